@@ -1,0 +1,257 @@
+//! Documents: contractor quotes and other files attached to tasks.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use buildledger_domain::document::{content_matches_kind, kind_from_name, sanitize_file_name, Document, MAX_DOCUMENT_BYTES};
+
+use crate::error::UseCaseError;
+use crate::ports::{Clock, DocumentRepository, DocumentStore, LinkSigner, NewDocument, TaskRepository};
+use crate::projects::not_found_as;
+
+/// Total bytes one user may keep (quota).
+pub const USER_QUOTA_BYTES: i64 = 2 * 1024 * 1024 * 1024;
+
+/// A file received by the HTTP layer, already written to a temporary file.
+#[derive(Debug, Clone)]
+pub struct UploadedFile {
+    pub original_name: String,
+    pub temp_path: PathBuf,
+    pub size_bytes: u64,
+    /// The first bytes of the file (at least 16 when the file is that long), for type sniffing.
+    pub head: Vec<u8>,
+}
+
+/// A document with its signed download link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentView {
+    pub document: Document,
+    pub download_url: String,
+}
+
+/// The bytes of a document, for a download.
+#[derive(Debug, Clone)]
+pub struct Download {
+    pub document: Document,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone)]
+pub struct DocumentService {
+    tasks: Arc<dyn TaskRepository>,
+    documents: Arc<dyn DocumentRepository>,
+    store: Arc<dyn DocumentStore>,
+    signer: Arc<dyn LinkSigner>,
+    clock: Arc<dyn Clock>,
+}
+
+impl DocumentService {
+    pub fn new(tasks: Arc<dyn TaskRepository>, documents: Arc<dyn DocumentRepository>, store: Arc<dyn DocumentStore>, signer: Arc<dyn LinkSigner>, clock: Arc<dyn Clock>) -> Self {
+        Self { tasks, documents, store, signer, clock }
+    }
+
+    fn view(&self, document: Document) -> DocumentView {
+        let (expires, signature) = self.signer.sign(document.id);
+        let download_url = format!("/api/documents/{}/download/?expires={expires}&signature={signature}", document.id);
+        DocumentView { document, download_url }
+    }
+
+    /// Checks and stores one uploaded file for a task of the caller. Nothing is kept when a
+    /// check fails, and a stored file is removed again if its row cannot be written.
+    pub fn upload(&self, owner_id: i64, task_id: i64, file: UploadedFile) -> Result<DocumentView, UseCaseError> {
+        let (task, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        if file.size_bytes > MAX_DOCUMENT_BYTES {
+            return Err(UseCaseError::PayloadTooLarge("The file is larger than 25 MB.".into()));
+        }
+        let name = sanitize_file_name(&file.original_name);
+        let kind = kind_from_name(&name).ok_or_else(|| {
+            UseCaseError::UnsupportedMediaType("This file type is not allowed. Upload a PDF, an image (PNG, JPG, GIF, WEBP, HEIC), a text or CSV file, or a Word or Excel file.".into())
+        })?;
+        if !content_matches_kind(kind, &file.head) {
+            return Err(UseCaseError::UnsupportedMediaType(format!("The file's content is not a valid .{} file.", kind.extension)));
+        }
+        let used = self.documents.total_bytes_for_owner(owner_id)?;
+        if used.saturating_add(file.size_bytes as i64) > USER_QUOTA_BYTES {
+            return Err(UseCaseError::PayloadTooLarge("Your document storage is full (2 GB). Delete some documents first.".into()));
+        }
+        let storage_key = format!("p{}/t{}/{}-{}", project.id, task.id, self.clock.now().and_utc().timestamp_micros(), random_suffix());
+        self.store.put(&storage_key, &file.temp_path)?;
+        let new = NewDocument { task_id: task.id, name, content_type: kind.content_type.to_owned(), size_bytes: file.size_bytes as i64, storage_key: storage_key.clone() };
+        match self.documents.create(&new) {
+            Ok(doc) => Ok(self.view(doc)),
+            Err(e) => {
+                let _ = self.store.delete(&storage_key);
+                Err(not_found_as(e, "task"))
+            }
+        }
+    }
+
+    pub fn list(&self, owner_id: i64, task_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
+        self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        Ok(self.documents.list_for_task(task_id)?.into_iter().map(|d| self.view(d)).collect())
+    }
+
+    pub fn get(&self, owner_id: i64, id: i64) -> Result<DocumentView, UseCaseError> {
+        let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
+        Ok(self.view(doc))
+    }
+
+    pub fn delete(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+        self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
+        let key = self.documents.delete(id).map_err(|e| not_found_as(e, "document"))?;
+        crate::projects::remove_files(self.store.as_ref(), &[key]);
+        Ok(())
+    }
+
+    /// The file behind a signed link. A bad or expired signature is reported as not found so
+    /// that links reveal nothing.
+    pub fn download(&self, id: i64, expires: i64, signature: &str) -> Result<Download, UseCaseError> {
+        if expires < self.clock.now().and_utc().timestamp() || !self.signer.verify(id, expires, signature) {
+            return Err(UseCaseError::not_found("document"));
+        }
+        let document = self.documents.find(id)?.ok_or(UseCaseError::not_found("document"))?;
+        let bytes = self.store.get(&document.storage_key).map_err(|e| not_found_as(e, "document"))?;
+        Ok(Download { document, bytes })
+    }
+}
+
+/// 64 random bits in hex, from the OS (via std's hasher seed), enough to make keys unguessable
+/// and unique alongside the microsecond timestamp.
+fn random_suffix() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0);
+    format!("{:016x}", h.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::RepoError;
+    use crate::ports::{MockClock, MockDocumentRepository, MockDocumentStore, MockLinkSigner, MockTaskRepository};
+    use buildledger_domain::money::Money;
+    use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+    use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
+    use chrono::NaiveDate;
+    use mockall::predicate::eq;
+
+    fn now() -> chrono::NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap().and_hms_opt(0, 0, 0).unwrap()
+    }
+
+    fn owned() -> (Task, Project) {
+        let details = ProjectDetails::parse(ProjectInput {
+            name: Some("Cabin".into()),
+            zip_code: Some("78701".into()),
+            project_type: Some("adu".into()),
+            square_footage: Some(600),
+            start_date: Some("2026-01-01".into()),
+            end_date: Some("2026-06-01".into()),
+            budget: Money::from_cents(100),
+            owner_builder: Some("yes_owner_builder".into()),
+            ..Default::default()
+        })
+        .unwrap();
+        let task = Task { id: 5, project_id: 1, title: "Roofing".into(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None, position: 0 };
+        (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now() })
+    }
+
+    fn doc(id: i64) -> Document {
+        Document { id, task_id: 5, project_id: 1, owner_id: 3, name: "quote.pdf".into(), content_type: "application/pdf".into(), size_bytes: 9, storage_key: "k".into(), uploaded_at: now() }
+    }
+
+    struct Mocks {
+        tasks: MockTaskRepository,
+        docs: MockDocumentRepository,
+        store: MockDocumentStore,
+        signer: MockLinkSigner,
+    }
+
+    fn mocks() -> Mocks {
+        let mut signer = MockLinkSigner::new();
+        signer.expect_sign().returning(|_| (1_900_000_000, "sig".into()));
+        Mocks { tasks: MockTaskRepository::new(), docs: MockDocumentRepository::new(), store: MockDocumentStore::new(), signer }
+    }
+
+    fn service(m: Mocks) -> DocumentService {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        DocumentService::new(Arc::new(m.tasks), Arc::new(m.docs), Arc::new(m.store), Arc::new(m.signer), Arc::new(clock))
+    }
+
+    fn file(name: &str, head: &[u8], size: u64) -> UploadedFile {
+        UploadedFile { original_name: name.into(), temp_path: "/tmp/x".into(), size_bytes: size, head: head.to_vec() }
+    }
+
+    #[test]
+    fn a_pdf_is_stored_and_listed_with_a_signed_link() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|_, _| Ok(Some(owned())));
+        m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
+        m.store.expect_put().times(1).returning(|_, _| Ok(()));
+        m.docs.expect_create().withf(|n| n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5).returning(|_| Ok(doc(1)));
+        let v = service(m).upload(3, 5, file("../quote.pdf", b"%PDF-1.4", 9)).unwrap();
+        assert_eq!(v.download_url, "/api/documents/1/download/?expires=1900000000&signature=sig");
+    }
+
+    #[test]
+    fn a_disallowed_type_is_415_and_nothing_is_stored() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.store.expect_put().never();
+        m.docs.expect_create().never();
+        let s = service(m);
+        assert!(matches!(s.upload(3, 5, file("run.exe", b"MZ", 2)), Err(UseCaseError::UnsupportedMediaType(_))));
+        assert!(matches!(s.upload(3, 5, file("fake.pdf", b"<html>", 6)), Err(UseCaseError::UnsupportedMediaType(_))));
+    }
+
+    #[test]
+    fn a_file_over_25_mib_is_413() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.store.expect_put().never();
+        let err = service(m).upload(3, 5, file("big.pdf", b"%PDF-", MAX_DOCUMENT_BYTES + 1)).unwrap_err();
+        assert!(matches!(err, UseCaseError::PayloadTooLarge(_)));
+    }
+
+    #[test]
+    fn the_quota_is_enforced() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.docs.expect_total_bytes_for_owner().returning(|_| Ok(USER_QUOTA_BYTES - 1));
+        m.store.expect_put().never();
+        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 2)), Err(UseCaseError::PayloadTooLarge(_))));
+    }
+
+    #[test]
+    fn a_failed_row_write_removes_the_stored_file() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
+        m.store.expect_put().returning(|_, _| Ok(()));
+        m.docs.expect_create().returning(|_| Err(RepoError::NotFound));
+        m.store.expect_delete().times(1).returning(|_| Ok(()));
+        assert!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)).is_err());
+    }
+
+    #[test]
+    fn uploading_to_someone_elses_task_is_not_found() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.store.expect_put().never();
+        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)), Err(UseCaseError::NotFound { entity: "task" })));
+    }
+
+    #[test]
+    fn downloads_need_a_valid_unexpired_signature() {
+        let mut m = mocks();
+        m.signer.expect_verify().returning(|id, _, sig| id == 1 && sig == "good");
+        m.docs.expect_find().returning(|id| Ok(Some(doc(id))));
+        m.store.expect_get().returning(|_| Ok(b"%PDF-".to_vec()));
+        let s = service(m);
+        let future = now().and_utc().timestamp() + 60;
+        assert_eq!(s.download(1, future, "good").unwrap().bytes, b"%PDF-");
+        assert!(matches!(s.download(1, future, "bad"), Err(UseCaseError::NotFound { .. })));
+        assert!(matches!(s.download(1, now().and_utc().timestamp() - 1, "good"), Err(UseCaseError::NotFound { .. })));
+    }
+}

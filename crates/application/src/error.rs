@@ -1,0 +1,64 @@
+use buildledger_domain::DomainError;
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// What a repository or storage port may fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum RepoError {
+    #[error("record not found")]
+    NotFound,
+    /// A uniqueness rule was broken; the payload names the field (`username`, `email`, ...).
+    #[error("conflict on {0}")]
+    Conflict(String),
+    /// The database or store cannot be reached right now (pool exhausted, connection refused).
+    #[error("storage unavailable")]
+    Unavailable(#[source] BoxError),
+    #[error("storage failure")]
+    Other(#[source] BoxError),
+}
+
+/// What a use case may fail with. The HTTP adapter maps each variant to one status.
+#[derive(Debug, thiserror::Error)]
+pub enum UseCaseError {
+    #[error(transparent)]
+    Invalid(#[from] DomainError),
+    #[error("{entity} not found")]
+    NotFound { entity: &'static str },
+    #[error("{message}")]
+    Conflict { field: String, message: String },
+    #[error("{0}")]
+    Unauthenticated(&'static str),
+    #[error("No active account found with the given credentials")]
+    InvalidCredentials,
+    #[error("You do not have permission to perform this action.")]
+    Forbidden,
+    #[error("An active subscription is required.")]
+    SubscriptionRequired,
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("service unavailable")]
+    Unavailable(#[source] BoxError),
+    #[error("internal error")]
+    Internal(#[source] BoxError),
+}
+
+impl From<RepoError> for UseCaseError {
+    fn from(e: RepoError) -> Self {
+        match e {
+            RepoError::NotFound => UseCaseError::NotFound { entity: "record" },
+            RepoError::Conflict(field) => UseCaseError::Conflict { message: format!("This {field} is already taken."), field },
+            RepoError::Unavailable(src) => UseCaseError::Unavailable(src),
+            RepoError::Other(src) => UseCaseError::Internal(src),
+        }
+    }
+}
+
+impl UseCaseError {
+    pub fn not_found(entity: &'static str) -> Self {
+        UseCaseError::NotFound { entity }
+    }
+}

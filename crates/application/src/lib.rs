@@ -1,0 +1,14 @@
+//! BuildLedger application layer: use cases over ports.
+//!
+//! Ports are synchronous `Send + Sync` traits (diesel is synchronous); the HTTP adapter runs
+//! use cases on a blocking thread pool. Adapters are chosen only in the binary crate.
+
+pub mod accounts;
+pub mod documents;
+pub mod error;
+pub mod payments;
+pub mod ports;
+pub mod projects;
+pub mod tasks;
+
+pub use error::{RepoError, UseCaseError};

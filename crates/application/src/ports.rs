@@ -1,0 +1,155 @@
+//! The ports: what the use cases need from the outside world.
+
+use buildledger_domain::document::Document;
+use buildledger_domain::project::{Project, ProjectDetails};
+use buildledger_domain::task::{NewTask, Task, TaskChanges};
+use buildledger_domain::user::User;
+use chrono::NaiveDateTime;
+
+use crate::error::{BoxError, RepoError};
+
+#[cfg(any(test, feature = "mocks"))]
+use mockall::automock;
+
+/// A user to create; the password is already hashed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUser {
+    pub username: String,
+    pub email: String,
+    pub password_hash: String,
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait UserRepository: Send + Sync {
+    /// MUST return `RepoError::Conflict("username" | "email")` when either is taken
+    /// (case-insensitively).
+    fn create(&self, user: &NewUser) -> Result<User, RepoError>;
+    /// Finds by username or email, case-insensitively.
+    fn find_by_login(&self, login: &str) -> Result<Option<User>, RepoError>;
+    fn find_by_id(&self, id: i64) -> Result<Option<User>, RepoError>;
+    /// Sets the admin flag; `Ok(false)` when no such username.
+    fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError>;
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait ProjectRepository: Send + Sync {
+    /// The owner's projects, oldest first.
+    fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError>;
+    fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
+    /// `None` when missing or owned by someone else.
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Project>, RepoError>;
+    /// Replaces the details and bumps the version. `NotFound` when missing or not the owner's.
+    fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
+    /// Deletes the project with its tasks and documents in one transaction and returns the
+    /// storage keys of the deleted documents. `NotFound` when missing or not the owner's.
+    fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError>;
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait TaskRepository: Send + Sync {
+    /// The project's tasks ordered by column (To Do, In Progress, Paid) then position.
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Task>, RepoError>;
+    /// The task with its project, or `None` when missing or the project is not the owner's.
+    fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError>;
+    /// Appends the task at the end of its column; bumps the project's version.
+    fn create(&self, task: &NewTask) -> Result<Task, RepoError>;
+    /// Applies the changes in one transaction, renumbering the source and target columns
+    /// when the task moves; bumps the project's version.
+    fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError>;
+    /// Deletes the task and its documents; closes the gap in its column; bumps the version.
+    /// Returns the deleted documents' storage keys.
+    fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError>;
+}
+
+/// A document row to create (the file is already stored under `storage_key`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDocument {
+    pub task_id: i64,
+    pub name: String,
+    pub content_type: String,
+    pub size_bytes: i64,
+    pub storage_key: String,
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait DocumentRepository: Send + Sync {
+    /// Creates the row and bumps the project's version.
+    fn create(&self, doc: &NewDocument) -> Result<Document, RepoError>;
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Document>, RepoError>;
+    /// `None` when missing or not the owner's.
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Document>, RepoError>;
+    fn find(&self, id: i64) -> Result<Option<Document>, RepoError>;
+    /// Deletes the row (bumping the project's version) and returns its storage key.
+    fn delete(&self, id: i64) -> Result<String, RepoError>;
+    /// Bytes stored by the owner over all documents (quota).
+    fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError>;
+}
+
+/// Where document bytes live (a local directory, or an object store).
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait DocumentStore: Send + Sync {
+    /// Stores the file found at `source` (a temporary file) under `key`.
+    fn put(&self, key: &str, source: &std::path::Path) -> Result<(), RepoError>;
+    fn get(&self, key: &str) -> Result<Vec<u8>, RepoError>;
+    /// Deleting a missing key is not an error.
+    fn delete(&self, key: &str) -> Result<(), RepoError>;
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait PasswordHasher: Send + Sync {
+    fn hash(&self, password: &str) -> Result<String, BoxError>;
+    /// `false` for a wrong password or an unreadable hash.
+    fn verify(&self, password: &str, hash: &str) -> bool;
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenKind {
+    Access,
+    Refresh,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("Token is invalid or expired")]
+    Invalid,
+    #[error("Token has wrong type")]
+    WrongKind,
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait TokenIssuer: Send + Sync {
+    fn issue(&self, user_id: i64, kind: TokenKind) -> Result<String, BoxError>;
+    /// The user id in a valid, unexpired token of the given kind.
+    fn verify(&self, token: &str, kind: TokenKind) -> Result<i64, TokenError>;
+}
+
+/// Signs and checks short-lived download links for documents.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait LinkSigner: Send + Sync {
+    /// `(expires unix seconds, signature)` for the document.
+    fn sign(&self, document_id: i64) -> (i64, String);
+    fn verify(&self, document_id: i64, expires: i64, signature: &str) -> bool;
+}
+
+/// Regional cost rates (the cost catalogue), behind a port so use cases can be tested alone.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait CostRates: Send + Sync {
+    /// Regional average cost per sq ft in cents for a task title, quality and zip code;
+    /// `None` for an unknown title or an unusable zip code.
+    fn regional_rate_cents(&self, title: &str, quality: buildledger_domain::task::MaterialQuality, zip_code: &str) -> Option<i64>;
+}
+
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait Clock: Send + Sync {
+    /// Now, in UTC.
+    fn now(&self) -> NaiveDateTime;
+}
+
+/// The system clock.
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> NaiveDateTime {
+        chrono::Utc::now().naive_utc()
+    }
+}

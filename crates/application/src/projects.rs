@@ -1,0 +1,168 @@
+//! Projects: list, create, read, update and delete a user's projects.
+
+use std::sync::Arc;
+
+use buildledger_domain::project::{PatchFields, Project, ProjectDetails, ProjectInput};
+
+use crate::error::UseCaseError;
+use crate::ports::{DocumentStore, ProjectRepository};
+
+#[derive(Clone)]
+pub struct ProjectService {
+    projects: Arc<dyn ProjectRepository>,
+    store: Arc<dyn DocumentStore>,
+}
+
+impl ProjectService {
+    pub fn new(projects: Arc<dyn ProjectRepository>, store: Arc<dyn DocumentStore>) -> Self {
+        Self { projects, store }
+    }
+
+    pub fn list(&self, owner_id: i64) -> Result<Vec<Project>, UseCaseError> {
+        Ok(self.projects.list_for_owner(owner_id)?)
+    }
+
+    pub fn create(&self, owner_id: i64, input: ProjectInput) -> Result<Project, UseCaseError> {
+        let details = ProjectDetails::parse(input)?;
+        Ok(self.projects.create(owner_id, &details)?)
+    }
+
+    pub fn get(&self, owner_id: i64, id: i64) -> Result<Project, UseCaseError> {
+        self.projects.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("project"))
+    }
+
+    /// Applies a partial update; the merged project must satisfy every create rule.
+    pub fn update(&self, owner_id: i64, id: i64, patch: ProjectInput, present: PatchFields) -> Result<Project, UseCaseError> {
+        let current = self.get(owner_id, id)?;
+        let details = ProjectDetails::parse(patch.merged_over(&current.details, &present))?;
+        if details == current.details {
+            return Ok(current);
+        }
+        self.projects.update(id, owner_id, &details).map_err(|e| not_found_as(e, "project"))
+    }
+
+    /// Deletes the project, its tasks and documents, then the stored files.
+    pub fn delete(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+        let keys = self.projects.delete(id, owner_id).map_err(|e| not_found_as(e, "project"))?;
+        remove_files(self.store.as_ref(), &keys);
+        Ok(())
+    }
+}
+
+/// Maps a repository `NotFound` to the entity's own not-found error.
+pub(crate) fn not_found_as(e: crate::error::RepoError, entity: &'static str) -> UseCaseError {
+    match e {
+        crate::error::RepoError::NotFound => UseCaseError::not_found(entity),
+        other => other.into(),
+    }
+}
+
+/// Deletes stored files after their rows are gone. A failure leaves an orphan file, never a
+/// row without its file, so it is logged and not reported to the user.
+pub(crate) fn remove_files(store: &dyn DocumentStore, keys: &[String]) {
+    for key in keys {
+        if let Err(e) = store.delete(key) {
+            tracing::warn!(storage_key = %key, error = %e, "could not delete a stored document file");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::RepoError;
+    use crate::ports::{MockDocumentStore, MockProjectRepository};
+    use buildledger_domain::money::Money;
+    use mockall::predicate::eq;
+
+    fn input() -> ProjectInput {
+        ProjectInput {
+            name: Some("Cabin".into()),
+            zip_code: Some("78701".into()),
+            project_type: Some("new_home_build".into()),
+            property_type: Some("single_family".into()),
+            square_footage: Some(1200),
+            start_date: Some("2026-01-01".into()),
+            end_date: Some("2026-06-01".into()),
+            budget: Money::from_cents(30_000_000),
+            owner_builder: Some("no_general_contractor".into()),
+            ..Default::default()
+        }
+    }
+
+    fn project(id: i64, owner_id: i64) -> Project {
+        Project { id, owner_id, details: ProjectDetails::parse(input()).unwrap(), version: 1, created_at: chrono::NaiveDateTime::default() }
+    }
+
+    #[test]
+    fn creating_a_valid_project_stores_it_for_the_owner() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_create().withf(|owner, d| *owner == 3 && d.name == "Cabin").times(1).returning(|o, _| Ok(project(1, o)));
+        let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).create(3, input()).unwrap();
+        assert_eq!(p.owner_id, 3);
+    }
+
+    #[test]
+    fn an_invalid_project_is_not_stored() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_create().never();
+        let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
+            .create(3, ProjectInput { property_type: Some("multifamily".into()), ..input() })
+            .unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("units")));
+    }
+
+    #[test]
+    fn another_users_project_is_not_found() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_find_for_owner().with(eq(1), eq(9)).returning(|_, _| Ok(None));
+        let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).get(9, 1).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
+    }
+
+    #[test]
+    fn updating_the_budget_keeps_the_other_fields() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_update()
+            .withf(|_, _, d| d.budget.cents() == 123 && d.name == "Cabin")
+            .times(1)
+            .returning(|id, o, d| Ok(Project { details: d.clone(), ..project(id, o) }));
+        let patch = ProjectInput { budget: Money::from_cents(123), ..Default::default() };
+        let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
+            .update(3, 1, patch, PatchFields { budget: true, ..Default::default() })
+            .unwrap();
+        assert_eq!(p.details.budget.cents(), 123);
+    }
+
+    #[test]
+    fn an_update_that_breaks_a_rule_changes_nothing() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_update().never();
+        let patch = ProjectInput { end_date: Some("2020-01-01".into()), ..Default::default() };
+        let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
+            .update(3, 1, patch, PatchFields { end_date: true, ..Default::default() })
+            .unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(_)));
+    }
+
+    #[test]
+    fn deleting_a_project_removes_its_files() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_delete().with(eq(1), eq(3)).returning(|_, _| Ok(vec!["a".into(), "b".into()]));
+        let mut store = MockDocumentStore::new();
+        store.expect_delete().times(2).returning(|_| Ok(()));
+        ProjectService::new(Arc::new(repo), Arc::new(store)).delete(3, 1).unwrap();
+    }
+
+    #[test]
+    fn deleting_someone_elses_project_is_not_found_and_touches_no_file() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_delete().returning(|_, _| Err(RepoError::NotFound));
+        let mut store = MockDocumentStore::new();
+        store.expect_delete().never();
+        let err = ProjectService::new(Arc::new(repo), Arc::new(store)).delete(3, 1).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
+    }
+}

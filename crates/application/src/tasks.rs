@@ -1,0 +1,339 @@
+//! Tasks: the board of a project and the changes made to its cards.
+
+use std::sync::Arc;
+
+use buildledger_domain::error::FieldErrors;
+use buildledger_domain::money::Money;
+use buildledger_domain::project::{parse_date, Project};
+use buildledger_domain::task::{parse_description, MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
+use chrono::NaiveDate;
+
+use crate::error::UseCaseError;
+use crate::ports::{CostRates, DocumentStore, ProjectRepository, TaskRepository};
+use crate::projects::{not_found_as, remove_files};
+
+/// A task with what its response needs from its project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskView {
+    pub task: Task,
+    pub square_footage: i64,
+    /// Regional average cost per sq ft in cents, when the catalogue knows the title and zip.
+    pub regional_rate_cents: Option<i64>,
+}
+
+/// A project's board: the project (for its version, area and budget) and its tasks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    pub project: Project,
+    pub tasks: Vec<TaskView>,
+}
+
+/// Task fields as received, before parsing. For nullable fields the outer `Option` says
+/// whether the field was sent, the inner one whether it was null.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskInput {
+    pub project: Option<i64>,
+    pub title: Option<String>,
+    pub description: Option<Option<String>>,
+    pub status: Option<String>,
+    pub material_quality: Option<String>,
+    pub actual_cost: Option<Option<Money>>,
+    pub due_date: Option<Option<String>>,
+    pub position: Option<i64>,
+}
+
+#[derive(Clone)]
+pub struct TaskService {
+    projects: Arc<dyn ProjectRepository>,
+    tasks: Arc<dyn TaskRepository>,
+    store: Arc<dyn DocumentStore>,
+    rates: Arc<dyn CostRates>,
+}
+
+impl TaskService {
+    pub fn new(projects: Arc<dyn ProjectRepository>, tasks: Arc<dyn TaskRepository>, store: Arc<dyn DocumentStore>, rates: Arc<dyn CostRates>) -> Self {
+        Self { projects, tasks, store, rates }
+    }
+
+    fn view(&self, task: Task, project: &Project) -> TaskView {
+        let regional_rate_cents = self.rates.regional_rate_cents(&task.title, task.material_quality, &project.details.zip_code);
+        TaskView { task, square_footage: project.details.square_footage, regional_rate_cents }
+    }
+
+    /// The project's version alone, for a cheap `If-None-Match` check.
+    pub fn board_version(&self, owner_id: i64, project_id: i64) -> Result<i64, UseCaseError> {
+        Ok(self.owned_project(owner_id, project_id)?.version)
+    }
+
+    pub fn board(&self, owner_id: i64, project_id: i64) -> Result<Board, UseCaseError> {
+        let project = self.owned_project(owner_id, project_id)?;
+        let tasks = self.tasks.list_for_project(project.id)?;
+        let tasks = tasks.into_iter().map(|t| self.view(t, &project)).collect();
+        Ok(Board { project, tasks })
+    }
+
+    pub fn create(&self, owner_id: i64, input: TaskInput) -> Result<TaskView, UseCaseError> {
+        let mut errors = FieldErrors::new();
+        let project_id = input.project;
+        if project_id.is_none() {
+            errors.add("project", "This field is required.");
+        }
+        let title = match input.title.as_deref() {
+            None => {
+                errors.add("title", "This field is required.");
+                None
+            }
+            Some(raw) => collect(&mut errors, TaskTitle::parse(raw)),
+        };
+        let description = match input.description.flatten() {
+            None => Some(String::new()),
+            Some(d) => collect(&mut errors, parse_description(&d)),
+        };
+        let status = parse_status(&mut errors, input.status.as_deref()).unwrap_or(TaskStatus::ToDo);
+        let quality = parse_quality(&mut errors, input.material_quality.as_deref()).unwrap_or(MaterialQuality::Basic);
+        let due_date = parse_due_date(&mut errors, input.due_date.flatten().as_deref());
+        errors.into_result()?;
+        let (Some(project_id), Some(title), Some(description)) = (project_id, title, description) else {
+            return Err(UseCaseError::BadRequest("Invalid task.".into()));
+        };
+        // A project id that is not the caller's is reported like a missing one.
+        let project = self.projects.find_for_owner(project_id, owner_id)?.ok_or_else(|| {
+            UseCaseError::Invalid(FieldErrors::single("project", format!("Invalid pk \"{project_id}\" - object does not exist.")))
+        })?;
+        let new = NewTask {
+            project_id: project.id,
+            title,
+            description,
+            status,
+            material_quality: quality,
+            actual_cost: input.actual_cost.flatten(),
+            due_date: due_date.flatten(),
+        };
+        let task = self.tasks.create(&new)?;
+        Ok(self.view(task, &project))
+    }
+
+    pub fn update(&self, owner_id: i64, task_id: i64, input: TaskInput) -> Result<TaskView, UseCaseError> {
+        let (current, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let mut errors = FieldErrors::new();
+        if let Some(p) = input.project {
+            if p != project.id {
+                errors.add("project", "A task cannot be moved to another project.");
+            }
+        }
+        let changes = TaskChanges {
+            title: input.title.as_deref().and_then(|t| collect(&mut errors, TaskTitle::parse(t))),
+            description: input.description.map(|d| d.unwrap_or_default()).and_then(|d| collect(&mut errors, parse_description(&d))),
+            status: parse_status(&mut errors, input.status.as_deref()),
+            material_quality: parse_quality(&mut errors, input.material_quality.as_deref()),
+            actual_cost: input.actual_cost,
+            due_date: input.due_date.and_then(|d| parse_due_date(&mut errors, d.as_deref())),
+            position: match input.position {
+                None => None,
+                Some(p) if (0..=i64::from(i32::MAX)).contains(&p) => Some(p as i32),
+                Some(_) => {
+                    errors.add("position", "Ensure this value is greater than or equal to 0.");
+                    None
+                }
+            },
+        };
+        errors.into_result()?;
+        if changes.is_empty() {
+            return Ok(self.view(current, &project));
+        }
+        let task = self.tasks.update(task_id, &changes).map_err(|e| not_found_as(e, "task"))?;
+        Ok(self.view(task, &project))
+    }
+
+    pub fn delete(&self, owner_id: i64, task_id: i64) -> Result<(), UseCaseError> {
+        self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let keys = self.tasks.delete(task_id).map_err(|e| not_found_as(e, "task"))?;
+        remove_files(self.store.as_ref(), &keys);
+        Ok(())
+    }
+
+    fn owned_project(&self, owner_id: i64, project_id: i64) -> Result<Project, UseCaseError> {
+        self.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))
+    }
+}
+
+fn collect<T>(errors: &mut FieldErrors, r: Result<T, buildledger_domain::DomainError>) -> Option<T> {
+    match r {
+        Ok(v) => Some(v),
+        Err(e) => {
+            for (f, ps) in e.fields().as_map() {
+                for p in ps {
+                    errors.add(f, p.clone());
+                }
+            }
+            None
+        }
+    }
+}
+
+fn parse_status(errors: &mut FieldErrors, raw: Option<&str>) -> Option<TaskStatus> {
+    let raw = raw?;
+    let s = TaskStatus::parse(raw);
+    if s.is_none() {
+        errors.add("status", format!("\"{raw}\" is not a valid choice."));
+    }
+    s
+}
+
+fn parse_quality(errors: &mut FieldErrors, raw: Option<&str>) -> Option<MaterialQuality> {
+    let raw = raw?;
+    let q = MaterialQuality::parse(raw);
+    if q.is_none() {
+        errors.add("material_quality", format!("\"{raw}\" is not a valid choice."));
+    }
+    q
+}
+
+/// `Some(None)` for a blank or null date (cleared), `Some(Some(d))` for a valid one.
+fn parse_due_date(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Option<NaiveDate>> {
+    match raw.map(str::trim) {
+        None | Some("") => Some(None),
+        Some(r) => match parse_date(r) {
+            Some(d) => Some(Some(d)),
+            None => {
+                errors.add("due_date", "Date has wrong format. Use YYYY-MM-DD.");
+                None
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{MockCostRates, MockDocumentStore, MockProjectRepository, MockTaskRepository};
+    use buildledger_domain::project::{ProjectDetails, ProjectInput};
+    use mockall::predicate::eq;
+
+    fn project(id: i64, owner_id: i64) -> Project {
+        let details = ProjectDetails::parse(ProjectInput {
+            name: Some("Cabin".into()),
+            zip_code: Some("78701".into()),
+            project_type: Some("new_home_build".into()),
+            property_type: Some("single_family".into()),
+            square_footage: Some(2000),
+            start_date: Some("2026-01-01".into()),
+            end_date: Some("2026-06-01".into()),
+            budget: Money::from_cents(100),
+            owner_builder: Some("yes_owner_builder".into()),
+            ..Default::default()
+        })
+        .unwrap();
+        Project { id, owner_id, details, version: 4, created_at: chrono::NaiveDateTime::default() }
+    }
+
+    fn task(id: i64, status: TaskStatus) -> Task {
+        Task { id, project_id: 1, title: "Framing".into(), description: String::new(), status, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None, position: 0 }
+    }
+
+    fn rates() -> MockCostRates {
+        let mut r = MockCostRates::new();
+        r.expect_regional_rate_cents().returning(|title, _, _| (title == "Framing").then_some(2500));
+        r
+    }
+
+    fn service(projects: MockProjectRepository, tasks: MockTaskRepository) -> TaskService {
+        TaskService::new(Arc::new(projects), Arc::new(tasks), Arc::new(MockDocumentStore::new()), Arc::new(rates()))
+    }
+
+    #[test]
+    fn the_board_carries_each_tasks_regional_rate() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| Ok(vec![task(1, TaskStatus::ToDo), Task { title: "Moat".into(), ..task(2, TaskStatus::Paid) }]));
+        let board = service(projects, tasks).board(3, 1).unwrap();
+        assert_eq!(board.tasks[0].regional_rate_cents, Some(2500));
+        assert_eq!(board.tasks[1].regional_rate_cents, None);
+        assert_eq!(board.tasks[0].square_footage, 2000);
+    }
+
+    #[test]
+    fn a_new_task_gets_the_spec_defaults() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        let mut tasks = MockTaskRepository::new();
+        tasks
+            .expect_create()
+            .withf(|n| n.status == TaskStatus::ToDo && n.material_quality == MaterialQuality::Basic && n.due_date.is_none() && n.title.as_str() == "Framing")
+            .times(1)
+            .returning(|_| Ok(task(9, TaskStatus::ToDo)));
+        let input = TaskInput { project: Some(1), title: Some("Framing".into()), due_date: Some(Some(String::new())), ..Default::default() };
+        assert_eq!(service(projects, tasks).create(3, input).unwrap().task.id, 9);
+    }
+
+    #[test]
+    fn a_task_for_someone_elses_project_is_rejected() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().returning(|_, _| Ok(None));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_create().never();
+        let err = service(projects, tasks).create(3, TaskInput { project: Some(1), title: Some("Framing".into()), ..Default::default() }).unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("project")));
+    }
+
+    #[test]
+    fn unknown_status_and_quality_are_field_errors() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_create().never();
+        let input = TaskInput { project: Some(1), title: Some("X".into()), status: Some("Done".into()), material_quality: Some("gold".into()), ..Default::default() };
+        let err = service(MockProjectRepository::new(), tasks).create(3, input).unwrap_err();
+        let UseCaseError::Invalid(e) = err else { panic!() };
+        assert!(e.fields().contains("status") && e.fields().contains("material_quality"));
+    }
+
+    #[test]
+    fn moving_to_paid_sends_one_update_with_status_and_cost() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
+        tasks
+            .expect_update()
+            .withf(|id, c| *id == 5 && c.status == Some(TaskStatus::Paid) && c.actual_cost == Some(Money::from_cents(0)) && c.title.is_none())
+            .times(1)
+            .returning(|id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
+        let input = TaskInput { project: Some(1), status: Some("Paid".into()), actual_cost: Some(Money::from_cents(0)), ..Default::default() };
+        let v = service(MockProjectRepository::new(), tasks).update(3, 5, input).unwrap();
+        assert_eq!(v.task.status, TaskStatus::Paid);
+    }
+
+    #[test]
+    fn a_task_cannot_change_project() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_update().never();
+        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput { project: Some(2), ..Default::default() }).unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(_)));
+    }
+
+    #[test]
+    fn updating_someone_elses_task_is_not_found() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_find_for_owner().returning(|_, _| Ok(None));
+        tasks.expect_update().never();
+        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput::default()).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { entity: "task" }));
+    }
+
+    #[test]
+    fn a_negative_position_is_rejected() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_update().never();
+        assert!(service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput { position: Some(-1), ..Default::default() }).is_err());
+    }
+
+    #[test]
+    fn deleting_a_task_removes_its_files() {
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_delete().with(eq(5)).returning(|_| Ok(vec!["k".into()]));
+        let mut store = MockDocumentStore::new();
+        store.expect_delete().with(eq("k")).times(1).returning(|_| Ok(()));
+        TaskService::new(Arc::new(MockProjectRepository::new()), Arc::new(tasks), Arc::new(store), Arc::new(rates())).delete(3, 5).unwrap();
+    }
+}

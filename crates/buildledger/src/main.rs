@@ -1,0 +1,91 @@
+//! `buildledger`: the server and its maintenance commands.
+
+mod settings;
+mod wiring;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+use settings::Settings;
+
+#[derive(Parser)]
+#[command(name = "buildledger", version, about = "BuildLedger: home-building budgets and tasks")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the web app and its API (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Grant or revoke the admin flag.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminAction {
+    /// Make USERNAME an admin.
+    Grant { username: String },
+    /// Remove USERNAME's admin flag.
+    Revoke { username: String },
+}
+
+fn init_logging(json: bool) {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    dotenvy::dotenv().ok();
+    let cli = Cli::parse();
+    let settings = Settings::from_env()?;
+    init_logging(settings.json_logs);
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(settings),
+        Command::Migrate => {
+            wiring::database(&settings)?;
+            println!("database is up to date");
+            Ok(())
+        }
+        Command::Admin { action } => {
+            let db = wiring::database(&settings)?;
+            let accounts = wiring::account_service(&db, &settings)?;
+            let (username, grant) = match action {
+                AdminAction::Grant { username } => (username, true),
+                AdminAction::Revoke { username } => (username, false),
+            };
+            accounts.set_admin(&username, grant).map_err(|e| anyhow::anyhow!("{username}: {e}"))?;
+            println!("{username} is {}an admin", if grant { "now " } else { "no longer " });
+            Ok(())
+        }
+    }
+}
+
+fn serve(settings: Settings) -> anyhow::Result<()> {
+    let db = wiring::database(&settings)?;
+    let state = wiring::app_state(&db, &settings)?;
+    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        let server = actix_web::HttpServer::new(move || buildledger_http::app(state.clone()))
+            .workers(workers)
+            // SIGTERM: stop accepting, let in-flight requests finish (up to 30 s).
+            .shutdown_timeout(30)
+            .bind(&settings.bind_addr)
+            .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
+        tracing::info!(addr = %settings.bind_addr, backend = ?db.backend(), payments = if settings.stripe.is_some() { "stripe" } else { "local" }, "BuildLedger is serving");
+        server.run().await.context("server stopped with an error")
+    })
+}

@@ -1,0 +1,73 @@
+//! The composition root: adapters chosen from the settings and plugged into the use cases.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use buildledger_application::accounts::AccountService;
+use buildledger_application::documents::DocumentService;
+use buildledger_application::payments::AccessService;
+use buildledger_application::ports::{Clock, CostRates, DocumentStore, SystemClock};
+use buildledger_application::projects::ProjectService;
+use buildledger_application::tasks::TaskService;
+use buildledger_domain::cost::CostCatalogue;
+use buildledger_domain::task::MaterialQuality;
+use buildledger_http::{AppState, PublicConfig};
+use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::{Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore};
+use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
+
+use crate::settings::Settings;
+
+/// How long a document download link stays valid.
+const LINK_TTL_SECONDS: i64 = 15 * 60;
+
+/// The cost catalogue shipped in the binary, as the tasks' rate port.
+pub struct CatalogueRates(&'static CostCatalogue);
+
+impl CostRates for CatalogueRates {
+    fn regional_rate_cents(&self, title: &str, quality: MaterialQuality, zip_code: &str) -> Option<i64> {
+        self.0.regional_rate_cents(title, quality, zip_code)
+    }
+}
+
+/// Opens and migrates the database.
+pub fn database(settings: &Settings) -> anyhow::Result<Db> {
+    let db = Db::connect(&settings.database_url, settings.db_pool_size).context("cannot open the database (DATABASE_URL)")?;
+    db.run_migrations().context("cannot migrate the database")?;
+    Ok(db)
+}
+
+pub fn account_service(db: &Db, settings: &Settings) -> anyhow::Result<AccountService> {
+    let lifetimes = TokenLifetimes { access_seconds: settings.access_token_seconds, refresh_seconds: settings.refresh_token_seconds };
+    let tokens = JwtIssuer::new(settings.jwt_secret.as_bytes(), lifetimes).map_err(anyhow::Error::msg)?;
+    Ok(AccountService::new(Arc::new(DieselUserRepository::new(db.clone())), Arc::new(Argon2Hasher::new()), Arc::new(tokens)))
+}
+
+/// Everything the HTTP layer needs.
+pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store: Arc<dyn DocumentStore> = Arc::new(LocalDocumentStore::new(settings.data_dir.join("documents")).context("cannot create DATA_DIR/documents")?);
+    let projects = Arc::new(DieselProjectRepository::new(db.clone()));
+    let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
+    let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
+    let payments_repo = Arc::new(DieselPaymentsRepository::new(db.clone()));
+    let signer = Arc::new(HmacLinkSigner::new(settings.jwt_secret.as_bytes(), LINK_TTL_SECONDS));
+    let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
+    let health_db = db.clone();
+    Ok(AppState {
+        accounts: account_service(db, settings)?,
+        access: AccessService::new(payments_repo, clock.clone()),
+        projects: ProjectService::new(projects.clone(), store.clone()),
+        tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates),
+        documents: DocumentService::new(tasks, documents, store, signer, clock),
+        config: PublicConfig {
+            support_email: settings.support_email.clone(),
+            stripe_publishable_key: settings.stripe.as_ref().and_then(|s| s.publishable_key.clone()),
+            stripe_price_id: settings.price_id.clone(),
+            payments_mode: if settings.stripe.is_some() { "stripe" } else { "local" },
+        },
+        frontend_dist: Some(settings.frontend_dist.clone()),
+        upload_tmp: settings.data_dir.join("tmp"),
+        health: Arc::new(move || health_db.ping()),
+    })
+}

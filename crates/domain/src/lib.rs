@@ -1,0 +1,17 @@
+//! BuildLedger domain: entities, value objects and rules. No I/O, no frameworks.
+//!
+//! Every type that holds user input is parsed once at the edge (`parse`) and is valid by
+//! construction afterwards.
+
+pub mod budget;
+pub mod cost;
+pub mod document;
+pub mod error;
+pub mod money;
+pub mod project;
+pub mod subscription;
+pub mod task;
+pub mod user;
+
+pub use error::{DomainError, FieldErrors};
+pub use money::Money;

@@ -1,0 +1,481 @@
+//! Projects: a home being built or remodelled, with its budget and area.
+
+use chrono::NaiveDate;
+
+use crate::error::{DomainError, FieldErrors};
+use crate::money::Money;
+
+macro_rules! coded_enum {
+    ($(#[$m:meta])* $name:ident { $($variant:ident => ($code:literal, $label:literal)),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($variant),+ }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Stable machine code, stored and sent on the wire.
+            pub fn code(self) -> &'static str { match self { $($name::$variant => $code),+ } }
+            /// Human label.
+            pub fn label(self) -> &'static str { match self { $($name::$variant => $label),+ } }
+            pub fn parse(raw: &str) -> Option<Self> { Self::ALL.iter().copied().find(|v| v.code() == raw) }
+        }
+    };
+}
+
+coded_enum!(ProjectType {
+    NewHomeBuild => ("new_home_build", "New Home Build"),
+    Renovation => ("renovation", "Renovation"),
+    Addition => ("addition", "Addition"),
+    Conversion => ("conversion", "Conversion"),
+    Adu => ("adu", "ADU"),
+});
+
+coded_enum!(PropertyType {
+    SingleFamily => ("single_family", "Single Family"),
+    Multifamily => ("multifamily", "Multifamily"),
+});
+
+coded_enum!(ConversionOption {
+    GarageApartment => ("garage_apartment_conversion", "Garage Apartment Conversion"),
+});
+
+coded_enum!(OwnerBuilder {
+    Yes => ("yes_owner_builder", "Yes, I will be managing my project"),
+    No => ("no_general_contractor", "No, I'm hiring a general contractor"),
+});
+
+/// The spec's 34 renovation options, exactly as the client sends them.
+pub const RENOVATION_OPTIONS: [&str; 34] = [
+    "Kitchen", "Living/Family Room", "Landscaping", "Patio", "Half Bathroom", "Roofing", "Flooring",
+    "Interior Painting", "Exterior Painting", "Garage Renovation", "Full Bathroom", "Pool",
+    "Outdoor Kitchen", "Solar Panels", "Deck", "Pergola", "Fire Pit", "Plumbing Repairs",
+    "Replace Water Heater", "Electrical Repair", "Finished Basement", "Finished Attic", "Generator",
+    "Window Replacement", "Closet", "Front Door Replacement", "Garage Door Replacement", "Fence",
+    "Replace Gutters", "Gazebo", "Shed", "Bedroom", "Siding", "HVAC replacement",
+];
+
+/// The spec's 5 addition options.
+pub const ADDITION_OPTIONS: [&str; 5] = ["Kitchen", "Garage", "Living/Family Room", "Half Bathroom", "Full Bathroom"];
+
+pub const NAME_MAX: usize = 200;
+pub const MAX_SQUARE_FOOTAGE: i64 = 1_000_000;
+pub const MAX_UNITS: i32 = 10_000;
+
+pub const MSG_UNITS_REQUIRED: &str = "Please specify the number of units for a multifamily building.";
+pub const MSG_START_DATE_REQUIRED: &str = "Please provide a project start date.";
+const REQUIRED: &str = "This field is required.";
+
+/// A project as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    pub id: i64,
+    pub owner_id: i64,
+    pub details: ProjectDetails,
+    /// Bumped by every write to the project, its tasks or their documents (board ETag).
+    pub version: i64,
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// Everything a user sets on a project, valid as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectDetails {
+    pub name: String,
+    pub zip_code: String,
+    pub project_type: ProjectType,
+    pub property_type: Option<PropertyType>,
+    pub units: Option<i32>,
+    pub renovation_options: Vec<String>,
+    pub addition_options: Vec<String>,
+    pub conversion_option: Option<ConversionOption>,
+    pub square_footage: i64,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub budget: Money,
+    pub owner_builder: OwnerBuilder,
+}
+
+/// Raw project input, as loosely typed as the wire: every field optional, enums as codes.
+/// `None` means "absent or null"; the HTTP layer has already rejected wrong JSON types.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProjectInput {
+    pub name: Option<String>,
+    pub zip_code: Option<String>,
+    pub project_type: Option<String>,
+    pub property_type: Option<String>,
+    pub units: Option<i64>,
+    pub renovation_options: Option<Vec<String>>,
+    pub addition_options: Option<Vec<String>>,
+    pub conversion_option: Option<String>,
+    pub square_footage: Option<i64>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub budget: Option<Money>,
+    pub owner_builder: Option<String>,
+}
+
+impl ProjectInput {
+    /// Overlays a partial update onto the stored details, giving the full input to validate.
+    /// `present` says which fields the PATCH body carried (so an explicit null clears).
+    pub fn merged_over(self, current: &ProjectDetails, present: &PatchFields) -> ProjectInput {
+        fn pick<T>(sent: bool, new: Option<T>, old: Option<T>) -> Option<T> {
+            if sent { new } else { old }
+        }
+        ProjectInput {
+            name: pick(present.name, self.name, Some(current.name.clone())),
+            zip_code: pick(present.zip_code, self.zip_code, Some(current.zip_code.clone())),
+            project_type: pick(present.project_type, self.project_type, Some(current.project_type.code().to_owned())),
+            property_type: pick(present.property_type, self.property_type, current.property_type.map(|p| p.code().to_owned())),
+            units: pick(present.units, self.units, current.units.map(i64::from)),
+            renovation_options: pick(present.renovation_options, self.renovation_options, Some(current.renovation_options.clone())),
+            addition_options: pick(present.addition_options, self.addition_options, Some(current.addition_options.clone())),
+            conversion_option: pick(present.conversion_option, self.conversion_option, current.conversion_option.map(|c| c.code().to_owned())),
+            square_footage: pick(present.square_footage, self.square_footage, Some(current.square_footage)),
+            start_date: pick(present.start_date, self.start_date, Some(current.start_date.to_string())),
+            end_date: pick(present.end_date, self.end_date, Some(current.end_date.to_string())),
+            budget: pick(present.budget, self.budget, Some(current.budget)),
+            owner_builder: pick(present.owner_builder, self.owner_builder, Some(current.owner_builder.code().to_owned())),
+        }
+    }
+}
+
+/// Which fields a PATCH body carried (present, possibly null).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PatchFields {
+    pub name: bool,
+    pub zip_code: bool,
+    pub project_type: bool,
+    pub property_type: bool,
+    pub units: bool,
+    pub renovation_options: bool,
+    pub addition_options: bool,
+    pub conversion_option: bool,
+    pub square_footage: bool,
+    pub start_date: bool,
+    pub end_date: bool,
+    pub budget: bool,
+    pub owner_builder: bool,
+}
+
+/// Parses `YYYY-MM-DD`, or the spec's `M/D/YYYY` form that the client converts (accepted here too).
+pub fn parse_date(raw: &str) -> Option<NaiveDate> {
+    let t = raw.trim();
+    NaiveDate::parse_from_str(t, "%Y-%m-%d").ok().or_else(|| NaiveDate::parse_from_str(t, "%m/%d/%Y").ok())
+}
+
+/// A US zip code: 5 digits, optionally followed by `-` and 4 digits. Kept as typed (trimmed).
+pub fn parse_zip_code(raw: &str) -> Option<String> {
+    let t = raw.trim();
+    let (five, plus4) = match t.split_once('-') {
+        Some((a, b)) => (a, Some(b)),
+        None => (t, None),
+    };
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(five, 5) && plus4.is_none_or(|p| digits(p, 4))).then(|| t.to_owned())
+}
+
+impl ProjectDetails {
+    /// Applies every rule of spec section 5 (create project), collecting all problems.
+    pub fn parse(input: ProjectInput) -> Result<ProjectDetails, DomainError> {
+        let mut errors = FieldErrors::new();
+
+        let name = match input.name.as_deref().map(str::trim) {
+            None | Some("") => {
+                errors.add("name", REQUIRED);
+                String::new()
+            }
+            Some(n) if n.chars().count() > NAME_MAX => {
+                errors.add("name", format!("Ensure this field has no more than {NAME_MAX} characters."));
+                String::new()
+            }
+            Some(n) => n.to_owned(),
+        };
+
+        let zip_code = match input.zip_code.as_deref().map(str::trim) {
+            None | Some("") => {
+                errors.add("zip_code", REQUIRED);
+                String::new()
+            }
+            Some(z) => parse_zip_code(z).unwrap_or_else(|| {
+                errors.add("zip_code", "Enter a valid 5-digit US zip code.");
+                String::new()
+            }),
+        };
+
+        let project_type = parse_code(&mut errors, "project_type", input.project_type.as_deref(), ProjectType::parse);
+        let owner_builder = parse_code(&mut errors, "owner_builder", input.owner_builder.as_deref(), OwnerBuilder::parse);
+
+        // Property type: only meaningful, and then required, for new home builds.
+        let property_type = match project_type {
+            Some(ProjectType::NewHomeBuild) => parse_code(&mut errors, "property_type", input.property_type.as_deref(), PropertyType::parse),
+            _ => match input.property_type.as_deref() {
+                None | Some("") => None,
+                Some(raw) => {
+                    let p = PropertyType::parse(raw);
+                    if p.is_none() {
+                        errors.add("property_type", format!("\"{raw}\" is not a valid choice."));
+                    }
+                    p
+                }
+            },
+        };
+
+        let units = match (property_type, input.units) {
+            (Some(PropertyType::Multifamily), None) => {
+                errors.add("units", MSG_UNITS_REQUIRED);
+                None
+            }
+            (Some(PropertyType::Multifamily), Some(u)) if !(1..=i64::from(MAX_UNITS)).contains(&u) => {
+                errors.add("units", format!("Ensure this value is between 1 and {MAX_UNITS}."));
+                None
+            }
+            (Some(PropertyType::Multifamily), Some(u)) => i32::try_from(u).ok(),
+            // Units only mean something for multifamily buildings; otherwise they are dropped.
+            _ => None,
+        };
+
+        let renovation_options = parse_options(&mut errors, "renovation_options", input.renovation_options, &RENOVATION_OPTIONS);
+        let addition_options = parse_options(&mut errors, "addition_options", input.addition_options, &ADDITION_OPTIONS);
+
+        let conversion_option = match project_type {
+            Some(ProjectType::Conversion) => parse_code(&mut errors, "conversion_option", input.conversion_option.as_deref(), ConversionOption::parse),
+            _ => match input.conversion_option.as_deref() {
+                None | Some("") => None,
+                Some(raw) => {
+                    let c = ConversionOption::parse(raw);
+                    if c.is_none() {
+                        errors.add("conversion_option", format!("\"{raw}\" is not a valid choice."));
+                    }
+                    c
+                }
+            },
+        };
+
+        let square_footage = match input.square_footage {
+            None => {
+                errors.add("square_footage", REQUIRED);
+                0
+            }
+            Some(s) if !(1..=MAX_SQUARE_FOOTAGE).contains(&s) => {
+                errors.add("square_footage", format!("Ensure this value is between 1 and {MAX_SQUARE_FOOTAGE}."));
+                0
+            }
+            Some(s) => s,
+        };
+
+        let start_date = parse_required_date(&mut errors, "start_date", input.start_date.as_deref(), MSG_START_DATE_REQUIRED);
+        let end_date = parse_required_date(&mut errors, "end_date", input.end_date.as_deref(), REQUIRED);
+        if let (Some(s), Some(e)) = (start_date, end_date) {
+            if e < s {
+                errors.add("end_date", "The end date may not be before the start date.");
+            }
+        }
+
+        let budget = input.budget;
+        if budget.is_none() {
+            errors.add("budget", REQUIRED);
+        }
+
+        errors.into_result()?;
+        // Every `None` below was recorded as an error above, so these are all present.
+        match (project_type, owner_builder, start_date, end_date, budget) {
+            (Some(project_type), Some(owner_builder), Some(start_date), Some(end_date), Some(budget)) => Ok(ProjectDetails {
+                name,
+                zip_code,
+                project_type,
+                property_type,
+                units,
+                renovation_options,
+                addition_options,
+                conversion_option,
+                square_footage,
+                start_date,
+                end_date,
+                budget,
+                owner_builder,
+            }),
+            _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
+        }
+    }
+}
+
+fn parse_code<T>(errors: &mut FieldErrors, field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>) -> Option<T> {
+    match raw {
+        None | Some("") => {
+            errors.add(field, REQUIRED);
+            None
+        }
+        Some(r) => {
+            let v = parse(r);
+            if v.is_none() {
+                errors.add(field, format!("\"{r}\" is not a valid choice."));
+            }
+            v
+        }
+    }
+}
+
+fn parse_options(errors: &mut FieldErrors, field: &str, raw: Option<Vec<String>>, allowed: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for option in raw.unwrap_or_default() {
+        if !allowed.contains(&option.as_str()) {
+            errors.add(field, format!("\"{option}\" is not a valid choice."));
+        } else if !out.contains(&option) {
+            out.push(option);
+        }
+    }
+    out
+}
+
+fn parse_required_date(errors: &mut FieldErrors, field: &str, raw: Option<&str>, missing: &str) -> Option<NaiveDate> {
+    match raw.map(str::trim) {
+        None | Some("") => {
+            errors.add(field, missing);
+            None
+        }
+        Some(r) => {
+            let d = parse_date(r);
+            if d.is_none() {
+                errors.add(field, "Date has wrong format. Use YYYY-MM-DD.");
+            }
+            d
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid_input() -> ProjectInput {
+        ProjectInput {
+            name: Some("Lake house".into()),
+            zip_code: Some("78701".into()),
+            project_type: Some("new_home_build".into()),
+            property_type: Some("single_family".into()),
+            units: None,
+            renovation_options: None,
+            addition_options: None,
+            conversion_option: None,
+            square_footage: Some(2400),
+            start_date: Some("2026-01-05".into()),
+            end_date: Some("2026-12-20".into()),
+            budget: Money::from_cents(45_000_000),
+            owner_builder: Some("yes_owner_builder".into()),
+        }
+    }
+
+    fn field_errors(input: ProjectInput) -> FieldErrors {
+        ProjectDetails::parse(input).unwrap_err().fields().clone()
+    }
+
+    #[test]
+    fn a_complete_new_home_is_accepted() {
+        let p = ProjectDetails::parse(valid_input()).unwrap();
+        assert_eq!(p.project_type, ProjectType::NewHomeBuild);
+        assert_eq!(p.project_type.label(), "New Home Build");
+        assert_eq!(p.units, None);
+    }
+
+    #[test]
+    fn every_required_field_is_reported_at_once() {
+        let e = field_errors(ProjectInput::default());
+        for f in ["name", "zip_code", "project_type", "owner_builder", "square_footage", "start_date", "end_date", "budget"] {
+            assert!(e.contains(f), "missing error for {f}: {e}");
+        }
+    }
+
+    #[test]
+    fn multifamily_without_units_uses_the_spec_message() {
+        let e = field_errors(ProjectInput { property_type: Some("multifamily".into()), ..valid_input() });
+        assert_eq!(e.as_map()["units"], vec![MSG_UNITS_REQUIRED.to_owned()]);
+    }
+
+    #[test]
+    fn multifamily_with_units_keeps_them() {
+        let p = ProjectDetails::parse(ProjectInput { property_type: Some("multifamily".into()), units: Some(4), ..valid_input() }).unwrap();
+        assert_eq!(p.units, Some(4));
+        assert!(ProjectDetails::parse(ProjectInput { property_type: Some("multifamily".into()), units: Some(0), ..valid_input() }).is_err());
+    }
+
+    #[test]
+    fn units_are_dropped_unless_multifamily() {
+        let p = ProjectDetails::parse(ProjectInput { units: Some(3), ..valid_input() }).unwrap();
+        assert_eq!(p.units, None);
+    }
+
+    #[test]
+    fn missing_start_date_uses_the_spec_message() {
+        let e = field_errors(ProjectInput { start_date: None, ..valid_input() });
+        assert_eq!(e.as_map()["start_date"], vec![MSG_START_DATE_REQUIRED.to_owned()]);
+    }
+
+    #[test]
+    fn property_type_is_required_only_for_new_homes() {
+        assert!(field_errors(ProjectInput { property_type: None, ..valid_input() }).contains("property_type"));
+        let reno = ProjectInput { project_type: Some("renovation".into()), property_type: None, renovation_options: Some(vec!["Kitchen".into()]), ..valid_input() };
+        assert!(ProjectDetails::parse(reno).is_ok());
+    }
+
+    #[test]
+    fn conversion_needs_its_option() {
+        let conv = ProjectInput { project_type: Some("conversion".into()), property_type: None, ..valid_input() };
+        assert!(field_errors(conv.clone()).contains("conversion_option"));
+        let ok = ProjectDetails::parse(ProjectInput { conversion_option: Some("garage_apartment_conversion".into()), ..conv }).unwrap();
+        assert_eq!(ok.conversion_option, Some(ConversionOption::GarageApartment));
+    }
+
+    #[test]
+    fn unknown_codes_and_options_are_rejected() {
+        assert!(field_errors(ProjectInput { project_type: Some("castle".into()), ..valid_input() }).contains("project_type"));
+        assert!(field_errors(ProjectInput { owner_builder: Some("maybe".into()), ..valid_input() }).contains("owner_builder"));
+        assert!(field_errors(ProjectInput { renovation_options: Some(vec!["Moat".into()]), ..valid_input() }).contains("renovation_options"));
+        assert!(field_errors(ProjectInput { addition_options: Some(vec!["Pool".into()]), ..valid_input() }).contains("addition_options"));
+    }
+
+    #[test]
+    fn all_spec_options_are_accepted_and_deduplicated() {
+        let reno: Vec<String> = RENOVATION_OPTIONS.iter().map(|s| s.to_string()).chain(["Kitchen".to_string()]).collect();
+        let p = ProjectDetails::parse(ProjectInput { project_type: Some("renovation".into()), renovation_options: Some(reno), ..valid_input() }).unwrap();
+        assert_eq!(p.renovation_options.len(), 34);
+    }
+
+    #[test]
+    fn zip_codes_must_be_us_format() {
+        assert_eq!(parse_zip_code(" 02134 ").as_deref(), Some("02134"));
+        assert_eq!(parse_zip_code("78701-1234").as_deref(), Some("78701-1234"));
+        for bad in ["7870", "787011", "abcde", "78701-12", ""] {
+            assert!(parse_zip_code(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates_parse_iso_and_us_forms_and_order_is_checked() {
+        assert_eq!(parse_date("2026-03-01"), NaiveDate::from_ymd_opt(2026, 3, 1));
+        assert_eq!(parse_date("3/1/2026"), NaiveDate::from_ymd_opt(2026, 3, 1));
+        assert_eq!(parse_date("2026-02-30"), None);
+        let e = field_errors(ProjectInput { end_date: Some("2025-01-01".into()), ..valid_input() });
+        assert!(e.contains("end_date"));
+    }
+
+    #[test]
+    fn square_footage_must_be_positive_and_sane() {
+        assert!(field_errors(ProjectInput { square_footage: Some(0), ..valid_input() }).contains("square_footage"));
+        assert!(field_errors(ProjectInput { square_footage: Some(MAX_SQUARE_FOOTAGE + 1), ..valid_input() }).contains("square_footage"));
+    }
+
+    #[test]
+    fn patch_overlays_only_sent_fields() {
+        let current = ProjectDetails::parse(valid_input()).unwrap();
+        let patch = ProjectInput { budget: Money::from_cents(100), ..Default::default() };
+        let merged = patch.merged_over(&current, &PatchFields { budget: true, ..Default::default() });
+        let updated = ProjectDetails::parse(merged).unwrap();
+        assert_eq!(updated.budget.cents(), 100);
+        assert_eq!(updated.name, "Lake house");
+    }
+
+    #[test]
+    fn labels_match_the_spec() {
+        assert_eq!(ProjectType::Adu.label(), "ADU");
+        assert_eq!(OwnerBuilder::No.label(), "No, I'm hiring a general contractor");
+        assert_eq!(ProjectType::ALL.len(), 5);
+    }
+}

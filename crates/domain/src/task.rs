@@ -1,0 +1,210 @@
+//! Tasks: one construction job of a project, on the board.
+
+use chrono::NaiveDate;
+
+use crate::error::{DomainError, FieldErrors};
+use crate::money::Money;
+
+/// Board column. Wire labels are exactly the spec's: `To Do`, `In Progress`, `Paid`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TaskStatus {
+    ToDo,
+    InProgress,
+    Paid,
+}
+
+impl TaskStatus {
+    pub const ALL: [TaskStatus; 3] = [TaskStatus::ToDo, TaskStatus::InProgress, TaskStatus::Paid];
+
+    /// The label used on the wire and stored in the database.
+    pub fn label(self) -> &'static str {
+        match self {
+            TaskStatus::ToDo => "To Do",
+            TaskStatus::InProgress => "In Progress",
+            TaskStatus::Paid => "Paid",
+        }
+    }
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.label() == raw)
+    }
+}
+
+/// Material quality of a task; drives which catalogue rate applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MaterialQuality {
+    Basic,
+    Standard,
+    Premium,
+}
+
+impl MaterialQuality {
+    pub const ALL: [MaterialQuality; 3] = [MaterialQuality::Basic, MaterialQuality::Standard, MaterialQuality::Premium];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            MaterialQuality::Basic => "basic",
+            MaterialQuality::Standard => "standard",
+            MaterialQuality::Premium => "premium",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            MaterialQuality::Basic => "Basic",
+            MaterialQuality::Standard => "Standard",
+            MaterialQuality::Premium => "Premium",
+        }
+    }
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|q| q.code() == raw)
+    }
+}
+
+/// A task title: trimmed, 1 to 200 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskTitle(String);
+
+pub const TITLE_MAX: usize = 200;
+pub const DESCRIPTION_MAX: usize = 5000;
+
+impl TaskTitle {
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
+        let t = raw.trim();
+        if t.is_empty() {
+            return Err(FieldErrors::single("title", "This field may not be blank."));
+        }
+        if t.chars().count() > TITLE_MAX {
+            return Err(FieldErrors::single("title", format!("Ensure this field has no more than {TITLE_MAX} characters.")));
+        }
+        Ok(Self(t.to_owned()))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn into_inner(self) -> String {
+        self.0
+    }
+}
+
+/// Checks a description's length; descriptions may be empty.
+pub fn parse_description(raw: &str) -> Result<String, DomainError> {
+    if raw.chars().count() > DESCRIPTION_MAX {
+        return Err(FieldErrors::single("description", format!("Ensure this field has no more than {DESCRIPTION_MAX} characters.")));
+    }
+    Ok(raw.to_owned())
+}
+
+/// A task as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Task {
+    pub id: i64,
+    pub project_id: i64,
+    pub title: String,
+    pub description: String,
+    pub status: TaskStatus,
+    pub material_quality: MaterialQuality,
+    pub actual_cost: Option<Money>,
+    pub due_date: Option<NaiveDate>,
+    /// Order inside its column, 0-based.
+    pub position: i32,
+}
+
+/// Input of a new task, already parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewTask {
+    pub project_id: i64,
+    pub title: TaskTitle,
+    pub description: String,
+    pub status: TaskStatus,
+    pub material_quality: MaterialQuality,
+    pub actual_cost: Option<Money>,
+    pub due_date: Option<NaiveDate>,
+}
+
+/// A partial update; `None` leaves the field as it is. For nullable fields the inner
+/// `Option` is the new value (`Some(None)` clears it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskChanges {
+    pub title: Option<TaskTitle>,
+    pub description: Option<String>,
+    pub status: Option<TaskStatus>,
+    pub material_quality: Option<MaterialQuality>,
+    pub actual_cost: Option<Option<Money>>,
+    pub due_date: Option<Option<NaiveDate>>,
+    /// Wanted index inside the (new) column. Without it a task that changes column goes last.
+    pub position: Option<i32>,
+}
+
+impl TaskChanges {
+    pub fn is_empty(&self) -> bool {
+        *self == TaskChanges::default()
+    }
+}
+
+/// Cost per square foot in cents, rounded half up: `cost / sqft`. `None` without a cost or area.
+pub fn cost_per_sqft_cents(cost: Option<Money>, square_footage: i64) -> Option<i64> {
+    let cost = cost?;
+    if square_footage <= 0 {
+        return None;
+    }
+    Some((cost.cents() * 2 + square_footage) / (square_footage * 2))
+}
+
+/// Predicted cost of a task: rate per sq ft (cents) x square footage.
+pub fn predicted_cost(rate_cents_per_sqft: i64, square_footage: i64) -> Option<Money> {
+    rate_cents_per_sqft.checked_mul(square_footage).and_then(Money::from_cents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_labels_round_trip() {
+        for s in TaskStatus::ALL {
+            assert_eq!(TaskStatus::parse(s.label()), Some(s));
+        }
+        assert_eq!(TaskStatus::parse("Done"), None);
+        assert_eq!(TaskStatus::parse("to do"), None);
+    }
+
+    #[test]
+    fn quality_codes_round_trip() {
+        for q in MaterialQuality::ALL {
+            assert_eq!(MaterialQuality::parse(q.code()), Some(q));
+        }
+        assert_eq!(MaterialQuality::parse("luxury"), None);
+    }
+
+    #[test]
+    fn blank_or_long_titles_are_rejected() {
+        assert!(TaskTitle::parse("   ").is_err());
+        assert!(TaskTitle::parse(&"x".repeat(201)).is_err());
+        assert_eq!(TaskTitle::parse("  Framing ").unwrap().as_str(), "Framing");
+    }
+
+    #[test]
+    fn long_descriptions_are_rejected() {
+        assert!(parse_description(&"d".repeat(5001)).is_err());
+        assert_eq!(parse_description("").unwrap(), "");
+    }
+
+    #[test]
+    fn cost_per_sqft_rounds_half_up() {
+        let c = Money::from_cents(100_000).unwrap();
+        assert_eq!(cost_per_sqft_cents(Some(c), 2000), Some(50));
+        assert_eq!(cost_per_sqft_cents(Some(Money::from_cents(5).unwrap()), 2), Some(3));
+        assert_eq!(cost_per_sqft_cents(None, 2000), None);
+        assert_eq!(cost_per_sqft_cents(Some(c), 0), None);
+    }
+
+    #[test]
+    fn predicted_cost_multiplies_rate_by_area() {
+        assert_eq!(predicted_cost(1250, 2000).unwrap().cents(), 2_500_000);
+    }
+
+    #[test]
+    fn empty_changes_are_detected() {
+        assert!(TaskChanges::default().is_empty());
+        assert!(!TaskChanges { position: Some(0), ..Default::default() }.is_empty());
+    }
+}

@@ -1,0 +1,56 @@
+//! Authentication and the subscription gate, as extractors: a handler that takes
+//! [`Subscribed`] cannot run for a visitor, a bad token or a user without a subscription.
+
+use std::future::{ready, Future, Ready};
+use std::pin::Pin;
+
+use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
+use buildledger_application::accounts::AuthUser;
+
+use crate::error::{blocking, ApiError};
+use crate::state::AppState;
+
+fn state(req: &HttpRequest) -> Result<&web::Data<AppState>, ApiError> {
+    req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::internal("application state missing"))
+}
+
+/// The caller, from `Authorization: Bearer <access token>`.
+pub struct Authenticated(pub AuthUser);
+
+impl FromRequest for Authenticated {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(authenticate(req).map(Authenticated))
+    }
+}
+
+fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
+    let header = req.headers().get(actix_web::http::header::AUTHORIZATION).ok_or_else(|| ApiError::unauthenticated("Authentication credentials were not provided."))?;
+    let value = header.to_str().map_err(|_| ApiError::unauthenticated("Authentication credentials were not provided."))?;
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::unauthenticated("Authentication credentials were not provided."))?;
+    Ok(state(req)?.accounts.authenticate(token)?)
+}
+
+/// A logged-in caller with an active subscription (the paid product's gate).
+pub struct Subscribed(pub AuthUser);
+
+impl FromRequest for Subscribed {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let checked = authenticate(req).and_then(|user| Ok((user, state(req)?.access.clone())));
+        Box::pin(async move {
+            let (user, access) = checked?;
+            blocking(move || access.require_active(user.id)).await?;
+            Ok(Subscribed(user))
+        })
+    }
+}

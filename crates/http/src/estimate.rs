@@ -1,0 +1,244 @@
+//! Public cost endpoints, backed by the domain's embedded cost catalogue (docs/cost-model.md):
+//! `GET /api/estimate/` (the landing page's free estimate) and `GET /api/task-suggestions/`
+//! (the task form's title list). No login, no database: the catalogue is in the binary.
+//! `configure` is mounted inside the `/api` scope.
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Serialize};
+
+use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest};
+use buildledger_domain::Money;
+
+use crate::error::ApiError;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/estimate/", web::get().to(estimate)).route("/task-suggestions/", web::get().to(task_suggestions));
+}
+
+/// Raw query values: everything is parsed (and every problem reported) by the domain.
+#[derive(Debug, Default, Deserialize)]
+pub struct EstimateQuery {
+    pub zip_code: Option<String>,
+    pub square_footage: Option<String>,
+    pub quality: Option<String>,
+    pub project_type: Option<String>,
+    /// Comma-separated option names; `renovation_options`, `addition_options` and
+    /// `conversion_option` are accepted as synonyms.
+    pub options: Option<String>,
+    pub renovation_options: Option<String>,
+    pub addition_options: Option<String>,
+    pub conversion_option: Option<String>,
+}
+
+impl EstimateQuery {
+    fn options(&self) -> Vec<String> {
+        [&self.options, &self.renovation_options, &self.addition_options, &self.conversion_option]
+            .into_iter()
+            .flatten()
+            .flat_map(|list| list.split(','))
+            .map(|o| o.trim().to_owned())
+            .filter(|o| !o.is_empty())
+            .collect()
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct EstimateResponse {
+    pub zip_code: String,
+    pub state: String,
+    pub state_name: String,
+    pub factor: f64,
+    pub quality: &'static str,
+    pub project_type: String,
+    pub square_footage: i64,
+    pub predicted_total: f64,
+    pub cost_per_sqft: f64,
+    pub breakdown: Vec<EstimateLineResponse>,
+    pub sources: Vec<SourceResponse>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EstimateLineResponse {
+    pub task: String,
+    pub component: String,
+    pub national_cost_per_sqft: f64,
+    pub cost_per_sqft: f64,
+    pub cost: f64,
+    pub sources: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SourceResponse {
+    pub id: String,
+    pub title: String,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SuggestionsResponse<'a> {
+    pub suggestions: &'a [String],
+}
+
+/// Cents to dollars for the wire (exact to two decimals when printed by serde_json).
+fn dollars(cents: i64) -> f64 {
+    Money::from_cents(cents).map(Money::as_dollars_f64).unwrap_or(cents as f64 / 100.0)
+}
+
+impl EstimateResponse {
+    fn new(zip_code: String, e: Estimate) -> Self {
+        EstimateResponse {
+            zip_code,
+            cost_per_sqft: dollars(e.cost_per_sqft_cents()),
+            state: e.state_code,
+            state_name: e.state_name,
+            factor: e.factor.as_f64(),
+            quality: e.quality.code(),
+            project_type: e.project_type,
+            square_footage: e.square_footage,
+            predicted_total: dollars(e.predicted_total_cents),
+            breakdown: e
+                .breakdown
+                .into_iter()
+                .map(|l| EstimateLineResponse {
+                    task: l.task,
+                    component: l.component,
+                    national_cost_per_sqft: dollars(l.national_rate_cents_per_sqft),
+                    cost_per_sqft: dollars(l.rate_cents_per_sqft),
+                    cost: dollars(l.cost_cents),
+                    sources: l.source_ids,
+                })
+                .collect(),
+            sources: e.sources.into_iter().map(|s| SourceResponse { id: s.id, title: s.title, url: s.url }).collect(),
+        }
+    }
+}
+
+/// `GET /api/estimate/?zip_code=78701&square_footage=2400&quality=standard&project_type=new_home_build`
+pub async fn estimate(query: web::Query<EstimateQuery>) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let req = EstimateRequest::parse(
+        q.zip_code.as_deref(),
+        q.square_footage.as_deref(),
+        q.quality.as_deref(),
+        q.project_type.as_deref(),
+        &q.options(),
+    )
+    .map_err(|e| ApiError::validation(e.fields()))?;
+    let e = CostCatalogue::embedded().estimate(&req).map_err(|e| ApiError::validation(e.fields()))?;
+    Ok(HttpResponse::Ok().json(EstimateResponse::new(req.zip_code, e)))
+}
+
+/// `GET /api/task-suggestions/`
+pub async fn task_suggestions() -> HttpResponse {
+    HttpResponse::Ok().json(SuggestionsResponse { suggestions: CostCatalogue::embedded().suggestions() })
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::{test, web, App};
+    use serde_json::Value;
+
+    use crate::error::ApiError;
+
+    async fn get(uri: &str) -> (u16, Value) {
+        let app = test::init_service(
+            App::new()
+                .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()))
+                .configure(crate::configure_api),
+        )
+        .await;
+        let res = test::call_service(&app, test::TestRequest::get().uri(uri).to_request()).await;
+        let status = res.status().as_u16();
+        let body: Value = test::read_body_json(res).await;
+        (status, body)
+    }
+
+    fn estimate_uri(zip: &str) -> String {
+        format!("/api/estimate/?zip_code={zip}&square_footage=2400&quality=standard&project_type=new_home_build")
+    }
+
+    #[actix_web::test]
+    async fn austin_new_york_and_jackson_get_different_totals_from_their_factors() {
+        let mut totals = Vec::new();
+        for (zip, state, factor, total) in
+            [("78701", "TX", 0.88, 341_616.0), ("10001", "NY", 1.18, 458_076.0), ("39201", "MS", 0.90, 349_380.0)]
+        {
+            let (status, body) = get(&estimate_uri(zip)).await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["state"], state);
+            assert_eq!(body["factor"], factor);
+            assert_eq!(body["predicted_total"], total);
+            assert_eq!(body["quality"], "standard");
+            assert_eq!(body["square_footage"], 2400);
+            totals.push(body["predicted_total"].as_f64().unwrap());
+        }
+        assert!(totals[0] != totals[1] && totals[1] != totals[2] && totals[0] != totals[2]);
+    }
+
+    #[actix_web::test]
+    async fn the_estimate_has_a_breakdown_and_sources() {
+        let (_, body) = get(&estimate_uri("78701-1234")).await;
+        let lines = body["breakdown"].as_array().unwrap();
+        assert_eq!(lines.len(), 36);
+        let permits = &lines[0];
+        assert_eq!(permits["task"], "Building Permits");
+        assert_eq!(permits["component"], "Site work > Building permit fees");
+        assert_eq!(permits["cost_per_sqft"], 2.54);
+        assert_eq!(permits["cost"], 6103.68);
+        let sum: f64 = lines.iter().map(|l| l["cost"].as_f64().unwrap()).sum();
+        assert!((sum - body["predicted_total"].as_f64().unwrap()).abs() < 0.005);
+        let ids: Vec<&str> = body["sources"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+        assert!(ids.contains(&"S1") && ids.contains(&"S6") && ids.contains(&"S9"), "{ids:?}");
+        assert!(body["sources"][0]["title"].as_str().unwrap().contains("NAHB"));
+    }
+
+    #[actix_web::test]
+    async fn renovation_estimates_price_the_chosen_options() {
+        let (status, body) =
+            get("/api/estimate/?zip_code=10001&square_footage=2000&quality=premium&project_type=renovation&options=Pool,Fence").await;
+        assert_eq!(status, 200, "{body}");
+        let tasks: Vec<&str> = body["breakdown"].as_array().unwrap().iter().map(|l| l["task"].as_str().unwrap()).collect();
+        assert_eq!(tasks, ["Swimming Pool (in-ground)", "Fence Installation"]);
+        let (status, _) =
+            get("/api/estimate/?zip_code=10001&square_footage=2000&quality=basic&project_type=addition&addition_options=Garage").await;
+        assert_eq!(status, 200);
+    }
+
+    #[actix_web::test]
+    async fn bad_or_missing_parameters_answer_400_with_the_fields() {
+        let (status, body) = get("/api/estimate/").await;
+        assert_eq!(status, 400);
+        assert_eq!(body["error"], "validation_error");
+        for f in ["zip_code", "square_footage", "quality", "project_type"] {
+            assert!(body["fields"][f].is_array(), "{f}: {body}");
+        }
+        for (query, field) in [
+            ("zip_code=abcde&square_footage=2400&quality=standard&project_type=new_home_build", "zip_code"),
+            ("zip_code=00601&square_footage=2400&quality=standard&project_type=new_home_build", "zip_code"),
+            ("zip_code=78701&square_footage=0&quality=standard&project_type=new_home_build", "square_footage"),
+            ("zip_code=78701&square_footage=-5&quality=standard&project_type=new_home_build", "square_footage"),
+            ("zip_code=78701&square_footage=big&quality=standard&project_type=new_home_build", "square_footage"),
+            ("zip_code=78701&square_footage=2400&quality=luxury&project_type=new_home_build", "quality"),
+            ("zip_code=78701&square_footage=2400&quality=standard&project_type=castle", "project_type"),
+            ("zip_code=78701&square_footage=2400&quality=standard&project_type=renovation", "renovation_options"),
+            ("zip_code=78701&square_footage=2400&quality=standard&project_type=renovation&options=Moat", "renovation_options"),
+        ] {
+            let (status, body) = get(&format!("/api/estimate/?{query}")).await;
+            assert_eq!(status, 400, "{query}");
+            assert_eq!(body["error"], "validation_error", "{query}");
+            assert!(body["fields"][field].is_array(), "{query}: {body}");
+        }
+    }
+
+    #[actix_web::test]
+    async fn suggestions_come_from_the_catalogue() {
+        let (status, body) = get("/api/task-suggestions/").await;
+        assert_eq!(status, 200);
+        let list: Vec<&str> = body["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        for example in ["Foundation", "Framing", "Roofing", "HVAC", "Plumbing Rough", "Kitchen Cabinets", "Solar Panels", "Pool", "Fence"] {
+            assert!(list.contains(&example), "{example}");
+        }
+        let catalogue = buildledger_domain::cost::CostCatalogue::embedded();
+        assert!(list.iter().all(|s| catalogue.resolve(s).is_some()));
+    }
+}

@@ -1,0 +1,37 @@
+//! What every handler can reach: the use cases and the public configuration.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use buildledger_application::accounts::AccountService;
+use buildledger_application::documents::DocumentService;
+use buildledger_application::payments::AccessService;
+use buildledger_application::projects::ProjectService;
+use buildledger_application::tasks::TaskService;
+use serde::Serialize;
+
+/// `GET /api/config/`: what the frontend needs to know about this deployment.
+#[derive(Debug, Clone, Serialize)]
+pub struct PublicConfig {
+    pub support_email: String,
+    pub stripe_publishable_key: Option<String>,
+    pub stripe_price_id: String,
+    /// `local` or `stripe`.
+    pub payments_mode: &'static str,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub accounts: AccountService,
+    pub access: AccessService,
+    pub projects: ProjectService,
+    pub tasks: TaskService,
+    pub documents: DocumentService,
+    pub config: PublicConfig,
+    /// Folder of the built frontend (`index.html` and assets); `None` serves a notice page.
+    pub frontend_dist: Option<PathBuf>,
+    /// Where uploads are spooled before they are checked and stored.
+    pub upload_tmp: PathBuf,
+    /// Whether the database answers (health check).
+    pub health: Arc<dyn Fn() -> bool + Send + Sync>,
+}

@@ -1,0 +1,182 @@
+//! One connection type for both databases, its pool, migrations and error mapping.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use buildledger_application::error::RepoError;
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::sqlite::SqliteConnection;
+use diesel::Connection;
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// Either database, behind one type so every query is written once.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    /// Picks the backend from the URL scheme. MultiConnection's own `establish` would try
+    /// each backend in turn, and SQLite accepts any string as a file name, so a mistyped
+    /// PostgreSQL URL would silently create a file.
+    pub fn from_url(url: &str) -> Result<(Backend, String), DbError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok((Backend::Postgres, url.to_owned()))
+        } else if let Some(path) = url.strip_prefix("sqlite://") {
+            Ok((Backend::Sqlite, path.to_owned()))
+        } else {
+            Err(DbError::UnsupportedUrl)
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("DATABASE_URL must start with sqlite:// or postgres://")]
+    UnsupportedUrl,
+    #[error("cannot open the database: {0}")]
+    Pool(#[from] r2d2::Error),
+    #[error("cannot migrate the database: {0}")]
+    Migration(String),
+    #[error(transparent)]
+    Query(#[from] DieselError),
+}
+
+/// Opens connections of the configured backend and prepares SQLite ones.
+#[derive(Debug)]
+pub struct ConnectionManager {
+    backend: Backend,
+    target: String,
+}
+
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, Self::Error> {
+        match self.backend {
+            Backend::Postgres => PgConnection::establish(&self.target).map(DbConnection::Postgres).map_err(diesel::r2d2::Error::ConnectionError),
+            Backend::Sqlite => {
+                let mut conn = SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+                // WAL lets readers run beside the one writer; busy_timeout waits out another
+                // process's write instead of failing; NORMAL sync is durable with WAL.
+                conn.batch_execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+                    .map_err(diesel::r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
+        conn.batch_execute("SELECT 1").map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type Pool = r2d2::Pool<ConnectionManager>;
+
+/// The database: a pool plus, for SQLite, the lock that keeps writes one at a time.
+#[derive(Clone)]
+pub struct Db {
+    pool: Pool,
+    backend: Backend,
+    /// SQLite allows one writer. Serialising our own write transactions here means they never
+    /// meet SQLITE_BUSY on a lock upgrade; readers are not blocked (WAL).
+    write_lock: Arc<Mutex<()>>,
+}
+
+impl Db {
+    /// Opens the pool. `pool_size` connections at most; SQLite files are created if missing.
+    pub fn connect(url: &str, pool_size: u32) -> Result<Db, DbError> {
+        let (backend, target) = Backend::from_url(url)?;
+        let pool = r2d2::Pool::builder()
+            .max_size(pool_size.max(1))
+            .connection_timeout(Duration::from_secs(10))
+            .build(ConnectionManager { backend, target })?;
+        Ok(Db { pool, backend, write_lock: Arc::new(Mutex::new(())) })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Applies pending migrations of the active backend. On PostgreSQL an advisory lock makes
+    /// instances that start together migrate one after the other.
+    pub fn run_migrations(&self) -> Result<(), DbError> {
+        let mut conn = self.pool.get()?;
+        match self.backend {
+            Backend::Sqlite => {
+                conn.run_pending_migrations(SQLITE_MIGRATIONS).map_err(|e| DbError::Migration(e.to_string()))?;
+            }
+            Backend::Postgres => {
+                conn.batch_execute("SELECT pg_advisory_lock(726354001)")?;
+                let result = conn.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ()).map_err(|e| DbError::Migration(e.to_string()));
+                conn.batch_execute("SELECT pg_advisory_unlock(726354001)")?;
+                result?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs read-only work on a pooled connection.
+    pub fn read<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
+        let mut conn = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
+        f(&mut *conn).map_err(db_err)
+    }
+
+    /// Runs `f` in one transaction: all of it is written or none.
+    pub fn write<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
+        let mut conn = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
+        let _guard = match self.backend {
+            Backend::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
+            Backend::Postgres => None,
+        };
+        let conn: &mut DbConnection = &mut conn;
+        conn.transaction(f).map_err(db_err)
+    }
+
+    /// Whether the database answers (health check).
+    pub fn ping(&self) -> bool {
+        self.pool.get().ok().is_some_and(|mut c| c.batch_execute("SELECT 1").is_ok())
+    }
+
+    /// Raw access for maintenance commands (backup).
+    pub fn with_connection<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
+        self.read(f)
+    }
+}
+
+/// Maps diesel errors to the port's error. A function, not `From`: the orphan rule.
+pub fn db_err(e: DieselError) -> RepoError {
+    match e {
+        DieselError::NotFound => RepoError::NotFound,
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+            let text = format!("{} {}", info.constraint_name().unwrap_or(""), info.message());
+            let field = ["username", "email", "invoice_id", "storage_key"].into_iter().find(|f| text.contains(f)).unwrap_or("value");
+            RepoError::Conflict(field.to_owned())
+        }
+        DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => RepoError::NotFound,
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => RepoError::Unavailable(Box::new(e)),
+        other => RepoError::Other(Box::new(other)),
+    }
+}
+
+/// The current time in UTC, as stored (TIMESTAMP without zone).
+pub(crate) fn now() -> chrono::NaiveDateTime {
+    chrono::Utc::now().naive_utc()
+}

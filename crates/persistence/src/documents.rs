@@ -1,0 +1,123 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{DocumentRepository, NewDocument};
+use buildledger_domain::document::Document;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db};
+use crate::projects::bump_version;
+use crate::schema::{documents, projects, tasks};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = documents)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DocumentRow {
+    id: i64,
+    task_id: i64,
+    project_id: i64,
+    owner_id: i64,
+    name: String,
+    content_type: String,
+    size_bytes: i64,
+    storage_key: String,
+    uploaded_at: chrono::NaiveDateTime,
+}
+
+impl From<DocumentRow> for Document {
+    fn from(r: DocumentRow) -> Self {
+        Document {
+            id: r.id,
+            task_id: r.task_id,
+            project_id: r.project_id,
+            owner_id: r.owner_id,
+            name: r.name,
+            content_type: r.content_type,
+            size_bytes: r.size_bytes,
+            storage_key: r.storage_key,
+            uploaded_at: r.uploaded_at,
+        }
+    }
+}
+
+pub struct DieselDocumentRepository {
+    db: Db,
+}
+
+impl DieselDocumentRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl DocumentRepository for DieselDocumentRepository {
+    fn create(&self, doc: &NewDocument) -> Result<Document, RepoError> {
+        self.db.write(|conn| {
+            // The task's project and owner, read in the same transaction as the insert.
+            let (project_id, owner_id): (i64, i64) =
+                tasks::table.inner_join(projects::table).filter(tasks::id.eq(doc.task_id)).select((projects::id, projects::owner_id)).first(conn)?;
+            let id: i64 = diesel::insert_into(documents::table)
+                .values((
+                    documents::task_id.eq(doc.task_id),
+                    documents::project_id.eq(project_id),
+                    documents::owner_id.eq(owner_id),
+                    documents::name.eq(&doc.name),
+                    documents::content_type.eq(&doc.content_type),
+                    documents::size_bytes.eq(doc.size_bytes),
+                    documents::storage_key.eq(&doc.storage_key),
+                    documents::uploaded_at.eq(now()),
+                ))
+                .returning(documents::id)
+                .get_result(conn)?;
+            bump_version(conn, project_id)?;
+            documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)
+        })
+    }
+
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Document>, RepoError> {
+        self.db.read(|conn| {
+            documents::table
+                .filter(documents::task_id.eq(task_id))
+                .order(documents::id.asc())
+                .select(DocumentRow::as_select())
+                .load(conn)
+                .map(|rows| rows.into_iter().map(Document::from).collect())
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Document>, RepoError> {
+        self.db.read(|conn| {
+            documents::table
+                .filter(documents::id.eq(id).and(documents::owner_id.eq(owner_id)))
+                .select(DocumentRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Document::from))
+        })
+    }
+
+    fn find(&self, id: i64) -> Result<Option<Document>, RepoError> {
+        self.db.read(|conn| documents::table.find(id).select(DocumentRow::as_select()).first(conn).optional().map(|r| r.map(Document::from)))
+    }
+
+    fn delete(&self, id: i64) -> Result<String, RepoError> {
+        self.db.write(|conn| {
+            let (key, project_id): (String, i64) = documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
+            let n = diesel::delete(documents::table.find(id)).execute(conn)?;
+            if n == 0 {
+                return Err(DieselError::NotFound);
+            }
+            bump_version(conn, project_id)?;
+            Ok(key)
+        })
+    }
+
+    fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError> {
+        self.db.read(|conn| {
+            // SUM(BIGINT) is NUMERIC on PostgreSQL and INTEGER on SQLite: cast to one type.
+            documents::table
+                .filter(documents::owner_id.eq(owner_id))
+                .select(diesel::dsl::sql::<diesel::sql_types::BigInt>("CAST(COALESCE(SUM(size_bytes), 0) AS BIGINT)"))
+                .first(conn)
+        })
+    }
+}

@@ -1,0 +1,18 @@
+//! BuildLedger persistence: diesel repositories over one connection type that is either
+//! SQLite (embedded default) or PostgreSQL, plus the local-directory document store.
+
+pub mod db;
+mod documents;
+pub mod payments;
+mod projects;
+pub mod schema;
+pub mod storage;
+mod tasks;
+mod users;
+
+pub use db::{Backend, Db, DbConnection, DbError};
+pub use documents::DieselDocumentRepository;
+pub use projects::DieselProjectRepository;
+pub use storage::LocalDocumentStore;
+pub use tasks::DieselTaskRepository;
+pub use users::DieselUserRepository;

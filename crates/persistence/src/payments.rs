@@ -1,0 +1,271 @@
+//! Payments repositories: subscriptions, invoices, checkout sessions and webhook events.
+//! Queries are written once for both backends (plain update-then-insert instead of
+//! dialect-specific upserts, inside one transaction).
+
+use buildledger_application::error::RepoError;
+use buildledger_application::payments::ports::{
+    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository, SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE, CHECKOUT_OPEN,
+};
+use buildledger_domain::subscription::{Invoice, Subscription};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{DbConnection, Db};
+use crate::schema::{checkout_sessions, invoices, subscriptions, users, webhook_events};
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = subscriptions)]
+#[diesel(treat_none_as_null = true)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct SubscriptionRow {
+    user_id: i64,
+    customer_id: Option<String>,
+    subscription_id: Option<String>,
+    status: String,
+    current_period_end: Option<NaiveDateTime>,
+    cancel_at_period_end: bool,
+    updated_at: NaiveDateTime,
+}
+
+impl From<SubscriptionRow> for Subscription {
+    fn from(r: SubscriptionRow) -> Self {
+        Subscription {
+            user_id: r.user_id,
+            customer_id: r.customer_id,
+            subscription_id: r.subscription_id,
+            status: r.status,
+            current_period_end: r.current_period_end,
+            cancel_at_period_end: r.cancel_at_period_end,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+impl From<&Subscription> for SubscriptionRow {
+    fn from(s: &Subscription) -> Self {
+        SubscriptionRow {
+            user_id: s.user_id,
+            customer_id: s.customer_id.clone(),
+            subscription_id: s.subscription_id.clone(),
+            status: s.status.clone(),
+            current_period_end: s.current_period_end,
+            cancel_at_period_end: s.cancel_at_period_end,
+            updated_at: s.updated_at,
+        }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = invoices)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct InvoiceRow {
+    user_id: i64,
+    invoice_id: String,
+    amount_cents: i64,
+    currency: String,
+    status: String,
+    created_at: NaiveDateTime,
+}
+
+impl From<InvoiceRow> for Invoice {
+    fn from(r: InvoiceRow) -> Self {
+        Invoice { invoice_id: r.invoice_id, user_id: r.user_id, amount_cents: r.amount_cents, currency: r.currency, status: r.status, created_at: r.created_at }
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = checkout_sessions)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct CheckoutRow {
+    id: String,
+    user_id: i64,
+    status: String,
+    created_at: NaiveDateTime,
+    completed_at: Option<NaiveDateTime>,
+}
+
+impl From<CheckoutRow> for CheckoutSessionRecord {
+    fn from(r: CheckoutRow) -> Self {
+        CheckoutSessionRecord { id: r.id, user_id: r.user_id, status: r.status, created_at: r.created_at, completed_at: r.completed_at }
+    }
+}
+
+fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), DieselError> {
+    let row = SubscriptionRow::from(s);
+    let n = diesel::update(subscriptions::table.find(s.user_id)).set(&row).execute(conn)?;
+    if n == 0 {
+        diesel::insert_into(subscriptions::table).values(&row).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Inserts, or updates amount and status; a `paid` invoice never goes back to another
+/// status (a late `invoice.payment_failed` after `invoice.paid`).
+fn upsert_invoice(conn: &mut DbConnection, i: &Invoice) -> Result<(), DieselError> {
+    let current: Option<String> = invoices::table.filter(invoices::invoice_id.eq(&i.invoice_id)).select(invoices::status).first(conn).optional()?;
+    match current {
+        Some(status) if status == "paid" && i.status != "paid" => Ok(()),
+        Some(_) => {
+            diesel::update(invoices::table.filter(invoices::invoice_id.eq(&i.invoice_id)))
+                .set((invoices::amount_cents.eq(i.amount_cents), invoices::currency.eq(&i.currency), invoices::status.eq(&i.status)))
+                .execute(conn)?;
+            Ok(())
+        }
+        None => {
+            diesel::insert_into(invoices::table)
+                .values((
+                    invoices::user_id.eq(i.user_id),
+                    invoices::invoice_id.eq(&i.invoice_id),
+                    invoices::amount_cents.eq(i.amount_cents),
+                    invoices::currency.eq(&i.currency),
+                    invoices::status.eq(&i.status),
+                    invoices::created_at.eq(i.created_at),
+                ))
+                .execute(conn)?;
+            Ok(())
+        }
+    }
+}
+
+/// Marks an open session complete; `false` when it is missing or not open.
+fn complete_session(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> Result<bool, DieselError> {
+    let n = diesel::update(checkout_sessions::table.filter(checkout_sessions::id.eq(id)).filter(checkout_sessions::status.eq(CHECKOUT_OPEN)))
+        .set((checkout_sessions::status.eq(CHECKOUT_COMPLETE), checkout_sessions::completed_at.eq(Some(at))))
+        .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// All payments tables behind one type; it implements every payments repository port.
+#[derive(Clone)]
+pub struct DieselPaymentsRepository {
+    db: Db,
+}
+
+impl DieselPaymentsRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl SubscriptionRepository for DieselPaymentsRepository {
+    fn find_for_user(&self, user_id: i64) -> Result<Option<Subscription>, RepoError> {
+        self.db.read(|conn| subscriptions::table.find(user_id).select(SubscriptionRow::as_select()).first(conn).optional().map(|r| r.map(Subscription::from)))
+    }
+
+    fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
+        self.db.write(|conn| upsert_subscription(conn, subscription))
+    }
+
+    fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError> {
+        self.db.read(|conn| {
+            subscriptions::table
+                .filter(subscriptions::subscription_id.eq(subscription_id))
+                .order(subscriptions::updated_at.desc())
+                .select(SubscriptionRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Subscription::from))
+        })
+    }
+
+    fn find_by_customer_id(&self, customer_id: &str) -> Result<Option<Subscription>, RepoError> {
+        self.db.read(|conn| {
+            subscriptions::table
+                .filter(subscriptions::customer_id.eq(customer_id))
+                .order(subscriptions::updated_at.desc())
+                .select(SubscriptionRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Subscription::from))
+        })
+    }
+
+    fn list_with_usernames(&self) -> Result<Vec<AdminSubscriptionRow>, RepoError> {
+        self.db.read(|conn| {
+            let rows: Vec<(i64, String, Option<String>, Option<String>, String)> = subscriptions::table
+                .inner_join(users::table)
+                .order((users::username.asc(), users::id.asc()))
+                .select((users::id, users::username, subscriptions::customer_id, subscriptions::subscription_id, subscriptions::status))
+                .load(conn)?;
+            Ok(rows.into_iter().map(|(user_id, username, customer_id, subscription_id, status)| AdminSubscriptionRow { user_id, username, customer_id, subscription_id, status }).collect())
+        })
+    }
+}
+
+impl InvoiceRepository for DieselPaymentsRepository {
+    fn list_for_user(&self, user_id: i64) -> Result<Vec<Invoice>, RepoError> {
+        self.db.read(|conn| {
+            invoices::table
+                .filter(invoices::user_id.eq(user_id))
+                .order((invoices::created_at.desc(), invoices::id.desc()))
+                .select(InvoiceRow::as_select())
+                .load(conn)
+                .map(|rows| rows.into_iter().map(Invoice::from).collect())
+        })
+    }
+
+    fn record(&self, invoice: &Invoice) -> Result<(), RepoError> {
+        self.db.write(|conn| upsert_invoice(conn, invoice))
+    }
+}
+
+impl CheckoutSessionRepository for DieselPaymentsRepository {
+    fn create(&self, session: &CheckoutSessionRecord) -> Result<(), RepoError> {
+        let row = CheckoutRow { id: session.id.clone(), user_id: session.user_id, status: session.status.clone(), created_at: session.created_at, completed_at: session.completed_at };
+        self.db.write(|conn| diesel::insert_into(checkout_sessions::table).values(&row).execute(conn).map(|_| ())).map_err(|e| match e {
+            RepoError::Conflict(_) => RepoError::Conflict("id".into()),
+            other => other,
+        })
+    }
+
+    fn find(&self, id: &str) -> Result<Option<CheckoutSessionRecord>, RepoError> {
+        self.db.read(|conn| checkout_sessions::table.find(id).select(CheckoutRow::as_select()).first(conn).optional().map(|r| r.map(CheckoutSessionRecord::from)))
+    }
+
+    fn complete(&self, id: &str, completed_at: NaiveDateTime, subscription: &Subscription, invoice: Option<Invoice>) -> Result<bool, RepoError> {
+        self.db.write(|conn| {
+            if !complete_session(conn, id, completed_at)? {
+                return Ok(false);
+            }
+            upsert_subscription(conn, subscription)?;
+            if let Some(i) = &invoice {
+                upsert_invoice(conn, i)?;
+            }
+            Ok(true)
+        })
+    }
+}
+
+impl WebhookEventRepository for DieselPaymentsRepository {
+    fn apply_once(&self, event_id: &str, event_type: &str, received_at: NaiveDateTime, changes: &WebhookChanges) -> Result<bool, RepoError> {
+        let result = self.db.write(|conn| {
+            let seen: i64 = webhook_events::table.filter(webhook_events::event_id.eq(event_id)).count().get_result(conn)?;
+            if seen > 0 {
+                return Ok(false);
+            }
+            diesel::insert_into(webhook_events::table)
+                .values((webhook_events::event_id.eq(event_id), webhook_events::event_type.eq(event_type), webhook_events::received_at.eq(received_at)))
+                .execute(conn)?;
+            if let Some(s) = &changes.subscription {
+                upsert_subscription(conn, s)?;
+            }
+            if let Some(i) = &changes.invoice {
+                upsert_invoice(conn, i)?;
+            }
+            if let Some((session, at)) = &changes.completed_checkout {
+                complete_session(conn, session, *at)?;
+            }
+            Ok(true)
+        });
+        match result {
+            // A concurrent delivery of the same event recorded it first.
+            Err(RepoError::Conflict(_)) if self.seen(event_id)? => Ok(false),
+            other => other,
+        }
+    }
+
+    fn seen(&self, event_id: &str) -> Result<bool, RepoError> {
+        self.db.read(|conn| webhook_events::table.filter(webhook_events::event_id.eq(event_id)).count().get_result::<i64>(conn).map(|n| n > 0))
+    }
+}

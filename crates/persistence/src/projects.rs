@@ -1,0 +1,181 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::ProjectRepository;
+use buildledger_domain::money::Money;
+use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db, DbConnection};
+use crate::schema::{documents, projects};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = projects)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+pub(crate) struct ProjectRow {
+    id: i64,
+    owner_id: i64,
+    name: String,
+    zip_code: String,
+    project_type: String,
+    property_type: Option<String>,
+    units: Option<i32>,
+    renovation_options: String,
+    addition_options: String,
+    conversion_option: Option<String>,
+    square_footage: i64,
+    start_date: String,
+    end_date: String,
+    budget_cents: i64,
+    owner_builder: String,
+    version: i64,
+    created_at: chrono::NaiveDateTime,
+}
+
+/// A stored value that the schema's CHECK constraints should have made impossible.
+fn corrupt(what: &str) -> DieselError {
+    DieselError::DeserializationError(format!("invalid stored {what}").into())
+}
+
+impl ProjectRow {
+    pub(crate) fn into_domain(self) -> Result<Project, DieselError> {
+        let date = |s: &str| chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").map_err(|_| corrupt("date"));
+        let list = |s: &str| serde_json::from_str::<Vec<String>>(s).map_err(|_| corrupt("option list"));
+        let details = ProjectDetails {
+            name: self.name,
+            zip_code: self.zip_code,
+            project_type: ProjectType::parse(&self.project_type).ok_or_else(|| corrupt("project_type"))?,
+            property_type: self.property_type.as_deref().map(|p| PropertyType::parse(p).ok_or_else(|| corrupt("property_type"))).transpose()?,
+            units: self.units,
+            renovation_options: list(&self.renovation_options)?,
+            addition_options: list(&self.addition_options)?,
+            conversion_option: self.conversion_option.as_deref().map(|c| ConversionOption::parse(c).ok_or_else(|| corrupt("conversion_option"))).transpose()?,
+            square_footage: self.square_footage,
+            start_date: date(&self.start_date)?,
+            end_date: date(&self.end_date)?,
+            budget: Money::from_cents(self.budget_cents).ok_or_else(|| corrupt("budget"))?,
+            owner_builder: OwnerBuilder::parse(&self.owner_builder).ok_or_else(|| corrupt("owner_builder"))?,
+        };
+        Ok(Project { id: self.id, owner_id: self.owner_id, details, version: self.version, created_at: self.created_at })
+    }
+}
+
+#[derive(AsChangeset, Insertable)]
+#[diesel(table_name = projects, treat_none_as_null = true)]
+struct ProjectChanges {
+    name: String,
+    zip_code: String,
+    project_type: &'static str,
+    property_type: Option<&'static str>,
+    units: Option<i32>,
+    renovation_options: String,
+    addition_options: String,
+    conversion_option: Option<&'static str>,
+    square_footage: i64,
+    start_date: String,
+    end_date: String,
+    budget_cents: i64,
+    owner_builder: &'static str,
+}
+
+impl From<&ProjectDetails> for ProjectChanges {
+    fn from(d: &ProjectDetails) -> Self {
+        ProjectChanges {
+            name: d.name.clone(),
+            zip_code: d.zip_code.clone(),
+            project_type: d.project_type.code(),
+            property_type: d.property_type.map(|p| p.code()),
+            units: d.units,
+            renovation_options: serde_json::to_string(&d.renovation_options).unwrap_or_else(|_| "[]".into()),
+            addition_options: serde_json::to_string(&d.addition_options).unwrap_or_else(|_| "[]".into()),
+            conversion_option: d.conversion_option.map(|c| c.code()),
+            square_footage: d.square_footage,
+            start_date: d.start_date.to_string(),
+            end_date: d.end_date.to_string(),
+            budget_cents: d.budget.cents(),
+            owner_builder: d.owner_builder.code(),
+        }
+    }
+}
+
+/// Loads one project of an owner, or `None`.
+pub(crate) fn find_owned(conn: &mut DbConnection, id: i64, owner_id: i64) -> Result<Option<Project>, DieselError> {
+    projects::table
+        .filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id)))
+        .select(ProjectRow::as_select())
+        .first(conn)
+        .optional()?
+        .map(ProjectRow::into_domain)
+        .transpose()
+}
+
+/// Marks the project changed, so board ETags and caches move on.
+pub(crate) fn bump_version(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
+    diesel::update(projects::table.find(project_id))
+        .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
+        .execute(conn)?;
+    Ok(())
+}
+
+pub struct DieselProjectRepository {
+    db: Db,
+}
+
+impl DieselProjectRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl ProjectRepository for DieselProjectRepository {
+    fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError> {
+        self.db.read(|conn| {
+            projects::table
+                .filter(projects::owner_id.eq(owner_id))
+                .order(projects::id.asc())
+                .select(ProjectRow::as_select())
+                .load(conn)?
+                .into_iter()
+                .map(ProjectRow::into_domain)
+                .collect()
+        })
+    }
+
+    fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
+        let changes = ProjectChanges::from(details);
+        self.db.write(|conn| {
+            let t = now();
+            let id: i64 = diesel::insert_into(projects::table)
+                .values((&changes, projects::owner_id.eq(owner_id), projects::version.eq(1i64), projects::created_at.eq(t), projects::updated_at.eq(t)))
+                .returning(projects::id)
+                .get_result(conn)?;
+            find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Project>, RepoError> {
+        self.db.read(|conn| find_owned(conn, id, owner_id))
+    }
+
+    fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
+        let changes = ProjectChanges::from(details);
+        self.db.write(|conn| {
+            let n = diesel::update(projects::table.filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id))))
+                .set((&changes, projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
+                .execute(conn)?;
+            if n == 0 {
+                return Err(DieselError::NotFound);
+            }
+            find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
+        })
+    }
+
+    fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError> {
+        self.db.write(|conn| {
+            find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
+            let keys: Vec<String> = documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
+            // Tasks and documents go with the project (ON DELETE CASCADE).
+            diesel::delete(projects::table.find(id)).execute(conn)?;
+            Ok(keys)
+        })
+    }
+}

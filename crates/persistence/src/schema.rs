@@ -1,0 +1,117 @@
+// Hand-kept diesel schema in portable types, shared by SQLite and PostgreSQL.
+// Keep in step with migrations/{sqlite,postgres}.
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        username -> Text,
+        email -> Text,
+        password_hash -> Text,
+        is_admin -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    projects (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        zip_code -> Text,
+        project_type -> Text,
+        property_type -> Nullable<Text>,
+        units -> Nullable<Integer>,
+        renovation_options -> Text,
+        addition_options -> Text,
+        conversion_option -> Nullable<Text>,
+        square_footage -> BigInt,
+        start_date -> Text,
+        end_date -> Text,
+        budget_cents -> BigInt,
+        owner_builder -> Text,
+        version -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tasks (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        title -> Text,
+        description -> Text,
+        status -> Text,
+        material_quality -> Text,
+        actual_cost_cents -> Nullable<BigInt>,
+        due_date -> Nullable<Text>,
+        position -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    documents (id) {
+        id -> BigInt,
+        task_id -> BigInt,
+        project_id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        content_type -> Text,
+        size_bytes -> BigInt,
+        storage_key -> Text,
+        uploaded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    subscriptions (user_id) {
+        user_id -> BigInt,
+        customer_id -> Nullable<Text>,
+        subscription_id -> Nullable<Text>,
+        status -> Text,
+        current_period_end -> Nullable<Timestamp>,
+        cancel_at_period_end -> Bool,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        invoice_id -> Text,
+        amount_cents -> BigInt,
+        currency -> Text,
+        status -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    checkout_sessions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        status -> Text,
+        created_at -> Timestamp,
+        completed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_events (event_id) {
+        event_id -> Text,
+        event_type -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(projects -> users (owner_id));
+diesel::joinable!(tasks -> projects (project_id));
+diesel::joinable!(documents -> tasks (task_id));
+diesel::joinable!(subscriptions -> users (user_id));
+diesel::joinable!(invoices -> users (user_id));
+diesel::joinable!(checkout_sessions -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(users, projects, tasks, documents, subscriptions, invoices, checkout_sessions, webhook_events);

@@ -1,0 +1,194 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::TaskRepository;
+use buildledger_domain::money::Money;
+use buildledger_domain::project::Project;
+use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db, DbConnection};
+use crate::projects::{bump_version, ProjectRow};
+use crate::schema::{documents, projects, tasks};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = tasks)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct TaskRow {
+    id: i64,
+    project_id: i64,
+    title: String,
+    description: String,
+    status: String,
+    material_quality: String,
+    actual_cost_cents: Option<i64>,
+    due_date: Option<String>,
+    position: i32,
+}
+
+impl TaskRow {
+    fn into_domain(self) -> Result<Task, DieselError> {
+        let corrupt = |what: &str| DieselError::DeserializationError(format!("invalid stored {what}").into());
+        Ok(Task {
+            id: self.id,
+            project_id: self.project_id,
+            title: self.title,
+            description: self.description,
+            status: TaskStatus::parse(&self.status).ok_or_else(|| corrupt("status"))?,
+            material_quality: MaterialQuality::parse(&self.material_quality).ok_or_else(|| corrupt("material_quality"))?,
+            actual_cost: self.actual_cost_cents.map(|c| Money::from_cents(c).ok_or_else(|| corrupt("actual_cost"))).transpose()?,
+            due_date: self.due_date.map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date"))).transpose()?,
+            position: self.position,
+        })
+    }
+}
+
+/// Column order of the board.
+fn column_index(s: TaskStatus) -> usize {
+    TaskStatus::ALL.iter().position(|x| *x == s).unwrap_or(0)
+}
+
+fn load_task(conn: &mut DbConnection, id: i64) -> Result<Task, DieselError> {
+    tasks::table.find(id).select(TaskRow::as_select()).first(conn)?.into_domain()
+}
+
+fn column_len(conn: &mut DbConnection, project_id: i64, status: TaskStatus) -> Result<i32, DieselError> {
+    let n: i64 = tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label()))).count().get_result(conn)?;
+    Ok(i32::try_from(n).unwrap_or(i32::MAX))
+}
+
+/// Shifts positions in one column by `delta` for positions in `from..=to`.
+fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32, to: i32, delta: i32) -> Result<(), DieselError> {
+    if from > to {
+        return Ok(());
+    }
+    diesel::update(tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())).and(tasks::position.between(from, to))))
+        .set(tasks::position.eq(tasks::position + delta))
+        .execute(conn)?;
+    Ok(())
+}
+
+#[derive(AsChangeset, Default)]
+#[diesel(table_name = tasks)]
+struct TaskFieldChanges {
+    title: Option<String>,
+    description: Option<String>,
+    status: Option<&'static str>,
+    material_quality: Option<&'static str>,
+    actual_cost_cents: Option<Option<i64>>,
+    due_date: Option<Option<String>>,
+    position: Option<i32>,
+    updated_at: Option<chrono::NaiveDateTime>,
+}
+
+pub struct DieselTaskRepository {
+    db: Db,
+}
+
+impl DieselTaskRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl TaskRepository for DieselTaskRepository {
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Task>, RepoError> {
+        let mut list: Vec<Task> = self.db.read(|conn| {
+            tasks::table
+                .filter(tasks::project_id.eq(project_id))
+                .order((tasks::position.asc(), tasks::id.asc()))
+                .select(TaskRow::as_select())
+                .load(conn)?
+                .into_iter()
+                .map(TaskRow::into_domain)
+                .collect::<Result<_, _>>()
+        })?;
+        // Stable: keeps position order inside each column.
+        list.sort_by_key(|t| column_index(t.status));
+        Ok(list)
+    }
+
+    fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError> {
+        self.db.read(|conn| {
+            let found: Option<(TaskRow, ProjectRow)> = tasks::table
+                .inner_join(projects::table)
+                .filter(tasks::id.eq(task_id).and(projects::owner_id.eq(owner_id)))
+                .select((TaskRow::as_select(), ProjectRow::as_select()))
+                .first(conn)
+                .optional()?;
+            found.map(|(t, p)| Ok((t.into_domain()?, p.into_domain()?))).transpose()
+        })
+    }
+
+    fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
+        self.db.write(|conn| {
+            let position = column_len(conn, task.project_id, task.status)?;
+            let t = now();
+            let id: i64 = diesel::insert_into(tasks::table)
+                .values((
+                    tasks::project_id.eq(task.project_id),
+                    tasks::title.eq(task.title.as_str()),
+                    tasks::description.eq(&task.description),
+                    tasks::status.eq(task.status.label()),
+                    tasks::material_quality.eq(task.material_quality.code()),
+                    tasks::actual_cost_cents.eq(task.actual_cost.map(Money::cents)),
+                    tasks::due_date.eq(task.due_date.map(|d| d.to_string())),
+                    tasks::position.eq(position),
+                    tasks::created_at.eq(t),
+                    tasks::updated_at.eq(t),
+                ))
+                .returning(tasks::id)
+                .get_result(conn)?;
+            bump_version(conn, task.project_id)?;
+            load_task(conn, id)
+        })
+    }
+
+    fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
+        self.db.write(|conn| {
+            let current = load_task(conn, task_id)?;
+            let project_id = current.project_id;
+            let target = changes.status.unwrap_or(current.status);
+            let mut fields = TaskFieldChanges {
+                title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
+                description: changes.description.clone(),
+                status: changes.status.map(TaskStatus::label),
+                material_quality: changes.material_quality.map(MaterialQuality::code),
+                actual_cost_cents: changes.actual_cost.map(|c| c.map(Money::cents)),
+                due_date: changes.due_date.map(|d| d.map(|d| d.to_string())),
+                position: None,
+                updated_at: Some(now()),
+            };
+            if target != current.status {
+                // Leave the old column (closing the gap), then make room in the new one.
+                shift(conn, project_id, current.status, current.position + 1, i32::MAX, -1)?;
+                let len = column_len(conn, project_id, target)?;
+                let wanted = changes.position.unwrap_or(len).clamp(0, len);
+                shift(conn, project_id, target, wanted, i32::MAX, 1)?;
+                fields.position = Some(wanted);
+            } else if let Some(p) = changes.position {
+                let last = column_len(conn, project_id, target)? - 1;
+                let wanted = p.clamp(0, last.max(0));
+                if wanted < current.position {
+                    shift(conn, project_id, target, wanted, current.position - 1, 1)?;
+                } else if wanted > current.position {
+                    shift(conn, project_id, target, current.position + 1, wanted, -1)?;
+                }
+                fields.position = Some(wanted);
+            }
+            diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
+            bump_version(conn, project_id)?;
+            load_task(conn, task_id)
+        })
+    }
+
+    fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError> {
+        self.db.write(|conn| {
+            let current = load_task(conn, task_id)?;
+            let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
+            diesel::delete(tasks::table.find(task_id)).execute(conn)?;
+            shift(conn, current.project_id, current.status, current.position + 1, i32::MAX, -1)?;
+            bump_version(conn, current.project_id)?;
+            Ok(keys)
+        })
+    }
+}

@@ -1,0 +1,78 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{NewUser, UserRepository};
+use buildledger_domain::user::User;
+use diesel::prelude::*;
+
+use crate::db::{now, Db};
+use crate::schema::users;
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct UserRow {
+    id: i64,
+    username: String,
+    email: String,
+    password_hash: String,
+    is_admin: bool,
+}
+
+impl From<UserRow> for User {
+    fn from(r: UserRow) -> Self {
+        User { id: r.id, username: r.username, email: r.email, password_hash: r.password_hash, is_admin: r.is_admin }
+    }
+}
+
+pub struct DieselUserRepository {
+    db: Db,
+}
+
+impl DieselUserRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl UserRepository for DieselUserRepository {
+    fn create(&self, user: &NewUser) -> Result<User, RepoError> {
+        self.db.write(|conn| {
+            let id: i64 = diesel::insert_into(users::table)
+                .values((
+                    users::username.eq(&user.username),
+                    users::email.eq(&user.email),
+                    users::password_hash.eq(&user.password_hash),
+                    users::is_admin.eq(false),
+                    users::created_at.eq(now()),
+                ))
+                .returning(users::id)
+                .get_result(conn)?;
+            users::table.find(id).select(UserRow::as_select()).first(conn).map(User::from)
+        })
+    }
+
+    fn find_by_login(&self, login: &str) -> Result<Option<User>, RepoError> {
+        let key = login.trim().to_lowercase();
+        self.db.read(|conn| {
+            users::table
+                .filter(lower(users::username).eq(&key).or(lower(users::email).eq(&key)))
+                .select(UserRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(User::from))
+        })
+    }
+
+    fn find_by_id(&self, id: i64) -> Result<Option<User>, RepoError> {
+        self.db.read(|conn| users::table.find(id).select(UserRow::as_select()).first(conn).optional().map(|r| r.map(User::from)))
+    }
+
+    fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError> {
+        let key = username.trim().to_lowercase();
+        self.db.write(|conn| {
+            let n = diesel::update(users::table.filter(lower(users::username).eq(&key))).set(users::is_admin.eq(is_admin)).execute(conn)?;
+            Ok(n > 0)
+        })
+    }
+}

@@ -1,0 +1,10 @@
+//! Repository tests on real databases: a temporary SQLite file always, and PostgreSQL when
+//! `TEST_POSTGRES_URL` is set (each test gets its own database, dropped afterwards). The same
+//! test body runs on both backends.
+
+mod documents;
+mod helpers;
+mod payments;
+mod projects;
+mod tasks;
+mod users;

@@ -1,0 +1,71 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
+use buildledger_domain::money::Money;
+use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
+use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
+
+use crate::helpers::{backends, details, project, user};
+
+#[test]
+fn projects_round_trip_every_field() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let repo = DieselProjectRepository::new(t.db.clone());
+        let created = repo.create(owner, &details("Kitchen redo")).unwrap();
+        assert_eq!(created.details, details("Kitchen redo"), "{}", t.name);
+        assert_eq!(created.version, 1);
+        let found = repo.find_for_owner(created.id, owner).unwrap().unwrap();
+        assert_eq!(found.details.budget, Money::from_cents(45_000_050).unwrap());
+        assert_eq!(found.details.renovation_options, vec!["Kitchen".to_string(), "Deck".to_string()]);
+    }
+}
+
+#[test]
+fn projects_are_scoped_to_their_owner() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let bob = user(&t.db, "bob");
+        let p = project(&t.db, ana, "Ana's");
+        let repo = DieselProjectRepository::new(t.db.clone());
+        assert_eq!(repo.list_for_owner(ana).unwrap().len(), 1);
+        assert!(repo.list_for_owner(bob).unwrap().is_empty());
+        assert!(repo.find_for_owner(p.id, bob).unwrap().is_none(), "{}", t.name);
+        assert!(matches!(repo.update(p.id, bob, &details("x")), Err(RepoError::NotFound)));
+        assert!(matches!(repo.delete(p.id, bob), Err(RepoError::NotFound)));
+        assert!(repo.find_for_owner(p.id, ana).unwrap().is_some());
+    }
+}
+
+#[test]
+fn updating_a_project_bumps_its_version() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "Old");
+        let repo = DieselProjectRepository::new(t.db.clone());
+        let mut d = details("New");
+        d.budget = Money::from_cents(1).unwrap();
+        let u = repo.update(p.id, owner, &d).unwrap();
+        assert_eq!(u.details.name, "New");
+        assert_eq!(u.details.budget.cents(), 1);
+        assert_eq!(u.version, p.version + 1, "{}", t.name);
+    }
+}
+
+#[test]
+fn deleting_a_project_deletes_its_tasks_and_documents() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "Gone");
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let task = tasks
+            .create(&NewTask { project_id: p.id, title: TaskTitle::parse("Framing").unwrap(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None })
+            .unwrap();
+        let docs = DieselDocumentRepository::new(t.db.clone());
+        docs.create(&NewDocument { task_id: task.id, name: "q.pdf".into(), content_type: "application/pdf".into(), size_bytes: 3, storage_key: "p/t/1".into() }).unwrap();
+        let keys = DieselProjectRepository::new(t.db.clone()).delete(p.id, owner).unwrap();
+        assert_eq!(keys, vec!["p/t/1".to_string()], "{}", t.name);
+        assert!(tasks.find_for_owner(task.id, owner).unwrap().is_none());
+        assert!(tasks.list_for_project(p.id).unwrap().is_empty());
+        assert_eq!(docs.total_bytes_for_owner(owner).unwrap(), 0);
+    }
+}

@@ -1,0 +1,130 @@
+use buildledger_application::ports::{ProjectRepository, TaskRepository};
+use buildledger_domain::money::Money;
+use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
+use buildledger_persistence::{DieselProjectRepository, DieselTaskRepository};
+
+use crate::helpers::{backends, project, user};
+
+fn new_task(project_id: i64, title: &str, status: TaskStatus) -> NewTask {
+    NewTask { project_id, title: TaskTitle::parse(title).unwrap(), description: "d".into(), status, material_quality: MaterialQuality::Standard, actual_cost: None, due_date: None }
+}
+
+/// Titles per column, in board order.
+fn columns(tasks: &[Task]) -> Vec<Vec<String>> {
+    TaskStatus::ALL.iter().map(|s| tasks.iter().filter(|t| t.status == *s).map(|t| t.title.clone()).collect()).collect()
+}
+
+fn positions_are_dense(tasks: &[Task]) -> bool {
+    TaskStatus::ALL.iter().all(|s| tasks.iter().filter(|t| t.status == *s).enumerate().all(|(i, t)| t.position == i as i32))
+}
+
+#[test]
+fn new_tasks_go_to_the_end_of_their_column() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        let b = repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
+        let c = repo.create(&new_task(p.id, "C", TaskStatus::Paid)).unwrap();
+        assert_eq!((a.position, b.position, c.position), (0, 1, 0), "{}", t.name);
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!(columns(&list), vec![vec!["A", "B"], vec![], vec!["C"]]);
+    }
+}
+
+#[test]
+fn moving_between_columns_renumbers_both() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
+        repo.create(&new_task(p.id, "C", TaskStatus::InProgress)).unwrap();
+        repo.create(&new_task(p.id, "D", TaskStatus::InProgress)).unwrap();
+        let moved = repo
+            .update(a.id, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() })
+            .unwrap();
+        assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, 1), "{}", t.name);
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "A", "D"], vec![]], "{}", t.name);
+        assert!(positions_are_dense(&list));
+        // Without a position, a task changing column goes last.
+        repo.update(a.id, &TaskChanges { status: Some(TaskStatus::Paid), actual_cost: Some(Money::from_cents(500)), ..Default::default() }).unwrap();
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "D"], vec!["A"]]);
+        assert!(positions_are_dense(&list));
+        assert_eq!(list.iter().find(|x| x.title == "A").unwrap().actual_cost, Money::from_cents(500));
+    }
+}
+
+#[test]
+fn reordering_within_a_column_keeps_positions_dense() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let ids: Vec<i64> = ["A", "B", "C", "D"].iter().map(|n| repo.create(&new_task(p.id, n, TaskStatus::ToDo)).unwrap().id).collect();
+        repo.update(ids[3], &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+        assert_eq!(columns(&repo.list_for_project(p.id).unwrap())[0], vec!["D", "A", "B", "C"], "{}", t.name);
+        repo.update(ids[3], &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!(columns(&list)[0], vec!["A", "B", "C", "D"]);
+        assert!(positions_are_dense(&list));
+    }
+}
+
+#[test]
+fn field_changes_and_clearing_nullable_fields() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        let due = chrono::NaiveDate::from_ymd_opt(2026, 5, 1);
+        let u = repo
+            .update(a.id, &TaskChanges { title: Some(TaskTitle::parse("Roofing").unwrap()), actual_cost: Some(Money::from_cents(12_345)), due_date: Some(due), material_quality: Some(MaterialQuality::Premium), ..Default::default() })
+            .unwrap();
+        assert_eq!((u.title.as_str(), u.actual_cost, u.due_date, u.material_quality), ("Roofing", Money::from_cents(12_345), due, MaterialQuality::Premium));
+        let cleared = repo.update(a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() }).unwrap();
+        assert_eq!((cleared.actual_cost, cleared.due_date), (None, None), "{}", t.name);
+        assert_eq!(cleared.description, "d");
+    }
+}
+
+#[test]
+fn deleting_a_task_closes_the_gap_and_every_write_bumps_the_version() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let projects = DieselProjectRepository::new(t.db.clone());
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let version = |repo: &DieselProjectRepository| repo.find_for_owner(p.id, owner).unwrap().unwrap().version;
+        let v0 = version(&projects);
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
+        let v1 = version(&projects);
+        assert!(v1 > v0);
+        repo.delete(a.id).unwrap();
+        let v2 = version(&projects);
+        assert!(v2 > v1, "{}", t.name);
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!(columns(&list)[0], vec!["B"]);
+        assert!(positions_are_dense(&list));
+    }
+}
+
+#[test]
+fn a_task_is_found_only_through_its_owner() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let bob = user(&t.db, "bob");
+        let p = project(&t.db, ana, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        let (task, proj) = repo.find_for_owner(a.id, ana).unwrap().unwrap();
+        assert_eq!((task.id, proj.id), (a.id, p.id));
+        assert!(repo.find_for_owner(a.id, bob).unwrap().is_none(), "{}", t.name);
+    }
+}

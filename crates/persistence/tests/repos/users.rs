@@ -1,0 +1,43 @@
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{NewUser, UserRepository};
+use buildledger_persistence::DieselUserRepository;
+
+use crate::helpers::backends;
+
+#[test]
+fn users_are_found_by_username_or_email_in_any_case() {
+    for t in backends() {
+        let repo = DieselUserRepository::new(t.db.clone());
+        let u = repo.create(&NewUser { username: "Ana".into(), email: "Ana@Example.com".into(), password_hash: "h".into() }).unwrap();
+        assert!(!u.is_admin);
+        assert_eq!(repo.find_by_login("ana").unwrap().unwrap().id, u.id, "{}", t.name);
+        assert_eq!(repo.find_by_login("ANA@example.COM").unwrap().unwrap().id, u.id, "{}", t.name);
+        assert!(repo.find_by_login("bob").unwrap().is_none());
+        assert_eq!(repo.find_by_id(u.id).unwrap().unwrap().username, "Ana");
+    }
+}
+
+#[test]
+fn usernames_and_emails_are_unique_case_insensitively() {
+    for t in backends() {
+        let repo = DieselUserRepository::new(t.db.clone());
+        repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() }).unwrap();
+        let dup_name = repo.create(&NewUser { username: "ANA".into(), email: "other@example.com".into(), password_hash: "h".into() });
+        assert!(matches!(dup_name, Err(RepoError::Conflict(ref f)) if f == "username"), "{}: {dup_name:?}", t.name);
+        let dup_mail = repo.create(&NewUser { username: "bob".into(), email: "ANA@EXAMPLE.COM".into(), password_hash: "h".into() });
+        assert!(matches!(dup_mail, Err(RepoError::Conflict(ref f)) if f == "email"), "{}: {dup_mail:?}", t.name);
+    }
+}
+
+#[test]
+fn the_admin_flag_can_be_granted_and_revoked() {
+    for t in backends() {
+        let repo = DieselUserRepository::new(t.db.clone());
+        let u = repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() }).unwrap();
+        assert!(repo.set_admin("ANA", true).unwrap());
+        assert!(repo.find_by_id(u.id).unwrap().unwrap().is_admin);
+        assert!(repo.set_admin("ana", false).unwrap());
+        assert!(!repo.find_by_id(u.id).unwrap().unwrap().is_admin);
+        assert!(!repo.set_admin("ghost", true).unwrap());
+    }
+}
