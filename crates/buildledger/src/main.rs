@@ -22,6 +22,8 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Copy the SQLite database to PATH while the server runs (use pg_dump for PostgreSQL).
+    Backup { path: std::path::PathBuf },
     /// Grant or revoke the admin flag.
     Admin {
         #[command(subcommand)]
@@ -57,6 +59,12 @@ fn main() -> anyhow::Result<()> {
         Command::Migrate => {
             wiring::database(&settings)?;
             println!("database is up to date");
+            Ok(())
+        }
+        Command::Backup { path } => {
+            let db = wiring::database(&settings)?;
+            db.backup_sqlite(&path).with_context(|| format!("backup to {} failed", path.display()))?;
+            println!("database copied to {}", path.display());
             Ok(())
         }
         Command::Admin { action } => {

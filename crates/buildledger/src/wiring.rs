@@ -11,6 +11,8 @@ use buildledger_application::projects::ProjectService;
 use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::CostCatalogue;
 use buildledger_domain::task::MaterialQuality;
+use buildledger_http::tasks::BoardCache;
+use buildledger_http::throttle::{Limits, LoginThrottle};
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore};
@@ -69,5 +71,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         frontend_dist: Some(settings.frontend_dist.clone()),
         upload_tmp: settings.data_dir.join("tmp"),
         health: Arc::new(move || health_db.ping()),
+        login_throttle: Arc::new(LoginThrottle::new(Limits::default())),
+        board_cache: Arc::new(BoardCache::default()),
     })
 }

@@ -1,6 +1,8 @@
 //! Registration, login and token refresh.
 
-use actix_web::{web, HttpResponse};
+use std::time::Instant;
+
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
 use crate::auth::Authenticated;
@@ -51,11 +53,28 @@ pub async fn register(state: web::Data<AppState>, body: JsonObject) -> Result<Ht
 }
 
 /// `POST /api/token/`: `username` may also be the email.
-pub async fn token(state: web::Data<AppState>, body: JsonObject) -> Result<HttpResponse, ApiError> {
+/// Throttled: after too many failures for the account or the client address, 429.
+pub async fn token(state: web::Data<AppState>, body: JsonObject, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let [login, password] = required_strings(&body, ["username", "password"])?;
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    if let Some(wait) = state.login_throttle.check(&login, &address, Instant::now()) {
+        tracing::warn!(client = %address, "login throttled");
+        return Err(ApiError::too_many_requests(format!("Too many failed login attempts. Try again in {} minutes.", wait.div_ceil(60)), wait));
+    }
     let accounts = state.accounts.clone();
-    let pair = blocking(move || accounts.login(&login, &password)).await?;
-    Ok(HttpResponse::Ok().json(TokenPairResponse { access: pair.access, refresh: pair.refresh }))
+    let name = login.clone();
+    match blocking(move || accounts.login(&name, &password)).await {
+        Ok(pair) => {
+            state.login_throttle.record_success(&login);
+            Ok(HttpResponse::Ok().json(TokenPairResponse { access: pair.access, refresh: pair.refresh }))
+        }
+        Err(e) => {
+            if e.code() == "invalid_credentials" {
+                state.login_throttle.record_failure(&login, &address, Instant::now());
+            }
+            Err(e)
+        }
+    }
 }
 
 /// `POST /api/token/refresh/`

@@ -13,6 +13,7 @@ pub mod projects;
 pub mod state;
 pub mod system;
 pub mod tasks;
+pub mod throttle;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

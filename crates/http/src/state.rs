@@ -34,4 +34,8 @@ pub struct AppState {
     pub upload_tmp: PathBuf,
     /// Whether the database answers (health check).
     pub health: Arc<dyn Fn() -> bool + Send + Sync>,
+    /// Failed-login counters (per account and per client address).
+    pub login_throttle: Arc<crate::throttle::LoginThrottle>,
+    /// Serialized boards by project, valid for one project version.
+    pub board_cache: Arc<crate::tasks::BoardCache>,
 }

@@ -1,5 +1,8 @@
 //! Tasks: the board read and task changes.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{TaskInput, TaskView};
@@ -76,26 +79,73 @@ fn if_none_match(req: &HttpRequest) -> Option<String> {
     req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
 
+/// Serialized boards by project, each valid for one project version. A board read then costs
+/// one small query (the version) when nothing changed since it was last built.
+pub struct BoardCache {
+    entries: Mutex<HashMap<i64, CachedBoard>>,
+    capacity: usize,
+}
+
+struct CachedBoard {
+    owner_id: i64,
+    version: i64,
+    json: web::Bytes,
+}
+
+impl BoardCache {
+    pub fn new(capacity: usize) -> Self {
+        Self { entries: Mutex::new(HashMap::new()), capacity }
+    }
+
+    fn get(&self, project_id: i64, owner_id: i64, version: i64) -> Option<web::Bytes> {
+        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.json.clone())
+    }
+
+    fn put(&self, project_id: i64, owner_id: i64, version: i64, json: web::Bytes) {
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        if entries.len() >= self.capacity && !entries.contains_key(&project_id) {
+            // Crude but bounded: start over rather than track recency.
+            entries.clear();
+        }
+        entries.insert(project_id, CachedBoard { owner_id, version, json });
+    }
+}
+
+impl Default for BoardCache {
+    fn default() -> Self {
+        Self::new(1024)
+    }
+}
+
 /// `GET /api/projects/{id}/tasks/`, answering 304 when the caller's copy is current.
 pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let project_id = parse_id(&path, "Project")?;
     let svc = state.tasks.clone();
-    if let Some(tag) = if_none_match(&req) {
+    let version = {
         let svc = svc.clone();
-        let version = blocking(move || svc.board_version(user.id, project_id)).await?;
-        let current = board_etag(project_id, version);
-        if tag.split(',').any(|t| t.trim() == current) {
-            return Ok(HttpResponse::NotModified().insert_header((header::ETAG, current)).insert_header((header::CACHE_CONTROL, "private, no-cache")).finish());
-        }
+        blocking(move || svc.board_version(user.id, project_id)).await?
+    };
+    let current = board_etag(project_id, version);
+    if if_none_match(&req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current)) {
+        return Ok(HttpResponse::NotModified().insert_header((header::ETAG, current)).insert_header((header::CACHE_CONTROL, "private, no-cache")).finish());
     }
-    let board = blocking(move || svc.board(user.id, project_id)).await?;
-    let etag = board_etag(project_id, board.project.version);
-    let tasks: Vec<TaskResponse> = board.tasks.into_iter().map(TaskResponse::from).collect();
+    let (etag, json) = match state.board_cache.get(project_id, user.id, version) {
+        Some(json) => (current, json),
+        None => {
+            let board = blocking(move || svc.board(user.id, project_id)).await?;
+            let version = board.project.version;
+            let tasks: Vec<TaskResponse> = board.tasks.into_iter().map(TaskResponse::from).collect();
+            let json = web::Bytes::from(serde_json::to_vec(&tasks).map_err(ApiError::internal)?);
+            state.board_cache.put(project_id, user.id, version, json.clone());
+            (board_etag(project_id, version), json)
+        }
+    };
     let mut res = HttpResponse::Ok();
     if let Ok(v) = HeaderValue::from_str(&etag) {
         res.insert_header((header::ETAG, v));
     }
-    Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).json(tasks))
+    Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).content_type("application/json").body(json))
 }
 
 pub async fn create(Subscribed(user): Subscribed, state: web::Data<AppState>, body: JsonObject) -> Result<HttpResponse, ApiError> {

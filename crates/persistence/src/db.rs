@@ -155,9 +155,19 @@ impl Db {
         self.pool.get().ok().is_some_and(|mut c| c.batch_execute("SELECT 1").is_ok())
     }
 
-    /// Raw access for maintenance commands (backup).
-    pub fn with_connection<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
-        self.read(f)
+    /// Online backup of a SQLite database into a new file (`VACUUM INTO`): a consistent copy
+    /// taken while the server keeps running. PostgreSQL deployments use `pg_dump` instead.
+    pub fn backup_sqlite(&self, dest: &std::path::Path) -> Result<(), DbError> {
+        if self.backend != Backend::Sqlite {
+            return Err(DbError::Migration("backup copies SQLite databases; use pg_dump for PostgreSQL (docs/operations.md)".into()));
+        }
+        if dest.exists() {
+            return Err(DbError::Migration(format!("{} already exists", dest.display())));
+        }
+        let path = dest.to_str().ok_or_else(|| DbError::Migration("backup path is not valid UTF-8".into()))?;
+        let mut conn = self.pool.get()?;
+        conn.batch_execute(&format!("VACUUM INTO '{}'", path.replace('\'', "''")))?;
+        Ok(())
     }
 }
 

@@ -1,0 +1,56 @@
+# BuildLedger: `make run` serves the product at http://127.0.0.1:8080 (embedded SQLite, local
+# payments); `make test` runs every suite. See README.md.
+
+SHELL := /bin/bash
+CARGO ?= cargo
+NPM ?= npm
+BIN := target/debug/buildledger
+
+.PHONY: run serve build backend frontend test test-rust test-frontend e2e fmt lint bench clean
+
+run: build
+	$(BIN) serve
+
+serve:
+	$(BIN) serve
+
+build: backend frontend
+
+backend:
+	$(CARGO) build -p buildledger
+
+# npm ci only when the lock file changed since the last install.
+frontend/node_modules/.installed: frontend/package-lock.json
+	cd frontend && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+frontend: frontend/node_modules/.installed
+	cd frontend && $(NPM) run build
+
+test: test-rust test-frontend
+
+# PostgreSQL suites run when TEST_POSTGRES_URL is set (.ci/run sets it).
+test-rust:
+	$(CARGO) test --workspace --no-fail-fast
+
+test-frontend: backend frontend
+	cd frontend && $(NPM) test
+	cd frontend && $(NPM) run check:bundle
+	cd frontend && $(NPM) run e2e
+
+e2e: backend frontend
+	cd frontend && $(NPM) run e2e
+
+fmt:
+	$(CARGO) fmt --all
+
+lint:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	cd frontend && $(NPM) run typecheck
+
+bench:
+	bash scripts/bench.sh
+
+clean:
+	$(CARGO) clean
+	rm -rf frontend/dist frontend/node_modules

@@ -1,0 +1,10 @@
+//! HTTP integration tests: the real application (SQLite, argon2, JWT, signed links, the local
+//! document store) driven through actix's test service. One test binary (STYLE.md §9).
+
+mod accounts;
+mod documents;
+mod helpers;
+mod openapi;
+mod projects;
+mod system;
+mod tasks;
