@@ -53,12 +53,14 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
     let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
     let payments_repo = Arc::new(DieselPaymentsRepository::new(db.clone()));
+    let payments = payments_state(db, settings, payments_repo.clone(), clock.clone())?;
     let signer = Arc::new(HmacLinkSigner::new(settings.jwt_secret.as_bytes(), LINK_TTL_SECONDS));
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
     let health_db = db.clone();
     Ok(AppState {
         accounts: account_service(db, settings)?,
         access: AccessService::new(payments_repo, clock.clone()),
+        payments,
         projects: ProjectService::new(projects.clone(), store.clone()),
         tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates),
         documents: DocumentService::new(tasks, documents, store, signer, clock),
@@ -74,4 +76,24 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         login_throttle: Arc::new(LoginThrottle::new(Limits::default())),
         board_cache: Arc::new(BoardCache::default()),
     })
+}
+
+/// The payments use cases: Stripe when `STRIPE_SECRET_KEY` is set, else the local mode.
+pub fn payments_state(db: &Db, settings: &Settings, repo: Arc<DieselPaymentsRepository>, clock: Arc<dyn Clock>) -> anyhow::Result<buildledger_http::payments::PaymentsState> {
+    use buildledger_application::payments::ports::PaymentGateway;
+    use buildledger_application::payments::{wire, PaymentsConfig};
+    use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig, StripeWebhookVerifier};
+    let gateway: Option<Arc<dyn PaymentGateway>> = match &settings.stripe {
+        Some(s) => {
+            let mut config = StripeGatewayConfig::new(s.secret_key.clone());
+            config.api_base = s.api_base.clone();
+            Some(Arc::new(StripeGateway::new(config).context("cannot set up the Stripe client")?))
+        }
+        None => None,
+    };
+    let verifier = Arc::new(StripeWebhookVerifier::new(settings.stripe.as_ref().and_then(|s| s.webhook_secret.clone())));
+    let users = Arc::new(DieselUserRepository::new(db.clone()));
+    let config = PaymentsConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
+    let (service, local_checkout) = wire(repo, users, gateway, verifier, clock, config);
+    Ok(buildledger_http::payments::PaymentsState::new(service, local_checkout))
 }

@@ -62,6 +62,7 @@ pub fn app(state: AppState) -> App<impl ServiceFactory<ServiceRequest, Config = 
         .app_data(web::JsonConfig::default().limit(json::JSON_LIMIT).error_handler(json::json_error))
         .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()))
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
+        .wrap(actix_web::middleware::from_fn(headers::csp_and_hsts))
         .wrap(headers::security_headers())
         .wrap(Compress::default())
         .wrap(Logger::new("%r %s %b %Dms").log_target("buildledger::access"))

@@ -1,3 +1,283 @@
-//! Placeholder until the payments handlers land (replace this whole file).
+//! `/payments/...`: subscription status, checkout, cancel/resume, payment method, billing
+//! history, the admin dashboard, Stripe webhooks, and the local-mode checkout page.
 
-pub fn configure(_cfg: &mut actix_web::web::ServiceConfig) {}
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use buildledger_application::payments::local::LocalCheckoutService;
+use buildledger_application::payments::ports::{CHECKOUT_COMPLETE, PaymentsMode};
+use buildledger_application::payments::PaymentsService;
+use buildledger_domain::money::Money;
+use buildledger_domain::subscription::{PLAN_PRICE_CENTS, Subscription};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::auth::Authenticated;
+use crate::error::{blocking, ApiError};
+use crate::state::AppState;
+
+/// The payments use cases, as the app state holds them.
+#[derive(Clone)]
+pub struct PaymentsState {
+    pub service: PaymentsService,
+    /// Present in local mode only: the test checkout page.
+    pub local_checkout: Option<LocalCheckoutService>,
+}
+
+impl PaymentsState {
+    pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
+        Self { service, local_checkout }
+    }
+
+    pub fn mode(&self) -> PaymentsMode {
+        self.service.mode()
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/local-checkout/{session_id}").route(web::get().to(local_checkout_page))).service(
+        web::scope("/payments")
+            .route("/subscription-status/", web::get().to(subscription_status))
+            .route("/check-subscription/", web::get().to(check_subscription))
+            .route("/create-checkout-session/", web::post().to(create_checkout_session))
+            .route("/cancel-subscription/", web::post().to(cancel_subscription))
+            .route("/resume-subscription/", web::post().to(resume_subscription))
+            .route("/update-payment-method/", web::post().to(update_payment_method))
+            .route("/billing-history/", web::get().to(billing_history))
+            .route("/admin/subscriptions", web::get().to(admin_list))
+            .route("/admin/subscriptions/", web::get().to(admin_list))
+            .route("/admin/subscriptions/cancel", web::post().to(admin_cancel))
+            .route("/admin/subscriptions/cancel/", web::post().to(admin_cancel))
+            .route("/webhook/", web::post().to(webhook))
+            .route("/webhook", web::post().to(webhook))
+            .route("/local-checkout/{session_id}/complete/", web::post().to(local_checkout_complete))
+            .default_service(web::to(crate::system::api_not_found)),
+    );
+}
+
+fn service(state: &AppState) -> PaymentsService {
+    state.payments.service.clone()
+}
+
+/// `{status, subscription_status, current_period_end, cancel_at_period_end}`.
+#[derive(Debug, Serialize)]
+pub struct SubscriptionStatusResponse {
+    pub status: String,
+    pub subscription_status: String,
+    /// Unix seconds; `null` when unknown.
+    pub current_period_end: Option<i64>,
+    pub cancel_at_period_end: bool,
+}
+
+impl From<Subscription> for SubscriptionStatusResponse {
+    fn from(s: Subscription) -> Self {
+        Self { status: s.status.clone(), subscription_status: s.status, current_period_end: s.current_period_end.map(|t| t.and_utc().timestamp()), cancel_at_period_end: s.cancel_at_period_end }
+    }
+}
+
+/// `GET /payments/subscription-status/`: the record, or `{}` when there is none.
+pub async fn subscription_status(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let found = blocking(move || svc.subscription_status(user.0.id)).await?;
+    Ok(match found {
+        Some(s) => HttpResponse::Ok().insert_header(no_store()).json(SubscriptionStatusResponse::from(s)),
+        None => HttpResponse::Ok().insert_header(no_store()).json(json!({})),
+    })
+}
+
+fn no_store() -> (header::HeaderName, &'static str) {
+    (header::CACHE_CONTROL, "no-store")
+}
+
+/// `GET /payments/check-subscription/`
+pub async fn check_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let is_subscribed = blocking(move || svc.is_subscribed(user.0.id)).await?;
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "is_subscribed": is_subscribed })))
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct CheckoutBody {
+    #[serde(rename = "priceId", alias = "price_id", default)]
+    pub price_id: Option<String>,
+}
+
+/// `POST /payments/create-checkout-session/` `{priceId}` -> `{sessionId, url}`.
+pub async fn create_checkout_session(state: web::Data<AppState>, user: Authenticated, body: Option<web::Json<CheckoutBody>>) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let price = body.and_then(|b| b.into_inner().price_id);
+    let created = blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
+    Ok(HttpResponse::Ok().json(json!({ "sessionId": created.session_id, "url": created.url })))
+}
+
+fn message(m: &str) -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "message": m }))
+}
+
+/// `POST /payments/cancel-subscription/`
+pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    Ok(message(blocking(move || svc.cancel_subscription(user.0.id)).await?))
+}
+
+/// `POST /payments/resume-subscription/`
+pub async fn resume_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    Ok(message(blocking(move || svc.resume_subscription(user.0.id)).await?))
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct PaymentMethodBody {
+    #[serde(default)]
+    pub payment_method_id: Option<String>,
+}
+
+/// `POST /payments/update-payment-method/` `{payment_method_id}`
+pub async fn update_payment_method(state: web::Data<AppState>, user: Authenticated, body: web::Json<PaymentMethodBody>) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let pm = body.into_inner().payment_method_id.unwrap_or_default();
+    Ok(message(blocking(move || svc.update_payment_method(user.0.id, &pm)).await?))
+}
+
+/// One billing-history item: the amount in dollars, the date as `YYYY-MM-DD`.
+#[derive(Debug, Serialize)]
+pub struct BillingItem {
+    pub id: String,
+    pub amount_paid: f64,
+    pub currency: String,
+    pub status: String,
+    pub date: String,
+}
+
+/// `GET /payments/billing-history/`
+pub async fn billing_history(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let invoices = blocking(move || svc.billing_history(user.0.id)).await?;
+    let items: Vec<BillingItem> = invoices
+        .into_iter()
+        .map(|i| BillingItem {
+            id: i.invoice_id,
+            amount_paid: Money::from_cents(i.amount_cents).unwrap_or_default().as_dollars_f64(),
+            currency: i.currency,
+            status: i.status,
+            date: i.created_at.format("%Y-%m-%d").to_string(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "billing_history": items })))
+}
+
+#[derive(Debug, Serialize)]
+pub struct AdminRow {
+    pub username: String,
+    pub stripe_customer_id: Option<String>,
+    pub subscription_id: Option<String>,
+    pub status: String,
+}
+
+/// `GET /payments/admin/subscriptions` (admins; 403 otherwise)
+pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let rows = blocking(move || svc.admin_list(user.0.id)).await?;
+    let rows: Vec<AdminRow> = rows.into_iter().map(|r| AdminRow { username: r.username, stripe_customer_id: r.customer_id, subscription_id: r.subscription_id, status: r.status }).collect();
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(rows))
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct AdminCancelBody {
+    #[serde(default)]
+    pub subscription_id: Option<String>,
+}
+
+/// `POST /payments/admin/subscriptions/cancel` `{subscription_id}` (admins; 403 otherwise)
+pub async fn admin_cancel(state: web::Data<AppState>, user: Authenticated, body: web::Json<AdminCancelBody>) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let sid = body.into_inner().subscription_id.unwrap_or_default();
+    Ok(message(blocking(move || svc.admin_cancel(user.0.id, &sid)).await?))
+}
+
+/// `POST /payments/webhook/`: Stripe's signed events. 400 for a bad or missing signature.
+pub async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    let svc = service(&state);
+    let signature = req.headers().get("Stripe-Signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let outcome = blocking(move || svc.handle_webhook(&body, signature)).await.map_err(|e| {
+        if e.code() == "bad_request" {
+            ApiError::bad_request("invalid_webhook", e.to_string())
+        } else {
+            e
+        }
+    })?;
+    let duplicate = outcome == buildledger_application::payments::WebhookOutcome::Duplicate;
+    Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": duplicate })))
+}
+
+fn local(state: &AppState) -> Result<LocalCheckoutService, ApiError> {
+    state.payments.local_checkout.clone().ok_or_else(|| ApiError::not_found("Checkout session"))
+}
+
+fn escape(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '&' => "&amp;".to_owned(),
+            '<' => "&lt;".to_owned(),
+            '>' => "&gt;".to_owned(),
+            '"' => "&quot;".to_owned(),
+            '\'' => "&#39;".to_owned(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+const PAGE_STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f4f6f8;color:#1f2933;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}\
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem 2.5rem;max-width:26rem;width:100%}\
+.badge{display:inline-block;background:#fff3cd;color:#7a5b00;border:1px solid #f0d98c;border-radius:999px;padding:.2rem .7rem;font-size:.8rem;font-weight:600;letter-spacing:.02em}\
+h1{font-size:1.4rem;margin:.8rem 0 .3rem}.price{font-size:2rem;font-weight:700;margin:.6rem 0}.price small{font-size:1rem;font-weight:400;color:#52606d}\
+p{line-height:1.5;color:#52606d}button{width:100%;background:#1f6feb;color:#fff;border:0;border-radius:8px;padding:.85rem;font-size:1.05rem;font-weight:600;cursor:pointer}\
+button:hover,button:focus{background:#1858c4}a{color:#1f6feb}.muted{font-size:.85rem}";
+
+fn page(title: &str, body: &str, status: actix_web::http::StatusCode) -> HttpResponse {
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>{}</title><style>{PAGE_STYLE}</style></head><body><main>{body}</main></body></html>",
+        escape(title)
+    );
+    HttpResponse::build(status).content_type("text/html; charset=utf-8").insert_header(no_store()).body(html)
+}
+
+/// `GET /local-checkout/{session_id}`: the local mode's test checkout page.
+pub async fn local_checkout_page(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    use actix_web::http::StatusCode;
+    let session_id = path.into_inner();
+    let Ok(svc) = local(&state) else {
+        return Ok(page("Checkout not found", "<h1>Checkout not found</h1><p>This server takes payments through Stripe.</p><p><a href=\"/choose-plan\">Back to plans</a></p>", StatusCode::NOT_FOUND));
+    };
+    let id = session_id.clone();
+    let session = match blocking(move || svc.session(&id)).await {
+        Ok(s) => s,
+        Err(e) if e.code() == "not_found" => {
+            return Ok(page("Checkout not found", "<h1>Checkout not found</h1><p>This checkout link is unknown or has expired.</p><p><a href=\"/choose-plan\">Back to plans</a></p>", StatusCode::NOT_FOUND));
+        }
+        Err(e) => return Err(e),
+    };
+    if session.status == CHECKOUT_COMPLETE {
+        return Ok(page("Already paid", "<span class=\"badge\">TEST MODE</span><h1>This checkout is already paid</h1><p><a href=\"/success\">Continue</a></p>", StatusCode::OK));
+    }
+    let price = Money::from_cents(PLAN_PRICE_CENTS).unwrap_or_default();
+    let action = format!("/payments/local-checkout/{}/complete/", escape(&session.id));
+    let body = format!(
+        "<span class=\"badge\">TEST MODE</span>\
+<h1>BuildLedger monthly plan</h1>\
+<p>This is a <strong>TEST checkout</strong> for the BuildLedger ${price}/month plan. No card is needed and no money is charged: this server runs the built-in local payments mode.</p>\
+<div class=\"price\">${price} <small>/ month</small></div>\
+<form method=\"post\" action=\"{action}\"><button type=\"submit\">Pay ${price}</button></form>\
+<p class=\"muted\">Cancel anytime in account settings. <a href=\"/cancel\">Cancel and go back</a></p>"
+    );
+    Ok(page("Test checkout · BuildLedger", &body, StatusCode::OK))
+}
+
+/// `POST /payments/local-checkout/{session_id}/complete/`: "pays", then 303 to `/success`.
+pub async fn local_checkout_complete(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let svc = local(&state)?;
+    let session_id = path.into_inner();
+    let id = session_id.clone();
+    blocking(move || svc.complete(&id)).await?;
+    let location = format!("/success?session_id={}", url::form_urlencoded::byte_serialize(session_id.as_bytes()).collect::<String>());
+    Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish())
+}

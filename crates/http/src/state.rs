@@ -24,6 +24,8 @@ pub struct PublicConfig {
 pub struct AppState {
     pub accounts: AccountService,
     pub access: AccessService,
+    /// The payments use cases (`/payments/...`, the local checkout page).
+    pub payments: crate::payments::PaymentsState,
     pub projects: ProjectService,
     pub tasks: TaskService,
     pub documents: DocumentService,

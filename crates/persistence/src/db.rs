@@ -1,11 +1,13 @@
 //! One connection type for both databases, its pool, migrations and error mapping.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use buildledger_application::error::RepoError;
-use diesel::connection::SimpleConnection;
+use diesel::connection::{Instrumentation, InstrumentationEvent, SimpleConnection};
 use diesel::pg::PgConnection;
+use diesel::r2d2::R2D2Connection;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
@@ -54,37 +56,89 @@ pub enum DbError {
     Query(#[from] DieselError),
 }
 
+/// Counts the statements this process sends to the database (every query, `BEGIN`/`COMMIT`
+/// and pragma included), so tests can assert that a request costs a constant number of them.
+/// One relaxed atomic increment per statement: cheap enough to stay on in production.
+#[derive(Debug, Clone, Default)]
+pub struct QueryCounter(Arc<AtomicU64>);
+
+impl QueryCounter {
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Per-connection diesel instrumentation: counts statements and remembers a failed one, so the
+/// pool checks that connection (one `SELECT 1`) before handing it out again.
+struct ConnectionProbe {
+    counter: Arc<AtomicU64>,
+    failed: Arc<AtomicBool>,
+}
+
+impl Instrumentation for ConnectionProbe {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        match event {
+            InstrumentationEvent::StartQuery { .. } => {
+                self.counter.fetch_add(1, Ordering::Relaxed);
+            }
+            InstrumentationEvent::FinishQuery { error: Some(_), .. } => self.failed.store(true, Ordering::Relaxed),
+            _ => {}
+        }
+    }
+}
+
+/// A pooled connection with the flag its [`ConnectionProbe`] raises on a failed statement.
+pub struct PooledConnection {
+    conn: DbConnection,
+    failed: Arc<AtomicBool>,
+}
+
 /// Opens connections of the configured backend and prepares SQLite ones.
 #[derive(Debug)]
 pub struct ConnectionManager {
     backend: Backend,
     target: String,
+    counter: QueryCounter,
 }
 
 impl r2d2::ManageConnection for ConnectionManager {
-    type Connection = DbConnection;
+    type Connection = PooledConnection;
     type Error = diesel::r2d2::Error;
 
-    fn connect(&self) -> Result<DbConnection, Self::Error> {
-        match self.backend {
-            Backend::Postgres => PgConnection::establish(&self.target).map(DbConnection::Postgres).map_err(diesel::r2d2::Error::ConnectionError),
+    fn connect(&self) -> Result<PooledConnection, Self::Error> {
+        let failed = Arc::new(AtomicBool::new(false));
+        let probe = || ConnectionProbe { counter: self.counter.0.clone(), failed: failed.clone() };
+        let conn = match self.backend {
+            Backend::Postgres => {
+                let mut conn = PgConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.set_instrumentation(probe());
+                DbConnection::Postgres(conn)
+            }
             Backend::Sqlite => {
                 let mut conn = SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+                conn.set_instrumentation(probe());
                 // WAL lets readers run beside the one writer; busy_timeout waits out another
                 // process's write instead of failing; NORMAL sync is durable with WAL.
                 conn.batch_execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
                     .map_err(diesel::r2d2::Error::QueryError)?;
-                Ok(DbConnection::Sqlite(conn))
+                DbConnection::Sqlite(conn)
             }
+        };
+        Ok(PooledConnection { conn, failed })
+    }
+
+    fn is_valid(&self, conn: &mut PooledConnection) -> Result<(), Self::Error> {
+        conn.conn.batch_execute("SELECT 1").map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    /// Runs when a connection goes back to the pool. Checking out does not ping (that would
+    /// be one more round trip per request); instead a connection whose last use saw an error
+    /// is pinged here and dropped if the database no longer answers on it.
+    fn has_broken(&self, conn: &mut PooledConnection) -> bool {
+        if conn.conn.is_broken() {
+            return true;
         }
-    }
-
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), Self::Error> {
-        conn.batch_execute("SELECT 1").map_err(diesel::r2d2::Error::QueryError)
-    }
-
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+        conn.failed.swap(false, Ordering::Relaxed) && conn.conn.batch_execute("SELECT 1").is_err()
     }
 }
 
@@ -98,17 +152,26 @@ pub struct Db {
     /// SQLite allows one writer. Serialising our own write transactions here means they never
     /// meet SQLITE_BUSY on a lock upgrade; readers are not blocked (WAL).
     write_lock: Arc<Mutex<()>>,
+    queries: QueryCounter,
 }
 
 impl Db {
     /// Opens the pool. `pool_size` connections at most; SQLite files are created if missing.
     pub fn connect(url: &str, pool_size: u32) -> Result<Db, DbError> {
         let (backend, target) = Backend::from_url(url)?;
+        let queries = QueryCounter::default();
         let pool = r2d2::Pool::builder()
             .max_size(pool_size.max(1))
             .connection_timeout(Duration::from_secs(10))
-            .build(ConnectionManager { backend, target })?;
-        Ok(Db { pool, backend, write_lock: Arc::new(Mutex::new(())) })
+            // No `SELECT 1` on every checkout; see `ConnectionManager::has_broken`.
+            .test_on_check_out(false)
+            .build(ConnectionManager { backend, target, counter: queries.clone() })?;
+        Ok(Db { pool, backend, write_lock: Arc::new(Mutex::new(())), queries })
+    }
+
+    /// Statements sent to the database by this pool so far (see [`QueryCounter`]).
+    pub fn queries_executed(&self) -> u64 {
+        self.queries.get()
     }
 
     pub fn backend(&self) -> Backend {
@@ -118,7 +181,8 @@ impl Db {
     /// Applies pending migrations of the active backend. On PostgreSQL an advisory lock makes
     /// instances that start together migrate one after the other.
     pub fn run_migrations(&self) -> Result<(), DbError> {
-        let mut conn = self.pool.get()?;
+        let mut pooled = self.pool.get()?;
+        let conn = &mut pooled.conn;
         match self.backend {
             Backend::Sqlite => {
                 conn.run_pending_migrations(SQLITE_MIGRATIONS).map_err(|e| DbError::Migration(e.to_string()))?;
@@ -135,24 +199,23 @@ impl Db {
 
     /// Runs read-only work on a pooled connection.
     pub fn read<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
-        let mut conn = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
-        f(&mut *conn).map_err(db_err)
+        let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
+        f(&mut pooled.conn).map_err(db_err)
     }
 
     /// Runs `f` in one transaction: all of it is written or none.
     pub fn write<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
-        let mut conn = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
+        let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
         let _guard = match self.backend {
             Backend::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
             Backend::Postgres => None,
         };
-        let conn: &mut DbConnection = &mut conn;
-        conn.transaction(f).map_err(db_err)
+        pooled.conn.transaction(f).map_err(db_err)
     }
 
     /// Whether the database answers (health check).
     pub fn ping(&self) -> bool {
-        self.pool.get().ok().is_some_and(|mut c| c.batch_execute("SELECT 1").is_ok())
+        self.pool.get().ok().is_some_and(|mut c| c.conn.batch_execute("SELECT 1").is_ok())
     }
 
     /// Online backup of a SQLite database into a new file (`VACUUM INTO`): a consistent copy
@@ -165,8 +228,8 @@ impl Db {
             return Err(DbError::Migration(format!("{} already exists", dest.display())));
         }
         let path = dest.to_str().ok_or_else(|| DbError::Migration("backup path is not valid UTF-8".into()))?;
-        let mut conn = self.pool.get()?;
-        conn.batch_execute(&format!("VACUUM INTO '{}'", path.replace('\'', "''")))?;
+        let mut pooled = self.pool.get()?;
+        pooled.conn.batch_execute(&format!("VACUUM INTO '{}'", path.replace('\'', "''")))?;
         Ok(())
     }
 }

@@ -51,9 +51,12 @@ fn load_task(conn: &mut DbConnection, id: i64) -> Result<Task, DieselError> {
     tasks::table.find(id).select(TaskRow::as_select()).first(conn)?.into_domain()
 }
 
+/// Number of tasks in a column. Positions are dense (0..len), so this is the largest position
+/// plus one: one index probe on `tasks_project_column` instead of counting the whole column.
 fn column_len(conn: &mut DbConnection, project_id: i64, status: TaskStatus) -> Result<i32, DieselError> {
-    let n: i64 = tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label()))).count().get_result(conn)?;
-    Ok(i32::try_from(n).unwrap_or(i32::MAX))
+    let last: Option<i32> =
+        tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label()))).select(diesel::dsl::max(tasks::position)).first(conn)?;
+    Ok(last.map_or(0, |p| p.saturating_add(1)))
 }
 
 /// Shifts positions in one column by `delta` for positions in `from..=to`.
@@ -64,6 +67,22 @@ fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32
     diesel::update(tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())).and(tasks::position.between(from, to))))
         .set(tasks::position.eq(tasks::position + delta))
         .execute(conn)?;
+    Ok(())
+}
+
+/// Bumps the version of the project that holds `task_id` (NotFound when there is no such task).
+///
+/// Task writes start with this: on PostgreSQL the row lock on the project serialises writers of
+/// one board, so positions read next are current and stay dense under concurrent moves and
+/// creates (on SQLite, `Db::write` already runs one writer at a time).
+fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<(), DieselError> {
+    let holder = tasks::table.filter(tasks::id.eq(task_id)).select(tasks::project_id);
+    let n = diesel::update(projects::table.filter(projects::id.eq_any(holder)))
+        .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
+        .execute(conn)?;
+    if n == 0 {
+        return Err(DieselError::NotFound);
+    }
     Ok(())
 }
 
@@ -92,10 +111,12 @@ impl DieselTaskRepository {
 
 impl TaskRepository for DieselTaskRepository {
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Task>, RepoError> {
+        // One query. Read in the order of the `tasks_project_column` index (no sort in the
+        // database), then put the columns in board order.
         let mut list: Vec<Task> = self.db.read(|conn| {
             tasks::table
                 .filter(tasks::project_id.eq(project_id))
-                .order((tasks::position.asc(), tasks::id.asc()))
+                .order((tasks::status.asc(), tasks::position.asc(), tasks::id.asc()))
                 .select(TaskRow::as_select())
                 .load(conn)?
                 .into_iter()
@@ -121,6 +142,9 @@ impl TaskRepository for DieselTaskRepository {
 
     fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
         self.db.write(|conn| {
+            // First, so that concurrent creates in one column (PostgreSQL) queue on the
+            // project row instead of reading the same column length.
+            bump_version(conn, task.project_id)?;
             let position = column_len(conn, task.project_id, task.status)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
@@ -138,13 +162,24 @@ impl TaskRepository for DieselTaskRepository {
                 ))
                 .returning(tasks::id)
                 .get_result(conn)?;
-            bump_version(conn, task.project_id)?;
-            load_task(conn, id)
+            // Everything stored is known here: no need to read the row back.
+            Ok(Task {
+                id,
+                project_id: task.project_id,
+                title: task.title.as_str().to_owned(),
+                description: task.description.clone(),
+                status: task.status,
+                material_quality: task.material_quality,
+                actual_cost: task.actual_cost,
+                due_date: task.due_date,
+                position,
+            })
         })
     }
 
     fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
         self.db.write(|conn| {
+            bump_version_of_task(conn, task_id)?;
             let current = load_task(conn, task_id)?;
             let project_id = current.project_id;
             let target = changes.status.unwrap_or(current.status);
@@ -163,7 +198,9 @@ impl TaskRepository for DieselTaskRepository {
                 shift(conn, project_id, current.status, current.position + 1, i32::MAX, -1)?;
                 let len = column_len(conn, project_id, target)?;
                 let wanted = changes.position.unwrap_or(len).clamp(0, len);
-                shift(conn, project_id, target, wanted, i32::MAX, 1)?;
+                if wanted < len {
+                    shift(conn, project_id, target, wanted, i32::MAX, 1)?;
+                }
                 fields.position = Some(wanted);
             } else if let Some(p) = changes.position {
                 let last = column_len(conn, project_id, target)? - 1;
@@ -176,8 +213,18 @@ impl TaskRepository for DieselTaskRepository {
                 fields.position = Some(wanted);
             }
             diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
-            bump_version(conn, project_id)?;
-            load_task(conn, task_id)
+            // The row as just written, built from what was read and changed (one query less).
+            Ok(Task {
+                id: current.id,
+                project_id,
+                title: fields.title.unwrap_or(current.title),
+                description: fields.description.unwrap_or(current.description),
+                status: target,
+                material_quality: changes.material_quality.unwrap_or(current.material_quality),
+                actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
+                due_date: changes.due_date.unwrap_or(current.due_date),
+                position: fields.position.unwrap_or(current.position),
+            })
         })
     }
 

@@ -77,6 +77,41 @@ pub struct PaymentsPorts {
     pub clock: Arc<dyn Clock>,
 }
 
+/// Wires the payments use cases over one repository type that implements every payments
+/// repository port (the diesel adapter does). `gateway: None` selects the built-in local
+/// mode, which also gives the local checkout page's service.
+pub fn wire<R>(
+    repo: Arc<R>,
+    users: Arc<dyn UserRepository>,
+    gateway: Option<Arc<dyn PaymentGateway>>,
+    webhook_verifier: Arc<dyn WebhookVerifier>,
+    clock: Arc<dyn Clock>,
+    config: PaymentsConfig,
+) -> (PaymentsService, Option<local::LocalCheckoutService>)
+where
+    R: SubscriptionRepository + InvoiceRepository + CheckoutSessionRepository + WebhookEventRepository + 'static,
+{
+    let ids: Arc<dyn ports::IdGenerator> = Arc::new(ports::RandomIds);
+    let (gateway, local_checkout) = match gateway {
+        Some(g) => (g, None),
+        None => {
+            let g: Arc<dyn PaymentGateway> = Arc::new(local::LocalGateway::new(repo.clone(), ids.clone()));
+            (g, Some(local::LocalCheckoutService::new(repo.clone(), repo.clone(), ids, clock.clone())))
+        }
+    };
+    let ports = PaymentsPorts {
+        subscriptions: repo.clone(),
+        invoices: repo.clone(),
+        checkout_sessions: repo.clone(),
+        webhook_events: repo,
+        users,
+        gateway,
+        webhook_verifier,
+        clock,
+    };
+    (PaymentsService::new(ports, config), local_checkout)
+}
+
 /// What became of a webhook delivery that passed the signature check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WebhookOutcome {

@@ -13,7 +13,6 @@ use actix_web::http::header::HeaderMap;
 use actix_web::http::Method;
 use actix_web::test::{self, TestRequest};
 use actix_web::web::Bytes;
-use actix_web::ResponseError;
 use buildledger_application::accounts::AccountService;
 use buildledger_application::documents::DocumentService;
 use buildledger_application::payments::ports::SubscriptionRepository;
@@ -109,7 +108,7 @@ impl TestApp {
             Box::pin(async move {
                 let res: ServiceResponse<_> = match svc.call(req.to_request()).await {
                     Ok(r) => r.map_into_boxed_body(),
-                    Err(e) => panic!("service error: {e} ({})", e.as_response_error().status_code()),
+                    Err(e) => panic!("service error: {e}"),
                 };
                 let status = res.status().as_u16();
                 let headers = res.headers().clone();
@@ -309,6 +308,7 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
     let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
     let payments_repo = Arc::new(DieselPaymentsRepository::new(db.clone()));
+    let payments = local_payments(db, payments_repo.clone(), clock.clone());
     let tokens = JwtIssuer::new(SECRET, TokenLifetimes::default()).unwrap();
     let signer = Arc::new(HmacLinkSigner::new(SECRET, 15 * 60));
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
@@ -316,6 +316,7 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
     AppState {
         accounts: AccountService::new(users, Arc::new(Argon2Hasher::with_params(1024, 1, 1)), Arc::new(tokens)),
         access: AccessService::new(payments_repo, clock.clone()),
+        payments,
         projects: ProjectService::new(projects.clone(), store.clone()),
         tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates),
         documents: DocumentService::new(tasks, documents, store, signer, clock),
@@ -328,5 +329,20 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
         frontend_dist: Some(data_dir.join("dist")),
         upload_tmp: data_dir.join("tmp"),
         health: Arc::new(move || health_db.ping()),
+        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(buildledger_http::throttle::Limits::default())),
+        board_cache: Arc::new(buildledger_http::tasks::BoardCache::default()),
     }
+}
+
+/// The signing secret of the test webhook endpoint.
+pub const WEBHOOK_SECRET: &str = "whsec_buildledger_test";
+
+/// The payments use cases in local mode (as wiring.rs builds them without a Stripe key),
+/// with a webhook secret so webhook deliveries can be tested too.
+fn local_payments(db: &Db, repo: Arc<DieselPaymentsRepository>, clock: Arc<dyn Clock>) -> buildledger_http::payments::PaymentsState {
+    let users = Arc::new(DieselUserRepository::new(db.clone()));
+    let verifier = Arc::new(buildledger_payments_stripe::StripeWebhookVerifier::new(Some(WEBHOOK_SECRET.to_owned())));
+    let config = buildledger_application::payments::PaymentsConfig { price_id: "price_local_monthly".to_owned(), public_url: "http://localhost:8080".to_owned() };
+    let (service, local) = buildledger_application::payments::wire(repo, users, None, verifier, clock, config);
+    buildledger_http::payments::PaymentsState::new(service, local)
 }

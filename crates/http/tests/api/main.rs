@@ -5,6 +5,7 @@ mod accounts;
 mod documents;
 mod helpers;
 mod openapi;
+mod payments;
 mod projects;
 mod system;
 mod tasks;
