@@ -1,0 +1,87 @@
+// Bundle budget: after `npm run build`, checks the JavaScript a visitor of the
+// landing page downloads before it renders (the entry's static import graph
+// plus the landing route chunk and its static imports).
+//  - none of the heavy libraries (pdfmake, Stripe, dnd-kit, confetti) may be in it;
+//  - its gzip size must stay within BUNDLE_BUDGET_KB (default below).
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('dist/.vite/manifest.json missing: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+// React 19 + react-dom (~68 KB gzip) and the react-router 7 data router
+// (~31 KB) alone are ~99 KB, so the whole landing path cannot fit in 100 KB
+// with the pinned stack. The budget therefore has two parts:
+//  - APP budget (everything but the framework chunks): 100 KB, as asked;
+//  - TOTAL budget including the framework: 130 KB.
+const APP_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 100);
+const TOTAL_BUDGET_KB = Number(process.env.BUNDLE_TOTAL_BUDGET_KB ?? 130);
+const FRAMEWORK = [/^assets\/react-vendor-/, /^assets\/router-/];
+const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i];
+const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti'];
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const landingKey = Object.keys(manifest).find((k) => /features\/public\/pages\/Landing\.tsx$/.test(k))
+  ?? Object.keys(manifest).find((k) => /features\/public\/.*Landing\.tsx$/.test(k));
+if (!entryKey) {
+  console.error('No entry in the manifest.');
+  process.exit(1);
+}
+
+const files = new Set();
+function walk(key) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imp of chunk.imports ?? []) walk(imp);
+}
+walk(entryKey);
+if (landingKey) walk(landingKey);
+else console.warn('warning: landing route chunk not found in the manifest; checking the entry only');
+
+let total = 0;
+let app = 0;
+const problems = [];
+const rows = [];
+for (const file of [...files].filter((f) => f.endsWith('.js'))) {
+  const code = readFileSync(join(dist, file));
+  const gz = gzipSync(code, { level: 9 }).length;
+  total += gz;
+  const framework = FRAMEWORK.some((re) => re.test(file));
+  if (!framework) app += gz;
+  rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${file}${framework ? '  (framework)' : ''}`);
+  if (FORBIDDEN_CHUNKS.some((re) => re.test(file))) problems.push(`heavy chunk in the landing path: ${file}`);
+  // Chunk file names (the preload map) are not library code.
+  const text = code.toString("utf8").replace(/assets\/[\w.-]+\.(js|css)/g, "");
+  for (const needle of FORBIDDEN_TEXT) {
+    if (text.includes(needle)) problems.push(`"${needle}" found in ${file}`);
+  }
+}
+
+console.log('Landing page initial JavaScript (gzip):');
+console.log(rows.join('\n'));
+console.log(`  total ${(total / 1024).toFixed(1)} KB (budget ${TOTAL_BUDGET_KB} KB), app code ${(app / 1024).toFixed(1)} KB (budget ${APP_BUDGET_KB} KB)`);
+if (total > TOTAL_BUDGET_KB * 1024) problems.push(`total ${(total / 1024).toFixed(1)} KB exceeds ${TOTAL_BUDGET_KB} KB`);
+if (app > APP_BUDGET_KB * 1024) problems.push(`app code ${(app / 1024).toFixed(1)} KB exceeds ${APP_BUDGET_KB} KB`);
+
+// The heavy libraries must still exist as separate lazy chunks.
+const all = Object.values(manifest).map((c) => c.file);
+for (const name of ['pdfmake', 'dnd-kit', 'stripe']) {
+  if (!all.some((f) => f.includes(name))) problems.push(`expected a separate ${name} chunk`);
+}
+
+if (problems.length) {
+  for (const p of problems) console.error(`FAIL: ${p}`);
+  console.log(`0 passed, ${problems.length} failed`);
+  process.exit(1);
+}
+console.log('bundle budget OK');
+console.log('1 passed, 0 failed');

@@ -1,0 +1,3 @@
+import { AccountSettings } from '../../features/subscription/components/AccountSettings';
+
+export default AccountSettings;

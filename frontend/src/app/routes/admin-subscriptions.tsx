@@ -1,0 +1,3 @@
+import { AdminSubscriptions } from '../../features/admin/components/AdminSubscriptions';
+
+export default AdminSubscriptions;

@@ -1,0 +1,3 @@
+import { BoardPage } from '../../features/board/components/BoardPage';
+
+export default BoardPage;

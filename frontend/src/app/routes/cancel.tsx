@@ -1,0 +1,3 @@
+import { Cancel } from '../../features/subscription/components/Cancel';
+
+export default Cancel;

@@ -1,0 +1,3 @@
+import { ChoosePlan } from '../../features/subscription/components/ChoosePlan';
+
+export default ChoosePlan;

@@ -1,0 +1,3 @@
+import { Login } from '../../features/auth/components/Login';
+
+export default Login;

@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+
+export default function NotFound() {
+  return (
+    <main className="page narrow center">
+      <div className="card">
+        <h1>Page not found</h1>
+        <p className="muted">The page you are looking for does not exist.</p>
+        <Link className="btn btn-primary" to="/">Go home</Link>
+      </div>
+    </main>
+  );
+}

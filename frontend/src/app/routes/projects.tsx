@@ -1,0 +1,3 @@
+import { ProjectsPage } from '../../features/projects/components/ProjectsPage';
+
+export default ProjectsPage;

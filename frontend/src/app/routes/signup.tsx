@@ -1,0 +1,3 @@
+import { Signup } from '../../features/auth/components/Signup';
+
+export default Signup;

@@ -1,0 +1,3 @@
+import { Success } from '../../features/subscription/components/Success';
+
+export default Success;

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import { http } from '../../lib/api-client';
+
+export interface AdminSubscriptionRow {
+  username: string;
+  stripe_customer_id: string | null;
+  subscription_id: string | null;
+  status: string | null;
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  subscriptions: () => [...adminKeys.all, 'subscriptions'] as const,
+};
+
+export const adminSubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.subscriptions(),
+    queryFn: ({ signal }) => http.get<AdminSubscriptionRow[]>('/payments/admin/subscriptions', signal),
+  });
+
+export const adminCancelSubscription = (subscription_id: string) =>
+  http.post<{ message: string }>('/payments/admin/subscriptions/cancel', { subscription_id });
+
+/** The row after an admin cancel: id cleared, status canceled. */
+export function markCanceled(rows: AdminSubscriptionRow[], subscriptionId: string): AdminSubscriptionRow[] {
+  return rows.map((r) => (r.subscription_id === subscriptionId ? { ...r, subscription_id: '', status: 'canceled' } : r));
+}

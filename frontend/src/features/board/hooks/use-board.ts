@@ -1,0 +1,99 @@
+import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import confetti from 'canvas-confetti';
+import { boardKeys, patchTask } from '../api';
+import type { Task, TaskPatch, TaskStatus } from '../types';
+import { moveTask, patchTaskInList } from '../utils';
+
+export const CONFETTI_OPTIONS = { particleCount: 100, spread: 70, origin: { y: 0.6 } } as const;
+
+export function celebrate() {
+  try {
+    void confetti(CONFETTI_OPTIONS);
+  } catch {
+    /* canvas unavailable */
+  }
+}
+
+interface MoveVars {
+  taskId: number;
+  patch: TaskPatch;
+  previous: Task[];
+  failureMessage: string;
+  celebrate: boolean;
+}
+
+/**
+ * One PATCH per drop. The cache is written synchronously before the request
+ * (no flicker), rolled back with the spec's banner message on failure and
+ * re-synced with the server afterwards.
+ */
+export function useMoveTask(projectId: number, onError: (message: string) => void) {
+  const qc = useQueryClient();
+  const key = boardKeys.tasks(projectId);
+  const mutation = useMutation({
+    mutationFn: (v: MoveVars) => patchTask(v.taskId, v.patch),
+    onSuccess: (_task, v) => {
+      if (v.celebrate) celebrate();
+    },
+    onError: (error, v) => {
+      console.error(error);
+      qc.setQueryData(key, v.previous);
+      onError(v.failureMessage);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+
+  return useCallback(
+    (taskId: number, toStatus: TaskStatus, toIndex: number, actualCost?: number) => {
+      const previous = qc.getQueryData<Task[]>(key);
+      if (!previous) return;
+      const toPaidWithCost = actualCost !== undefined;
+      qc.setQueryData(key, moveTask(previous, taskId, toStatus, toIndex, toPaidWithCost ? { actual_cost: actualCost } : {}));
+      void qc.cancelQueries({ queryKey: key });
+      const patch: TaskPatch = toPaidWithCost
+        ? { status: 'Paid', actual_cost: actualCost, project: projectId, position: toIndex }
+        : { status: toStatus, project: projectId, position: toIndex };
+      mutation.mutate({
+        taskId,
+        patch,
+        previous,
+        failureMessage: toPaidWithCost ? 'Failed to update task with actual cost.' : 'Failed to update task status.',
+        celebrate: toPaidWithCost,
+      });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [qc, projectId, mutation.mutate],
+  );
+}
+
+/** Inline spreadsheet edit: title, actual_cost, status. Failure is logged and rolled back. */
+export function useInlineUpdate(projectId: number) {
+  const qc = useQueryClient();
+  const key = boardKeys.tasks(projectId);
+  const mutation = useMutation({
+    mutationFn: (v: { taskId: number; patch: Pick<Task, 'title' | 'actual_cost' | 'status'>; previous: Task[] }) =>
+      patchTask(v.taskId, v.patch),
+    onError: (error, v) => {
+      console.error('Inline task update failed', error);
+      qc.setQueryData(key, v.previous);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+  return useCallback(
+    (task: Task, changes: Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>) => {
+      const previous = qc.getQueryData<Task[]>(key);
+      if (!previous) return;
+      const patch = {
+        title: changes.title ?? task.title,
+        actual_cost: changes.actual_cost !== undefined ? changes.actual_cost : task.actual_cost,
+        status: changes.status ?? task.status,
+      };
+      qc.setQueryData(key, patchTaskInList(previous, task.id, patch));
+      void qc.cancelQueries({ queryKey: key });
+      mutation.mutate({ taskId: task.id, patch, previous });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [qc, projectId, mutation.mutate],
+  );
+}

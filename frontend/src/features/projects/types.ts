@@ -1,0 +1,101 @@
+export type ProjectType = 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
+export type PropertyType = 'single_family' | 'multifamily';
+export type OwnerBuilder = 'yes_owner_builder' | 'no_general_contractor';
+
+export interface Project {
+  id: number;
+  name: string;
+  zip_code: string | null;
+  project_type: ProjectType;
+  project_type_display: string;
+  property_type?: PropertyType | null;
+  units?: number | null;
+  renovation_options?: string[] | null;
+  addition_options?: string[] | null;
+  conversion_option?: string | null;
+  square_footage: number | null;
+  start_date?: string | null;
+  end_date?: string | null;
+  budget: number | null;
+  owner_builder?: OwnerBuilder;
+  owner_builder_display?: string;
+}
+
+export interface ProjectPayload {
+  name: string;
+  zip_code: string;
+  project_type: ProjectType | '';
+  property_type: PropertyType | null;
+  units: number | null;
+  renovation_options: string[] | null;
+  addition_options: string[] | null;
+  conversion_option: string | null;
+  square_footage: number | null;
+  start_date: string;
+  end_date: string;
+  budget: number | null;
+  owner_builder: OwnerBuilder | '';
+}
+
+export interface ProjectFormValues {
+  name: string;
+  zip_code: string;
+  project_type: ProjectType | '';
+  property_type: PropertyType | '';
+  units: string;
+  renovation_options: string[];
+  addition_options: string[];
+  conversion_option: string;
+  square_footage: string;
+  start_date: string;
+  end_date: string;
+  budget: string;
+  owner_builder: OwnerBuilder | '';
+}
+
+export const emptyProjectForm: ProjectFormValues = {
+  name: '',
+  zip_code: '',
+  project_type: '',
+  property_type: '',
+  units: '',
+  renovation_options: [],
+  addition_options: [],
+  conversion_option: '',
+  square_footage: '',
+  start_date: '',
+  end_date: '',
+  budget: '',
+  owner_builder: '',
+};
+
+export const PROJECT_TYPES: { value: ProjectType; label: string }[] = [
+  { value: 'new_home_build', label: 'New Home Build' },
+  { value: 'renovation', label: 'Renovation' },
+  { value: 'addition', label: 'Addition' },
+  { value: 'conversion', label: 'Conversion' },
+  { value: 'adu', label: 'ADU' },
+];
+
+export const PROPERTY_TYPES: { value: PropertyType; label: string }[] = [
+  { value: 'single_family', label: 'Single Family' },
+  { value: 'multifamily', label: 'Multifamily' },
+];
+
+export const CONVERSION_OPTIONS = [{ value: 'garage_apartment_conversion', label: 'Garage Apartment Conversion' }];
+
+export const OWNER_BUILDER_OPTIONS: { value: OwnerBuilder; label: string }[] = [
+  { value: 'yes_owner_builder', label: 'Yes, I will be managing my project' },
+  { value: 'no_general_contractor', label: "No, I'm hiring a general contractor" },
+];
+
+export const RENOVATION_OPTIONS = [
+  'Kitchen', 'Living/Family Room', 'Landscaping', 'Patio', 'Half Bathroom', 'Roofing', 'Flooring',
+  'Interior Painting', 'Exterior Painting', 'Garage Renovation', 'Full Bathroom', 'Pool',
+  'Outdoor Kitchen', 'Solar Panels', 'Deck', 'Pergola', 'Fire Pit', 'Plumbing Repairs',
+  'Replace Water Heater', 'Electrical Repair', 'Finished Basement', 'Finished Attic', 'Generator',
+  'Window Replacement', 'Closet', 'Front Door Replacement', 'Garage Door Replacement', 'Fence',
+  'Replace Gutters', 'Gazebo', 'Shed', 'Bedroom', 'Siding', 'HVAC replacement',
+] as const;
+
+export const ADDITION_OPTIONS = ['Kitchen', 'Garage', 'Living/Family Room', 'Half Bathroom', 'Full Bathroom'] as const;

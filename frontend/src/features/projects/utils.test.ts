@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { emptyProjectForm, type ProjectFormValues } from './types';
+import { buildProjectPayload, convertDate, MSG_START_DATE, MSG_UNITS, validateProjectForm, visibleFields } from './utils';
+
+const base: ProjectFormValues = {
+  ...emptyProjectForm,
+  name: ' Lake house ',
+  zip_code: '78701',
+  project_type: 'new_home_build',
+  property_type: 'single_family',
+  square_footage: '2400',
+  start_date: '2026-01-05',
+  end_date: '2026-12-20',
+  budget: '450000.50',
+  owner_builder: 'yes_owner_builder',
+};
+
+describe('convertDate', () => {
+  it('converts m/d/y to zero-padded y-m-d', () => {
+    expect(convertDate('3/7/2026')).toBe('2026-03-07');
+    expect(convertDate('12/25/2026')).toBe('2026-12-25');
+    expect(convertDate('01/02/2027')).toBe('2027-01-02');
+  });
+  it('leaves other forms alone', () => {
+    expect(convertDate('2026-03-07')).toBe('2026-03-07');
+    expect(convertDate('')).toBe('');
+  });
+});
+
+describe('validateProjectForm', () => {
+  it('asks for units on a multifamily new home build', () => {
+    expect(validateProjectForm({ ...base, property_type: 'multifamily', units: '' })).toBe(MSG_UNITS);
+    expect(MSG_UNITS).toBe('Please specify the number of units for a multifamily building.');
+    expect(validateProjectForm({ ...base, property_type: 'multifamily', units: '4' })).toBeNull();
+  });
+  it('asks for a start date', () => {
+    expect(validateProjectForm({ ...base, start_date: '' })).toBe(MSG_START_DATE);
+    expect(MSG_START_DATE).toBe('Please provide a project start date.');
+  });
+  it('checks units before the start date', () => {
+    expect(validateProjectForm({ ...base, property_type: 'multifamily', units: '', start_date: '' })).toBe(MSG_UNITS);
+  });
+  it('accepts a complete form', () => {
+    expect(validateProjectForm(base)).toBeNull();
+  });
+});
+
+describe('visibleFields', () => {
+  it('shows each conditional input only for its type', () => {
+    expect(visibleFields({ project_type: 'new_home_build', property_type: '' })).toEqual({
+      propertyType: true, units: false, renovationOptions: false, additionOptions: false, conversionOption: false,
+    });
+    expect(visibleFields({ project_type: 'new_home_build', property_type: 'multifamily' }).units).toBe(true);
+    expect(visibleFields({ project_type: 'renovation', property_type: '' }).renovationOptions).toBe(true);
+    expect(visibleFields({ project_type: 'renovation', property_type: 'multifamily' }).units).toBe(false);
+    expect(visibleFields({ project_type: 'addition', property_type: '' }).additionOptions).toBe(true);
+    expect(visibleFields({ project_type: 'conversion', property_type: '' }).conversionOption).toBe(true);
+    expect(visibleFields({ project_type: 'adu', property_type: '' })).toEqual({
+      propertyType: false, units: false, renovationOptions: false, additionOptions: false, conversionOption: false,
+    });
+  });
+});
+
+describe('buildProjectPayload', () => {
+  it('shapes a single-family new home build', () => {
+    expect(buildProjectPayload({ ...base, start_date: '1/5/2026', end_date: '12/20/2026' })).toEqual({
+      name: 'Lake house',
+      zip_code: '78701',
+      project_type: 'new_home_build',
+      property_type: 'single_family',
+      units: null,
+      renovation_options: null,
+      addition_options: null,
+      conversion_option: null,
+      square_footage: 2400,
+      start_date: '2026-01-05',
+      end_date: '2026-12-20',
+      budget: 450000.5,
+      owner_builder: 'yes_owner_builder',
+    });
+  });
+  it('sends units only for multifamily with units filled', () => {
+    expect(buildProjectPayload({ ...base, property_type: 'multifamily', units: '6' }).units).toBe(6);
+    expect(buildProjectPayload({ ...base, property_type: 'multifamily', units: '' }).units).toBeNull();
+    expect(buildProjectPayload({ ...base, property_type: 'single_family', units: '6' }).units).toBeNull();
+  });
+  it('nulls options that do not belong to the type', () => {
+    const reno = buildProjectPayload({ ...base, project_type: 'renovation', renovation_options: ['Kitchen', 'Deck'], addition_options: ['Garage'] });
+    expect(reno.renovation_options).toEqual(['Kitchen', 'Deck']);
+    expect(reno.addition_options).toBeNull();
+    expect(reno.property_type).toBeNull();
+    expect(buildProjectPayload({ ...base, project_type: 'renovation' }).renovation_options).toEqual([]);
+    const add = buildProjectPayload({ ...base, project_type: 'addition', addition_options: ['Garage'] });
+    expect(add.addition_options).toEqual(['Garage']);
+    expect(add.renovation_options).toBeNull();
+    const conv = buildProjectPayload({ ...base, project_type: 'conversion', conversion_option: 'garage_apartment_conversion' });
+    expect(conv.conversion_option).toBe('garage_apartment_conversion');
+    expect(buildProjectPayload({ ...base, project_type: 'conversion', conversion_option: '' }).conversion_option).toBeNull();
+    expect(buildProjectPayload({ ...base, conversion_option: 'garage_apartment_conversion' }).conversion_option).toBeNull();
+  });
+  it('converts numbers and keeps cents on the budget', () => {
+    const p = buildProjectPayload({ ...base, budget: '1234.56', square_footage: '1800' });
+    expect(p.budget).toBe(1234.56);
+    expect(p.square_footage).toBe(1800);
+    expect(buildProjectPayload({ ...base, budget: '' }).budget).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+
+export function PublicFooter() {
+  return (
+    <footer className="pub-footer">
+      <div className="pub-container pub-footer-inner">
+        <p className="pub-muted" style={{ margin: 0 }}>
+          © {new Date().getFullYear()} BuildLedger. Estimates are guides, not quotes.
+        </p>
+        <nav aria-label="Legal and contact">
+          <ul>
+            <li>
+              <Link to="/terms-of-service">Terms of Service</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
