@@ -54,3 +54,28 @@ bench:
 clean:
 	$(CARGO) clean
 	rm -rf frontend/dist frontend/node_modules
+
+# ---- Reliability proofs (docs/reliability.md). The bounded durability check (SIGKILL mid-load,
+# ---- SIGTERM with a request in flight) runs in `make test` as crates/buildledger/tests/durability.rs.
+.PHONY: durability kill load scaleout test-s3
+
+durability:
+	$(CARGO) test -p buildledger --test durability -- --nocapture
+
+# Long versions against the release binary; figures go to target/reliability/*.json.
+kill:
+	$(CARGO) build --release -p buildledger
+	bash scripts/reliability/kill.sh
+
+load:
+	$(CARGO) build --release -p buildledger
+	bash scripts/reliability/load.sh
+
+# Needs PostgreSQL on 127.0.0.1:5432 (trust) and moto (pip install 'moto[server]').
+scaleout:
+	$(CARGO) build --release -p buildledger
+	bash scripts/reliability/scaleout.sh
+
+# The S3 adapter against a throwaway moto server (skipped by plain `cargo test`).
+test-s3:
+	bash scripts/reliability/test-s3.sh

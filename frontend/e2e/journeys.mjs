@@ -243,7 +243,7 @@ export const journeys = [
       await todo.locator('[data-task-id]').first().waitFor();
       await shot(ctx, page, '12-board-kanban');
       const card = page.locator(`li[data-task-id="${ctx.state.tasks.foundation.id}"]`);
-      await card.focus();
+      await card.locator('.task-drag').focus();
       await page.keyboard.press('Space');
       await page.waitForTimeout(200);
       await page.keyboard.press('ArrowRight');
@@ -266,7 +266,7 @@ export const journeys = [
       await expectText(page.getByTestId('total-paid'), '$31,250.75');
       // Cancel leaves a task unchanged: drag Framing to Paid and cancel.
       const framing = page.locator(`li[data-task-id="${ctx.state.tasks.framing.id}"]`);
-      await framing.focus();
+      await framing.locator('.task-drag').focus();
       await page.keyboard.press('Space');
       await page.waitForTimeout(200);
       await page.keyboard.press('ArrowRight');
@@ -300,7 +300,7 @@ export const journeys = [
       await eventually(async () => (await order()).length === 2, 'two To Do cards');
       const before = await order();
       const last = page.locator(`li[data-task-id="${before[1]}"]`);
-      await last.focus();
+      await last.locator('.task-drag').focus();
       await page.keyboard.press('Space');
       await page.waitForTimeout(200);
       await page.keyboard.press('ArrowUp');

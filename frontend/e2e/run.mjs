@@ -14,7 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const frontend = resolve(here, '..');
 const repo = resolve(frontend, '..');
 const BIN = process.env.BUILDLEDGER_BIN ?? join(repo, 'target', 'debug', 'buildledger');
-const DIST = join(frontend, 'dist');
+const DIST = process.env.E2E_DIST ? resolve(process.env.E2E_DIST) : join(frontend, 'dist');
 const SHOTS = join(here, 'screenshots');
 const DOWNLOADS = join(here, 'downloads');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -131,12 +131,21 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
   });
 
-  const { journeys } = await import('./journeys.mjs');
+  // Every browser spec: the signed-in user journeys (ordered, later ones build on
+  // earlier ones), the public pages, the axe scans and the performance checks.
+  // Each spec exports `journeys` in the same format ({ name, run(ctx), critical? }).
+  const journeys = [];
+  for (const spec of ['./journeys.mjs', './public.spec.mjs', './a11y.spec.mjs', './perf.spec.mjs']) {
+    if (!existsSync(join(here, spec))) continue;
+    const mod = await import(spec);
+    journeys.push(...mod.journeys.map((j) => ({ ...j, spec })));
+  }
   const ctx = { base, browser, grantAdmin, shots: SHOTS, downloads: DOWNLOADS, helpers: { assert, eventually, expectText, expectUrl, sleep }, state: {} };
-  let stop = false;
+  // A failed critical journey skips the rest of its own spec only.
+  const stopped = new Set();
   for (const j of journeys) {
     if (ONLY && !ONLY.test(j.name)) continue;
-    if (stop) {
+    if (stopped.has(j.spec)) {
       results.push({ name: j.name, ok: false, error: 'skipped: an earlier journey it depends on failed' });
       console.log(`  - ${j.name} (skipped)`);
       continue;
@@ -156,7 +165,7 @@ async function main() {
           /* page closed */
         }
       }
-      if (j.critical) stop = true;
+      if (j.critical) stopped.add(j.spec);
     }
   }
   const passed = results.filter((r) => r.ok).length;

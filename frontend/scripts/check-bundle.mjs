@@ -17,15 +17,13 @@ if (!existsSync(manifestPath)) {
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-// React 19 + react-dom (~68 KB gzip) and the react-router 7 data router
-// (~31 KB) alone are ~99 KB, so the whole landing path cannot fit in 100 KB
-// with the pinned stack. The budget therefore has two parts:
-//  - APP budget (everything but the framework chunks): 100 KB, as asked;
-//  - TOTAL budget including the framework: 130 KB.
-const APP_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 100);
-const TOTAL_BUDGET_KB = Number(process.env.BUNDLE_TOTAL_BUDGET_KB ?? 130);
+// Budget (issue 7): the landing page's initial JavaScript, framework included,
+// <= 100 KB gzip. React 19 + react-dom are ~66 KB of it; the app uses the
+// declarative react-router (~13 KB, the data router is ~31 KB) and loads
+// react-query with the first app route only (docs/lighthouse.md, "Bundle budget").
+const TOTAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 100);
 const FRAMEWORK = [/^assets\/react-vendor-/, /^assets\/router-/];
-const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i];
+const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i, /^assets\/query-/];
 const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti'];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -68,13 +66,12 @@ for (const file of [...files].filter((f) => f.endsWith('.js'))) {
 
 console.log('Landing page initial JavaScript (gzip):');
 console.log(rows.join('\n'));
-console.log(`  total ${(total / 1024).toFixed(1)} KB (budget ${TOTAL_BUDGET_KB} KB), app code ${(app / 1024).toFixed(1)} KB (budget ${APP_BUDGET_KB} KB)`);
+console.log(`  total ${(total / 1024).toFixed(1)} KB (budget ${TOTAL_BUDGET_KB} KB), of which app code ${(app / 1024).toFixed(1)} KB`);
 if (total > TOTAL_BUDGET_KB * 1024) problems.push(`total ${(total / 1024).toFixed(1)} KB exceeds ${TOTAL_BUDGET_KB} KB`);
-if (app > APP_BUDGET_KB * 1024) problems.push(`app code ${(app / 1024).toFixed(1)} KB exceeds ${APP_BUDGET_KB} KB`);
 
 // The heavy libraries must still exist as separate lazy chunks.
 const all = Object.values(manifest).map((c) => c.file);
-for (const name of ['pdfmake', 'dnd-kit', 'stripe']) {
+for (const name of ['pdfmake', 'dnd-kit', 'stripe', 'query']) {
   if (!all.some((f) => f.includes(name))) problems.push(`expected a separate ${name} chunk`);
 }
 

@@ -32,6 +32,8 @@ pub struct Settings {
     /// Price id shown to the client in local mode too.
     pub price_id: String,
     pub json_logs: bool,
+    /// Where document files live (`DOCUMENT_STORE`).
+    pub document_store: DocumentStoreSettings,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -83,6 +85,7 @@ impl Settings {
             support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@buildledger.app".into()),
             frontend_dist: PathBuf::from(var("FRONTEND_DIST").unwrap_or_else(|| "frontend/dist".into())),
             json_logs: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
+            document_store: document_store_from_env()?,
             bind_addr,
             data_dir,
             database_url,
@@ -91,6 +94,53 @@ impl Settings {
             stripe,
             price_id,
         })
+    }
+}
+
+// ---- Document store: DOCUMENT_STORE unset or `local` keeps files in DATA_DIR/documents; `s3`
+// ---- puts them in an S3-compatible bucket that several instances share (docs/operations.md).
+
+#[derive(Debug, Clone)]
+pub enum DocumentStoreSettings {
+    Local,
+    S3(buildledger_storage_s3::S3Config),
+}
+
+fn bool_var(name: &str, default: bool) -> anyhow::Result<bool> {
+    match var(name).map(|v| v.to_ascii_lowercase()).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "yes" | "on") => Ok(true),
+        Some("0" | "false" | "no" | "off") => Ok(false),
+        Some(v) => bail!("{name} must be true or false, not {v:?}"),
+    }
+}
+
+fn document_store_from_env() -> anyhow::Result<DocumentStoreSettings> {
+    match var("DOCUMENT_STORE").map(|v| v.to_ascii_lowercase()).as_deref() {
+        None | Some("local") => Ok(DocumentStoreSettings::Local),
+        Some("s3") => {
+            let endpoint = var("S3_ENDPOINT");
+            if let Some(e) = &endpoint {
+                if !e.starts_with("http://") && !e.starts_with("https://") {
+                    bail!("S3_ENDPOINT must start with http:// or https://");
+                }
+            }
+            let access_key_id = var("S3_ACCESS_KEY_ID");
+            let secret_access_key = var("S3_SECRET_ACCESS_KEY");
+            if access_key_id.is_some() != secret_access_key.is_some() {
+                bail!("set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (AWS credential chain)");
+            }
+            Ok(DocumentStoreSettings::S3(buildledger_storage_s3::S3Config {
+                bucket: var("S3_BUCKET").context("S3_BUCKET is required when DOCUMENT_STORE=s3")?,
+                region: var("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+                allow_http: bool_var("S3_ALLOW_HTTP", false)?,
+                prefix: var("S3_PREFIX"),
+                endpoint,
+                access_key_id,
+                secret_access_key,
+            }))
+        }
+        Some(other) => bail!("DOCUMENT_STORE must be local or s3, not {other:?}"),
     }
 }
 

@@ -48,7 +48,7 @@ pub fn account_service(db: &Db, settings: &Settings) -> anyhow::Result<AccountSe
 /// Everything the HTTP layer needs.
 pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store: Arc<dyn DocumentStore> = Arc::new(LocalDocumentStore::new(settings.data_dir.join("documents")).context("cannot create DATA_DIR/documents")?);
+    let store: Arc<dyn DocumentStore> = document_store(settings)?;
     let projects = Arc::new(DieselProjectRepository::new(db.clone()));
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
     let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
@@ -76,6 +76,18 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         login_throttle: Arc::new(LoginThrottle::new(Limits::default())),
         board_cache: Arc::new(BoardCache::default()),
     })
+}
+
+/// The document store: DATA_DIR/documents by default, an S3-compatible bucket with DOCUMENT_STORE=s3.
+pub fn document_store(settings: &Settings) -> anyhow::Result<Arc<dyn DocumentStore>> {
+    use crate::settings::DocumentStoreSettings;
+    match &settings.document_store {
+        DocumentStoreSettings::Local => Ok(Arc::new(LocalDocumentStore::new(settings.data_dir.join("documents")).context("cannot create DATA_DIR/documents")?)),
+        DocumentStoreSettings::S3(config) => {
+            tracing::info!(bucket = %config.bucket, endpoint = ?config.endpoint, region = %config.region, "documents are kept in S3");
+            Ok(Arc::new(buildledger_storage_s3::S3DocumentStore::new(config.clone()).context("cannot set up the S3 document store (S3_* settings)")?))
+        }
+    }
 }
 
 /// The payments use cases: Stripe when `STRIPE_SECRET_KEY` is set, else the local mode.

@@ -116,7 +116,9 @@ impl Subscription {
     /// Active means Stripe status `active` or `trialing` with a period that has not ended;
     /// a subscription set to cancel at period end stays active until then (DECISIONS.md).
     pub fn is_active(&self, now: NaiveDateTime) -> bool {
-        let status_ok = self.status_kind().is_some_and(SubscriptionStatus::grants_access);
+        let status_ok = self
+            .status_kind()
+            .is_some_and(SubscriptionStatus::grants_access);
         let period_ok = self.current_period_end.is_none_or(|end| now < end);
         status_ok && period_ok
     }
@@ -150,7 +152,12 @@ impl Subscription {
     }
 
     /// A new active one-month period starting `now` (local mode checkout).
-    pub fn activated(user_id: i64, customer_id: String, subscription_id: String, now: NaiveDateTime) -> Self {
+    pub fn activated(
+        user_id: i64,
+        customer_id: String,
+        subscription_id: String,
+        now: NaiveDateTime,
+    ) -> Self {
         Self {
             user_id,
             customer_id: Some(customer_id),
@@ -168,21 +175,31 @@ impl Subscription {
     /// - the view is older than what the record already holds (events arrive out of order);
     /// - it is about another subscription than the one we track and that one is over
     ///   (e.g. the deletion of a subscription an admin already cancelled and cleared).
-    pub fn merge_remote(existing: Option<&Subscription>, user_id: i64, remote: &RemoteSubscription, at: NaiveDateTime) -> Option<Subscription> {
+    pub fn merge_remote(
+        existing: Option<&Subscription>,
+        user_id: i64,
+        remote: &RemoteSubscription,
+        at: NaiveDateTime,
+    ) -> Option<Subscription> {
         if let Some(cur) = existing {
             let same = cur.subscription_id.as_deref() == Some(remote.subscription_id.as_str());
-            let terminal = SubscriptionStatus::parse(&remote.status).is_none_or(SubscriptionStatus::is_terminal);
+            let terminal = SubscriptionStatus::parse(&remote.status)
+                .is_none_or(SubscriptionStatus::is_terminal);
             if !same && terminal {
                 return None;
             }
-            // Provider times have whole seconds; ours may not.
-            if at < cur.updated_at.trunc_subsecs(0) {
+            // Provider times have whole seconds; ours may not. A record that only knows the
+            // customer holds no subscription state to protect.
+            if cur.is_shown() && at < cur.updated_at.trunc_subsecs(0) {
                 return None;
             }
         }
         Some(Subscription {
             user_id,
-            customer_id: remote.customer_id.clone().or_else(|| existing.and_then(|c| c.customer_id.clone())),
+            customer_id: remote
+                .customer_id
+                .clone()
+                .or_else(|| existing.and_then(|c| c.customer_id.clone())),
             subscription_id: Some(remote.subscription_id.clone()),
             status: remote.status.clone(),
             current_period_end: remote.current_period_end,
@@ -214,7 +231,14 @@ pub struct Invoice {
 impl Invoice {
     /// The paid $1.99 invoice of a local-mode checkout.
     pub fn local_plan_payment(invoice_id: String, user_id: i64, now: NaiveDateTime) -> Self {
-        Self { invoice_id, user_id, amount_cents: PLAN_PRICE_CENTS, currency: PLAN_CURRENCY.to_owned(), status: "paid".to_owned(), created_at: now }
+        Self {
+            invoice_id,
+            user_id,
+            amount_cents: PLAN_PRICE_CENTS,
+            currency: PLAN_CURRENCY.to_owned(),
+            status: "paid".to_owned(),
+            created_at: now,
+        }
     }
 }
 
@@ -224,7 +248,10 @@ mod tests {
     use chrono::{Duration, NaiveDate};
 
     fn now() -> NaiveDateTime {
-        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap().and_hms_opt(12, 0, 0).unwrap()
+        NaiveDate::from_ymd_opt(2026, 11, 22)
+            .unwrap()
+            .and_hms_opt(12, 0, 0)
+            .unwrap()
     }
 
     fn sub(status: &str, end: Option<NaiveDateTime>, cancel: bool) -> Subscription {
@@ -240,7 +267,13 @@ mod tests {
     }
 
     fn remote(id: &str, status: &str) -> RemoteSubscription {
-        RemoteSubscription { subscription_id: id.into(), customer_id: Some("cus_1".into()), status: status.into(), current_period_end: Some(now() + Duration::days(30)), cancel_at_period_end: false }
+        RemoteSubscription {
+            subscription_id: id.into(),
+            customer_id: Some("cus_1".into()),
+            status: status.into(),
+            current_period_end: Some(now() + Duration::days(30)),
+            cancel_at_period_end: false,
+        }
     }
 
     #[test]
@@ -252,8 +285,21 @@ mod tests {
 
     #[test]
     fn other_statuses_do_not() {
-        for s in ["canceled", "past_due", "incomplete", "incomplete_expired", "unpaid", "paused", "none", "", "ACTIVE"] {
-            assert!(!sub(s, Some(now() + Duration::days(3)), false).is_active(now()), "{s}");
+        for s in [
+            "canceled",
+            "past_due",
+            "incomplete",
+            "incomplete_expired",
+            "unpaid",
+            "paused",
+            "none",
+            "",
+            "ACTIVE",
+        ] {
+            assert!(
+                !sub(s, Some(now() + Duration::days(3)), false).is_active(now()),
+                "{s}"
+            );
         }
     }
 
@@ -314,11 +360,25 @@ mod tests {
     #[test]
     fn local_activation_runs_one_calendar_month() {
         let s = Subscription::activated(1, "cus".into(), "sub".into(), now());
-        assert_eq!(s.current_period_end, Some(NaiveDate::from_ymd_opt(2026, 12, 22).unwrap().and_hms_opt(12, 0, 0).unwrap()));
+        assert_eq!(
+            s.current_period_end,
+            Some(
+                NaiveDate::from_ymd_opt(2026, 12, 22)
+                    .unwrap()
+                    .and_hms_opt(12, 0, 0)
+                    .unwrap()
+            )
+        );
         assert!(s.is_active(now()));
         assert!(!s.is_active(one_month_after(now())));
-        let jan31 = NaiveDate::from_ymd_opt(2027, 1, 31).unwrap().and_hms_opt(0, 0, 0).unwrap();
-        assert_eq!(one_month_after(jan31).date(), NaiveDate::from_ymd_opt(2027, 2, 28).unwrap());
+        let jan31 = NaiveDate::from_ymd_opt(2027, 1, 31)
+            .unwrap()
+            .and_hms_opt(0, 0, 0)
+            .unwrap();
+        assert_eq!(
+            one_month_after(jan31).date(),
+            NaiveDate::from_ymd_opt(2027, 2, 28).unwrap()
+        );
     }
 
     #[test]
@@ -337,25 +397,54 @@ mod tests {
     fn an_older_remote_view_is_ignored() {
         let mut cur = sub("canceled", Some(now()), false);
         cur.updated_at = now();
-        assert_eq!(Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now() - Duration::seconds(5)), None);
+        assert_eq!(
+            Subscription::merge_remote(
+                Some(&cur),
+                1,
+                &remote("sub_1", "active"),
+                now() - Duration::seconds(5)
+            ),
+            None
+        );
         // The same second counts as not older (provider times are whole seconds).
         cur.updated_at = now() + Duration::milliseconds(300);
-        assert!(Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now()).is_some());
+        assert!(
+            Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now()).is_some()
+        );
+    }
+
+    #[test]
+    fn a_customer_only_record_takes_any_subscription_view() {
+        let cur = Subscription::customer_only(1, "cus_1".into(), now());
+        let merged = Subscription::merge_remote(
+            Some(&cur),
+            1,
+            &remote("sub_1", "active"),
+            now() - Duration::seconds(30),
+        )
+        .unwrap();
+        assert_eq!(merged.status, "active");
+        assert_eq!(merged.customer_id.as_deref(), Some("cus_1"));
     }
 
     #[test]
     fn the_end_of_a_subscription_we_no_longer_track_is_ignored() {
         let mut cur = sub("canceled", None, false);
         cur.subscription_id = None;
-        assert_eq!(Subscription::merge_remote(Some(&cur), 1, &remote("sub_old", "canceled"), now()), None);
+        assert_eq!(
+            Subscription::merge_remote(Some(&cur), 1, &remote("sub_old", "canceled"), now()),
+            None
+        );
         // ...but a new live subscription is taken up.
-        let merged = Subscription::merge_remote(Some(&cur), 1, &remote("sub_new", "active"), now()).unwrap();
+        let merged =
+            Subscription::merge_remote(Some(&cur), 1, &remote("sub_new", "active"), now()).unwrap();
         assert_eq!(merged.subscription_id.as_deref(), Some("sub_new"));
     }
 
     #[test]
     fn a_first_remote_view_creates_the_record() {
-        let merged = Subscription::merge_remote(None, 9, &remote("sub_9", "active"), now()).unwrap();
+        let merged =
+            Subscription::merge_remote(None, 9, &remote("sub_9", "active"), now()).unwrap();
         assert_eq!(merged.user_id, 9);
         assert!(merged.is_active(now()));
     }
@@ -363,6 +452,9 @@ mod tests {
     #[test]
     fn the_local_invoice_is_the_plan_price() {
         let i = Invoice::local_plan_payment("in_1".into(), 1, now());
-        assert_eq!((i.amount_cents, i.currency.as_str(), i.status.as_str()), (199, "usd", "paid"));
+        assert_eq!(
+            (i.amount_cents, i.currency.as_str(), i.status.as_str()),
+            (199, "usd", "paid")
+        );
     }
 }

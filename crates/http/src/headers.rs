@@ -43,16 +43,23 @@ pub fn security_headers() -> DefaultHeaders {
         .add(("Cross-Origin-Opener-Policy", "same-origin"))
 }
 
-/// Content-Security-Policy by path (unless the handler set its own) and HSTS over TLS
+/// Content-Security-Policy by path (unless the handler set its own), long caching of hashed
+/// assets, and HSTS over TLS
 /// (directly or behind a proxy that sets `X-Forwarded-Proto: https`).
 pub async fn csp_and_hsts(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let csp = csp_for(req.path());
+    // Vite names built assets by content hash, so they never change under one name.
+    let immutable = req.path().starts_with("/assets/");
     let https = req.connection_info().scheme() == "https";
     let mut res = next.call(req).await?;
+    let success = res.status().is_success();
     let headers = res.headers_mut();
     let csp_name = HeaderName::from_static("content-security-policy");
     if !headers.contains_key(&csp_name) {
         headers.insert(csp_name, HeaderValue::from_static(csp));
+    }
+    if immutable && success {
+        headers.insert(HeaderName::from_static("cache-control"), HeaderValue::from_static("public, max-age=31536000, immutable"));
     }
     if https {
         headers.insert(HeaderName::from_static("strict-transport-security"), HeaderValue::from_static("max-age=31536000; includeSubDomains"));

@@ -4,10 +4,10 @@
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use buildledger_application::payments::local::LocalCheckoutService;
-use buildledger_application::payments::ports::{CHECKOUT_COMPLETE, PaymentsMode};
+use buildledger_application::payments::ports::{PaymentsMode, CHECKOUT_COMPLETE};
 use buildledger_application::payments::PaymentsService;
 use buildledger_domain::money::Money;
-use buildledger_domain::subscription::{PLAN_PRICE_CENTS, Subscription};
+use buildledger_domain::subscription::{Subscription, PLAN_PRICE_CENTS};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -25,7 +25,10 @@ pub struct PaymentsState {
 
 impl PaymentsState {
     pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
-        Self { service, local_checkout }
+        Self {
+            service,
+            local_checkout,
+        }
     }
 
     pub fn mode(&self) -> PaymentsMode {
@@ -34,14 +37,23 @@ impl PaymentsState {
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/local-checkout/{session_id}").route(web::get().to(local_checkout_page))).service(
+    cfg.service(
+        web::resource("/local-checkout/{session_id}").route(web::get().to(local_checkout_page)),
+    )
+    .service(
         web::scope("/payments")
             .route("/subscription-status/", web::get().to(subscription_status))
             .route("/check-subscription/", web::get().to(check_subscription))
-            .route("/create-checkout-session/", web::post().to(create_checkout_session))
+            .route(
+                "/create-checkout-session/",
+                web::post().to(create_checkout_session),
+            )
             .route("/cancel-subscription/", web::post().to(cancel_subscription))
             .route("/resume-subscription/", web::post().to(resume_subscription))
-            .route("/update-payment-method/", web::post().to(update_payment_method))
+            .route(
+                "/update-payment-method/",
+                web::post().to(update_payment_method),
+            )
             .route("/billing-history/", web::get().to(billing_history))
             .route("/admin/subscriptions", web::get().to(admin_list))
             .route("/admin/subscriptions/", web::get().to(admin_list))
@@ -49,7 +61,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/admin/subscriptions/cancel/", web::post().to(admin_cancel))
             .route("/webhook/", web::post().to(webhook))
             .route("/webhook", web::post().to(webhook))
-            .route("/local-checkout/{session_id}/complete/", web::post().to(local_checkout_complete))
+            .route(
+                "/local-checkout/{session_id}/complete/",
+                web::post().to(local_checkout_complete),
+            )
             .default_service(web::to(crate::system::api_not_found)),
     );
 }
@@ -70,16 +85,26 @@ pub struct SubscriptionStatusResponse {
 
 impl From<Subscription> for SubscriptionStatusResponse {
     fn from(s: Subscription) -> Self {
-        Self { status: s.status.clone(), subscription_status: s.status, current_period_end: s.current_period_end.map(|t| t.and_utc().timestamp()), cancel_at_period_end: s.cancel_at_period_end }
+        Self {
+            status: s.status.clone(),
+            subscription_status: s.status,
+            current_period_end: s.current_period_end.map(|t| t.and_utc().timestamp()),
+            cancel_at_period_end: s.cancel_at_period_end,
+        }
     }
 }
 
 /// `GET /payments/subscription-status/`: the record, or `{}` when there is none.
-pub async fn subscription_status(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn subscription_status(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let found = blocking(move || svc.subscription_status(user.0.id)).await?;
     Ok(match found {
-        Some(s) => HttpResponse::Ok().insert_header(no_store()).json(SubscriptionStatusResponse::from(s)),
+        Some(s) => HttpResponse::Ok()
+            .insert_header(no_store())
+            .json(SubscriptionStatusResponse::from(s)),
         None => HttpResponse::Ok().insert_header(no_store()).json(json!({})),
     })
 }
@@ -89,10 +114,15 @@ fn no_store() -> (header::HeaderName, &'static str) {
 }
 
 /// `GET /payments/check-subscription/`
-pub async fn check_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn check_subscription(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let is_subscribed = blocking(move || svc.is_subscribed(user.0.id)).await?;
-    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "is_subscribed": is_subscribed })))
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(json!({ "is_subscribed": is_subscribed })))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -102,10 +132,15 @@ pub struct CheckoutBody {
 }
 
 /// `POST /payments/create-checkout-session/` `{priceId}` -> `{sessionId, url}`.
-pub async fn create_checkout_session(state: web::Data<AppState>, user: Authenticated, body: Option<web::Json<CheckoutBody>>) -> Result<HttpResponse, ApiError> {
+pub async fn create_checkout_session(
+    state: web::Data<AppState>,
+    user: Authenticated,
+    body: Option<web::Json<CheckoutBody>>,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let price = body.and_then(|b| b.into_inner().price_id);
-    let created = blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
+    let created =
+        blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
     Ok(HttpResponse::Ok().json(json!({ "sessionId": created.session_id, "url": created.url })))
 }
 
@@ -114,15 +149,25 @@ fn message(m: &str) -> HttpResponse {
 }
 
 /// `POST /payments/cancel-subscription/`
-pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn cancel_subscription(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    Ok(message(blocking(move || svc.cancel_subscription(user.0.id)).await?))
+    Ok(message(
+        blocking(move || svc.cancel_subscription(user.0.id)).await?,
+    ))
 }
 
 /// `POST /payments/resume-subscription/`
-pub async fn resume_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn resume_subscription(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    Ok(message(blocking(move || svc.resume_subscription(user.0.id)).await?))
+    Ok(message(
+        blocking(move || svc.resume_subscription(user.0.id)).await?,
+    ))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -132,10 +177,16 @@ pub struct PaymentMethodBody {
 }
 
 /// `POST /payments/update-payment-method/` `{payment_method_id}`
-pub async fn update_payment_method(state: web::Data<AppState>, user: Authenticated, body: web::Json<PaymentMethodBody>) -> Result<HttpResponse, ApiError> {
+pub async fn update_payment_method(
+    state: web::Data<AppState>,
+    user: Authenticated,
+    body: web::Json<PaymentMethodBody>,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let pm = body.into_inner().payment_method_id.unwrap_or_default();
-    Ok(message(blocking(move || svc.update_payment_method(user.0.id, &pm)).await?))
+    Ok(message(
+        blocking(move || svc.update_payment_method(user.0.id, &pm)).await?,
+    ))
 }
 
 /// One billing-history item: the amount in dollars, the date as `YYYY-MM-DD`.
@@ -149,20 +200,27 @@ pub struct BillingItem {
 }
 
 /// `GET /payments/billing-history/`
-pub async fn billing_history(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn billing_history(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let invoices = blocking(move || svc.billing_history(user.0.id)).await?;
     let items: Vec<BillingItem> = invoices
         .into_iter()
         .map(|i| BillingItem {
             id: i.invoice_id,
-            amount_paid: Money::from_cents(i.amount_cents).unwrap_or_default().as_dollars_f64(),
+            amount_paid: Money::from_cents(i.amount_cents)
+                .unwrap_or_default()
+                .as_dollars_f64(),
             currency: i.currency,
             status: i.status,
             date: i.created_at.format("%Y-%m-%d").to_string(),
         })
         .collect();
-    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "billing_history": items })))
+    Ok(HttpResponse::Ok()
+        .insert_header(no_store())
+        .json(json!({ "billing_history": items })))
 }
 
 #[derive(Debug, Serialize)]
@@ -174,10 +232,21 @@ pub struct AdminRow {
 }
 
 /// `GET /payments/admin/subscriptions` (admins; 403 otherwise)
-pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+pub async fn admin_list(
+    state: web::Data<AppState>,
+    user: Authenticated,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let rows = blocking(move || svc.admin_list(user.0.id)).await?;
-    let rows: Vec<AdminRow> = rows.into_iter().map(|r| AdminRow { username: r.username, stripe_customer_id: r.customer_id, subscription_id: r.subscription_id, status: r.status }).collect();
+    let rows: Vec<AdminRow> = rows
+        .into_iter()
+        .map(|r| AdminRow {
+            username: r.username,
+            stripe_customer_id: r.customer_id,
+            subscription_id: r.subscription_id,
+            status: r.status,
+        })
+        .collect();
     Ok(HttpResponse::Ok().insert_header(no_store()).json(rows))
 }
 
@@ -188,29 +257,49 @@ pub struct AdminCancelBody {
 }
 
 /// `POST /payments/admin/subscriptions/cancel` `{subscription_id}` (admins; 403 otherwise)
-pub async fn admin_cancel(state: web::Data<AppState>, user: Authenticated, body: web::Json<AdminCancelBody>) -> Result<HttpResponse, ApiError> {
+pub async fn admin_cancel(
+    state: web::Data<AppState>,
+    user: Authenticated,
+    body: web::Json<AdminCancelBody>,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let sid = body.into_inner().subscription_id.unwrap_or_default();
-    Ok(message(blocking(move || svc.admin_cancel(user.0.id, &sid)).await?))
+    Ok(message(
+        blocking(move || svc.admin_cancel(user.0.id, &sid)).await?,
+    ))
 }
 
 /// `POST /payments/webhook/`: Stripe's signed events. 400 for a bad or missing signature.
-pub async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+pub async fn webhook(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    let signature = req.headers().get("Stripe-Signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let outcome = blocking(move || svc.handle_webhook(&body, signature)).await.map_err(|e| {
-        if e.code() == "bad_request" {
-            ApiError::bad_request("invalid_webhook", e.to_string())
-        } else {
-            e
-        }
-    })?;
+    let signature = req
+        .headers()
+        .get("Stripe-Signature")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let outcome = blocking(move || svc.handle_webhook(&body, signature))
+        .await
+        .map_err(|e| {
+            if e.code() == "bad_request" {
+                ApiError::bad_request("invalid_webhook", e.to_string())
+            } else {
+                e
+            }
+        })?;
     let duplicate = outcome == buildledger_application::payments::WebhookOutcome::Duplicate;
     Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": duplicate })))
 }
 
 fn local(state: &AppState) -> Result<LocalCheckoutService, ApiError> {
-    state.payments.local_checkout.clone().ok_or_else(|| ApiError::not_found("Checkout session"))
+    state
+        .payments
+        .local_checkout
+        .clone()
+        .ok_or_else(|| ApiError::not_found("Checkout session"))
 }
 
 fn escape(s: &str) -> String {
@@ -238,11 +327,17 @@ fn page(title: &str, body: &str, status: actix_web::http::StatusCode) -> HttpRes
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>{}</title><style>{PAGE_STYLE}</style></head><body><main>{body}</main></body></html>",
         escape(title)
     );
-    HttpResponse::build(status).content_type("text/html; charset=utf-8").insert_header(no_store()).body(html)
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(no_store())
+        .body(html)
 }
 
 /// `GET /local-checkout/{session_id}`: the local mode's test checkout page.
-pub async fn local_checkout_page(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn local_checkout_page(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     use actix_web::http::StatusCode;
     let session_id = path.into_inner();
     let Ok(svc) = local(&state) else {
@@ -273,11 +368,19 @@ pub async fn local_checkout_page(state: web::Data<AppState>, path: web::Path<Str
 }
 
 /// `POST /payments/local-checkout/{session_id}/complete/`: "pays", then 303 to `/success`.
-pub async fn local_checkout_complete(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn local_checkout_complete(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let svc = local(&state)?;
     let session_id = path.into_inner();
     let id = session_id.clone();
     blocking(move || svc.complete(&id)).await?;
-    let location = format!("/success?session_id={}", url::form_urlencoded::byte_serialize(session_id.as_bytes()).collect::<String>());
-    Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish())
+    let location = format!(
+        "/success?session_id={}",
+        url::form_urlencoded::byte_serialize(session_id.as_bytes()).collect::<String>()
+    );
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, location))
+        .finish())
 }

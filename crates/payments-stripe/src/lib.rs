@@ -1,10 +1,8 @@
 //! Stripe adapters of BuildLedger's payments ports:
-//! - [`StripeGateway`]: the [`PaymentGateway`](buildledger_application::payments::ports::PaymentGateway)
-//!   over Stripe's API with async-stripe (hosted Checkout, cancel/resume, payment method,
-//!   invoices, immediate cancel);
-//! - [`StripeWebhookVerifier`]: the
-//!   [`WebhookVerifier`](buildledger_application::payments::ports::WebhookVerifier) that
-//!   checks the `Stripe-Signature` header and decodes the events we apply.
+//! - [`StripeGateway`]: the `PaymentGateway` port over Stripe's API with async-stripe
+//!   (hosted Checkout, cancel/resume, payment method, invoices, immediate cancel);
+//! - [`StripeWebhookVerifier`]: the `WebhookVerifier` port, which checks the
+//!   `Stripe-Signature` header and decodes the events we apply.
 
 mod gateway;
 mod webhook;

@@ -4,14 +4,16 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::payments::ports::{
-    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository, SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE, CHECKOUT_OPEN,
+    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository,
+    SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE,
+    CHECKOUT_OPEN,
 };
 use buildledger_domain::subscription::{Invoice, Subscription};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{DbConnection, Db};
+use crate::db::{Db, DbConnection};
 use crate::schema::{checkout_sessions, invoices, subscriptions, users, webhook_events};
 
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
@@ -70,7 +72,14 @@ struct InvoiceRow {
 
 impl From<InvoiceRow> for Invoice {
     fn from(r: InvoiceRow) -> Self {
-        Invoice { invoice_id: r.invoice_id, user_id: r.user_id, amount_cents: r.amount_cents, currency: r.currency, status: r.status, created_at: r.created_at }
+        Invoice {
+            invoice_id: r.invoice_id,
+            user_id: r.user_id,
+            amount_cents: r.amount_cents,
+            currency: r.currency,
+            status: r.status,
+            created_at: r.created_at,
+        }
     }
 }
 
@@ -87,15 +96,25 @@ struct CheckoutRow {
 
 impl From<CheckoutRow> for CheckoutSessionRecord {
     fn from(r: CheckoutRow) -> Self {
-        CheckoutSessionRecord { id: r.id, user_id: r.user_id, status: r.status, created_at: r.created_at, completed_at: r.completed_at }
+        CheckoutSessionRecord {
+            id: r.id,
+            user_id: r.user_id,
+            status: r.status,
+            created_at: r.created_at,
+            completed_at: r.completed_at,
+        }
     }
 }
 
 fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), DieselError> {
     let row = SubscriptionRow::from(s);
-    let n = diesel::update(subscriptions::table.find(s.user_id)).set(&row).execute(conn)?;
+    let n = diesel::update(subscriptions::table.find(s.user_id))
+        .set(&row)
+        .execute(conn)?;
     if n == 0 {
-        diesel::insert_into(subscriptions::table).values(&row).execute(conn)?;
+        diesel::insert_into(subscriptions::table)
+            .values(&row)
+            .execute(conn)?;
     }
     Ok(())
 }
@@ -103,12 +122,20 @@ fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), 
 /// Inserts, or updates amount and status; a `paid` invoice never goes back to another
 /// status (a late `invoice.payment_failed` after `invoice.paid`).
 fn upsert_invoice(conn: &mut DbConnection, i: &Invoice) -> Result<(), DieselError> {
-    let current: Option<String> = invoices::table.filter(invoices::invoice_id.eq(&i.invoice_id)).select(invoices::status).first(conn).optional()?;
+    let current: Option<String> = invoices::table
+        .filter(invoices::invoice_id.eq(&i.invoice_id))
+        .select(invoices::status)
+        .first(conn)
+        .optional()?;
     match current {
         Some(status) if status == "paid" && i.status != "paid" => Ok(()),
         Some(_) => {
             diesel::update(invoices::table.filter(invoices::invoice_id.eq(&i.invoice_id)))
-                .set((invoices::amount_cents.eq(i.amount_cents), invoices::currency.eq(&i.currency), invoices::status.eq(&i.status)))
+                .set((
+                    invoices::amount_cents.eq(i.amount_cents),
+                    invoices::currency.eq(&i.currency),
+                    invoices::status.eq(&i.status),
+                ))
                 .execute(conn)?;
             Ok(())
         }
@@ -129,12 +156,26 @@ fn upsert_invoice(conn: &mut DbConnection, i: &Invoice) -> Result<(), DieselErro
 }
 
 /// Marks an open session complete; `false` when it is missing or not open.
-fn complete_session(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> Result<bool, DieselError> {
-    let n = diesel::update(checkout_sessions::table.filter(checkout_sessions::id.eq(id)).filter(checkout_sessions::status.eq(CHECKOUT_OPEN)))
-        .set((checkout_sessions::status.eq(CHECKOUT_COMPLETE), checkout_sessions::completed_at.eq(Some(at))))
-        .execute(conn)?;
+fn complete_session(
+    conn: &mut DbConnection,
+    id: &str,
+    at: NaiveDateTime,
+) -> Result<bool, DieselError> {
+    let n = diesel::update(
+        checkout_sessions::table
+            .filter(checkout_sessions::id.eq(id))
+            .filter(checkout_sessions::status.eq(CHECKOUT_OPEN)),
+    )
+    .set((
+        checkout_sessions::status.eq(CHECKOUT_COMPLETE),
+        checkout_sessions::completed_at.eq(Some(at)),
+    ))
+    .execute(conn)?;
     Ok(n > 0)
 }
+
+/// user id, username, customer id, subscription id, status.
+type AdminTuple = (i64, String, Option<String>, Option<String>, String);
 
 /// All payments tables behind one type; it implements every payments repository port.
 #[derive(Clone)]
@@ -150,14 +191,25 @@ impl DieselPaymentsRepository {
 
 impl SubscriptionRepository for DieselPaymentsRepository {
     fn find_for_user(&self, user_id: i64) -> Result<Option<Subscription>, RepoError> {
-        self.db.read(|conn| subscriptions::table.find(user_id).select(SubscriptionRow::as_select()).first(conn).optional().map(|r| r.map(Subscription::from)))
+        self.db.read(|conn| {
+            subscriptions::table
+                .find(user_id)
+                .select(SubscriptionRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Subscription::from))
+        })
     }
 
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
-        self.db.write(|conn| upsert_subscription(conn, subscription))
+        self.db
+            .write(|conn| upsert_subscription(conn, subscription))
     }
 
-    fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError> {
+    fn find_by_subscription_id(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<Subscription>, RepoError> {
         self.db.read(|conn| {
             subscriptions::table
                 .filter(subscriptions::subscription_id.eq(subscription_id))
@@ -183,12 +235,31 @@ impl SubscriptionRepository for DieselPaymentsRepository {
 
     fn list_with_usernames(&self) -> Result<Vec<AdminSubscriptionRow>, RepoError> {
         self.db.read(|conn| {
-            let rows: Vec<(i64, String, Option<String>, Option<String>, String)> = subscriptions::table
+            let rows: Vec<AdminTuple> = subscriptions::table
                 .inner_join(users::table)
                 .order((users::username.asc(), users::id.asc()))
-                .select((users::id, users::username, subscriptions::customer_id, subscriptions::subscription_id, subscriptions::status))
+                .select((
+                    users::id,
+                    users::username,
+                    subscriptions::customer_id,
+                    subscriptions::subscription_id,
+                    subscriptions::status,
+                ))
                 .load(conn)?;
-            Ok(rows.into_iter().map(|(user_id, username, customer_id, subscription_id, status)| AdminSubscriptionRow { user_id, username, customer_id, subscription_id, status }).collect())
+            Ok(rows
+                .into_iter()
+                .map(
+                    |(user_id, username, customer_id, subscription_id, status)| {
+                        AdminSubscriptionRow {
+                            user_id,
+                            username,
+                            customer_id,
+                            subscription_id,
+                            status,
+                        }
+                    },
+                )
+                .collect())
         })
     }
 }
@@ -212,18 +283,44 @@ impl InvoiceRepository for DieselPaymentsRepository {
 
 impl CheckoutSessionRepository for DieselPaymentsRepository {
     fn create(&self, session: &CheckoutSessionRecord) -> Result<(), RepoError> {
-        let row = CheckoutRow { id: session.id.clone(), user_id: session.user_id, status: session.status.clone(), created_at: session.created_at, completed_at: session.completed_at };
-        self.db.write(|conn| diesel::insert_into(checkout_sessions::table).values(&row).execute(conn).map(|_| ())).map_err(|e| match e {
-            RepoError::Conflict(_) => RepoError::Conflict("id".into()),
-            other => other,
-        })
+        let row = CheckoutRow {
+            id: session.id.clone(),
+            user_id: session.user_id,
+            status: session.status.clone(),
+            created_at: session.created_at,
+            completed_at: session.completed_at,
+        };
+        self.db
+            .write(|conn| {
+                diesel::insert_into(checkout_sessions::table)
+                    .values(&row)
+                    .execute(conn)
+                    .map(|_| ())
+            })
+            .map_err(|e| match e {
+                RepoError::Conflict(_) => RepoError::Conflict("id".into()),
+                other => other,
+            })
     }
 
     fn find(&self, id: &str) -> Result<Option<CheckoutSessionRecord>, RepoError> {
-        self.db.read(|conn| checkout_sessions::table.find(id).select(CheckoutRow::as_select()).first(conn).optional().map(|r| r.map(CheckoutSessionRecord::from)))
+        self.db.read(|conn| {
+            checkout_sessions::table
+                .find(id)
+                .select(CheckoutRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(CheckoutSessionRecord::from))
+        })
     }
 
-    fn complete(&self, id: &str, completed_at: NaiveDateTime, subscription: &Subscription, invoice: Option<Invoice>) -> Result<bool, RepoError> {
+    fn complete(
+        &self,
+        id: &str,
+        completed_at: NaiveDateTime,
+        subscription: &Subscription,
+        invoice: Option<Invoice>,
+    ) -> Result<bool, RepoError> {
         self.db.write(|conn| {
             if !complete_session(conn, id, completed_at)? {
                 return Ok(false);
@@ -238,14 +335,27 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
 }
 
 impl WebhookEventRepository for DieselPaymentsRepository {
-    fn apply_once(&self, event_id: &str, event_type: &str, received_at: NaiveDateTime, changes: &WebhookChanges) -> Result<bool, RepoError> {
+    fn apply_once(
+        &self,
+        event_id: &str,
+        event_type: &str,
+        received_at: NaiveDateTime,
+        changes: &WebhookChanges,
+    ) -> Result<bool, RepoError> {
         let result = self.db.write(|conn| {
-            let seen: i64 = webhook_events::table.filter(webhook_events::event_id.eq(event_id)).count().get_result(conn)?;
+            let seen: i64 = webhook_events::table
+                .filter(webhook_events::event_id.eq(event_id))
+                .count()
+                .get_result(conn)?;
             if seen > 0 {
                 return Ok(false);
             }
             diesel::insert_into(webhook_events::table)
-                .values((webhook_events::event_id.eq(event_id), webhook_events::event_type.eq(event_type), webhook_events::received_at.eq(received_at)))
+                .values((
+                    webhook_events::event_id.eq(event_id),
+                    webhook_events::event_type.eq(event_type),
+                    webhook_events::received_at.eq(received_at),
+                ))
                 .execute(conn)?;
             if let Some(s) = &changes.subscription {
                 upsert_subscription(conn, s)?;
@@ -266,6 +376,12 @@ impl WebhookEventRepository for DieselPaymentsRepository {
     }
 
     fn seen(&self, event_id: &str) -> Result<bool, RepoError> {
-        self.db.read(|conn| webhook_events::table.filter(webhook_events::event_id.eq(event_id)).count().get_result::<i64>(conn).map(|n| n > 0))
+        self.db.read(|conn| {
+            webhook_events::table
+                .filter(webhook_events::event_id.eq(event_id))
+                .count()
+                .get_result::<i64>(conn)
+                .map(|n| n > 0)
+        })
     }
 }

@@ -1,20 +1,37 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Navbar } from '../components/Navbar';
+import { RouteErrorBoundary } from './RouteError';
+
+/** New pages start at the top (or at their #anchor); Back/Forward keep the browser's restoration. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type === 'POP') return;
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash, type]);
+  return null;
+}
 
 export function RootLayout() {
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">Skip to content</a>
       <Navbar />
-      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       <div id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<p className="page-loading" role="status">Loading...</p>}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </div>
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

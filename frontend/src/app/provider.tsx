@@ -1,12 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 
+/** App-wide providers of the initial load. Server state (react-query) is provided by the lazily loaded AppLayout. */
 export function AppProvider({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>{children}</ThemeProvider>
-    </QueryClientProvider>
-  );
+  return <ThemeProvider>{children}</ThemeProvider>;
 }

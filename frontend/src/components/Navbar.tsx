@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { tokens } from '../lib/auth-store';
 import { useIsLoggedIn } from '../lib/use-session';
 import { useTheme } from '../lib/theme';
@@ -34,7 +33,6 @@ export function Navbar() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { theme, setTheme } = useTheme();
 
   // Close on navigation.
@@ -63,8 +61,7 @@ export function Navbar() {
   }, [open]);
 
   const logout = () => {
-    tokens.clear();
-    queryClient.clear();
+    tokens.clear(); // also clears the server-state cache (lib/query-client.ts)
     setOpen(false);
     void navigate('/login');
   };

@@ -1,6 +1,8 @@
 // Runtime configuration served by GET /api/config/, so one build serves every
-// deployment (DECISIONS.md).
-import { queryOptions } from '@tanstack/react-query';
+// deployment (DECISIONS.md). A plain fetch (loaded once, shared) so public pages
+// can read it without the server-state library; `configQuery` (config-query.ts)
+// wraps the same loader for react-query users.
+import { useEffect, useState } from 'react';
 import { http } from '../lib/api-client';
 
 export interface AppConfig {
@@ -21,11 +23,39 @@ export function parseConfig(raw: unknown): AppConfig {
   };
 }
 
-export const configKeys = { all: ['config'] as const };
+let pending: Promise<AppConfig> | null = null;
 
-export const configQuery = () =>
-  queryOptions({
-    queryKey: configKeys.all,
-    queryFn: async ({ signal }) => parseConfig(await http.get<unknown>('/api/config/', signal)),
-    staleTime: Infinity,
+/** Loads the configuration once per page load; a failure is not cached. */
+export function loadConfig(): Promise<AppConfig> {
+  pending ??= http.get<unknown>('/api/config/').then(parseConfig, (e: unknown) => {
+    pending = null;
+    throw e;
   });
+  return pending;
+}
+
+/** For tests. */
+export function resetConfigCache() {
+  pending = null;
+}
+
+export type ConfigState =
+  | { status: 'pending'; data?: undefined }
+  | { status: 'error'; data?: undefined }
+  | { status: 'success'; data: AppConfig };
+
+/** The runtime configuration as React state (no react-query needed). */
+export function useAppConfig(): ConfigState {
+  const [state, setState] = useState<ConfigState>({ status: 'pending' });
+  useEffect(() => {
+    let live = true;
+    loadConfig().then(
+      (data) => live && setState({ status: 'success', data }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { tokens } from './auth-store';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -16,3 +17,9 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Logout, a failed refresh or a logout in another tab clears the session: drop
+// every cached answer of the previous user with it.
+tokens.subscribe(() => {
+  if (tokens.getAccess() === null) queryClient.clear();
+});

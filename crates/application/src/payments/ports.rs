@@ -19,7 +19,10 @@ pub trait SubscriptionRepository: Send + Sync {
     /// Inserts or replaces the user's record.
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError>;
     /// The record tracking this provider subscription id, if any.
-    fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError>;
+    fn find_by_subscription_id(
+        &self,
+        subscription_id: &str,
+    ) -> Result<Option<Subscription>, RepoError>;
     /// The record of this provider customer id, if any.
     fn find_by_customer_id(&self, customer_id: &str) -> Result<Option<Subscription>, RepoError>;
     /// Every record with its user's name, for the admin dashboard, by username.
@@ -67,7 +70,13 @@ pub trait CheckoutSessionRepository: Send + Sync {
     /// In ONE transaction: marks the session complete if it is still open, then stores the
     /// subscription and (when given) the invoice. `Ok(false)`, with nothing changed, when the
     /// session is missing or already complete.
-    fn complete(&self, id: &str, completed_at: NaiveDateTime, subscription: &Subscription, invoice: Option<Invoice>) -> Result<bool, RepoError>;
+    fn complete(
+        &self,
+        id: &str,
+        completed_at: NaiveDateTime,
+        subscription: &Subscription,
+        invoice: Option<Invoice>,
+    ) -> Result<bool, RepoError>;
 }
 
 /// What one webhook event changes; applied together with recording the event id.
@@ -83,7 +92,13 @@ pub struct WebhookChanges {
 pub trait WebhookEventRepository: Send + Sync {
     /// In ONE transaction: records the event id and applies the changes. `Ok(false)`, with
     /// nothing changed, when the event id was already recorded (a replay).
-    fn apply_once(&self, event_id: &str, event_type: &str, received_at: NaiveDateTime, changes: &WebhookChanges) -> Result<bool, RepoError>;
+    fn apply_once(
+        &self,
+        event_id: &str,
+        event_type: &str,
+        received_at: NaiveDateTime,
+        changes: &WebhookChanges,
+    ) -> Result<bool, RepoError>;
     fn seen(&self, event_id: &str) -> Result<bool, RepoError>;
 }
 
@@ -145,12 +160,21 @@ pub trait PaymentGateway: Send + Sync {
     /// Opens a hosted checkout in subscription mode for the price.
     fn create_checkout(&self, request: &CheckoutRequest) -> Result<CheckoutCreated, GatewayError>;
     /// Sets or clears `cancel_at_period_end`; answers the subscription as it now is.
-    fn set_cancel_at_period_end(&self, subscription: &Subscription, cancel: bool) -> Result<RemoteSubscription, GatewayError>;
+    fn set_cancel_at_period_end(
+        &self,
+        subscription: &Subscription,
+        cancel: bool,
+    ) -> Result<RemoteSubscription, GatewayError>;
     /// Cancels at once (admin).
     fn cancel_now(&self, subscription_id: &str) -> Result<(), GatewayError>;
     /// Attaches the payment method to the customer and makes it the default for invoices
     /// (and for the subscription, when given).
-    fn update_default_payment_method(&self, customer_id: &str, subscription_id: Option<String>, payment_method_id: &str) -> Result<(), GatewayError>;
+    fn update_default_payment_method(
+        &self,
+        customer_id: &str,
+        subscription_id: Option<String>,
+        payment_method_id: &str,
+    ) -> Result<(), GatewayError>;
     /// The customer's invoices, newest first.
     fn list_invoices(&self, user_id: i64, customer_id: &str) -> Result<Vec<Invoice>, GatewayError>;
 }
@@ -211,7 +235,12 @@ pub enum WebhookError {
 /// Checks a webhook's signature and decodes it.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait WebhookVerifier: Send + Sync {
-    fn verify(&self, payload: &[u8], signature_header: Option<String>, now: NaiveDateTime) -> Result<WebhookEvent, WebhookError>;
+    fn verify(
+        &self,
+        payload: &[u8],
+        signature_header: Option<String>,
+        now: NaiveDateTime,
+    ) -> Result<WebhookEvent, WebhookError>;
 }
 
 /// Unguessable ids for local checkout sessions, subscriptions and invoices.
@@ -232,7 +261,10 @@ impl IdGenerator for RandomIds {
         use std::time::{SystemTime, UNIX_EPOCH};
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
         let part = |salt: u64| {
             let mut h = RandomState::new().build_hasher();
             h.write_u64(salt);

@@ -1,3 +1,7 @@
 import { AccountSettings } from '../../features/subscription/components/AccountSettings';
+import { useAppPageMeta } from '../../lib/page-meta';
 
-export default AccountSettings;
+export default function AccountSettingsRoute() {
+  useAppPageMeta('Account Settings', 'Manage your BuildLedger subscription, payment method and billing history.');
+  return <AccountSettings />;
+}

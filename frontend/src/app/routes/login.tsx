@@ -1,3 +1,7 @@
 import { Login } from '../../features/auth/components/Login';
+import { useAppPageMeta } from '../../lib/page-meta';
 
-export default Login;
+export default function LoginRoute() {
+  useAppPageMeta('Login', 'Log in to BuildLedger to open your projects, task boards and budget.');
+  return <Login />;
+}

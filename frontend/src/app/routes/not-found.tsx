@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function NotFound() {
+  useAppPageMeta('Page not found', 'The page you are looking for does not exist on BuildLedger.');
   return (
     <main className="page narrow center">
       <div className="card">

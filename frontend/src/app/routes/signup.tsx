@@ -1,3 +1,7 @@
 import { Signup } from '../../features/auth/components/Signup';
+import { useAppPageMeta } from '../../lib/page-meta';
 
-export default Signup;
+export default function SignupRoute() {
+  useAppPageMeta('Sign up', 'Create your BuildLedger account to predict building costs, compare contractor bids and track your home building budget.');
+  return <Signup />;
+}

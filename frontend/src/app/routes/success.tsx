@@ -1,3 +1,7 @@
 import { Success } from '../../features/subscription/components/Success';
+import { useAppPageMeta } from '../../lib/page-meta';
 
-export default Success;
+export default function SuccessRoute() {
+  useAppPageMeta('Subscription processing', 'We are confirming your BuildLedger subscription; you will be taken to your projects in a moment.');
+  return <Success />;
+}

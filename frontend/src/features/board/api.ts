@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http, upload } from '../../lib/api-client';
+import { markBoardData } from './perf';
 import type { BoardProject, Task, TaskDocument, TaskInput, TaskPatch } from './types';
 
 export const boardKeys = {
@@ -19,7 +20,13 @@ export const boardProjectQuery = (projectId: number) =>
 export const boardTasksQuery = (projectId: number) =>
   queryOptions({
     queryKey: boardKeys.tasks(projectId),
-    queryFn: ({ signal }) => http.get<Task[]>(`/api/projects/${projectId}/tasks/`, signal),
+    queryFn: async ({ signal }) => {
+      // Default fetch cache mode: the browser revalidates with If-None-Match and
+      // an unchanged board costs a 304 (the server sends an ETag, private, no-cache).
+      const tasks = await http.get<Task[]>(`/api/projects/${projectId}/tasks/`, signal);
+      markBoardData();
+      return tasks;
+    },
   });
 
 export const taskDocumentsQuery = (taskId: number) =>

@@ -1,24 +1,33 @@
 // Public routes, spread by the app router under the shared layout (navbar).
-// Every page is its own lazily loaded chunk; the landing chunk imports no heavy library.
+// Every page is its own lazily loaded chunk; the landing chunk imports no heavy
+// library and nothing of the server-state library (react-query).
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => {
-  const { default: Component } = await load();
-  return { Component };
-};
+const Landing = lazy(() => import('./pages/Landing'));
+const FindLender = lazy(() => import('./pages/FindLender'));
+const FindLand = lazy(() => import('./pages/FindLand'));
+const ResourceHub = lazy(() => import('./pages/ResourceHub'));
+const HouseAffordability = lazy(() => import('./pages/HouseAffordability'));
+const BlogSaveMoney = lazy(() => import('./pages/BlogSaveMoney'));
+const TermsOfService = lazy(() => import('./pages/TermsOfService'));
+const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy'));
+const Contact = lazy(() => import('./pages/Contact'));
+const Feedback = lazy(() => import('./pages/Feedback'));
+const About = lazy(() => import('./pages/About'));
+const Checklist = lazy(() => import('./pages/Checklist'));
 
 export const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('./pages/Landing')) },
-  { path: 'find-lender', lazy: page(() => import('./pages/FindLender')) },
-  { path: 'find-land', lazy: page(() => import('./pages/FindLand')) },
-  { path: 'resource-hub', lazy: page(() => import('./pages/ResourceHub')) },
-  { path: 'house-affordability', lazy: page(() => import('./pages/HouseAffordability')) },
-  { path: 'blog/10-tips-to-save-money', lazy: page(() => import('./pages/BlogSaveMoney')) },
-  { path: 'terms-of-service', lazy: page(() => import('./pages/TermsOfService')) },
-  { path: 'privacy-policy', lazy: page(() => import('./pages/PrivacyPolicy')) },
-  { path: 'contact', lazy: page(() => import('./pages/Contact')) },
-  { path: 'tell-us-what-you-think', lazy: page(() => import('./pages/Feedback')) },
-  { path: 'what-is-buildledger', lazy: page(() => import('./pages/About')) },
-  { path: 'checklist', lazy: page(() => import('./pages/Checklist')) },
+  { index: true, element: <Landing /> },
+  { path: 'find-lender', element: <FindLender /> },
+  { path: 'find-land', element: <FindLand /> },
+  { path: 'resource-hub', element: <ResourceHub /> },
+  { path: 'house-affordability', element: <HouseAffordability /> },
+  { path: 'blog/10-tips-to-save-money', element: <BlogSaveMoney /> },
+  { path: 'terms-of-service', element: <TermsOfService /> },
+  { path: 'privacy-policy', element: <PrivacyPolicy /> },
+  { path: 'contact', element: <Contact /> },
+  { path: 'tell-us-what-you-think', element: <Feedback /> },
+  { path: 'what-is-buildledger', element: <About /> },
+  { path: 'checklist', element: <Checklist /> },
 ];

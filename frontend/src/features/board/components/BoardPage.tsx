@@ -4,8 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/Banner';
 import { ApiError } from '../../../lib/api-client';
 import { useTheme, type Theme } from '../../../lib/theme';
+import { useAppPageMeta } from '../../../lib/page-meta';
 import { boardKeys, boardProjectQuery, boardTasksQuery, updateProjectBudget } from '../api';
 import { exportCsv, exportPdf } from '../export';
+import { markBoardViewSwitch } from '../perf';
 import { useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import type { BoardProject, Task } from '../types';
 import { parseActualCost, parseBudget, sumCosts } from '../utils';
@@ -97,6 +99,10 @@ export function BoardPage() {
   };
 
   const notFound = project.error instanceof ApiError && project.error.status === 404;
+  useAppPageMeta(
+    project.data?.name ? `${project.data.name} – Board` : notFound ? 'Project not found' : 'Project Board',
+    'Your project board: tasks in To Do, In Progress and Paid, predicted and actual costs against your budget.',
+  );
 
   return (
     <main className="page page-wide board" data-view={view}>
@@ -131,7 +137,10 @@ export function BoardPage() {
         <div className="toolbar-group">
           <label className="inline-field">
             <span>View</span>
-            <select value={view} onChange={(e) => setView(e.target.value as View)} aria-label="View">
+            <select value={view} onChange={(e) => {
+                markBoardViewSwitch();
+                setView(e.target.value as View);
+              }} aria-label="View">
               <option value="kanban">Kanban View</option>
               <option value="spreadsheet">Spreadsheet View</option>
             </select>

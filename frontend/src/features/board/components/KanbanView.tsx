@@ -21,6 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { formatMoney } from '../../../lib/format';
 import { STATUSES, type Task, type TaskStatus } from '../types';
 import { columnTotals, groupByStatus, isStatus, predictedCost } from '../utils';
+import { useBoardRenderMark } from '../perf';
 
 type Columns = Record<TaskStatus, number[]>;
 
@@ -82,48 +83,46 @@ interface SortableCardProps extends CardBodyProps {
   suppressClick: React.RefObject<number>;
 }
 
+// The list item stays a plain list item; the card body is the drag handle (a
+// focusable "draggable task" control: Space picks it up) and the Open button is
+// its sibling, so no interactive control is nested in another (axe: list,
+// nested-interactive).
 const SortableCard = memo(function SortableCard({ task, squareFootage, zipCode, onOpen, suppressClick }: SortableCardProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { type: 'card', task },
   });
   const style = { transform: CSS.Transform.toString(transform), transition };
   return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={`task-card${isDragging ? ' dragging' : ''}`}
-      data-task-id={task.id}
-      {...attributes}
-      {...listeners}
-      aria-roledescription="draggable task"
-      aria-label={`${task.title}. Press Space to pick up and move; use the Open button to edit.`}
-      onClick={() => {
-        if (Date.now() - (suppressClick.current ?? 0) < 250) return;
-        onOpen(task);
-      }}
-    >
-      <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} />
-      <button
-        type="button"
-        className="card-open"
-        aria-label={`Open task ${task.title}`}
-        onKeyDown={(e) => e.stopPropagation()}
-        onPointerDown={(e) => e.stopPropagation()}
-        onClick={(e) => {
-          e.stopPropagation();
+    <li ref={setNodeRef} style={style} className={`task-card${isDragging ? ' dragging' : ''}`} data-task-id={task.id}>
+      <div
+        ref={setActivatorNodeRef}
+        className="task-drag"
+        {...attributes}
+        {...listeners}
+        aria-roledescription="draggable task"
+        aria-label={`${task.title}. Press Space to pick up and move; use the Open button to edit.`}
+        onClick={() => {
+          if (Date.now() - (suppressClick.current ?? 0) < 250) return;
           onOpen(task);
         }}
       >
+        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} />
+      </div>
+      <button type="button" className="card-open" aria-label={`Open task ${task.title}`} onClick={() => onOpen(task)}>
         Open
       </button>
     </li>
   );
 });
 
+/** Cards rendered per column at first; "Show more" adds a page. Keeps a 1,000-task board fast. */
+export const COLUMN_PAGE = 50;
+
 interface ColumnProps {
   status: TaskStatus;
   ids: number[];
+  activeId: number | null;
   byId: Map<number, Task>;
   total: number;
   squareFootage: number | null;
@@ -132,9 +131,19 @@ interface ColumnProps {
   suppressClick: React.RefObject<number>;
 }
 
-function Column({ status, ids, byId, total, squareFootage, zipCode, onOpen, suppressClick }: ColumnProps) {
+function Column({ status, ids, activeId, byId, total, squareFootage, zipCode, onOpen, suppressClick }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status), data: { type: 'column', status } });
   const slug = status.toLowerCase().replace(/\s+/g, '-');
+  const [limit, setLimit] = useState(COLUMN_PAGE);
+  // Only the first `limit` cards are mounted (and sortable); the card being dragged
+  // always is, wherever it sits, so dnd-kit can measure it.
+  const visible = useMemo(() => {
+    if (ids.length <= limit) return ids;
+    const head = ids.slice(0, limit);
+    if (activeId !== null && ids.indexOf(activeId) >= limit) head.push(activeId);
+    return head;
+  }, [ids, limit, activeId]);
+  const hidden = ids.length - visible.length;
   return (
     <section className={`column column-${slug}${isOver ? ' over' : ''}`} aria-label={`${status} column`} data-column={status}>
       <header className="column-header">
@@ -147,15 +156,20 @@ function Column({ status, ids, byId, total, squareFootage, zipCode, onOpen, supp
           {formatMoney(total)}
         </span>
       </header>
-      <SortableContext id={columnId(status)} items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext id={columnId(status)} items={visible} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="column-body">
-          {ids.map((id) => {
+          {visible.map((id) => {
             const t = byId.get(id);
             return t ? <SortableCard key={id} task={t} squareFootage={squareFootage} zipCode={zipCode} onOpen={onOpen} suppressClick={suppressClick} /> : null;
           })}
           {ids.length === 0 && <li className="column-empty">Drop tasks here</li>}
         </ul>
       </SortableContext>
+      {hidden > 0 && (
+        <button type="button" className="btn btn-sm column-more" onClick={() => setLimit((l) => l + COLUMN_PAGE * 2)}>
+          Show {Math.min(hidden, COLUMN_PAGE * 2)} more ({hidden} not shown)
+        </button>
+      )}
     </section>
   );
 }
@@ -292,6 +306,7 @@ export function KanbanView({ tasks, squareFootage, zipCode, onOpen, onMove, onDr
   };
 
   const active = activeId !== null ? byId.get(activeId) : undefined;
+  useBoardRenderMark('kanban');
 
   return (
     <DndContext
@@ -310,6 +325,7 @@ export function KanbanView({ tasks, squareFootage, zipCode, onOpen, onMove, onDr
             key={s}
             status={s}
             ids={columns[s]}
+            activeId={activeId}
             byId={byId}
             total={totals[s]}
             squareFootage={squareFootage}

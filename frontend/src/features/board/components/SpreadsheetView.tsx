@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo, useState, useEffect, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { STATUSES, type Task, type TaskStatus } from '../types';
 import { predictedCost, round2 } from '../utils';
+import { useBoardRenderMark } from '../perf';
 
 interface Props {
   tasks: Task[];
@@ -127,6 +128,7 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
   const wrapRef = useRef<HTMLDivElement>(null);
   const [start, end] = useWindow(tasks.length, wrapRef);
   const windowed = tasks.length > WINDOW_THRESHOLD;
+  useBoardRenderMark('spreadsheet');
 
   if (tasks.length === 0) {
     return (

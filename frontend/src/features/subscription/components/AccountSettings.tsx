@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { configQuery } from '../../../config/app-config';
+import { configQuery } from '../../../config/config-query';
 import { formatDate, formatMoney } from '../../../lib/format';
 import {
   billingHistoryQuery,

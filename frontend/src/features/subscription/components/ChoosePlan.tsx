@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { configQuery } from '../../../config/app-config';
+import { configQuery } from '../../../config/config-query';
 import { checkSubscriptionQuery, createCheckoutSession } from '../api';
 
 export function ChoosePlan() {

@@ -1,0 +1,84 @@
+// API-only seeding helpers shared by the perf spec and scripts/lighthouse.mjs:
+// register a user, subscribe through the local checkout, create a project and tasks.
+const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+async function ok(res, what) {
+  if (!res.ok && res.status !== 303) throw new Error(`${what}: HTTP ${res.status} ${await res.text().catch(() => '')}`);
+  return res;
+}
+
+/** Registers and logs in a fresh user; returns { username, password, access, refresh }. */
+export async function registerUser(base, prefix = 'seed') {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const user = { username: `${prefix}_${stamp}`, email: `${prefix}_${stamp}@example.com`, password: 'correct-horse-9' };
+  await ok(await fetch(`${base}/api/register/`, json(user)), 'register');
+  const tok = await (await ok(await fetch(`${base}/api/token/`, json({ username: user.username, password: user.password })), 'login')).json();
+  return { ...user, access: tok.access, refresh: tok.refresh };
+}
+
+export function authed(base, user) {
+  return async (path, init = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${user.access}`, ...(init.headers ?? {}) },
+    });
+    return ok(res, `${init.method ?? 'GET'} ${path}`);
+  };
+}
+
+/** Subscribes through the built-in local payments mode (checkout session + complete). */
+export async function subscribeLocally(base, user) {
+  const call = authed(base, user);
+  const cfg = await (await fetch(`${base}/api/config/`)).json();
+  const session = await (await call('/payments/create-checkout-session/', { method: 'POST', body: JSON.stringify({ priceId: cfg.stripe_price_id ?? 'price_local' }) })).json();
+  await ok(
+    await fetch(`${base}/payments/local-checkout/${session.sessionId}/complete/`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+    'complete local checkout',
+  );
+}
+
+export async function createProject(base, user, overrides = {}) {
+  const call = authed(base, user);
+  const body = {
+    name: 'Benchmark Board',
+    description: 'A board with many tasks',
+    project_type: 'new_home_build',
+    zip_code: '78701',
+    square_footage: 2400,
+    budget: 450000,
+    property_type: 'single_family',
+    owner_builder: 'yes_owner_builder',
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+    ...overrides,
+  };
+  return (await call('/api/projects/', { method: 'POST', body: JSON.stringify(body) })).json();
+}
+
+const TITLES = ['Foundation', 'Framing', 'Roofing', 'Plumbing', 'Electrical', 'HVAC', 'Insulation', 'Drywall', 'Flooring', 'Painting'];
+const STATUSES = ['To Do', 'In Progress', 'Paid'];
+
+/** Creates `n` tasks concurrently (`concurrency` requests in flight). */
+export async function createTasks(base, user, projectId, n, concurrency = 16) {
+  const call = authed(base, user);
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const i = next++;
+      const status = STATUSES[i % 3];
+      await call('/api/tasks/', {
+        method: 'POST',
+        body: JSON.stringify({
+          project: projectId,
+          title: `${TITLES[i % TITLES.length]} ${i + 1}`,
+          description: `Seeded task ${i + 1}`,
+          status,
+          material_quality: 'standard',
+          actual_cost: status === 'Paid' ? 1000 + i : null,
+        }),
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}

@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client';
+
+/** Server state for the app routes; loaded lazily so public pages never download react-query. */
+export default function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

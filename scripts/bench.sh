@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# `make bench`: loopback HTTP load against a release build of BuildLedger, on SQLite and on
+# PostgreSQL, with every figure also given as a ratio to a plain actix-web handler measured in the
+# same run (crates/bench-plain). Seeds through the real API (scripts/bench/seed.py), drives load
+# with wrk (scripts/bench/*.lua), writes docs/benchmarks.md (scripts/bench/report.py).
+#
+# Environment (all optional):
+#   BENCH_DURATION=10        seconds per measured scenario (plus a short warm-up)
+#   BENCH_THREADS=2          wrk threads (the machine has 2 cores; the server gets the same)
+#   BENCH_CONNECTIONS=32     wrk connections
+#   BENCH_SIZES=200,1000,10000
+#   BENCH_BACKENDS="sqlite postgres"
+#   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
+#   BENCH_SKIP_BUILD=1       use the existing target/release binaries
+#   BENCH_OUT=docs/benchmarks.md
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+DURATION="${BENCH_DURATION:-10}"
+THREADS="${BENCH_THREADS:-2}"
+CONNS="${BENCH_CONNECTIONS:-32}"
+SIZES="${BENCH_SIZES:-200,1000,10000}"
+BACKENDS="${BENCH_BACKENDS:-sqlite postgres}"
+PG_ADMIN_URL="${BENCH_PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+PG_DB=bl_bench
+OUT="${BENCH_OUT:-docs/benchmarks.md}"
+PLAIN_PORT=18090
+APP_PORT=18080
+export BENCH_LUA_DIR="$ROOT/scripts/bench"
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+
+# --- tools -------------------------------------------------------------------------------
+if ! command -v wrk >/dev/null 2>&1; then
+  log "installing wrk (apt)"
+  if [ "$(id -u)" = 0 ]; then apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+  else sudo apt-get install -y wrk >/dev/null || { sudo apt-get update >/dev/null && sudo apt-get install -y wrk >/dev/null; }; fi
+fi
+for tool in curl python3; do
+  command -v "$tool" >/dev/null 2>&1 || { log "$tool is required"; exit 1; }
+done
+
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
+  log "building release binaries (cold: ~7 min)"
+  cargo build --release -p buildledger -p buildledger-bench-plain
+fi
+BIN="$ROOT/target/release/buildledger"
+PLAIN_BIN="$ROOT/target/release/buildledger-bench-plain"
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/bl-bench.XXXXXX")"
+RESULTS="$WORK/results.jsonl"
+: >"$RESULTS"
+PIDS=()
+PG_CREATED=""
+
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]:-}"; do
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  done
+  if [ -n "$PG_CREATED" ]; then
+    psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+wait_http() { # url
+  local i
+  for i in $(seq 1 200); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  log "no answer from $1"
+  return 1
+}
+
+stop_pid() {
+  kill "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
+
+# run_wrk BACKEND SCENARIO N URL [extra wrk args...]: warm-up, then a measured run, one JSON line out.
+run_wrk() {
+  local backend="$1" scenario="$2" n="$3" url="$4"
+  shift 4
+  wrk -t"$THREADS" -c"$CONNS" -d2s "$@" "$url" >/dev/null 2>&1 || true
+  local out line
+  out="$(wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --timeout 10s "$@" "$url" 2>&1)" || { log "wrk failed: $out"; return 1; }
+  line="$(printf '%s\n' "$out" | sed -n 's/^BENCH_JSON //p')"
+  [ -n "$line" ] || { log "no result from wrk for $scenario: $out"; return 1; }
+  printf '{"backend":"%s","scenario":"%s","n":%s,"result":%s}\n' "$backend" "$scenario" "$n" "$line" >>"$RESULTS"
+  python3 - "$backend" "$scenario" "$n" "$line" <<'PY' >&2
+import json, sys
+b, s, n, r = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+errs = r["errors_status"] + r["errors_connect"] + r["errors_read"] + r["errors_write"] + r["errors_timeout"]
+print(f"[bench] {b:8} {s:14} n={n:>5}  {r['rps']:>10.1f} req/s  p50 {r['p50_us']/1000:8.2f} ms  p99 {r['p99_us']/1000:8.2f} ms  errors {errs}")
+PY
+}
+
+# --- the plain handler ---------------------------------------------------------------------
+BIND_ADDR="127.0.0.1:$PLAIN_PORT" "$PLAIN_BIN" >"$WORK/plain.log" 2>&1 &
+PLAIN_PID=$!
+PIDS+=("$PLAIN_PID")
+wait_http "http://127.0.0.1:$PLAIN_PORT/plain"
+
+bench_backend() { # backend database_url
+  local backend="$1" url="$2"
+  local data="$WORK/data-$backend"
+  mkdir -p "$data" "$WORK/empty-dist"
+  log "== $backend =="
+
+  # The baseline, in this run, right before this backend's scenarios.
+  run_wrk "$backend" plain 0 "http://127.0.0.1:$PLAIN_PORT/plain" -s "$BENCH_LUA_DIR/report.lua"
+
+  local serverlog="$WORK/server-$backend.log"
+  env BIND_ADDR="127.0.0.1:$APP_PORT" DATA_DIR="$data" DATABASE_URL="$url" FRONTEND_DIST="$WORK/empty-dist" \
+    ACCESS_TOKEN_MINUTES=600 "$BIN" serve >"$serverlog" 2>&1 &
+  local pid=$!
+  PIDS+=("$pid")
+  wait_http "http://127.0.0.1:$APP_PORT/healthz"
+  local base="http://127.0.0.1:$APP_PORT"
+
+  log "seeding boards of $SIZES tasks through the API"
+  python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" >"$WORK/seed-$backend.json"
+  local seed="$WORK/seed-$backend.json"
+  local token user password smallest
+  token="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["access"])' "$seed")"
+  user="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["username"])' "$seed")"
+  password="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["password"])' "$seed")"
+  python3 -c 'import json,sys; print("\n".join(str(i) for i in json.load(open(sys.argv[1]))["patch_tasks"]))' "$seed" >"$WORK/patch-ids-$backend"
+  smallest="$(printf '%s\n' "${SIZES//,/$'\n'}" | sort -n | head -1)"
+  printf '{"backend":"%s","scenario":"seed","n":0,"result":%s}\n' "$backend" "$(cat "$seed" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({"seed_seconds": d["seed_seconds"], "board_bytes": d.get("board_bytes", {})}))')" >>"$RESULTS"
+
+  local n pid_project etag
+  for n in ${SIZES//,/ }; do
+    pid_project="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["projects"][sys.argv[2]])' "$seed" "$n")"
+    run_wrk "$backend" board "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" -H "Authorization: Bearer $token"
+    etag="$(curl -fsS -D - -o /dev/null -H "Authorization: Bearer $token" "$base/api/projects/$pid_project/tasks/" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')"
+    [ -n "$etag" ] || { log "no ETag on the board"; return 1; }
+    run_wrk "$backend" board_304 "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" \
+      -H "Authorization: Bearer $token" -H "If-None-Match: $etag"
+  done
+
+  BENCH_TOKEN="$token" BENCH_PATCH_IDS="$WORK/patch-ids-$backend" \
+    run_wrk "$backend" patch "$smallest" "$base/" -s "$BENCH_LUA_DIR/patch.lua"
+  # The board must still be whole and dense after the moves.
+  pid_project="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["projects"][sys.argv[2]])' "$seed" "$smallest")"
+  curl -fsS -H "Authorization: Bearer $token" "$base/api/projects/$pid_project/tasks/" | python3 -c '
+import json, sys
+tasks = json.load(sys.stdin)
+n = int(sys.argv[1])
+cols = {}
+for t in tasks:
+    cols.setdefault(t["status"], []).append(t["position"])
+ok = len(tasks) == n and all(sorted(p) == list(range(len(p))) for p in cols.values())
+print("[bench] board after PATCH load: %d tasks, positions %s" % (len(tasks), "dense" if ok else "NOT DENSE"), file=sys.stderr)
+sys.exit(0 if ok else 1)' "$smallest"
+
+  BENCH_USER="$user" BENCH_PASSWORD="$password" run_wrk "$backend" login 0 "$base/api/token/" -s "$BENCH_LUA_DIR/login.lua"
+  run_wrk "$backend" estimate 0 "$base/api/estimate/?zip_code=78701&square_footage=2400&quality=standard&project_type=new_home_build" -s "$BENCH_LUA_DIR/report.lua"
+
+  stop_pid "$pid"
+  local locked fivexx
+  locked="$(grep -ci 'database is locked' "$serverlog" || true)"
+  fivexx="$(grep -cE '" 5[0-9]{2} |HTTP/1\.[01] 5[0-9]{2} ' "$serverlog" || true)"
+  printf '{"backend":"%s","scenario":"server_log","n":0,"result":{"database_is_locked":%d,"status_5xx":%d}}\n' "$backend" "${locked:-0}" "${fivexx:-0}" >>"$RESULTS"
+  log "$backend server log: 'database is locked' x${locked:-0}, 5xx x${fivexx:-0}"
+}
+
+for backend in $BACKENDS; do
+  case "$backend" in
+    sqlite) bench_backend sqlite "sqlite://$WORK/data-sqlite/buildledger.sqlite3" ;;
+    postgres)
+      if ! psql "$PG_ADMIN_URL" -qAtc 'SELECT 1' >/dev/null 2>&1; then
+        log "PostgreSQL not reachable at $PG_ADMIN_URL: skipping"
+        continue
+      fi
+      psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
+      psql "$PG_ADMIN_URL" -qc "CREATE DATABASE $PG_DB" >/dev/null
+      PG_CREATED=1
+      bench_backend postgres "${PG_ADMIN_URL%/*}/$PG_DB"
+      psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
+      PG_CREATED=""
+      ;;
+    *) log "unknown backend $backend" ;;
+  esac
+done
+
+python3 "$BENCH_LUA_DIR/report.py" --results "$RESULTS" --out "$OUT" --threads "$THREADS" --connections "$CONNS" --duration "$DURATION"
+log "wrote $OUT"

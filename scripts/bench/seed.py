@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Seeds a running BuildLedger through its public API for `make bench`.
+
+register -> login -> subscribe (local payments: create a checkout session, complete it) ->
+one project per board size -> N tasks each (concurrent requests on keep-alive connections).
+Prints one JSON object: {"access", "projects": {"200": id, ...}, "patch_tasks": [ids], "etag": {...}}.
+"""
+import argparse
+import http.client
+import json
+import sys
+import threading
+import time
+import uuid
+
+TITLES = ["Foundation", "Framing", "Roofing", "HVAC", "Plumbing Rough", "Electrical Rough", "Drywall",
+          "Kitchen Cabinets", "Interior Painting", "Flooring", "Windows", "Insulation", "Landscaping",
+          "Permit fees", "Site prep"]
+STATUSES = ["To Do", "In Progress", "Paid"]
+QUALITIES = ["basic", "standard", "premium"]
+
+
+class Client:
+    def __init__(self, host, port, token=None):
+        self.host, self.port, self.token = host, port, token
+        self.conn = http.client.HTTPConnection(host, port, timeout=60)
+
+    def call(self, method, path, body=None, expect=(200, 201)):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.token:
+            headers["Authorization"] = "Bearer " + self.token
+        data = json.dumps(body) if body is not None else None
+        for attempt in range(3):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                res = self.conn.getresponse()
+                raw = res.read()
+                break
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+                if attempt == 2:
+                    raise
+        if res.status not in expect:
+            raise SystemExit(f"{method} {path} -> {res.status}: {raw[:300]!r}")
+        return json.loads(raw) if raw else None, res
+
+
+def create_tasks(host, port, token, project_id, n, threads=8):
+    """Creates n tasks on `threads` keep-alive connections; returns their ids in creation order."""
+    ids = [None] * n
+    errors = []
+
+    def work(start):
+        c = Client(host, port, token)
+        try:
+            for i in range(start, n, threads):
+                body = {"project": project_id, "title": TITLES[i % len(TITLES)], "description": f"Bench task {i}",
+                        "status": STATUSES[i % 3], "material_quality": QUALITIES[i % 3]}
+                if i % 3 == 2:
+                    body["actual_cost"] = 1000 + i
+                if i % 4 == 0:
+                    body["due_date"] = "2026-06-%02d" % (1 + i % 28)
+                t, _ = c.call("POST", "/api/tasks/", body, expect=(201,))
+                ids[i] = t["id"]
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    if errors:
+        raise SystemExit(f"seeding failed: {errors[0]}")
+    return ids
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--sizes", default="200,1000,10000")
+    ap.add_argument("--password", default="bench-password-1")
+    a = ap.parse_args()
+
+    user = "bench_" + uuid.uuid4().hex[:10]
+    c = Client(a.host, a.port)
+    c.call("POST", "/api/register/", {"username": user, "email": f"{user}@example.com", "password": a.password}, expect=(201,))
+    tokens, _ = c.call("POST", "/api/token/", {"username": user, "password": a.password})
+    c.token = tokens["access"]
+    config, _ = c.call("GET", "/api/config/")
+    session, _ = c.call("POST", "/payments/create-checkout-session/", {"priceId": config["stripe_price_id"]})
+    c.call("POST", f"/payments/local-checkout/{session['sessionId']}/complete/", {}, expect=(200, 201, 204))
+    sub, _ = c.call("GET", "/payments/check-subscription/")
+    if not sub.get("is_subscribed"):
+        raise SystemExit(f"subscription not active after local checkout: {sub}")
+
+    out = {"username": user, "password": a.password, "access": c.token, "projects": {}, "seed_seconds": {}}
+    for n in [int(x) for x in a.sizes.split(",")]:
+        project, _ = c.call("POST", "/api/projects/", {
+            "name": f"Bench {n}", "zip_code": "78701", "project_type": "new_home_build", "property_type": "single_family",
+            "square_footage": 2400, "start_date": "2026-01-05", "end_date": "2026-12-20", "budget": 450000,
+            "owner_builder": "yes_owner_builder"}, expect=(201,))
+        t0 = time.monotonic()
+        ids = create_tasks(a.host, a.port, c.token, project["id"], n)
+        out["seed_seconds"][str(n)] = round(time.monotonic() - t0, 2)
+        out["projects"][str(n)] = project["id"]
+        if n == min(int(x) for x in a.sizes.split(",")):
+            out["patch_tasks"] = ids
+        board, res = c.call("GET", f"/api/projects/{project['id']}/tasks/")
+        if len(board) != n:
+            raise SystemExit(f"board {n}: {len(board)} tasks")
+        out.setdefault("board_bytes", {})[str(n)] = int(res.getheader("Content-Length") or 0)
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
