@@ -1,11 +1,51 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://127.0.0.1:8080';
 const nm = (pkgs: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pkgs})[\\\\/]`);
 
+/**
+ * The landing page is a lazy route chunk; without a hint the browser only finds it
+ * after the entry has run (one more round trip before the first paint on `/`).
+ * This adds <link rel="modulepreload"> for the landing chunk and its imports and a
+ * style preload for its CSS to index.html. Other routes fetch these few KB too, at
+ * low priority; the CSP allows no inline script, so the hint cannot depend on the path.
+ */
+function preloadLanding(): Plugin {
+  return {
+    name: 'buildledger:preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const landing = chunks.find((c) => c.facadeModuleId?.endsWith('/features/public/pages/Landing.tsx'));
+        if (!landing) return html;
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const visit = (file: string) => {
+          if (js.has(file)) return;
+          const chunk = chunks.find((c) => c.fileName === file);
+          if (!chunk || chunk.isEntry) return;
+          js.add(file);
+          for (const c of chunk.viteMetadata?.importedCss ?? []) css.add(c);
+          for (const i of chunk.imports) visit(i);
+        };
+        visit(landing.fileName);
+        const tags = [
+          ...[...js].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          ...[...css].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
+        ];
+        return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLanding()],
   server: {
     proxy: {
       '/api': backend,

@@ -96,10 +96,8 @@ impl TaskService {
         let (Some(project_id), Some(title), Some(description)) = (project_id, title, description) else {
             return Err(UseCaseError::BadRequest("Invalid task.".into()));
         };
-        // A project id that is not the caller's is reported like a missing one.
-        let project = self.projects.find_for_owner(project_id, owner_id)?.ok_or_else(|| {
-            UseCaseError::Invalid(FieldErrors::single("project", format!("Invalid pk \"{project_id}\" - object does not exist.")))
-        })?;
+        // Another user's project is not found, like a missing one (DECISIONS.md).
+        let project = self.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
         let new = NewTask {
             project_id: project.id,
             title,
@@ -274,7 +272,7 @@ mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create().never();
         let err = service(projects, tasks).create(3, TaskInput { project: Some(1), title: Some("Framing".into()), ..Default::default() }).unwrap_err();
-        assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("project")));
+        assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 
     #[test]

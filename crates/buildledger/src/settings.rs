@@ -72,7 +72,8 @@ impl Settings {
                 secret_key,
                 publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
                 price_id: var("STRIPE_PRICE_ID").context("STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set")?,
-                webhook_secret: var("STRIPE_WEBHOOK_SECRET"),
+                // Without it no webhook is accepted and no subscription would ever become active.
+                webhook_secret: Some(var("STRIPE_WEBHOOK_SECRET").context("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set")?),
                 api_base: var("STRIPE_API_BASE"),
             }),
         };

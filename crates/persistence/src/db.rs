@@ -119,7 +119,7 @@ impl r2d2::ManageConnection for ConnectionManager {
                 conn.set_instrumentation(probe());
                 // WAL lets readers run beside the one writer; busy_timeout waits out another
                 // process's write instead of failing; NORMAL sync is durable with WAL.
-                conn.batch_execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;")
+                conn.batch_execute("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
                     .map_err(diesel::r2d2::Error::QueryError)?;
                 DbConnection::Sqlite(conn)
             }

@@ -9,6 +9,8 @@ diesel::table! {
         password_hash -> Text,
         is_admin -> Bool,
         created_at -> Timestamp,
+        username_key -> Text,
+        email_key -> Text,
     }
 }
 

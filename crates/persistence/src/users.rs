@@ -6,7 +6,11 @@ use diesel::prelude::*;
 use crate::db::{now, Db};
 use crate::schema::users;
 
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+/// The lowercase key under which a username or email is unique (Unicode-aware, unlike
+/// SQLite's `lower()`).
+fn key(s: &str) -> String {
+    s.trim().to_lowercase()
+}
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
@@ -44,6 +48,8 @@ impl UserRepository for DieselUserRepository {
                     users::email.eq(&user.email),
                     users::password_hash.eq(&user.password_hash),
                     users::is_admin.eq(false),
+                    users::username_key.eq(key(&user.username)),
+                    users::email_key.eq(key(&user.email)),
                     users::created_at.eq(now()),
                 ))
                 .returning(users::id)
@@ -53,10 +59,10 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn find_by_login(&self, login: &str) -> Result<Option<User>, RepoError> {
-        let key = login.trim().to_lowercase();
+        let key = key(login);
         self.db.read(|conn| {
             users::table
-                .filter(lower(users::username).eq(&key).or(lower(users::email).eq(&key)))
+                .filter(users::username_key.eq(&key).or(users::email_key.eq(&key)))
                 .select(UserRow::as_select())
                 .first(conn)
                 .optional()
@@ -69,9 +75,9 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError> {
-        let key = username.trim().to_lowercase();
+        let key = key(username);
         self.db.write(|conn| {
-            let n = diesel::update(users::table.filter(lower(users::username).eq(&key))).set(users::is_admin.eq(is_admin)).execute(conn)?;
+            let n = diesel::update(users::table.filter(users::username_key.eq(&key))).set(users::is_admin.eq(is_admin)).execute(conn)?;
             Ok(n > 0)
         })
     }

@@ -189,7 +189,6 @@ async fn json_with_a_charset_is_accepted() {
 }
 
 #[actix_web::test]
-#[ignore = "bug: on SQLite, find_by_login lowercases the login with Rust's Unicode to_lowercase() but compares it with SQLite's ASCII-only lower(username), so 'Émile' cannot log in even with the exact username"]
 async fn a_user_with_a_non_ascii_capital_in_the_username_can_log_in() {
     let app = TestApp::new().await;
     let res = app
@@ -211,7 +210,6 @@ async fn a_user_with_a_non_ascii_capital_in_the_username_can_log_in() {
 }
 
 #[actix_web::test]
-#[ignore = "bug: on SQLite the unique indexes on lower(username)/lower(email) use SQLite's ASCII-only lower(), so 'Émile' and 'émile' are both accepted although usernames must be unique case-insensitively"]
 async fn non_ascii_usernames_are_unique_case_insensitively() {
     let app = TestApp::new().await;
     assert_eq!(

@@ -2,6 +2,7 @@
 //! document store) driven through actix's test service. One test binary (STYLE.md §9).
 
 mod accounts;
+mod authz_matrix;
 mod documents;
 mod helpers;
 mod openapi;

@@ -249,7 +249,6 @@ async fn create_rejects_bad_fields_with_400() {
             json!({"project": project, "title": "Framing", "status": 1}),
             "status",
         ),
-        (json!({"project": 999_999, "title": "Framing"}), "project"),
     ];
     for (body, field) in cases {
         let res = app
@@ -258,6 +257,10 @@ async fn create_rejects_bad_fields_with_400() {
         let err = res.assert_error(400, "validation_error");
         assert!(err["fields"][field].is_array(), "{body}: {err}");
     }
+    // A project that does not exist (or is someone else's) is not found.
+    app.authed_json(Method::POST, "/api/tasks/", &user, Some(json!({"project": 999_999, "title": "Framing"})))
+        .await
+        .assert_error(404, "not_found");
     assert!(board(&app, &user, project).await.is_empty());
 }
 

@@ -56,3 +56,15 @@ fn a_sqlite_backup_holds_the_data_and_opens_as_a_database() {
     restored.run_migrations().unwrap();
     assert!(DieselUserRepository::new(restored).find_by_login("ana").unwrap().is_some());
 }
+
+#[test]
+fn unicode_usernames_are_matched_and_unique_in_any_case() {
+    for t in backends() {
+        let repo = DieselUserRepository::new(t.db.clone());
+        let u = repo.create(&NewUser { username: "Émile".into(), email: "Émile@Exemple.fr".into(), password_hash: "h".into() }).unwrap();
+        assert_eq!(repo.find_by_login("émile").unwrap().map(|x| x.id), Some(u.id), "{}", t.name);
+        assert_eq!(repo.find_by_login("ÉMILE@exemple.FR").unwrap().map(|x| x.id), Some(u.id), "{}", t.name);
+        let dup = repo.create(&NewUser { username: "émile".into(), email: "other@example.com".into(), password_hash: "h".into() });
+        assert!(matches!(dup, Err(RepoError::Conflict(ref f)) if f == "username"), "{}: {dup:?}", t.name);
+    }
+}

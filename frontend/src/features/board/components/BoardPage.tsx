@@ -104,6 +104,18 @@ export function BoardPage() {
     'Your project board: tasks in To Do, In Progress and Paid, predicted and actual costs against your budget.',
   );
 
+  // One loading state until the project and its tasks are both in: the page then
+  // appears at once instead of growing under the reader (no layout shift).
+  if (!loadFailed && (project.isPending || tasksQ.isPending)) {
+    return (
+      <main className="page page-wide board" data-view={view}>
+        <p className="page-loading" role="status">
+          Loading...
+        </p>
+      </main>
+    );
+  }
+
   return (
     <main className="page page-wide board" data-view={view}>
       <Banner message={banner} onDismiss={() => setBanner('')} />

@@ -1,0 +1,223 @@
+//! The authorization matrix: every route x every kind of caller, with the status each must get.
+//!
+//! Routes are read from the router's source (crates/http/src/{lib,estimate,payments}.rs), so a
+//! new route without a row in `ACCESS` fails `every_route_has_a_row`.
+
+use std::collections::BTreeSet;
+
+use actix_web::http::Method;
+use actix_web::test::TestRequest;
+use buildledger_application::ports::{TokenIssuer, TokenKind};
+use buildledger_security::{JwtIssuer, TokenLifetimes};
+use serde_json::json;
+
+use crate::helpers::{Part, TestApp, SECRET};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Anyone (some are protected by a signature instead of a login).
+    Public,
+    /// Any logged-in user.
+    Login,
+    /// A logged-in user with an active subscription (402 otherwise).
+    Subscribed,
+    /// Admins only (403 for other users).
+    Admin,
+}
+
+/// One row per route: method, path as registered, who may call it.
+const ACCESS: &[(&str, &str, Access)] = &[
+    ("GET", "/healthz", Access::Public),
+    ("POST", "/api/register/", Access::Public),
+    ("POST", "/api/token/", Access::Public),
+    ("POST", "/api/token/refresh/", Access::Public),
+    ("GET", "/api/me/", Access::Login),
+    ("GET", "/api/config/", Access::Public),
+    ("GET", "/api/openapi.json", Access::Public),
+    ("GET", "/api/estimate/", Access::Public),
+    ("GET", "/api/task-suggestions/", Access::Public),
+    ("GET", "/api/projects/", Access::Subscribed),
+    ("POST", "/api/projects/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/", Access::Subscribed),
+    ("PATCH", "/api/projects/{id}/", Access::Subscribed),
+    ("DELETE", "/api/projects/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/tasks/", Access::Subscribed),
+    ("POST", "/api/tasks/", Access::Subscribed),
+    ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
+    ("DELETE", "/api/tasks/{id}/", Access::Subscribed),
+    ("GET", "/api/documents/", Access::Subscribed),
+    ("POST", "/api/documents/", Access::Subscribed),
+    ("GET", "/api/documents/{id}/", Access::Subscribed),
+    ("DELETE", "/api/documents/{id}/", Access::Subscribed),
+    ("GET", "/api/documents/{id}/download/", Access::Public),
+    ("GET", "/local-checkout/{session_id}", Access::Public),
+    ("GET", "/payments/subscription-status/", Access::Login),
+    ("GET", "/payments/check-subscription/", Access::Login),
+    ("POST", "/payments/create-checkout-session/", Access::Login),
+    ("POST", "/payments/cancel-subscription/", Access::Login),
+    ("POST", "/payments/resume-subscription/", Access::Login),
+    ("POST", "/payments/update-payment-method/", Access::Login),
+    ("GET", "/payments/billing-history/", Access::Login),
+    ("GET", "/payments/admin/subscriptions", Access::Admin),
+    ("GET", "/payments/admin/subscriptions/", Access::Admin),
+    ("POST", "/payments/admin/subscriptions/cancel", Access::Admin),
+    ("POST", "/payments/admin/subscriptions/cancel/", Access::Admin),
+    ("POST", "/payments/webhook/", Access::Public),
+    ("POST", "/payments/webhook", Access::Public),
+    ("POST", "/payments/local-checkout/{session_id}/complete/", Access::Public),
+];
+
+/// Routes registered in one router source file: (method, full path).
+fn routes_in(source: &str, default_prefix: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut prefix = default_prefix.to_owned();
+    let bytes = source;
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        if let Some(r) = rest.strip_prefix("web::scope(\"") {
+            let end = r.find('"').unwrap();
+            prefix = r[..end].to_owned();
+            i += "web::scope(\"".len() + end;
+            continue;
+        }
+        for (marker, is_resource) in [("web::resource(", true), (".route(", false)] {
+            if let Some(r) = rest.strip_prefix(marker) {
+                let r_trim = r.trim_start();
+                if let Some(lit) = r_trim.strip_prefix('"') {
+                    let end = lit.find('"').unwrap();
+                    let path = &lit[..end];
+                    let after = &lit[end..];
+                    let method = ["get", "post", "patch", "delete", "put"]
+                        .into_iter()
+                        .filter_map(|m| after.find(&format!("web::{m}()")).map(|pos| (pos, m)))
+                        .min()
+                        .map(|(_, m)| m.to_uppercase())
+                        .unwrap();
+                    let full = if path == "/healthz" || is_resource && !path.starts_with(&prefix) && path.starts_with("/local-checkout") {
+                        path.to_owned()
+                    } else {
+                        format!("{prefix}{path}")
+                    };
+                    out.push((method, full));
+                }
+            }
+        }
+        i += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    out
+}
+
+fn registered_routes() -> BTreeSet<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/");
+    let read = |f: &str| std::fs::read_to_string(format!("{dir}{f}")).unwrap();
+    let mut all = BTreeSet::new();
+    all.extend(routes_in(&read("lib.rs"), ""));
+    all.extend(routes_in(&read("estimate.rs"), "/api"));
+    all.extend(routes_in(&read("payments.rs"), ""));
+    all
+}
+
+#[test]
+fn every_route_has_a_row() {
+    let registered = registered_routes();
+    let table: BTreeSet<(String, String)> = ACCESS.iter().map(|(m, p, _)| (m.to_string(), p.to_string())).collect();
+    let missing: Vec<_> = registered.difference(&table).collect();
+    assert!(missing.is_empty(), "routes without a row in the authorization matrix: {missing:?}");
+    let stale: Vec<_> = table.difference(&registered).collect();
+    assert!(stale.is_empty(), "rows for routes that do not exist: {stale:?}");
+}
+
+struct Fixture {
+    project: i64,
+    task: i64,
+    document: i64,
+}
+
+fn concrete(path: &str, ids: &Fixture) -> String {
+    let p = if path.starts_with("/api/projects/") {
+        path.replace("{id}", &ids.project.to_string())
+    } else if path.starts_with("/api/tasks/") {
+        path.replace("{id}", &ids.task.to_string())
+    } else {
+        path.replace("{id}", &ids.document.to_string())
+    };
+    let p = p.replace("{session_id}", "cs_local_unknown");
+    if p == "/api/documents/" {
+        format!("/api/documents/?task={}", ids.task)
+    } else {
+        p
+    }
+}
+
+async fn call(app: &TestApp, method: &str, path: &str, auth: Option<&str>) -> u16 {
+    if method == "POST" && path.starts_with("/api/documents/") {
+        // An upload to the task in the query, as multipart.
+        let task = path.split("task=").nth(1).unwrap_or("1").to_owned();
+        let token = auth.map(|a| a.trim_start_matches("Bearer ").to_owned());
+        return app.upload_parts(token.as_deref(), &[Part::Field("task", &task), Part::File("file", "q.pdf", b"%PDF-1.4")]).await.status;
+    }
+    let mut req = TestRequest::default().method(Method::from_bytes(method.as_bytes()).unwrap()).uri(path);
+    if let Some(a) = auth {
+        req = req.insert_header(("Authorization", a.to_owned()));
+    }
+    if method == "POST" || method == "PATCH" {
+        req = req.set_json(json!({}));
+    }
+    app.send(req).await.status
+}
+
+#[actix_web::test]
+async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
+    let app = TestApp::new().await;
+    let owner = app.user("owner").await;
+    let other = app.user("other").await;
+    let unsubscribed = app.unsubscribed_user("unpaid").await;
+    let project = app.create_project(&owner, json!({})).await["id"].as_i64().unwrap();
+    let task = app.create_task(&owner, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    let document = app.upload(&owner, task, "quote.pdf", b"%PDF-1.4 quote").await.ok_json(201)["id"].as_i64().unwrap();
+    let ids = Fixture { project, task, document };
+    let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 }).unwrap().issue(owner.id, TokenKind::Access).unwrap();
+
+    for &(method, route, access) in ACCESS {
+        let path = concrete(route, &ids);
+        let cell = |who: &str, got: u16| format!("{method} {path} as {who}: got {got}");
+
+        // No token, a malformed one, an expired one, a refresh token used as access.
+        for (who, auth) in [
+            ("no token", None),
+            ("malformed token", Some("Bearer not.a.jwt".to_owned())),
+            ("expired token", Some(format!("Bearer {expired}"))),
+            ("refresh token", Some(format!("Bearer {}", owner.refresh))),
+        ] {
+            let got = call(&app, method, &path, auth.as_deref()).await;
+            match access {
+                Access::Public => assert!(got != 401 && got < 500, "{}", cell(who, got)),
+                _ => assert_eq!(got, 401, "{}", cell(who, got)),
+            }
+        }
+
+        // A logged-in user without a subscription.
+        let got = call(&app, method, &path, Some(&format!("Bearer {}", unsubscribed.access))).await;
+        match access {
+            Access::Subscribed => assert_eq!(got, 402, "{}", cell("unsubscribed user", got)),
+            Access::Admin => assert_eq!(got, 403, "{}", cell("unsubscribed non-admin", got)),
+            _ => assert!(got != 402 && got < 500, "{}", cell("unsubscribed user", got)),
+        }
+
+        // Another subscribed user, on the owner's resources.
+        let got = call(&app, method, &path, Some(&format!("Bearer {}", other.access))).await;
+        match access {
+            Access::Admin => assert_eq!(got, 403, "{}", cell("non-admin", got)),
+            Access::Subscribed if route.contains("{id}") || route == "/api/documents/" => {
+                assert_eq!(got, 404, "{}", cell("another user", got))
+            }
+            _ => assert!(got < 500, "{}", cell("another user", got)),
+        }
+    }
+
+    // Nothing of the owner's was changed by anyone else.
+    let board = app.authed_get(&format!("/api/projects/{project}/tasks/"), &owner).await.ok_json(200);
+    assert_eq!(board.as_array().unwrap().len(), 1);
+    app.authed_get(&format!("/api/documents/{document}/"), &owner).await.ok_json(200);
+}
