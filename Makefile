@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 BIN := target/debug/buildledger
 
-.PHONY: run serve build backend frontend test test-rust test-frontend e2e fmt lint bench clean
+.PHONY: run serve build backend frontend test test-rust fuzz test-frontend e2e fmt lint bench clean
 
 run: build
 	$(BIN) serve
@@ -27,11 +27,15 @@ frontend/node_modules/.installed: frontend/package-lock.json
 frontend: frontend/node_modules/.installed
 	cd frontend && $(NPM) run build
 
-test: test-rust test-frontend
+test: test-rust fuzz test-frontend
 
 # PostgreSQL suites run when TEST_POSTGRES_URL is set (.ci/run sets it).
 test-rust:
 	$(CARGO) test --workspace --no-fail-fast
+
+# schemathesis against /api/openapi.json with every check, a bounded number of examples.
+fuzz: backend
+	bash scripts/schemathesis.sh
 
 test-frontend: backend frontend
 	cd frontend && $(NPM) test

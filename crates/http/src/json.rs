@@ -65,6 +65,24 @@ impl<'a> Fields<'a> {
         self.nullable_string(key).flatten()
     }
 
+    /// For fields that may be left out but not set to null: absent gives `None`, null is an error.
+    pub fn string_not_null(&mut self, key: &str) -> Option<String> {
+        if matches!(self.obj.get(key), Some(Value::Null)) {
+            self.errors.add(key, "This field may not be null.");
+            return None;
+        }
+        self.string(key)
+    }
+
+    /// Like [`Fields::int`], but null is an error.
+    pub fn int_not_null(&mut self, key: &str) -> Option<i64> {
+        if matches!(self.obj.get(key), Some(Value::Null)) {
+            self.errors.add(key, "This field may not be null.");
+            return None;
+        }
+        self.int(key)
+    }
+
     /// Absent: `None`; null: `Some(None)`.
     pub fn nullable_string(&mut self, key: &str) -> Option<Option<String>> {
         match self.obj.get(key)? {

@@ -25,7 +25,7 @@ pub use state::{AppState, PublicConfig};
 
 /// Configures every API route (no middleware, no static files).
 pub fn configure_api(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(system::healthz))
+    cfg.service(web::resource("/healthz").route(web::get().to(system::healthz)).default_service(web::to(system::api_not_found)))
         .service(
             web::scope("/api")
                 .route("/register/", web::post().to(accounts::register))

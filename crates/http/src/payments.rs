@@ -38,7 +38,9 @@ impl PaymentsState {
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::resource("/local-checkout/{session_id}").route(web::get().to(local_checkout_page)),
+        web::resource("/local-checkout/{session_id}")
+            .route(web::get().to(local_checkout_page))
+            .default_service(web::to(crate::system::api_not_found)),
     )
     .service(
         web::scope("/payments")

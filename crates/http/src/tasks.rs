@@ -53,17 +53,20 @@ impl From<TaskView> for TaskResponse {
     }
 }
 
-fn task_input(body: &JsonObject) -> Result<TaskInput, ApiError> {
+/// Reads task fields. On create, null is refused for fields that have a default; on a PATCH
+/// it leaves them unchanged (description, actual_cost and due_date are cleared by null).
+fn task_input(body: &JsonObject, creating: bool) -> Result<TaskInput, ApiError> {
     let mut f = Fields::new(&body.0);
+    let mut text = |f: &mut Fields, key: &str| if creating { f.string_not_null(key) } else { f.string(key) };
     let input = TaskInput {
-        project: f.int("project"),
-        title: f.string("title"),
+        project: if creating { f.int_not_null("project") } else { f.int("project") },
+        title: text(&mut f, "title"),
         description: f.nullable_string("description"),
-        status: f.string("status"),
-        material_quality: f.string("material_quality"),
+        status: text(&mut f, "status"),
+        material_quality: text(&mut f, "material_quality"),
         actual_cost: f.nullable_money("actual_cost"),
         due_date: f.nullable_string("due_date"),
-        position: f.int("position"),
+        position: if creating { f.int_not_null("position") } else { f.int("position") },
     };
     f.finish()?;
     Ok(input)
@@ -149,7 +152,7 @@ pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, pat
 }
 
 pub async fn create(Subscribed(user): Subscribed, state: web::Data<AppState>, body: JsonObject) -> Result<HttpResponse, ApiError> {
-    let input = task_input(&body)?;
+    let input = task_input(&body, true)?;
     let svc = state.tasks.clone();
     let v = blocking(move || svc.create(user.id, input)).await?;
     Ok(HttpResponse::Created().json(TaskResponse::from(v)))
@@ -157,7 +160,7 @@ pub async fn create(Subscribed(user): Subscribed, state: web::Data<AppState>, bo
 
 pub async fn update(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, body: JsonObject) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Task")?;
-    let input = task_input(&body)?;
+    let input = task_input(&body, false)?;
     let svc = state.tasks.clone();
     let v = blocking(move || svc.update(user.id, id, input)).await?;
     Ok(HttpResponse::Ok().json(TaskResponse::from(v)))

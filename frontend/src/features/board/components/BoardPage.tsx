@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/Banner';
@@ -13,10 +13,12 @@ import type { BoardProject, Task } from '../types';
 import { parseActualCost, parseBudget, sumCosts } from '../utils';
 import { BudgetSummary } from './BudgetSummary';
 import { ExportMenu } from './ExportMenu';
-import { KanbanView } from './KanbanView';
 import { NumberPromptModal } from './NumberPromptModal';
 import { SpreadsheetView } from './SpreadsheetView';
 import { TaskFormModal } from './TaskFormModal';
+
+// dnd-kit comes with the Kanban view only: the default Spreadsheet view does not download or parse it.
+const KanbanView = lazy(() => import('./KanbanView').then((m) => ({ default: m.KanbanView })));
 
 type View = 'kanban' | 'spreadsheet';
 
@@ -170,7 +172,9 @@ export function BoardPage() {
       {tasksQ.isPending && !loadFailed ? (
         <p className="muted">Loading...</p>
       ) : loadFailed ? null : view === 'kanban' ? (
-        <KanbanView tasks={tasks} squareFootage={sqft} zipCode={project.data?.zip_code ?? null} onOpen={openTask} onMove={move} onDropToPaid={onDropToPaid} />
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          <KanbanView tasks={tasks} squareFootage={sqft} zipCode={project.data?.zip_code ?? null} onOpen={openTask} onMove={move} onDropToPaid={onDropToPaid} />
+        </Suspense>
       ) : (
         <SpreadsheetView tasks={tasks} squareFootage={sqft} onUpdate={inlineUpdate} onOpen={openTask} />
       )}
