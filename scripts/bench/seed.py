@@ -91,7 +91,7 @@ def main():
     c.token = tokens["access"]
     config, _ = c.call("GET", "/api/config/")
     session, _ = c.call("POST", "/payments/create-checkout-session/", {"priceId": config["stripe_price_id"]})
-    c.call("POST", f"/payments/local-checkout/{session['sessionId']}/complete/", {}, expect=(200, 201, 204))
+    c.call("POST", f"/payments/local-checkout/{session['sessionId']}/complete/", {}, expect=(200, 201, 204, 303))
     sub, _ = c.call("GET", "/payments/check-subscription/")
     if not sub.get("is_subscribed"):
         raise SystemExit(f"subscription not active after local checkout: {sub}")

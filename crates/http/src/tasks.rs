@@ -57,7 +57,7 @@ impl From<TaskView> for TaskResponse {
 /// it leaves them unchanged (description, actual_cost and due_date are cleared by null).
 fn task_input(body: &JsonObject, creating: bool) -> Result<TaskInput, ApiError> {
     let mut f = Fields::new(&body.0);
-    let mut text = |f: &mut Fields, key: &str| if creating { f.string_not_null(key) } else { f.string(key) };
+    let text = |f: &mut Fields, key: &str| if creating { f.string_not_null(key) } else { f.string(key) };
     let input = TaskInput {
         project: if creating { f.int_not_null("project") } else { f.int("project") },
         title: text(&mut f, "title"),

@@ -94,7 +94,7 @@ pub struct PooledConnection {
 }
 
 /// Opens connections of the configured backend and prepares SQLite ones.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ConnectionManager {
     backend: Backend,
     target: String,
@@ -149,9 +149,12 @@ pub type Pool = r2d2::Pool<ConnectionManager>;
 pub struct Db {
     pool: Pool,
     backend: Backend,
-    /// SQLite allows one writer. Serialising our own write transactions here means they never
-    /// meet SQLITE_BUSY on a lock upgrade; readers are not blocked (WAL).
-    write_lock: Arc<Mutex<()>>,
+    /// SQLite allows one writer, so writes go through one dedicated connection behind this
+    /// lock (opened on first use, reopened if it breaks). Our write transactions never meet
+    /// SQLITE_BUSY on a lock upgrade, readers are not blocked (WAL), and a writer waiting for
+    /// its turn holds no pooled connection that readers need.
+    writer: Arc<Mutex<Option<PooledConnection>>>,
+    manager: ConnectionManager,
     queries: QueryCounter,
 }
 
@@ -165,8 +168,9 @@ impl Db {
             .connection_timeout(Duration::from_secs(10))
             // No `SELECT 1` on every checkout; see `ConnectionManager::has_broken`.
             .test_on_check_out(false)
-            .build(ConnectionManager { backend, target, counter: queries.clone() })?;
-        Ok(Db { pool, backend, write_lock: Arc::new(Mutex::new(())), queries })
+            .build(ConnectionManager { backend, target: target.clone(), counter: queries.clone() })?;
+        let manager = ConnectionManager { backend, target, counter: queries.clone() };
+        Ok(Db { pool, backend, writer: Arc::new(Mutex::new(None)), manager, queries })
     }
 
     /// Statements sent to the database by this pool so far (see [`QueryCounter`]).
@@ -205,12 +209,25 @@ impl Db {
 
     /// Runs `f` in one transaction: all of it is written or none.
     pub fn write<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
-        let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
-        let _guard = match self.backend {
-            Backend::Sqlite => Some(self.write_lock.lock().unwrap_or_else(|p| p.into_inner())),
-            Backend::Postgres => None,
-        };
-        pooled.conn.transaction(f).map_err(db_err)
+        use r2d2::ManageConnection;
+        match self.backend {
+            Backend::Postgres => {
+                let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
+                pooled.conn.transaction(f).map_err(db_err)
+            }
+            Backend::Sqlite => {
+                let mut slot = self.writer.lock().unwrap_or_else(|p| p.into_inner());
+                let writer = match slot.as_mut() {
+                    Some(w) => w,
+                    None => slot.insert(self.manager.connect().map_err(|e| RepoError::Unavailable(Box::new(e)))?),
+                };
+                let result = writer.conn.transaction(f).map_err(db_err);
+                if self.manager.has_broken(writer) {
+                    *slot = None;
+                }
+                result
+            }
+        }
     }
 
     /// Whether the database answers (health check).

@@ -18,7 +18,15 @@ import { SpreadsheetView } from './SpreadsheetView';
 import { TaskFormModal } from './TaskFormModal';
 
 // dnd-kit comes with the Kanban view only: the default Spreadsheet view does not download or parse it.
-const KanbanView = lazy(() => import('./KanbanView').then((m) => ({ default: m.KanbanView })));
+// Prefetched when the user points at or focuses the View select; once loaded it
+// renders directly (no Suspense round, which React throttles to 300 ms).
+let kanbanModule: typeof import('./KanbanView') | null = null;
+const loadKanban = () =>
+  import('./KanbanView').then((m) => {
+    kanbanModule = m;
+    return m;
+  });
+const LazyKanbanView = lazy(() => loadKanban().then((m) => ({ default: m.KanbanView })));
 
 type View = 'kanban' | 'spreadsheet';
 
@@ -26,6 +34,11 @@ interface PaidDrop {
   taskId: number;
   index: number;
   restore: () => void;
+}
+
+function KanbanView(props: React.ComponentProps<typeof LazyKanbanView>) {
+  const Loaded = kanbanModule?.KanbanView;
+  return Loaded ? <Loaded {...props} /> : <LazyKanbanView {...props} />;
 }
 
 export function BoardPage() {
@@ -151,7 +164,7 @@ export function BoardPage() {
         <div className="toolbar-group">
           <label className="inline-field">
             <span>View</span>
-            <select value={view} onChange={(e) => {
+            <select value={view} onFocus={() => void loadKanban()} onPointerEnter={() => void loadKanban()} onChange={(e) => {
                 markBoardViewSwitch();
                 setView(e.target.value as View);
               }} aria-label="View">
