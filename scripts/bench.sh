@@ -24,6 +24,7 @@ SIZES="${BENCH_SIZES:-200,1000,10000}"
 BACKENDS="${BENCH_BACKENDS:-sqlite postgres}"
 PG_ADMIN_URL="${BENCH_PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 PG_DB=bl_bench
+export PGOPTIONS="${PGOPTIONS:---client-min-messages=warning}"
 OUT="${BENCH_OUT:-docs/benchmarks.md}"
 PLAIN_PORT=18090
 APP_PORT=18080

@@ -48,6 +48,12 @@ export async function withPage(ctx, opts, fn) {
 export async function open(page, path) {
   await page.goto(path);
   await page.locator('h1').first().waitFor();
+  // `/` is prerendered (dist/landing.html): its h1 is in the HTML before the app has taken
+  // over the page. Once the landing page has hydrated, it points the canonical link at the
+  // page's absolute URL; wait for that before interacting.
+  if (new URL(page.url()).pathname === '/') {
+    await page.waitForFunction(() => /^https?:/.test(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''));
+  }
 }
 
 async function clickTo(page, locator, path) {
@@ -92,6 +98,34 @@ export const journeys = [
       const ico = await fetch(`${ctx.base}/favicon.ico`);
       assert.equal(ico.status, 200, '/favicon.ico');
       assert.ok((await ico.arrayBuffer()).byteLength > 100);
+    },
+  },
+  {
+    name: 'public: `/` is prerendered: the landing page paints from HTML without JavaScript; other routes get the empty shell',
+    run: async (ctx) => {
+      const res = await fetch(`${ctx.base}/`);
+      assert.equal(res.headers.get('cache-control'), 'no-cache', 'the landing HTML is revalidated');
+      const html = await res.text();
+      assert.match(html, /<div id="root"><div class="app-shell">/, '`/` carries the rendered markup');
+      assert.match(html, /<h1 id="hero-title">/);
+      assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script (CSP)');
+      for (const path of ['/projects', '/what-is-buildledger', '/landing.html']) {
+        assert.match(await (await fetch(`${ctx.base}${path}`)).text(), /<div id="root"><\/div>/, `${path} gets the shell`);
+      }
+      const context = await ctx.browser.newContext({ baseURL: ctx.base, javaScriptEnabled: false, viewport: { width: 412, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await page.goto('/');
+        assert.equal(await page.locator('h1').innerText(), 'Build or remodel your home with a budget you can trust');
+        assert.ok(await page.getByRole('link', { name: 'Signup', exact: true }).isVisible(), 'Signup link visible without JavaScript');
+        assert.ok(await page.locator('footer a[href="/privacy-policy"]').isVisible(), 'footer without JavaScript');
+        // Styled from the inlined stylesheets: the hero is the dark band, not unstyled text.
+        const bg = await page.locator('.pub-hero').evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor);
+        assert.notEqual(bg, 'nonergba(0, 0, 0, 0)', 'hero is styled');
+        await page.screenshot({ path: new URL('./screenshots/00-landing-no-js.png', import.meta.url).pathname });
+      } finally {
+        await context.close();
+      }
     },
   },
   {

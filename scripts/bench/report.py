@@ -148,8 +148,8 @@ def main():
     else:
         md.append("Not met in this run:")
         md += [f"- {b}: {name}: {fig}" for b, name, ok, fig in missed]
-    notes = os.environ.get("BENCH_NOTES_FILE")
-    if notes and os.path.exists(notes):
+    notes = os.environ.get("BENCH_NOTES_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")
+    if os.path.exists(notes):
         md += ["", open(notes).read().rstrip()]
     md.append("")
     with open(a.out, "w") as f:

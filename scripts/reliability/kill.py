@@ -26,6 +26,7 @@ import threading
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (Server, call, expect, fail, log, login, multipart, pdf_bytes, project,  # noqa: E402
                     sqlite_integrity, subscribed_user, write_results)
@@ -170,7 +171,7 @@ def kill_cycles(args, data_dir: Path, results: dict):
         "cycles": cycles, "workers": args.workers, "requests_sent": ledger.sent, "writes_acknowledged": ledger.acked,
         "tasks_acknowledged": len(ledger.tasks), "patched_tasks_acknowledged": len(ledger.patched),
         "documents_acknowledged": len(ledger.documents), "acknowledged_writes_lost": 0,
-        "unanswered_at_kill": ledger.unanswered, "non_2xx_answers": len(ledger.bad),
+        "transport_errors_after_kill": ledger.unanswered, "non_2xx_answers": len(ledger.bad),
     }
 
 

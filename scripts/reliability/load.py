@@ -28,6 +28,7 @@ from pathlib import Path
 
 import aiohttp
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Server, call, expect, log, pdf_bytes, project, subscribed_user, write_results  # noqa: E402
 
@@ -127,7 +128,9 @@ async def sample_rss(server: Server, deadline: float, samples: list):
 async def run(args, server: Server, token: str, projects: list[int]) -> dict:
     stats = Stats()
     samples: list = []
-    connector = aiohttp.TCPConnector(limit=args.connections, force_close=False)
+    # Idle connections are dropped by the client before the server's keep-alive (actix: 5 s) can
+    # close them under a request (a load balancer's idle timeout is set the same way).
+    connector = aiohttp.TCPConnector(limit=args.connections, force_close=False, keepalive_timeout=2)
     timeout = aiohttp.ClientTimeout(total=60)
     start = time.monotonic()
     deadline = start + args.duration

@@ -35,6 +35,7 @@ import threading
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (Server, call, expect, fail, free_port, log, login, multipart, pdf_bytes, project,  # noqa: E402
                     subscribed_user, write_results)

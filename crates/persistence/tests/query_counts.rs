@@ -61,8 +61,11 @@ fn costs(db: &Db, n: usize) -> [u64; 5] {
     let (within, moved) = count(db, || repo.update(created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
     assert_eq!(moved.position, 0);
     let (edit, edited) = count(db, || {
-        repo.update(created.id, &TaskChanges { title: Some(TaskTitle::parse("Framing").unwrap()), actual_cost: Some(Money::from_cents(1250)), ..Default::default() })
-            .unwrap()
+        repo.update(
+            created.id,
+            &TaskChanges { title: Some(TaskTitle::parse("Framing").unwrap()), actual_cost: Some(Money::from_cents(1250)), ..Default::default() },
+        )
+        .unwrap()
     });
     assert_eq!((edited.title.as_str(), edited.actual_cost), ("Framing", Money::from_cents(1250)));
     // What update returned is what is stored.

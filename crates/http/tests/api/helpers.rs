@@ -25,10 +25,7 @@ use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_persistence::payments::DieselPaymentsRepository;
-use buildledger_persistence::{
-    Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository,
-    DieselUserRepository, LocalDocumentStore,
-};
+use buildledger_persistence::{Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore};
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 use serde_json::{json, Value};
 
@@ -40,12 +37,7 @@ pub const INDEX_HTML: &str = "<!doctype html><html><head><title>BuildLedger test
 struct CatalogueRates(&'static CostCatalogue);
 
 impl CostRates for CatalogueRates {
-    fn regional_rate_cents(
-        &self,
-        title: &str,
-        quality: MaterialQuality,
-        zip_code: &str,
-    ) -> Option<i64> {
+    fn regional_rate_cents(&self, title: &str, quality: MaterialQuality, zip_code: &str) -> Option<i64> {
         self.0.regional_rate_cents(title, quality, zip_code)
     }
 }
@@ -59,13 +51,10 @@ pub struct Res {
 
 impl Res {
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
     pub fn header(&self, name: &str) -> Option<String> {
-        self.headers
-            .get(name)
-            .map(|v| v.to_str().unwrap().to_owned())
+        self.headers.get(name).map(|v| v.to_str().unwrap().to_owned())
     }
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
@@ -76,10 +65,7 @@ impl Res {
         assert_eq!(self.status, status, "body: {}", self.text());
         let body = self.json();
         assert_eq!(body["error"], code, "body: {body}");
-        assert!(
-            body["message"].as_str().is_some_and(|m| !m.is_empty()),
-            "message missing: {body}"
-        );
+        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "message missing: {body}");
         body
     }
     /// Asserts a status and returns the JSON body.
@@ -126,14 +112,8 @@ impl TestApp {
                 };
                 let status = res.status().as_u16();
                 let headers = res.headers().clone();
-                let body = actix_web::body::to_bytes(res.into_body())
-                    .await
-                    .unwrap_or_else(|_| panic!("body could not be read"));
-                Res {
-                    status,
-                    headers,
-                    body,
-                }
+                let body = actix_web::body::to_bytes(res.into_body()).await.unwrap_or_else(|_| panic!("body could not be read"));
+                Res { status, headers, body }
             })
         });
         TestApp { call, db, dir }
@@ -145,9 +125,7 @@ impl TestApp {
 
     /// Files left in the upload spool folder.
     pub fn spooled_files(&self) -> usize {
-        std::fs::read_dir(self.dir.path().join("tmp"))
-            .map(|rd| rd.count())
-            .unwrap_or(0)
+        std::fs::read_dir(self.dir.path().join("tmp")).map(|rd| rd.count()).unwrap_or(0)
     }
 
     /// Every stored document file.
@@ -178,13 +156,7 @@ impl TestApp {
     }
 
     /// A JSON request, with `Authorization: Bearer <token>` when a token is given.
-    pub async fn json(
-        &self,
-        method: Method,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> Res {
+    pub async fn json(&self, method: Method, path: &str, token: Option<&str>, body: Option<Value>) -> Res {
         let mut req = TestRequest::default().method(method).uri(path);
         if let Some(t) = token {
             req = req.insert_header(("Authorization", format!("Bearer {t}")));
@@ -196,13 +168,7 @@ impl TestApp {
     }
 
     /// A JSON request of the given user.
-    pub async fn authed_json(
-        &self,
-        method: Method,
-        path: &str,
-        user: &User,
-        body: Option<Value>,
-    ) -> Res {
+    pub async fn authed_json(&self, method: Method, path: &str, user: &User, body: Option<Value>) -> Res {
         self.json(method, path, Some(&user.access), body).await
     }
 
@@ -222,17 +188,9 @@ impl TestApp {
 
     /// Logs in; returns (access, refresh).
     pub async fn login(&self, username: &str) -> (String, String) {
-        let res = self
-            .post_json(
-                "/api/token/",
-                json!({"username": username, "password": PASSWORD}),
-            )
-            .await;
+        let res = self.post_json("/api/token/", json!({"username": username, "password": PASSWORD})).await;
         let body = res.ok_json(200);
-        (
-            body["access"].as_str().unwrap().to_owned(),
-            body["refresh"].as_str().unwrap().to_owned(),
-        )
+        (body["access"].as_str().unwrap().to_owned(), body["refresh"].as_str().unwrap().to_owned())
     }
 
     /// Gives the user an active subscription (one month).
@@ -247,21 +205,14 @@ impl TestApp {
             cancel_at_period_end: false,
             updated_at: now,
         };
-        DieselPaymentsRepository::new(self.db.clone())
-            .upsert(&sub)
-            .unwrap();
+        DieselPaymentsRepository::new(self.db.clone()).upsert(&sub).unwrap();
     }
 
     /// A registered, logged-in user without a subscription.
     pub async fn unsubscribed_user(&self, username: &str) -> User {
         let id = self.register(username).await;
         let (access, refresh) = self.login(username).await;
-        User {
-            id,
-            username: username.to_owned(),
-            access,
-            refresh,
-        }
+        User { id, username: username.to_owned(), access, refresh }
     }
 
     /// A registered, logged-in, subscribed user.
@@ -277,26 +228,19 @@ impl TestApp {
         for (k, v) in overrides.as_object().unwrap() {
             body[k] = v.clone();
         }
-        self.authed_json(Method::POST, "/api/projects/", user, Some(body))
-            .await
-            .ok_json(201)
+        self.authed_json(Method::POST, "/api/projects/", user, Some(body)).await.ok_json(201)
     }
 
     pub async fn create_task(&self, user: &User, project_id: i64, body: Value) -> Value {
         let mut b = body;
         b["project"] = json!(project_id);
-        self.authed_json(Method::POST, "/api/tasks/", user, Some(b))
-            .await
-            .ok_json(201)
+        self.authed_json(Method::POST, "/api/tasks/", user, Some(b)).await.ok_json(201)
     }
 
     /// `POST /api/documents/` with the given parts.
     pub async fn upload_parts(&self, token: Option<&str>, parts: &[Part<'_>]) -> Res {
         let (content_type, body) = multipart(parts);
-        let mut req = TestRequest::post()
-            .uri("/api/documents/")
-            .insert_header(("Content-Type", content_type))
-            .set_payload(body);
+        let mut req = TestRequest::post().uri("/api/documents/").insert_header(("Content-Type", content_type)).set_payload(body);
         if let Some(t) = token {
             req = req.insert_header(("Authorization", format!("Bearer {t}")));
         }
@@ -306,14 +250,7 @@ impl TestApp {
     /// Uploads one file to a task.
     pub async fn upload(&self, user: &User, task_id: i64, filename: &str, bytes: &[u8]) -> Res {
         let task = task_id.to_string();
-        self.upload_parts(
-            Some(&user.access),
-            &[
-                Part::Field("task", &task),
-                Part::File("file", filename, bytes),
-            ],
-        )
-        .await
+        self.upload_parts(Some(&user.access), &[Part::Field("task", &task), Part::File("file", filename, bytes)]).await
     }
 }
 
@@ -332,13 +269,13 @@ pub fn multipart(parts: &[Part<'_>]) -> (String, Vec<u8>) {
         body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
         match part {
             Part::Field(name, value) => {
-                body.extend_from_slice(
-                    format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
-                        .as_bytes(),
-                );
+                body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
             }
             Part::File(name, filename, bytes) => {
-                body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes());
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                        .as_bytes(),
+                );
                 body.extend_from_slice(bytes);
                 body.extend_from_slice(b"\r\n");
             }
@@ -373,8 +310,7 @@ pub fn project_body() -> Value {
 /// The real application state, built like `crates/buildledger/src/wiring.rs` does.
 fn app_state(db: &Db, data_dir: &Path) -> AppState {
     let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store: Arc<dyn DocumentStore> =
-        Arc::new(LocalDocumentStore::new(data_dir.join("documents")).unwrap());
+    let store: Arc<dyn DocumentStore> = Arc::new(LocalDocumentStore::new(data_dir.join("documents")).unwrap());
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let projects = Arc::new(DieselProjectRepository::new(db.clone()));
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
@@ -386,11 +322,7 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
     let health_db = db.clone();
     AppState {
-        accounts: AccountService::new(
-            users,
-            Arc::new(Argon2Hasher::with_params(1024, 1, 1)),
-            Arc::new(tokens),
-        ),
+        accounts: AccountService::new(users, Arc::new(Argon2Hasher::with_params(1024, 1, 1)), Arc::new(tokens)),
         access: AccessService::new(payments_repo, clock.clone()),
         payments,
         projects: ProjectService::new(projects.clone(), store.clone()),
@@ -405,9 +337,7 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
         frontend_dist: Some(data_dir.join("dist")),
         upload_tmp: data_dir.join("tmp"),
         health: Arc::new(move || health_db.ping()),
-        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(
-            buildledger_http::throttle::Limits::default(),
-        )),
+        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(buildledger_http::throttle::Limits::default())),
         board_cache: Arc::new(buildledger_http::tasks::BoardCache::default()),
     }
 }
@@ -417,20 +347,11 @@ pub const WEBHOOK_SECRET: &str = "whsec_buildledger_test";
 
 /// The payments use cases in local mode (as wiring.rs builds them without a Stripe key),
 /// with a webhook secret so webhook deliveries can be tested too.
-fn local_payments(
-    db: &Db,
-    repo: Arc<DieselPaymentsRepository>,
-    clock: Arc<dyn Clock>,
-) -> buildledger_http::payments::PaymentsState {
+fn local_payments(db: &Db, repo: Arc<DieselPaymentsRepository>, clock: Arc<dyn Clock>) -> buildledger_http::payments::PaymentsState {
     let users = Arc::new(DieselUserRepository::new(db.clone()));
-    let verifier = Arc::new(buildledger_payments_stripe::StripeWebhookVerifier::new(
-        Some(WEBHOOK_SECRET.to_owned()),
-    ));
-    let config = buildledger_application::payments::PaymentsConfig {
-        price_id: "price_local_monthly".to_owned(),
-        public_url: "http://localhost:8080".to_owned(),
-    };
-    let (service, local) =
-        buildledger_application::payments::wire(repo, users, None, verifier, clock, config);
+    let verifier = Arc::new(buildledger_payments_stripe::StripeWebhookVerifier::new(Some(WEBHOOK_SECRET.to_owned())));
+    let config =
+        buildledger_application::payments::PaymentsConfig { price_id: "price_local_monthly".to_owned(), public_url: "http://localhost:8080".to_owned() };
+    let (service, local) = buildledger_application::payments::wire(repo, users, None, verifier, clock, config);
     buildledger_http::payments::PaymentsState::new(service, local)
 }

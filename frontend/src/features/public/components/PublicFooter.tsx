@@ -4,7 +4,8 @@ export function PublicFooter() {
   return (
     <footer className="pub-footer">
       <div className="pub-container pub-footer-inner">
-        <p className="pub-muted" style={{ margin: 0 }}>
+        {/* The landing page is prerendered at build time: the year may differ from the build's. */}
+        <p className="pub-muted" style={{ margin: 0 }} suppressHydrationWarning>
           © {new Date().getFullYear()} BuildLedger. Estimates are guides, not quotes.
         </p>
         <nav aria-label="Legal and contact">
