@@ -39,21 +39,25 @@ enum AdminAction {
     Revoke { username: String },
 }
 
-fn init_logging(json: bool) {
+/// Logs go to stdout through a background writer thread, so request handling never waits on
+/// the terminal or a log pipe. The returned guard flushes what is left when `main` ends.
+fn init_logging(json: bool) -> tracing_appender::non_blocking::WorkerGuard {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true);
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stdout());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_writer(writer);
     if json {
         builder.json().init();
     } else {
         builder.init();
     }
+    guard
 }
 
 fn main() -> anyhow::Result<()> {
     dotenvy::dotenv().ok();
     let cli = Cli::parse();
     let settings = Settings::from_env()?;
-    init_logging(settings.json_logs);
+    let _log_guard = init_logging(settings.json_logs);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
         Command::Migrate => {
