@@ -333,7 +333,8 @@ export const journeys = [
         }
         await clickTo(page, page.getByRole('link', { name: 'Read the article' }), '/blog/10-tips-to-save-money');
 
-        await page.locator('h1').waitFor();
+        // The article is a lazy chunk: wait for its tips, not just any heading.
+        await page.locator('article h2').nth(9).waitFor({ timeout: 15_000 });
         const tips = await page.locator('article h2').allInnerTexts();
         [/budget/i, /must-haves/i, /lot/i, /architecture/i, /simple/i, /plumbing/i, /multi-use/i, /place/i, /materials/i, /high-end and low-end/i].forEach((re, i) =>
           assert.match(tips[i] ?? '', re, `tip ${i + 1}`),
