@@ -4,6 +4,7 @@
 //   node scripts/lighthouse.mjs            # mobile (Lighthouse default: Moto G
 //                                          # emulation, simulated slow 4G)
 //   LH_PRESET=desktop node scripts/lighthouse.mjs
+//   LH_ONLY=board LH_RUNS=3 node scripts/lighthouse.mjs   # one page, three runs
 // Starts `buildledger serve` on a free port with a temporary DATA_DIR (or uses
 // LH_BASE if given), seeds a subscribed user with a 40-task project through the
 // API, launches Chromium (playwright-core, persistent profile, remote-debugging
@@ -29,6 +30,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRESET = process.env.LH_PRESET === 'desktop' ? 'desktop' : 'mobile';
 const OUT = join(frontend, 'e2e', 'screenshots');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const ONLY = process.env.LH_ONLY ?? null; // 'landing' | 'board'
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
@@ -89,10 +92,10 @@ async function main() {
     const targets = [
       { name: 'landing', url: `${base}/`, signedIn: false },
       { name: 'board', url: `${base}/kanban/${project.id}`, signedIn: true },
-    ];
+    ].filter((t) => !ONLY || t.name === ONLY);
     const results = {};
     mkdirSync(OUT, { recursive: true });
-    for (const t of targets) {
+    for (const t of targets.flatMap((t) => Array.from({ length: RUNS }, () => t))) {
       if (!t.signedIn) await seedPage.evaluate(() => localStorage.removeItem('access_token'));
       else await seedPage.evaluate(({ a }) => localStorage.setItem('access_token', a), { a: user.access });
       const flags = { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true };
@@ -106,12 +109,17 @@ async function main() {
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
         .map((a) => `${a.id} (${a.score})`);
-      results[t.name] = { url: lhr.finalDisplayedUrl, scores, metrics, failing };
+      const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
+        .filter((i) => i.total >= 20)
+        .map((i) => `${String(i.url).replace(base, '')} ${Math.round(i.total)}ms (script ${Math.round(i.scripting)})`);
+      (results[t.name] ??= []).push({ url: lhr.finalDisplayedUrl, scores, metrics, failing, bootup });
       writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}.html`), run.report[1]);
+      writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}.lhr.json`), run.report[0]);
       console.log(`${t.name} (${PRESET}) ${lhr.finalDisplayedUrl}`);
       console.log(`  ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(' · ')}`);
       console.log(`  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
       if (failing.length) console.log(`  below 1: ${failing.join(', ')}`);
+      if (bootup.length) console.log(`  bootup: ${bootup.join(', ')}`);
       if (t.signedIn && !/\/kanban\//.test(new URL(lhr.finalDisplayedUrl).pathname)) console.log('  WARNING: the board run did not stay signed in');
     }
     writeFileSync(join(OUT, `lighthouse-${PRESET}.json`), JSON.stringify({ date: new Date().toISOString(), preset: PRESET, chromium: context.browser()?.version() ?? null, results }, null, 2));

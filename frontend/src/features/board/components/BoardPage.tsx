@@ -8,7 +8,7 @@ import { useAppPageMeta } from '../../../lib/page-meta';
 import { boardKeys, boardProjectQuery, boardTasksQuery, updateProjectBudget } from '../api';
 import { exportCsv, exportPdf } from '../export';
 import { markBoardViewSwitch } from '../perf';
-import { useInlineUpdate, useMoveTask } from '../hooks/use-board';
+import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import type { BoardProject, Task } from '../types';
 import { parseActualCost, parseBudget, sumCosts } from '../utils';
 import { BudgetSummary } from './BudgetSummary';
@@ -67,7 +67,10 @@ export function BoardPage() {
   const move = useMoveTask(projectId, setBanner);
   const inlineUpdate = useInlineUpdate(projectId);
   const openTask = useCallback((t: Task) => setEditing(t), []);
-  const onDropToPaid = useCallback((taskId: number, index: number, restore: () => void) => setPaidDrop({ taskId, index, restore }), []);
+  const onDropToPaid = useCallback((taskId: number, index: number, restore: () => void) => {
+    void preloadConfetti().catch(() => {});
+    setPaidDrop({ taskId, index, restore });
+  }, []);
 
   const saveBudget = async (value: string) => {
     setBudgetOpen(false);

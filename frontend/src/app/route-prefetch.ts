@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { tokens } from '../lib/auth-store';
+import { checkSubscriptionQuery } from '../features/subscription/api';
+import { boardProjectQuery, boardTasksQuery } from '../features/board/api';
+
+/**
+ * Starts the requests a signed-in page on first load is going to make, in parallel, as
+ * soon as react-query is loaded (AppLayout), instead of one after the other: the guard's
+ * subscription check, then (after the guard has rendered the page) the board's project
+ * and tasks. The components read the same queries, so nothing else changes; a user
+ * without a subscription is sent to the plan page by the API client (402) as by the guard.
+ */
+export function prefetchRouteData(client: QueryClient, pathname: string) {
+  if (tokens.getAccess() === null) return; // the guard sends the visitor to /login
+  const board = /^\/kanban\/(\d+)\/?$/.exec(pathname);
+  if (!board && !/^\/(projects|account-settings)\/?$/.test(pathname)) return;
+  void client.prefetchQuery(checkSubscriptionQuery());
+  if (board) {
+    const projectId = Number(board[1]);
+    if (!Number.isSafeInteger(projectId)) return;
+    void client.prefetchQuery(boardProjectQuery(projectId));
+    void client.prefetchQuery(boardTasksQuery(projectId));
+  }
+}
