@@ -95,7 +95,7 @@ async function main() {
     ].filter((t) => !ONLY || t.name === ONLY);
     const results = {};
     mkdirSync(OUT, { recursive: true });
-    for (const t of targets.flatMap((t) => Array.from({ length: RUNS }, () => t))) {
+    for (const [t, runIndex] of targets.flatMap((t) => Array.from({ length: RUNS }, (_, i) => [t, i]))) {
       if (!t.signedIn) await seedPage.evaluate(() => localStorage.removeItem('access_token'));
       else await seedPage.evaluate(({ a }) => localStorage.setItem('access_token', a), { a: user.access });
       const flags = { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true };
@@ -114,7 +114,7 @@ async function main() {
         .map((i) => `${String(i.url).replace(base, '')} ${Math.round(i.total)}ms (script ${Math.round(i.scripting)})`);
       (results[t.name] ??= []).push({ url: lhr.finalDisplayedUrl, scores, metrics, failing, bootup });
       writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}.html`), run.report[1]);
-      writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}.lhr.json`), run.report[0]);
+      writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}${RUNS > 1 ? `-${runIndex + 1}` : ''}.lhr.json`), run.report[0]);
       console.log(`${t.name} (${PRESET}) ${lhr.finalDisplayedUrl}`);
       console.log(`  ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(' · ')}`);
       console.log(`  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(' · ')}`);

@@ -11,13 +11,18 @@ const app = (
   </StrictMode>
 );
 // The server sends `/` prerendered (dist/landing.html, scripts/prerender.mjs): React takes
-// over that markup, in a transition so the work is split into short tasks (the page is
-// already painted; long tasks would only delay input). Every other route gets the empty
-// shell and is drawn from scratch.
+// over that markup. Every other route gets the empty shell and is drawn from scratch. Both
+// happen in a transition, so React renders in short slices (yielding to the browser every
+// few ms) instead of one long task: the first render of a signed-in page (router matching,
+// navbar, guards; plus V8 compiling react-dom on first use) was one 100+ ms task at 4x CPU
+// slowdown (docs/lighthouse.md, 2026-11-23). What is drawn does not change.
 if (window.location.pathname === '/' && root.firstElementChild) {
   startTransition(() => {
     hydrateRoot(root, app);
   });
 } else {
-  createRoot(root).render(app);
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(app);
+  });
 }

@@ -1,14 +1,64 @@
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Number formatting without Intl on the first render: the first Intl.NumberFormat (or
+// Number#toLocaleString) in a fresh renderer process initialises ICU's number formatting,
+// measured at 28–117 ms of main thread on the build machine before any CPU throttling
+// (docs/lighthouse.md, 2026-11-23). These functions give the same strings as Intl's en-US
+// formatting (rounding half away from zero on the shortest decimal form of the double, as
+// ICU does), and fall back to Intl for what they do not handle (exponent forms, infinities).
+
+const fallback = new Map<string, Intl.NumberFormat>();
+function intl(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let f = fallback.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', options);
+    fallback.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * `new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }).format(value)`:
+ * thousands separators, at most `maxFrac` decimals (half away from zero), trailing zeros kept
+ * down to `minFrac`, a minus sign for negative values (and -0).
+ */
+export function formatDecimal(value: number, minFrac: number, maxFrac: number): string {
+  const text = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    return intl(`d${minFrac}-${maxFrac}`, { minimumFractionDigits: minFrac, maximumFractionDigits: maxFrac }).format(value);
+  }
+  let [int, frac = ''] = text.split('.');
+  if (frac.length > maxFrac) {
+    const up = frac.charCodeAt(maxFrac) >= 53; // next digit >= '5'
+    frac = frac.slice(0, maxFrac);
+    if (up) {
+      const digits = (int + frac).split('');
+      let i = digits.length - 1;
+      for (; i >= 0 && digits[i] === '9'; i--) digits[i] = '0';
+      if (i < 0) digits.unshift('1');
+      else digits[i] = String(Number(digits[i]) + 1);
+      const all = digits.join('');
+      int = all.slice(0, all.length - maxFrac);
+      frac = all.slice(all.length - maxFrac);
+    }
+  }
+  while (frac.length > minFrac && frac.endsWith('0')) frac = frac.slice(0, -1);
+  frac = frac.padEnd(minFrac, '0');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+}
+
+/** `value.toLocaleString('en-US')`: 2400 -> "2,400", 1234.5678 -> "1,234.568". */
+export function formatNumber(value: number): string {
+  return formatDecimal(value, 0, 3);
+}
 
 /** US dollars, two decimals, thousands separators: 1234.5 -> "$1,234.50". */
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '-';
-  return usd.format(value);
+  if (!Number.isFinite(value)) {
+    return intl('usd', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  }
+  const text = formatDecimal(value, 2, 2);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { budgetTone, costPerSqft } from '../utils';
 
 interface Props {
@@ -30,7 +30,7 @@ export function BudgetSummary({ budget, predictedTotal, squareFootage }: Props) 
         <div className="stat">
           <span className="stat-label">Cost per Sq Ft</span>
           <span className="stat-value">{formatMoney(perSqft)}</span>
-          <span className="stat-sub">{squareFootage.toLocaleString('en-US')} sq ft</span>
+          <span className="stat-sub">{formatNumber(squareFootage)} sq ft</span>
         </div>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { createProject, deleteProject, projectKeys, projectsQuery } from '../api';
 import type { Project, ProjectFormValues } from '../types';
 import { buildProjectPayload, validateProjectForm } from '../utils';
@@ -114,7 +114,7 @@ export function ProjectsPage() {
                   <span className="project-meta">
                     <span>Type: {p.project_type_display}</span>
                     {p.zip_code && <span>Zip {p.zip_code}</span>}
-                    {p.square_footage ? <span>{p.square_footage.toLocaleString('en-US')} sq ft</span> : null}
+                    {p.square_footage ? <span>{formatNumber(p.square_footage)} sq ft</span> : null}
                     {p.budget !== null && <span>Budget {formatMoney(p.budget)}</span>}
                   </span>
                 </Link>

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { estimateErrorMessage, fetchEstimate, groupByStage, type Estimate, type Quality } from '../api/estimate';
+import { formatDecimal } from '../../../lib/format';
 import { formatDollars } from '../utils/affordability';
 
 const QUALITIES: { value: Quality; label: string }[] = [
@@ -8,7 +9,7 @@ const QUALITIES: { value: Quality; label: string }[] = [
   { value: 'premium', label: 'Premium (custom finishes)' },
 ];
 
-const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const cents = { format: (value: number) => formatDecimal(value, 2, 2) }; // Intl-free (src/lib/format.ts)
 
 export function CostEstimateForm() {
   const [zipCode, setZipCode] = useState('');

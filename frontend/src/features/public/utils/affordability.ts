@@ -18,6 +18,7 @@
 // - Negative inputs are treated as 0 (a negative income, rate or term is meaningless).
 // - The property tax rate is accepted and validated like the others but, as the spec
 //   says, does not change the result.
+import { formatDecimal } from '../../../lib/format'; // not Intl: see src/lib/format.ts
 
 export interface AffordabilityInput {
   annualIncome: string | number;
@@ -84,9 +85,7 @@ export function calculateAffordability(input: AffordabilityInput): Affordability
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** Whole dollars with thousands separators: 412345 -> "$412,345". */
 export function formatDollars(value: number): string {
-  return `$${usd.format(Math.round(value))}`;
+  return `$${formatDecimal(Math.round(value), 0, 0)}`;
 }
