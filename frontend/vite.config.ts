@@ -69,8 +69,8 @@ function routePreload(): Plugin {
 const routes = ${JSON.stringify(table)};
 const path = location.pathname;
 const hit = routes.find(([re]) => new RegExp(re).test(path));
+const links = document.createDocumentFragment();
 for (const file of hit ? hit[1] : []) {
-  if (document.querySelector('link[href="/' + file + '"]')) continue;
   const link = document.createElement('link');
   if (file.endsWith('.css')) {
     link.rel = 'preload';
@@ -80,8 +80,9 @@ for (const file of hit ? hit[1] : []) {
     link.crossOrigin = '';
   }
   link.href = '/' + file;
-  document.head.appendChild(link);
+  links.appendChild(link);
 }
+document.head.appendChild(links);
 `;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       scriptFile = this.getFileName(ref);

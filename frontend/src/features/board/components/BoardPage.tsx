@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/Banner';
@@ -124,7 +124,12 @@ export function BoardPage() {
 
   // One loading state until the project and its tasks are both in: the page then
   // appears at once instead of growing under the reader (no layout shift).
-  if (!loadFailed && (project.isPending || tasksQ.isPending)) {
+  // The switch from loading to the board is deferred: react-query delivers the answer as
+  // a synchronous update, and the board's first render (every row) would be one long task;
+  // as a deferred value React renders it in short slices. Later updates (edits, drops)
+  // are not deferred.
+  const loaded = useDeferredValue(!project.isPending && !tasksQ.isPending);
+  if (!loadFailed && !loaded) {
     return (
       <main className="page page-wide board" data-view={view}>
         <p className="page-loading" role="status">
