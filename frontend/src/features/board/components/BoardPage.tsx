@@ -7,7 +7,7 @@ import { useTheme, type Theme } from '../../../lib/theme';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { boardKeys, boardProjectQuery, boardTasksQuery, updateProjectBudget } from '../api';
 import { exportCsv, exportPdf } from '../export';
-import { markBoardViewSwitch } from '../perf';
+import { markBoardMount, markBoardViewSwitch } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import type { BoardProject, Task } from '../types';
 import { parseActualCost, parseBudget, sumCosts } from '../utils';
@@ -42,6 +42,7 @@ function KanbanView(props: React.ComponentProps<typeof LazyKanbanView>) {
 }
 
 export function BoardPage() {
+  useState(markBoardMount); // once per mount (User Timing, see ../perf.ts)
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
   const qc = useQueryClient();
