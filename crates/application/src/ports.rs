@@ -31,8 +31,24 @@ pub trait UserRepository: Send + Sync {
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError>;
 }
 
+/// What an adapter knows of a project's version without any I/O (its cache), for the board's
+/// `If-None-Match` check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnownVersion {
+    /// Not known in memory: ask [`ProjectRepository::find_for_owner`].
+    Unknown,
+    /// The project is gone (deleted by this process).
+    Missing,
+    /// The owner's project is at this version.
+    Current(i64),
+}
+
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait ProjectRepository: Send + Sync {
+    /// The version of the owner's project if the adapter knows it without I/O. Must never
+    /// answer `Current` for another owner's project, nor a version older than one this process
+    /// has written or read.
+    fn known_version(&self, id: i64, owner_id: i64) -> KnownVersion;
     /// The owner's projects, oldest first.
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError>;
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;

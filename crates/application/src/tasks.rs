@@ -9,7 +9,7 @@ use buildledger_domain::task::{parse_description, MaterialQuality, NewTask, Task
 use chrono::NaiveDate;
 
 use crate::error::UseCaseError;
-use crate::ports::{CostRates, DocumentStore, ProjectRepository, TaskRepository};
+use crate::ports::{CostRates, DocumentStore, KnownVersion, ProjectRepository, TaskRepository};
 use crate::projects::{not_found_as, remove_files};
 
 /// A task with what its response needs from its project.
@@ -63,6 +63,16 @@ impl TaskService {
     /// The project's version alone, for a cheap `If-None-Match` check.
     pub fn board_version(&self, owner_id: i64, project_id: i64) -> Result<i64, UseCaseError> {
         Ok(self.owned_project(owner_id, project_id)?.version)
+    }
+
+    /// The project's version when the repository knows it without I/O; `None` means ask
+    /// [`Self::board_version`]. Lets an unchanged board answer 304 without the blocking pool.
+    pub fn known_board_version(&self, owner_id: i64, project_id: i64) -> Option<Result<i64, UseCaseError>> {
+        match self.projects.known_version(project_id, owner_id) {
+            KnownVersion::Current(v) => Some(Ok(v)),
+            KnownVersion::Missing => Some(Err(UseCaseError::not_found("project"))),
+            KnownVersion::Unknown => None,
+        }
     }
 
     pub fn board(&self, owner_id: i64, project_id: i64) -> Result<Board, UseCaseError> {
@@ -249,6 +259,19 @@ mod tests {
         assert_eq!(board.tasks[0].regional_rate_cents, Some(2500));
         assert_eq!(board.tasks[1].regional_rate_cents, None);
         assert_eq!(board.tasks[0].square_footage, 2000);
+    }
+
+    #[test]
+    fn a_known_version_answers_without_a_query() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_known_version().with(eq(1), eq(3)).returning(|_, _| KnownVersion::Current(9));
+        projects.expect_known_version().with(eq(2), eq(3)).returning(|_, _| KnownVersion::Missing);
+        projects.expect_known_version().with(eq(5), eq(3)).returning(|_, _| KnownVersion::Unknown);
+        projects.expect_find_for_owner().never();
+        let svc = service(projects, MockTaskRepository::new());
+        assert_eq!(svc.known_board_version(3, 1).unwrap().unwrap(), 9);
+        assert!(matches!(svc.known_board_version(3, 2), Some(Err(UseCaseError::NotFound { .. }))));
+        assert!(svc.known_board_version(3, 5).is_none());
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `buildledger`: the server and its maintenance commands.
 
+mod logging;
 mod settings;
 mod wiring;
 
@@ -39,12 +40,15 @@ enum AdminAction {
     Revoke { username: String },
 }
 
-/// Logs go to stdout through a background writer thread, so request handling never waits on
-/// the terminal or a log pipe. The returned guard flushes what is left when `main` ends.
-fn init_logging(json: bool) -> tracing_appender::non_blocking::WorkerGuard {
+/// Logs go to stdout through a background writer thread that flushes on a timer (see
+/// `logging.rs`), so request handling never waits on the terminal or a log pipe. The returned
+/// guard writes what is left when `main` ends.
+fn init_logging(json: bool) -> logging::FlushGuard {
+    use std::io::IsTerminal;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
-    let (writer, guard) = tracing_appender::non_blocking(std::io::stdout());
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_writer(writer);
+    let ansi = std::io::stdout().is_terminal();
+    let (writer, guard) = logging::batched(std::io::stdout());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
     if json {
         builder.json().init();
     } else {

@@ -6,6 +6,7 @@ use std::pin::Pin;
 
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use buildledger_application::accounts::AuthUser;
+use buildledger_application::error::UseCaseError;
 
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
@@ -49,7 +50,13 @@ impl FromRequest for Subscribed {
         let checked = authenticate(req).and_then(|user| Ok((user, state(req)?.access.clone())));
         Box::pin(async move {
             let (user, access) = checked?;
-            blocking(move || access.require_active(user.id)).await?;
+            // Answered from memory when the subscription was read recently (the common case);
+            // otherwise one query on the blocking pool.
+            match access.known_active(user.id) {
+                Some(true) => {}
+                Some(false) => return Err(UseCaseError::SubscriptionRequired.into()),
+                None => blocking(move || access.require_active(user.id)).await?,
+            }
             Ok(Subscribed(user))
         })
     }

@@ -1,9 +1,11 @@
 //! Security headers on every response.
 
-use actix_web::body::MessageBody;
+use std::time::Instant;
+
+use actix_web::body::{BodySize, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::middleware::Next;
 
 /// The app's pages: our own origin only, plus YouTube's privacy-enhanced embeds on content pages.
 pub const CSP_APP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -34,26 +36,49 @@ fn csp_for(path: &str) -> &'static str {
     }
 }
 
-pub fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-        .add(("X-Frame-Options", "DENY"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")"))
-        .add(("Cross-Origin-Opener-Policy", "same-origin"))
+/// Whether the client reached us over TLS: directly, or through a proxy that says so. Reads the
+/// headers itself and parses `Forwarded` only when present (`connection_info()` allocates its
+/// strings on every request).
+fn is_https(req: &ServiceRequest) -> bool {
+    let headers = req.headers();
+    if headers.contains_key(actix_web::http::header::FORWARDED) {
+        return req.connection_info().scheme() == "https";
+    }
+    match headers.get("x-forwarded-proto") {
+        Some(proto) => proto.as_bytes().eq_ignore_ascii_case(b"https"),
+        None => req.app_config().secure(),
+    }
 }
 
-/// Content-Security-Policy by path (unless the handler set its own), long caching of hashed
-/// assets, and HSTS over TLS
-/// (directly or behind a proxy that sets `X-Forwarded-Proto: https`).
-pub async fn csp_and_hsts(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+/// Headers every response carries.
+const FIXED: [(HeaderName, HeaderValue); 5] = [
+    (HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff")),
+    (HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin")),
+    (HeaderName::from_static("x-frame-options"), HeaderValue::from_static("DENY")),
+    (HeaderName::from_static("permissions-policy"), HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")")),
+    (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
+];
+
+/// The outermost middleware, in one layer: security headers (unless the handler set its own),
+/// Content-Security-Policy by path, long caching of hashed assets, HSTS over TLS (directly or
+/// behind a proxy that sets `X-Forwarded-Proto: https`), and one access-log line per request
+/// (target `buildledger::access`: request line, status, body size, duration).
+pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = Instant::now();
     let csp = csp_for(req.path());
     // Vite names built assets by content hash, so they never change under one name.
     let immutable = req.path().starts_with("/assets/");
-    let https = req.connection_info().scheme() == "https";
+    let https = is_https(&req);
+    let log = tracing::enabled!(target: "buildledger::access", tracing::Level::INFO);
+    let line = log.then(|| (req.method().clone(), req.uri().clone(), req.version()));
     let mut res = next.call(req).await?;
     let success = res.status().is_success();
     let headers = res.headers_mut();
+    for (name, value) in &FIXED {
+        if !headers.contains_key(name) {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
     let csp_name = HeaderName::from_static("content-security-policy");
     if !headers.contains_key(&csp_name) {
         headers.insert(csp_name, HeaderValue::from_static(csp));
@@ -63,6 +88,15 @@ pub async fn csp_and_hsts(req: ServiceRequest, next: Next<impl MessageBody>) -> 
     }
     if https {
         headers.insert(HeaderName::from_static("strict-transport-security"), HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
+    if let Some((method, uri, version)) = line {
+        let size = match res.response().body().size() {
+            BodySize::None => 0,
+            BodySize::Sized(n) => n,
+            BodySize::Stream => 0,
+        };
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        tracing::info!(target: "buildledger::access", "{method} {uri} {version:?} {} {size} {ms:.6}ms", res.status().as_u16());
     }
     Ok(res)
 }

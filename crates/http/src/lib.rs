@@ -17,7 +17,7 @@ pub mod throttle;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::{Compress, Logger};
+use actix_web::middleware::Compress;
 use actix_web::{web, App};
 
 pub use error::ApiError;
@@ -28,6 +28,10 @@ pub fn configure_api(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/healthz").route(web::get().to(system::healthz)).default_service(web::to(system::api_not_found)))
         .service(
             web::scope("/api")
+                // The router tries routes in this order and matches each `{id}` pattern with a
+                // regex, so the hottest calls (board reads, card moves) come first.
+                .route("/projects/{id}/tasks/", web::get().to(tasks::board))
+                .route("/tasks/{id}/", web::patch().to(tasks::update))
                 .route("/register/", web::post().to(accounts::register))
                 .route("/token/", web::post().to(accounts::token))
                 .route("/token/refresh/", web::post().to(accounts::refresh))
@@ -39,9 +43,7 @@ pub fn configure_api(cfg: &mut web::ServiceConfig) {
                 .route("/projects/{id}/", web::get().to(projects::get))
                 .route("/projects/{id}/", web::patch().to(projects::update))
                 .route("/projects/{id}/", web::delete().to(projects::delete))
-                .route("/projects/{id}/tasks/", web::get().to(tasks::board))
                 .route("/tasks/", web::post().to(tasks::create))
-                .route("/tasks/{id}/", web::patch().to(tasks::update))
                 .route("/tasks/{id}/", web::delete().to(tasks::delete))
                 .route("/documents/", web::get().to(documents::list))
                 .route("/documents/", web::post().to(documents::upload))
@@ -62,10 +64,8 @@ pub fn app(state: AppState) -> App<impl ServiceFactory<ServiceRequest, Config = 
         .app_data(web::JsonConfig::default().limit(json::JSON_LIMIT).error_handler(json::json_error))
         .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()))
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
-        .wrap(actix_web::middleware::from_fn(headers::csp_and_hsts))
-        .wrap(headers::security_headers())
         .wrap(Compress::default())
-        .wrap(Logger::new("%r %s %b %Dms").log_target("buildledger::access"))
+        .wrap(actix_web::middleware::from_fn(headers::security_and_access_log))
         .configure(configure_api)
         .service(frontend::service(dist.as_deref()))
 }

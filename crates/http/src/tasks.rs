@@ -125,9 +125,14 @@ impl Default for BoardCache {
 pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let project_id = parse_id(&path, "Project")?;
     let svc = state.tasks.clone();
-    let version = {
-        let svc = svc.clone();
-        blocking(move || svc.board_version(user.id, project_id)).await?
+    // The version from memory when this process knows it (it records its own writes as they
+    // commit), else one query on the blocking pool.
+    let version = match svc.known_board_version(user.id, project_id) {
+        Some(known) => known?,
+        None => {
+            let svc = svc.clone();
+            blocking(move || svc.board_version(user.id, project_id)).await?
+        }
     };
     let current = board_etag(project_id, version);
     if if_none_match(&req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current)) {

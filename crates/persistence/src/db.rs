@@ -13,6 +13,8 @@ use diesel::sqlite::SqliteConnection;
 use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
+use crate::memo::Memo;
+
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
@@ -156,6 +158,19 @@ pub struct Db {
     writer: Arc<Mutex<Option<PooledConnection>>>,
     manager: ConnectionManager,
     queries: QueryCounter,
+    /// Versions and subscriptions remembered between requests (see `memo.rs`).
+    memo: Arc<Memo>,
+}
+
+/// How long remembered rows are trusted. On SQLite this process is the only writer (the
+/// file is not shared between servers), so only its own writes change them and those are
+/// recorded as they commit; the bound is a safety net. On PostgreSQL other instances write
+/// too: their changes are seen within this time.
+pub fn memo_ttl(backend: Backend) -> Duration {
+    match backend {
+        Backend::Sqlite => Duration::from_secs(60),
+        Backend::Postgres => Duration::from_secs(1),
+    }
 }
 
 impl Db {
@@ -170,7 +185,12 @@ impl Db {
             .test_on_check_out(false)
             .build(ConnectionManager { backend, target: target.clone(), counter: queries.clone() })?;
         let manager = ConnectionManager { backend, target, counter: queries.clone() };
-        Ok(Db { pool, backend, writer: Arc::new(Mutex::new(None)), manager, queries })
+        Ok(Db { pool, backend, writer: Arc::new(Mutex::new(None)), manager, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
+    }
+
+    /// What this process remembers of the database (see `memo.rs`).
+    pub fn memo(&self) -> &Memo {
+        &self.memo
     }
 
     /// Statements sent to the database by this pool so far (see [`QueryCounter`]).

@@ -3,6 +3,7 @@
 
 pub mod db;
 mod documents;
+pub mod memo;
 pub mod payments;
 mod projects;
 pub mod schema;

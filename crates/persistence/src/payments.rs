@@ -191,19 +191,32 @@ impl DieselPaymentsRepository {
 
 impl SubscriptionRepository for DieselPaymentsRepository {
     fn find_for_user(&self, user_id: i64) -> Result<Option<Subscription>, RepoError> {
-        self.db.read(|conn| {
+        let ticket = self.db.memo().ticket();
+        let found = self.db.read(|conn| {
             subscriptions::table
                 .find(user_id)
                 .select(SubscriptionRow::as_select())
                 .first(conn)
                 .optional()
                 .map(|r| r.map(Subscription::from))
-        })
+        })?;
+        self.db
+            .memo()
+            .remember_subscription(ticket, user_id, found.clone());
+        Ok(found)
+    }
+
+    fn known_for_user(&self, user_id: i64) -> Option<Option<std::sync::Arc<Subscription>>> {
+        self.db.memo().known_subscription(user_id)
     }
 
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
-        self.db
-            .write(|conn| upsert_subscription(conn, subscription))
+        let result = self
+            .db
+            .write(|conn| upsert_subscription(conn, subscription));
+        // Forgotten whether or not the write committed: the next check reads the table.
+        self.db.memo().subscription_changed(subscription.user_id);
+        result
     }
 
     fn find_by_subscription_id(
@@ -321,7 +334,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
         subscription: &Subscription,
         invoice: Option<Invoice>,
     ) -> Result<bool, RepoError> {
-        self.db.write(|conn| {
+        let result = self.db.write(|conn| {
             if !complete_session(conn, id, completed_at)? {
                 return Ok(false);
             }
@@ -330,7 +343,9 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
                 upsert_invoice(conn, i)?;
             }
             Ok(true)
-        })
+        });
+        self.db.memo().subscription_changed(subscription.user_id);
+        result
     }
 }
 
@@ -368,6 +383,9 @@ impl WebhookEventRepository for DieselPaymentsRepository {
             }
             Ok(true)
         });
+        if let Some(s) = &changes.subscription {
+            self.db.memo().subscription_changed(s.user_id);
+        }
         match result {
             // A concurrent delivery of the same event recorded it first.
             Err(RepoError::Conflict(_)) if self.seen(event_id)? => Ok(false),

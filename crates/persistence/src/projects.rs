@@ -1,11 +1,12 @@
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::ProjectRepository;
+use buildledger_application::ports::{KnownVersion, ProjectRepository};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
+use crate::memo::Bumped;
 use crate::schema::{documents, projects};
 
 #[derive(Queryable, Selectable)]
@@ -108,12 +109,18 @@ pub(crate) fn find_owned(conn: &mut DbConnection, id: i64, owner_id: i64) -> Res
         .transpose()
 }
 
-/// Marks the project changed, so board ETags and caches move on.
-pub(crate) fn bump_version(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
-    diesel::update(projects::table.find(project_id))
+/// Marks the project changed, so board ETags and caches move on. Returns the new version, for
+/// [`crate::memo::Memo::observe`] once the transaction has committed.
+pub(crate) fn bump_version(conn: &mut DbConnection, project_id: i64) -> Result<Bumped, DieselError> {
+    let (owner_id, version) = diesel::update(projects::table.find(project_id))
         .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
-        .execute(conn)?;
-    Ok(())
+        .returning((projects::owner_id, projects::version))
+        .get_result(conn)?;
+    Ok(Bumped { project_id, owner_id, version })
+}
+
+fn bumped(p: &Project) -> Bumped {
+    Bumped { project_id: p.id, owner_id: p.owner_id, version: p.version }
 }
 
 pub struct DieselProjectRepository {
@@ -127,6 +134,10 @@ impl DieselProjectRepository {
 }
 
 impl ProjectRepository for DieselProjectRepository {
+    fn known_version(&self, id: i64, owner_id: i64) -> KnownVersion {
+        self.db.memo().known_version(id, owner_id)
+    }
+
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError> {
         self.db.read(|conn| {
             projects::table
@@ -142,23 +153,30 @@ impl ProjectRepository for DieselProjectRepository {
 
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
         let changes = ProjectChanges::from(details);
-        self.db.write(|conn| {
+        let project = self.db.write(|conn| {
             let t = now();
             let id: i64 = diesel::insert_into(projects::table)
                 .values((&changes, projects::owner_id.eq(owner_id), projects::version.eq(1i64), projects::created_at.eq(t), projects::updated_at.eq(t)))
                 .returning(projects::id)
                 .get_result(conn)?;
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
-        })
+        })?;
+        self.db.memo().observe(bumped(&project));
+        Ok(project)
     }
 
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Project>, RepoError> {
-        self.db.read(|conn| find_owned(conn, id, owner_id))
+        let ticket = self.db.memo().ticket();
+        let found = self.db.read(|conn| find_owned(conn, id, owner_id))?;
+        if let Some(p) = &found {
+            self.db.memo().observe_read(ticket, bumped(p));
+        }
+        Ok(found)
     }
 
     fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
         let changes = ProjectChanges::from(details);
-        self.db.write(|conn| {
+        let project = self.db.write(|conn| {
             let n = diesel::update(projects::table.filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id))))
                 .set((&changes, projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
                 .execute(conn)?;
@@ -166,16 +184,20 @@ impl ProjectRepository for DieselProjectRepository {
                 return Err(DieselError::NotFound);
             }
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
-        })
+        })?;
+        self.db.memo().observe(bumped(&project));
+        Ok(project)
     }
 
     fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError> {
-        self.db.write(|conn| {
+        let keys = self.db.write(|conn| {
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
             let keys: Vec<String> = documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
             // Tasks and documents go with the project (ON DELETE CASCADE).
             diesel::delete(projects::table.find(id)).execute(conn)?;
             Ok(keys)
-        })
+        })?;
+        self.db.memo().deleted(id);
+        Ok(keys)
     }
 }

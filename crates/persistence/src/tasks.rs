@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
+use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, projects, tasks};
 
@@ -75,15 +76,13 @@ fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32
 /// Task writes start with this: on PostgreSQL the row lock on the project serialises writers of
 /// one board, so positions read next are current and stay dense under concurrent moves and
 /// creates (on SQLite, `Db::write` already runs one writer at a time).
-fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<(), DieselError> {
+fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<Bumped, DieselError> {
     let holder = tasks::table.filter(tasks::id.eq(task_id)).select(tasks::project_id);
-    let n = diesel::update(projects::table.filter(projects::id.eq_any(holder)))
+    let (project_id, owner_id, version) = diesel::update(projects::table.filter(projects::id.eq_any(holder)))
         .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
-        .execute(conn)?;
-    if n == 0 {
-        return Err(DieselError::NotFound);
-    }
-    Ok(())
+        .returning((projects::id, projects::owner_id, projects::version))
+        .get_result(conn)?;
+    Ok(Bumped { project_id, owner_id, version })
 }
 
 #[derive(AsChangeset, Default)]
@@ -141,10 +140,10 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
-        self.db.write(|conn| {
+        let (created, bumped) = self.db.write(|conn| {
             // First, so that concurrent creates in one column (PostgreSQL) queue on the
             // project row instead of reading the same column length.
-            bump_version(conn, task.project_id)?;
+            let bumped = bump_version(conn, task.project_id)?;
             let position = column_len(conn, task.project_id, task.status)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
@@ -163,7 +162,7 @@ impl TaskRepository for DieselTaskRepository {
                 .returning(tasks::id)
                 .get_result(conn)?;
             // Everything stored is known here: no need to read the row back.
-            Ok(Task {
+            let created = Task {
                 id,
                 project_id: task.project_id,
                 title: task.title.as_str().to_owned(),
@@ -173,13 +172,16 @@ impl TaskRepository for DieselTaskRepository {
                 actual_cost: task.actual_cost,
                 due_date: task.due_date,
                 position,
-            })
-        })
+            };
+            Ok((created, bumped))
+        })?;
+        self.db.memo().observe(bumped);
+        Ok(created)
     }
 
     fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
-        self.db.write(|conn| {
-            bump_version_of_task(conn, task_id)?;
+        let (updated, bumped) = self.db.write(|conn| {
+            let bumped = bump_version_of_task(conn, task_id)?;
             let current = load_task(conn, task_id)?;
             let project_id = current.project_id;
             let target = changes.status.unwrap_or(current.status);
@@ -214,7 +216,7 @@ impl TaskRepository for DieselTaskRepository {
             }
             diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
             // The row as just written, built from what was read and changed (one query less).
-            Ok(Task {
+            let updated = Task {
                 id: current.id,
                 project_id,
                 title: fields.title.unwrap_or(current.title),
@@ -224,18 +226,23 @@ impl TaskRepository for DieselTaskRepository {
                 actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
                 due_date: changes.due_date.unwrap_or(current.due_date),
                 position: fields.position.unwrap_or(current.position),
-            })
-        })
+            };
+            Ok((updated, bumped))
+        })?;
+        self.db.memo().observe(bumped);
+        Ok(updated)
     }
 
     fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError> {
-        self.db.write(|conn| {
+        let (keys, bumped) = self.db.write(|conn| {
             let current = load_task(conn, task_id)?;
             let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;
             shift(conn, current.project_id, current.status, current.position + 1, i32::MAX, -1)?;
-            bump_version(conn, current.project_id)?;
-            Ok(keys)
-        })
+            let bumped = bump_version(conn, current.project_id)?;
+            Ok((keys, bumped))
+        })?;
+        self.db.memo().observe(bumped);
+        Ok(keys)
     }
 }

@@ -2,6 +2,8 @@ use buildledger_application::error::BoxError;
 use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind};
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 #[derive(Debug, Clone, Copy)]
 pub struct TokenLifetimes {
@@ -32,6 +34,40 @@ pub struct JwtIssuer {
     encoding: EncodingKey,
     decoding: DecodingKey,
     lifetimes: TokenLifetimes,
+    verified: VerifiedTokens,
+}
+
+/// Tokens whose signature and claims were checked, until they expire. A client sends the same
+/// access token with every request; checking it again (base64, JSON, HMAC) was a visible share
+/// of a request's CPU. Tokens are stateless (nothing revokes one before `exp`), so remembering a
+/// verified one changes no answer.
+struct VerifiedTokens {
+    entries: Mutex<HashMap<String, Verified>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Verified {
+    user_id: i64,
+    kind: TokenKind,
+    exp: i64,
+}
+
+/// Remembered tokens at most (the map is emptied when full: a miss only costs a verification).
+const VERIFIED_CAPACITY: usize = 10_000;
+
+impl VerifiedTokens {
+    fn get(&self, token: &str, now: i64) -> Option<Verified> {
+        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        entries.get(token).copied().filter(|v| now < v.exp)
+    }
+
+    fn put(&self, token: &str, v: Verified) {
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        if entries.len() >= VERIFIED_CAPACITY {
+            entries.clear();
+        }
+        entries.insert(token.to_owned(), v);
+    }
 }
 
 impl JwtIssuer {
@@ -40,7 +76,7 @@ impl JwtIssuer {
         if secret.len() < crate::MIN_SECRET_BYTES {
             return Err(format!("JWT_SECRET must be at least {} bytes", crate::MIN_SECRET_BYTES));
         }
-        Ok(Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), lifetimes })
+        Ok(Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), lifetimes, verified: VerifiedTokens { entries: Mutex::new(HashMap::new()) } })
     }
 
     fn kind_name(kind: TokenKind) -> &'static str {
@@ -63,18 +99,36 @@ impl TokenIssuer for JwtIssuer {
     }
 
     fn verify(&self, token: &str, kind: TokenKind) -> Result<i64, TokenError> {
+        let now = chrono::Utc::now().timestamp();
+        let verified = match self.verified.get(token, now) {
+            Some(v) => v,
+            None => {
+                let v = self.check(token, now)?;
+                self.verified.put(token, v);
+                v
+            }
+        };
+        if verified.kind != kind {
+            return Err(TokenError::WrongKind);
+        }
+        Ok(verified.user_id)
+    }
+}
+
+impl JwtIssuer {
+    /// Signature, expiry and claims of a token not seen before.
+    fn check(&self, token: &str, now: i64) -> Result<Verified, TokenError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "iat", "sub"]);
         let data = decode::<Claims>(token, &self.decoding, &validation).map_err(|_| TokenError::Invalid)?;
         let claims = data.claims;
-        if claims.iat > chrono::Utc::now().timestamp() + 60 {
+        if claims.iat > now + 60 || claims.exp <= now {
             return Err(TokenError::Invalid);
         }
-        if claims.token_type != Self::kind_name(kind) {
-            return Err(TokenError::WrongKind);
-        }
-        claims.sub.parse().map_err(|_| TokenError::Invalid)
+        let kind = [TokenKind::Access, TokenKind::Refresh].into_iter().find(|k| Self::kind_name(*k) == claims.token_type).ok_or(TokenError::WrongKind)?;
+        let user_id = claims.sub.parse().map_err(|_| TokenError::Invalid)?;
+        Ok(Verified { user_id, kind, exp: claims.exp })
     }
 }
 
@@ -107,6 +161,17 @@ mod tests {
         // alg=none: header {"alg":"none","typ":"JWT"}.
         let none = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwiaWF0IjowLCJleHAiOjk5OTk5OTk5OTksInRva2VuX3R5cGUiOiJhY2Nlc3MiLCJqdGkiOiJ4In0.";
         assert_eq!(issuer().verify(none, TokenKind::Access), Err(TokenError::Invalid));
+    }
+
+    #[test]
+    fn a_remembered_token_still_expires_and_keeps_its_kind() {
+        let i = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: 2, refresh_seconds: 60 }).unwrap();
+        let access = i.issue(5, TokenKind::Access).unwrap();
+        assert_eq!(i.verify(&access, TokenKind::Access), Ok(5));
+        assert_eq!(i.verify(&access, TokenKind::Access), Ok(5)); // from memory
+        assert_eq!(i.verify(&access, TokenKind::Refresh), Err(TokenError::WrongKind));
+        std::thread::sleep(std::time::Duration::from_millis(2100));
+        assert_eq!(i.verify(&access, TokenKind::Access), Err(TokenError::Invalid));
     }
 
     #[test]

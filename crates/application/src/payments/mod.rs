@@ -46,6 +46,15 @@ impl AccessService {
             .is_some_and(|s| s.is_active(now)))
     }
 
+    /// Whether the user may use the paid product, when the repository can tell without I/O
+    /// (its cache); `None` means ask [`Self::require_active`]. Lets the hot path skip the
+    /// blocking pool.
+    pub fn known_active(&self, user_id: i64) -> Option<bool> {
+        let known = self.subscriptions.known_for_user(user_id)?;
+        let now = self.clock.now();
+        Some(known.is_some_and(|s| s.is_active(now)))
+    }
+
     /// `SubscriptionRequired` unless the user has an active subscription. Admins are not exempt.
     pub fn require_active(&self, user_id: i64) -> Result<(), UseCaseError> {
         if self.is_subscribed(user_id)? {

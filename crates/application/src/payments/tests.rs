@@ -111,6 +111,27 @@ fn access(found: Option<Subscription>) -> AccessService {
     AccessService::new(Arc::new(subs), clock())
 }
 
+fn known(found: Option<Option<Subscription>>) -> AccessService {
+    let mut subs = MockSubscriptionRepository::new();
+    let found = found.map(|s| s.map(Arc::new));
+    subs.expect_known_for_user()
+        .times(1)
+        .returning(move |_| found.clone());
+    subs.expect_find_for_user().never();
+    AccessService::new(Arc::new(subs), clock())
+}
+
+#[test]
+fn a_known_subscription_is_checked_against_the_clock_without_a_query() {
+    assert_eq!(known(Some(Some(active(7)))).known_active(7), Some(true));
+    let mut lapsed = active(7);
+    lapsed.current_period_end = Some(now() - Duration::days(1));
+    lapsed.cancel_at_period_end = true;
+    assert_eq!(known(Some(Some(lapsed))).known_active(7), Some(false));
+    assert_eq!(known(Some(None)).known_active(7), Some(false));
+    assert_eq!(known(None).known_active(7), None);
+}
+
 #[test]
 fn a_user_without_a_subscription_is_refused() {
     assert!(matches!(

@@ -4,6 +4,7 @@
 
 mod documents;
 mod helpers;
+mod memo;
 mod payments;
 mod projects;
 mod tasks;
