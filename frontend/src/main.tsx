@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadRoute } from './app/router';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -21,8 +22,15 @@ if (window.location.pathname === '/' && root.firstElementChild) {
     hydrateRoot(root, app);
   });
 } else {
-  const reactRoot = createRoot(root);
-  startTransition(() => {
-    reactRoot.render(app);
-  });
+  const start = () => {
+    const reactRoot = createRoot(root);
+    startTransition(() => {
+      reactRoot.render(app);
+    });
+  };
+  // A board URL waits for its route chunks (already preloaded by the HTML) so that it
+  // renders without Suspense fallbacks (src/app/router.tsx, preloadRoute).
+  const ready = preloadRoute(window.location.pathname);
+  if (ready) void ready.then(start, start);
+  else start();
 }

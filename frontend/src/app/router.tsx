@@ -1,11 +1,32 @@
 // Declarative react-router (BrowserRouter + useRoutes) with React.lazy pages:
 // the data router (createBrowserRouter) alone costs ~17 KB gzip more, and the
 // landing page's initial JavaScript has a 100 KB budget (docs/lighthouse.md).
-import { lazy, useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setApiHandlers } from '../lib/api-client';
 import { publicRoutes } from '../features/public/routes';
 import { RootLayout } from './RootLayout';
+
+/**
+ * React.lazy, plus a preload: once the chunk is in, the page renders directly instead of
+ * suspending (React.lazy suspends on its first render even when the module is loaded).
+ * A page that mounted through the lazy wrapper keeps it (no remount).
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const preload = () =>
+    (pending ??= load().then((m) => {
+      loaded = m.default;
+      return m.default;
+    }));
+  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
 
 const Signup = lazy(() => import('./routes/signup'));
 const Login = lazy(() => import('./routes/login'));
@@ -13,14 +34,26 @@ const Success = lazy(() => import('./routes/success'));
 const Cancel = lazy(() => import('./routes/cancel'));
 const ChoosePlan = lazy(() => import('./routes/choose-plan'));
 const Projects = lazy(() => import('./routes/projects'));
-const Board = lazy(() => import('./routes/board'));
+const Board = preloadable(() => import('./routes/board'));
 const AccountSettings = lazy(() => import('./routes/account-settings'));
 const AdminSubscriptions = lazy(() => import('./routes/admin-subscriptions'));
 const NotFound = lazy(() => import('./routes/not-found'));
 // Server state (react-query) and the guards load with the first app route, never on public pages.
-const AppLayout = lazy(() => import('./AppLayout'));
-const ProtectedRoute = lazy(() => import('./guards').then((m) => ({ default: m.ProtectedRoute })));
+const AppLayout = preloadable(() => import('./AppLayout'));
+const ProtectedRoute = preloadable(() => import('./guards').then((m) => ({ default: m.ProtectedRoute })));
 const RequireLogin = lazy(() => import('./guards').then((m) => ({ default: m.RequireLogin })));
+
+/**
+ * The board opened directly (a reload, a link from outside): its route chunks, which the
+ * HTML already preloads (vite.config.ts, routePreload). main.tsx waits for them before the
+ * first render, so the board route renders without Suspense fallbacks: React throttles the
+ * reveal after a fallback to 300 ms after it was shown, and that wait delayed the board
+ * (docs/lighthouse.md, "Board render at 1,000 tasks"). Null for every other path.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> | null {
+  if (!/^\/kanban\/[^/]+\/?$/.test(pathname)) return null;
+  return Promise.all([AppLayout.preload(), ProtectedRoute.preload(), Board.preload()]);
+}
 
 export const appRoutes: RouteObject[] = [
   { path: 'signup', element: <Signup /> },

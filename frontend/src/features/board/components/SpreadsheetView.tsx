@@ -94,9 +94,13 @@ const ROW_HEIGHT = 49;
 const WINDOW_THRESHOLD = 200;
 const OVERSCAN = 20;
 
+const visibleRows = () => (typeof window === 'undefined' ? 60 : Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN * 2);
+
 /** Keeps big sheets fast: beyond 200 rows only the rows near the viewport are rendered. */
 function useWindow(count: number, container: React.RefObject<HTMLDivElement | null>) {
-  const [range, setRange] = useState<[number, number]>([0, Math.min(count, 60)]);
+  // First range: the rows the effect below computes for an unscrolled page, so that its
+  // first update does not re-render and lay out the sheet a second time.
+  const [range, setRange] = useState<[number, number]>(() => [0, Math.min(count, visibleRows())]);
   useEffect(() => {
     if (count <= WINDOW_THRESHOLD) return;
     const update = () => {
@@ -105,10 +109,11 @@ function useWindow(count: number, container: React.RefObject<HTMLDivElement | nu
       const rect = el.getBoundingClientRect();
       const top = Math.max(0, -rect.top);
       const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-      const visible = Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN * 2;
-      setRange(([a, b]) => {
+      const visible = visibleRows();
+      // The same tuple when nothing moved, so React skips the re-render.
+      setRange((prev) => {
         const next: [number, number] = [first, Math.min(count, first + visible)];
-        return a === next[0] && b === next[1] ? [a, b] : next;
+        return prev[0] === next[0] && prev[1] === next[1] ? prev : next;
       });
     };
     update();
