@@ -1,7 +1,7 @@
 //! One connection type for both databases, its pool, migrations and error mapping.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use buildledger_application::error::RepoError;
@@ -14,6 +14,7 @@ use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 use crate::memo::Memo;
+use crate::writer::Writer;
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -56,6 +57,8 @@ pub enum DbError {
     Migration(String),
     #[error(transparent)]
     Query(#[from] DieselError),
+    #[error("cannot start the database writer thread: {0}")]
+    Writer(std::io::Error),
 }
 
 /// Counts the statements this process sends to the database (every query, `BEGIN`/`COMMIT`
@@ -91,7 +94,7 @@ impl Instrumentation for ConnectionProbe {
 
 /// A pooled connection with the flag its [`ConnectionProbe`] raises on a failed statement.
 pub struct PooledConnection {
-    conn: DbConnection,
+    pub(crate) conn: DbConnection,
     failed: Arc<AtomicBool>,
 }
 
@@ -101,6 +104,14 @@ pub struct ConnectionManager {
     backend: Backend,
     target: String,
     counter: QueryCounter,
+}
+
+impl ConnectionManager {
+    /// The same database, with statements left out of the count: for background work such as
+    /// checkpoints, which would otherwise blur what a request costs.
+    pub(crate) fn uncounted(&self) -> ConnectionManager {
+        ConnectionManager { counter: QueryCounter::default(), ..self.clone() }
+    }
 }
 
 impl r2d2::ManageConnection for ConnectionManager {
@@ -146,17 +157,13 @@ impl r2d2::ManageConnection for ConnectionManager {
 
 pub type Pool = r2d2::Pool<ConnectionManager>;
 
-/// The database: a pool plus, for SQLite, the lock that keeps writes one at a time.
+/// The database: a pool plus, for SQLite, the one writer (see `writer.rs`).
 #[derive(Clone)]
 pub struct Db {
     pool: Pool,
     backend: Backend,
-    /// SQLite allows one writer, so writes go through one dedicated connection behind this
-    /// lock (opened on first use, reopened if it breaks). Our write transactions never meet
-    /// SQLITE_BUSY on a lock upgrade, readers are not blocked (WAL), and a writer waiting for
-    /// its turn holds no pooled connection that readers need.
-    writer: Arc<Mutex<Option<PooledConnection>>>,
-    manager: ConnectionManager,
+    /// SQLite only: every write goes through this connection, with group commit.
+    writer: Option<Arc<Writer>>,
     queries: QueryCounter,
     /// Versions and subscriptions remembered between requests (see `memo.rs`).
     memo: Arc<Memo>,
@@ -184,8 +191,11 @@ impl Db {
             // No `SELECT 1` on every checkout; see `ConnectionManager::has_broken`.
             .test_on_check_out(false)
             .build(ConnectionManager { backend, target: target.clone(), counter: queries.clone() })?;
-        let manager = ConnectionManager { backend, target, counter: queries.clone() };
-        Ok(Db { pool, backend, writer: Arc::new(Mutex::new(None)), manager, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
+        let writer = match backend {
+            Backend::Sqlite => Some(Arc::new(Writer::start(ConnectionManager { backend, target, counter: queries.clone() }).map_err(DbError::Writer)?)),
+            Backend::Postgres => None,
+        };
+        Ok(Db { pool, backend, writer, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
     }
 
     /// What this process remembers of the database (see `memo.rs`).
@@ -196,6 +206,12 @@ impl Db {
     /// Statements sent to the database by this pool so far (see [`QueryCounter`]).
     pub fn queries_executed(&self) -> u64 {
         self.queries.get()
+    }
+
+    /// SQLite: transactions the writer has committed, each holding one or more writes
+    /// (`writer.rs`). None on PostgreSQL.
+    pub fn batches_committed(&self) -> Option<u64> {
+        self.writer.as_ref().map(|w| w.batches_committed())
     }
 
     pub fn backend(&self) -> Backend {
@@ -227,25 +243,17 @@ impl Db {
         f(&mut pooled.conn).map_err(db_err)
     }
 
-    /// Runs `f` in one transaction: all of it is written or none.
-    pub fn write<T>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError>) -> Result<T, RepoError> {
-        use r2d2::ManageConnection;
-        match self.backend {
-            Backend::Postgres => {
+    /// Runs `f` in one transaction: all of it is written or none. Returns once committed.
+    ///
+    /// On PostgreSQL each write has its own pooled connection and transaction; row locks order
+    /// writers of one project. On SQLite writes queue for the one writer thread, and writes that
+    /// queue together are committed together (see `writer.rs`).
+    pub fn write<T: Send + 'static>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+        match &self.writer {
+            Some(writer) => writer.write(f),
+            None => {
                 let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
                 pooled.conn.transaction(f).map_err(db_err)
-            }
-            Backend::Sqlite => {
-                let mut slot = self.writer.lock().unwrap_or_else(|p| p.into_inner());
-                let writer = match slot.as_mut() {
-                    Some(w) => w,
-                    None => slot.insert(self.manager.connect().map_err(|e| RepoError::Unavailable(Box::new(e)))?),
-                };
-                let result = writer.conn.transaction(f).map_err(db_err);
-                if self.manager.has_broken(writer) {
-                    *slot = None;
-                }
-                result
             }
         }
     }

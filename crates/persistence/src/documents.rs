@@ -51,7 +51,8 @@ impl DieselDocumentRepository {
 
 impl DocumentRepository for DieselDocumentRepository {
     fn create(&self, doc: &NewDocument) -> Result<Document, RepoError> {
-        let (document, bumped) = self.db.write(|conn| {
+        let doc = doc.clone();
+        let (document, bumped) = self.db.write(move |conn| {
             // The task's project and owner, read in the same transaction as the insert.
             let (project_id, owner_id): (i64, i64) =
                 tasks::table.inner_join(projects::table).filter(tasks::id.eq(doc.task_id)).select((projects::id, projects::owner_id)).first(conn)?;
@@ -103,7 +104,7 @@ impl DocumentRepository for DieselDocumentRepository {
     }
 
     fn delete(&self, id: i64) -> Result<String, RepoError> {
-        let (key, bumped) = self.db.write(|conn| {
+        let (key, bumped) = self.db.write(move |conn| {
             let (key, project_id): (String, i64) = documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
             let n = diesel::delete(documents::table.find(id)).execute(conn)?;
             if n == 0 {

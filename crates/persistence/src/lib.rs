@@ -7,9 +7,11 @@ pub mod memo;
 pub mod payments;
 mod projects;
 pub mod schema;
+mod statements;
 pub mod storage;
 mod tasks;
 mod users;
+mod writer;
 
 pub use db::{Backend, Db, DbConnection, DbError};
 pub use documents::DieselDocumentRepository;

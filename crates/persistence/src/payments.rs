@@ -211,9 +211,8 @@ impl SubscriptionRepository for DieselPaymentsRepository {
     }
 
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
-        let result = self
-            .db
-            .write(|conn| upsert_subscription(conn, subscription));
+        let owned = subscription.clone();
+        let result = self.db.write(move |conn| upsert_subscription(conn, &owned));
         // Forgotten whether or not the write committed: the next check reads the table.
         self.db.memo().subscription_changed(subscription.user_id);
         result
@@ -290,7 +289,8 @@ impl InvoiceRepository for DieselPaymentsRepository {
     }
 
     fn record(&self, invoice: &Invoice) -> Result<(), RepoError> {
-        self.db.write(|conn| upsert_invoice(conn, invoice))
+        let invoice = invoice.clone();
+        self.db.write(move |conn| upsert_invoice(conn, &invoice))
     }
 }
 
@@ -304,7 +304,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
             completed_at: session.completed_at,
         };
         self.db
-            .write(|conn| {
+            .write(move |conn| {
                 diesel::insert_into(checkout_sessions::table)
                     .values(&row)
                     .execute(conn)
@@ -334,11 +334,12 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
         subscription: &Subscription,
         invoice: Option<Invoice>,
     ) -> Result<bool, RepoError> {
-        let result = self.db.write(|conn| {
-            if !complete_session(conn, id, completed_at)? {
+        let (id, owned) = (id.to_owned(), subscription.clone());
+        let result = self.db.write(move |conn| {
+            if !complete_session(conn, &id, completed_at)? {
                 return Ok(false);
             }
-            upsert_subscription(conn, subscription)?;
+            upsert_subscription(conn, &owned)?;
             if let Some(i) = &invoice {
                 upsert_invoice(conn, i)?;
             }
@@ -357,7 +358,9 @@ impl WebhookEventRepository for DieselPaymentsRepository {
         received_at: NaiveDateTime,
         changes: &WebhookChanges,
     ) -> Result<bool, RepoError> {
-        let result = self.db.write(|conn| {
+        let (event_id_owned, event_type, owned) = (event_id.to_owned(), event_type.to_owned(), changes.clone());
+        let result = self.db.write(move |conn| {
+            let (event_id, changes) = (&event_id_owned, &owned);
             let seen: i64 = webhook_events::table
                 .filter(webhook_events::event_id.eq(event_id))
                 .count()

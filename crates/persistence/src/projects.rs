@@ -153,7 +153,7 @@ impl ProjectRepository for DieselProjectRepository {
 
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
         let changes = ProjectChanges::from(details);
-        let project = self.db.write(|conn| {
+        let project = self.db.write(move |conn| {
             let t = now();
             let id: i64 = diesel::insert_into(projects::table)
                 .values((&changes, projects::owner_id.eq(owner_id), projects::version.eq(1i64), projects::created_at.eq(t), projects::updated_at.eq(t)))
@@ -176,7 +176,7 @@ impl ProjectRepository for DieselProjectRepository {
 
     fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
         let changes = ProjectChanges::from(details);
-        let project = self.db.write(|conn| {
+        let project = self.db.write(move |conn| {
             let n = diesel::update(projects::table.filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id))))
                 .set((&changes, projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
                 .execute(conn)?;
@@ -190,7 +190,7 @@ impl ProjectRepository for DieselProjectRepository {
     }
 
     fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError> {
-        let keys = self.db.write(|conn| {
+        let keys = self.db.write(move |conn| {
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
             let keys: Vec<String> = documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
             // Tasks and documents go with the project (ON DELETE CASCADE).

@@ -10,6 +10,7 @@ use crate::db::{now, Db, DbConnection};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, projects, tasks};
+use crate::statements::{BumpVersionOfTask, ShiftPositions};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tasks)]
@@ -65,9 +66,7 @@ fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32
     if from > to {
         return Ok(());
     }
-    diesel::update(tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())).and(tasks::position.between(from, to))))
-        .set(tasks::position.eq(tasks::position + delta))
-        .execute(conn)?;
+    ShiftPositions { project_id, status: status.label(), from, to, delta }.execute(conn)?;
     Ok(())
 }
 
@@ -77,11 +76,7 @@ fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32
 /// one board, so positions read next are current and stay dense under concurrent moves and
 /// creates (on SQLite, `Db::write` already runs one writer at a time).
 fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<Bumped, DieselError> {
-    let holder = tasks::table.filter(tasks::id.eq(task_id)).select(tasks::project_id);
-    let (project_id, owner_id, version) = diesel::update(projects::table.filter(projects::id.eq_any(holder)))
-        .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
-        .returning((projects::id, projects::owner_id, projects::version))
-        .get_result(conn)?;
+    let (project_id, owner_id, version) = BumpVersionOfTask { task_id, updated_at: now() }.get_result(conn)?;
     Ok(Bumped { project_id, owner_id, version })
 }
 
@@ -140,7 +135,8 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
-        let (created, bumped) = self.db.write(|conn| {
+        let task = task.clone();
+        let (created, bumped) = self.db.write(move |conn| {
             // First, so that concurrent creates in one column (PostgreSQL) queue on the
             // project row instead of reading the same column length.
             let bumped = bump_version(conn, task.project_id)?;
@@ -180,7 +176,8 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
-        let (updated, bumped) = self.db.write(|conn| {
+        let changes = changes.clone();
+        let (updated, bumped) = self.db.write(move |conn| {
             let bumped = bump_version_of_task(conn, task_id)?;
             let current = load_task(conn, task_id)?;
             let project_id = current.project_id;
@@ -234,7 +231,7 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError> {
-        let (keys, bumped) = self.db.write(|conn| {
+        let (keys, bumped) = self.db.write(move |conn| {
             let current = load_task(conn, task_id)?;
             let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;

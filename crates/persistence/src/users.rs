@@ -41,7 +41,8 @@ impl DieselUserRepository {
 
 impl UserRepository for DieselUserRepository {
     fn create(&self, user: &NewUser) -> Result<User, RepoError> {
-        self.db.write(|conn| {
+        let user = user.clone();
+        self.db.write(move |conn| {
             let id: i64 = diesel::insert_into(users::table)
                 .values((
                     users::username.eq(&user.username),
@@ -76,7 +77,7 @@ impl UserRepository for DieselUserRepository {
 
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError> {
         let key = key(username);
-        self.db.write(|conn| {
+        self.db.write(move |conn| {
             let n = diesel::update(users::table.filter(users::username_key.eq(&key))).set(users::is_admin.eq(is_admin)).execute(conn)?;
             Ok(n > 0)
         })

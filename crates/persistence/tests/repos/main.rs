@@ -9,3 +9,4 @@ mod payments;
 mod projects;
 mod tasks;
 mod users;
+mod writes;
