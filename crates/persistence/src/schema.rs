@@ -47,7 +47,7 @@ diesel::table! {
         material_quality -> Text,
         actual_cost_cents -> Nullable<BigInt>,
         due_date -> Nullable<Text>,
-        position -> Integer,
+        sort_key -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }

@@ -10,7 +10,7 @@ use crate::db::{now, Db, DbConnection};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, projects, tasks};
-use crate::statements::{BumpVersionOfTask, ShiftPositions};
+use crate::statements::{BumpVersionOfTask, RespaceColumn, SORT_KEY_GAP};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tasks)]
@@ -24,11 +24,13 @@ struct TaskRow {
     material_quality: String,
     actual_cost_cents: Option<i64>,
     due_date: Option<String>,
-    position: i32,
+    /// Order inside the column; sparse (see `place`). Not the position the API shows.
+    sort_key: i64,
 }
 
 impl TaskRow {
-    fn into_domain(self) -> Result<Task, DieselError> {
+    /// The task, with `position` its index in its column (computed by the caller).
+    fn into_domain(self, position: i32) -> Result<Task, DieselError> {
         let corrupt = |what: &str| DieselError::DeserializationError(format!("invalid stored {what}").into());
         Ok(Task {
             id: self.id,
@@ -39,7 +41,7 @@ impl TaskRow {
             material_quality: MaterialQuality::parse(&self.material_quality).ok_or_else(|| corrupt("material_quality"))?,
             actual_cost: self.actual_cost_cents.map(|c| Money::from_cents(c).ok_or_else(|| corrupt("actual_cost"))).transpose()?,
             due_date: self.due_date.map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date"))).transpose()?,
-            position: self.position,
+            position,
         })
     }
 }
@@ -49,31 +51,66 @@ fn column_index(s: TaskStatus) -> usize {
     TaskStatus::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
-fn load_task(conn: &mut DbConnection, id: i64) -> Result<Task, DieselError> {
-    tasks::table.find(id).select(TaskRow::as_select()).first(conn)?.into_domain()
+fn load_row(conn: &mut DbConnection, id: i64) -> Result<TaskRow, DieselError> {
+    tasks::table.find(id).select(TaskRow::as_select()).first(conn)
 }
 
-/// Number of tasks in a column. Positions are dense (0..len), so this is the largest position
-/// plus one: one index probe on `tasks_project_column` instead of counting the whole column.
-fn column_len(conn: &mut DbConnection, project_id: i64, status: TaskStatus) -> Result<i32, DieselError> {
-    let last: Option<i32> =
-        tasks::table.filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label()))).select(diesel::dsl::max(tasks::position)).first(conn)?;
-    Ok(last.map_or(0, |p| p.saturating_add(1)))
+/// The index of a task in its column: how many tasks sort before it.
+fn position_of(conn: &mut DbConnection, row: &TaskRow, status: TaskStatus) -> Result<i32, DieselError> {
+    let before: i64 = tasks::table
+        .filter(tasks::project_id.eq(row.project_id).and(tasks::status.eq(status.label())))
+        .filter(tasks::sort_key.lt(row.sort_key).or(tasks::sort_key.eq(row.sort_key).and(tasks::id.lt(row.id))))
+        .count()
+        .get_result(conn)?;
+    Ok(i32::try_from(before).unwrap_or(i32::MAX))
 }
 
-/// Shifts positions in one column by `delta` for positions in `from..=to`.
-fn shift(conn: &mut DbConnection, project_id: i64, status: TaskStatus, from: i32, to: i32, delta: i32) -> Result<(), DieselError> {
-    if from > to {
-        return Ok(());
+/// Where a task goes at the end of a column (leaving `moving` out): its key and position.
+fn end_of_column(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: Option<i64>) -> Result<(i64, i32), DieselError> {
+    let (count, last): (i64, Option<i64>) = tasks::table
+        .filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())))
+        .filter(tasks::id.ne(moving.unwrap_or(0)))
+        .select((diesel::dsl::count_star(), diesel::dsl::max(tasks::sort_key)))
+        .first(conn)?;
+    Ok((last.map_or(0, |k| k.saturating_add(SORT_KEY_GAP)), i32::try_from(count).unwrap_or(i32::MAX)))
+}
+
+/// Places task `moving` at index `wanted` of a column (the column without it; clamped to its
+/// end) and returns its new sort key and position. Keys are sparse, so only the moved task is
+/// written: it takes a key between its new neighbours. When two neighbours leave no room
+/// between them (after about twenty moves into one spot) the column is spaced out again first.
+fn place(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: i64, wanted: i32) -> Result<(i64, i32), DieselError> {
+    let wanted = wanted.max(0);
+    for _ in 0..2 {
+        // The neighbours at wanted - 1 and wanted, in board order.
+        let keys: Vec<i64> = tasks::table
+            .filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())))
+            .filter(tasks::id.ne(moving))
+            .order((tasks::sort_key.asc(), tasks::id.asc()))
+            .select(tasks::sort_key)
+            .limit(2)
+            .offset(i64::from(wanted.saturating_sub(1).max(0)))
+            .load(conn)?;
+        let (before, after) = if wanted == 0 { (None, keys.first().copied()) } else { (keys.first().copied(), keys.get(1).copied()) };
+        match (before, after) {
+            // Past the end of the column (or an empty column): last place.
+            (None, None) => return end_of_column(conn, project_id, status, Some(moving)),
+            (None, Some(next)) => return Ok((next.saturating_sub(SORT_KEY_GAP), 0)),
+            (Some(prev), None) => return Ok((prev.saturating_add(SORT_KEY_GAP), wanted)),
+            (Some(prev), Some(next)) if next - prev >= 2 => return Ok((prev + (next - prev) / 2, wanted)),
+            (Some(_), Some(_)) => {
+                RespaceColumn { project_id, status: status.label() }.execute(conn)?;
+            }
+        }
     }
-    ShiftPositions { project_id, status: status.label(), from, to, delta }.execute(conn)?;
-    Ok(())
+    // Respaced keys are SORT_KEY_GAP apart, so the second round always finds room.
+    Err(DieselError::RollbackTransaction)
 }
 
 /// Bumps the version of the project that holds `task_id` (NotFound when there is no such task).
 ///
 /// Task writes start with this: on PostgreSQL the row lock on the project serialises writers of
-/// one board, so positions read next are current and stay dense under concurrent moves and
+/// one board, so the sort keys read next are current under concurrent moves and
 /// creates (on SQLite, `Db::write` already runs one writer at a time).
 fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<Bumped, DieselError> {
     let (project_id, owner_id, version) = BumpVersionOfTask { task_id, updated_at: now() }.get_result(conn)?;
@@ -89,7 +126,7 @@ struct TaskFieldChanges {
     material_quality: Option<&'static str>,
     actual_cost_cents: Option<Option<i64>>,
     due_date: Option<Option<String>>,
-    position: Option<i32>,
+    sort_key: Option<i64>,
     updated_at: Option<chrono::NaiveDateTime>,
 }
 
@@ -106,15 +143,24 @@ impl DieselTaskRepository {
 impl TaskRepository for DieselTaskRepository {
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Task>, RepoError> {
         // One query. Read in the order of the `tasks_project_column` index (no sort in the
-        // database), then put the columns in board order.
+        // database), number each column from 0, then put the columns in board order.
         let mut list: Vec<Task> = self.db.read(|conn| {
-            tasks::table
+            let rows = tasks::table
                 .filter(tasks::project_id.eq(project_id))
-                .order((tasks::status.asc(), tasks::position.asc(), tasks::id.asc()))
+                .order((tasks::status.asc(), tasks::sort_key.asc(), tasks::id.asc()))
                 .select(TaskRow::as_select())
-                .load(conn)?
-                .into_iter()
-                .map(TaskRow::into_domain)
+                .load(conn)?;
+            let mut column: Option<String> = None;
+            let mut position = 0;
+            rows.into_iter()
+                .map(|row| {
+                    if column.as_deref() != Some(row.status.as_str()) {
+                        column = Some(row.status.clone());
+                        position = 0;
+                    }
+                    position += 1;
+                    row.into_domain(position - 1)
+                })
                 .collect::<Result<_, _>>()
         })?;
         // Stable: keeps position order inside each column.
@@ -130,7 +176,10 @@ impl TaskRepository for DieselTaskRepository {
                 .select((TaskRow::as_select(), ProjectRow::as_select()))
                 .first(conn)
                 .optional()?;
-            found.map(|(t, p)| Ok((t.into_domain()?, p.into_domain()?))).transpose()
+            let Some((row, project)) = found else { return Ok(None) };
+            let status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
+            let position = position_of(conn, &row, status)?;
+            Ok(Some((row.into_domain(position)?, project.into_domain()?)))
         })
     }
 
@@ -138,9 +187,9 @@ impl TaskRepository for DieselTaskRepository {
         let task = task.clone();
         let (created, bumped) = self.db.write(move |conn| {
             // First, so that concurrent creates in one column (PostgreSQL) queue on the
-            // project row instead of reading the same column length.
+            // project row instead of reading the same end of the column.
             let bumped = bump_version(conn, task.project_id)?;
-            let position = column_len(conn, task.project_id, task.status)?;
+            let (sort_key, position) = end_of_column(conn, task.project_id, task.status, None)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
                 .values((
@@ -151,7 +200,7 @@ impl TaskRepository for DieselTaskRepository {
                     tasks::material_quality.eq(task.material_quality.code()),
                     tasks::actual_cost_cents.eq(task.actual_cost.map(Money::cents)),
                     tasks::due_date.eq(task.due_date.map(|d| d.to_string())),
-                    tasks::position.eq(position),
+                    tasks::sort_key.eq(sort_key),
                     tasks::created_at.eq(t),
                     tasks::updated_at.eq(t),
                 ))
@@ -179,9 +228,10 @@ impl TaskRepository for DieselTaskRepository {
         let changes = changes.clone();
         let (updated, bumped) = self.db.write(move |conn| {
             let bumped = bump_version_of_task(conn, task_id)?;
-            let current = load_task(conn, task_id)?;
-            let project_id = current.project_id;
-            let target = changes.status.unwrap_or(current.status);
+            let row = load_row(conn, task_id)?;
+            let current_status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
+            let project_id = row.project_id;
+            let target = changes.status.unwrap_or(current_status);
             let mut fields = TaskFieldChanges {
                 title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
                 description: changes.description.clone(),
@@ -189,30 +239,28 @@ impl TaskRepository for DieselTaskRepository {
                 material_quality: changes.material_quality.map(MaterialQuality::code),
                 actual_cost_cents: changes.actual_cost.map(|c| c.map(Money::cents)),
                 due_date: changes.due_date.map(|d| d.map(|d| d.to_string())),
-                position: None,
+                sort_key: None,
                 updated_at: Some(now()),
             };
-            if target != current.status {
-                // Leave the old column (closing the gap), then make room in the new one.
-                shift(conn, project_id, current.status, current.position + 1, i32::MAX, -1)?;
-                let len = column_len(conn, project_id, target)?;
-                let wanted = changes.position.unwrap_or(len).clamp(0, len);
-                if wanted < len {
-                    shift(conn, project_id, target, wanted, i32::MAX, 1)?;
+            // Only the moved task is written: the tasks around it keep their keys, and the
+            // gap it leaves in its old column needs nothing.
+            let position = match (target != current_status, changes.position) {
+                (_, Some(wanted)) => {
+                    let (key, position) = place(conn, project_id, target, task_id, wanted)?;
+                    fields.sort_key = Some(key);
+                    position
                 }
-                fields.position = Some(wanted);
-            } else if let Some(p) = changes.position {
-                let last = column_len(conn, project_id, target)? - 1;
-                let wanted = p.clamp(0, last.max(0));
-                if wanted < current.position {
-                    shift(conn, project_id, target, wanted, current.position - 1, 1)?;
-                } else if wanted > current.position {
-                    shift(conn, project_id, target, current.position + 1, wanted, -1)?;
+                // Another column, no position asked: the end of it.
+                (true, None) => {
+                    let (key, position) = end_of_column(conn, project_id, target, Some(task_id))?;
+                    fields.sort_key = Some(key);
+                    position
                 }
-                fields.position = Some(wanted);
-            }
+                (false, None) => position_of(conn, &row, current_status)?,
+            };
             diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
             // The row as just written, built from what was read and changed (one query less).
+            let current = row.into_domain(position)?;
             let updated = Task {
                 id: current.id,
                 project_id,
@@ -222,7 +270,7 @@ impl TaskRepository for DieselTaskRepository {
                 material_quality: changes.material_quality.unwrap_or(current.material_quality),
                 actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
                 due_date: changes.due_date.unwrap_or(current.due_date),
-                position: fields.position.unwrap_or(current.position),
+                position,
             };
             Ok((updated, bumped))
         })?;
@@ -232,11 +280,11 @@ impl TaskRepository for DieselTaskRepository {
 
     fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError> {
         let (keys, bumped) = self.db.write(move |conn| {
-            let current = load_task(conn, task_id)?;
+            let row = load_row(conn, task_id)?;
             let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
+            // Positions are counted on read: the tasks after it move up by themselves.
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;
-            shift(conn, current.project_id, current.status, current.position + 1, i32::MAX, -1)?;
-            let bumped = bump_version(conn, current.project_id)?;
+            let bumped = bump_version(conn, row.project_id)?;
             Ok((keys, bumped))
         })?;
         self.db.memo().observe(bumped);

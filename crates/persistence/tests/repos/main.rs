@@ -5,6 +5,7 @@
 mod documents;
 mod helpers;
 mod memo;
+mod migrations;
 mod payments;
 mod projects;
 mod tasks;

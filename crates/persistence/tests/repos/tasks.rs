@@ -128,3 +128,51 @@ fn a_task_is_found_only_through_its_owner() {
         assert!(repo.find_for_owner(a.id, bob).unwrap().is_none(), "{}", t.name);
     }
 }
+
+/// Moves, creates and deletes checked against a plain model of the board after every step,
+/// including many moves into one spot (each halves the gap between two sort keys until the
+/// column has to be spaced out again) and moves past the end of a column.
+#[test]
+fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        // model[column] = task ids in board order
+        let mut model: Vec<Vec<i64>> = vec![Vec::new(); 3];
+        for i in 0..12 {
+            let status = TaskStatus::ALL[i % 3];
+            let created = repo.create(&new_task(p.id, &format!("T{i}"), status)).unwrap();
+            assert_eq!(created.position as usize, model[i % 3].len());
+            model[i % 3].push(created.id);
+        }
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for step in 0..120 {
+            let all: Vec<i64> = model.iter().flatten().copied().collect();
+            let id = all[next(all.len() as u64) as usize];
+            let from = model.iter().position(|c| c.contains(&id)).unwrap();
+            // Half the moves go to index 1 of "In Progress", so one gap is split over and over.
+            let (to, wanted) = if step % 2 == 0 { (1, 1) } else { (next(3) as usize, next(8) as i32) };
+            model[from].retain(|x| *x != id);
+            let at = (wanted as usize).min(model[to].len());
+            model[to].insert(at, id);
+            let moved = repo.update(id, &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() }).unwrap();
+            assert_eq!((moved.status, moved.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
+            let (found, _) = repo.find_for_owner(id, owner).unwrap().unwrap();
+            assert_eq!((found.status, found.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
+            if step % 10 == 9 {
+                // A delete leaves a gap that positions close by themselves.
+                let gone = model[to].remove(0);
+                repo.delete(gone).unwrap();
+            }
+            let list = repo.list_for_project(p.id).unwrap();
+            let seen: Vec<Vec<i64>> = TaskStatus::ALL.iter().map(|s| list.iter().filter(|x| x.status == *s).map(|x| x.id).collect()).collect();
+            assert_eq!(seen, model, "{} step {step}", t.name);
+            assert!(positions_are_dense(&list), "{} step {step}", t.name);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! Boards stored before sparse sort keys (migration 2026-11-23-000003) keep their order.
+
+use buildledger_application::ports::TaskRepository;
+use buildledger_persistence::db::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+use buildledger_persistence::{Backend, Db, DieselTaskRepository};
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
+use diesel_migrations::MigrationHarness;
+
+/// Dense positions of two columns, written in a scrambled order.
+const OLD_BOARD: &str = "
+INSERT INTO users (id, username, email, password_hash, is_admin, created_at, username_key, email_key)
+    VALUES (1, 'ana', 'ana@example.com', 'h', FALSE, '2026-11-01 00:00:00', 'ana', 'ana@example.com');
+INSERT INTO projects (id, owner_id, name, zip_code, project_type, square_footage, start_date, end_date, budget_cents, owner_builder, version, created_at, updated_at)
+    VALUES (1, 1, 'Old', '78701', 'new_home_build', 2400, '2026-01-01', '2026-12-01', 100, 'yes_owner_builder', 7, '2026-11-01 00:00:00', '2026-11-01 00:00:00');
+INSERT INTO tasks (id, project_id, title, status, material_quality, position, created_at, updated_at) VALUES
+    (1, 1, 'C', 'To Do', 'standard', 2, '2026-11-01 00:00:00', '2026-11-01 00:00:00'),
+    (2, 1, 'A', 'To Do', 'standard', 0, '2026-11-01 00:00:00', '2026-11-01 00:00:00'),
+    (3, 1, 'Y', 'Paid', 'standard', 1, '2026-11-01 00:00:00', '2026-11-01 00:00:00'),
+    (4, 1, 'B', 'To Do', 'standard', 1, '2026-11-01 00:00:00', '2026-11-01 00:00:00'),
+    (5, 1, 'X', 'Paid', 'standard', 0, '2026-11-01 00:00:00', '2026-11-01 00:00:00');
+";
+
+fn check(db: &Db, name: &str) {
+    let repo = DieselTaskRepository::new(db.clone());
+    let board: Vec<(String, String, i32)> = repo.list_for_project(1).unwrap().into_iter().map(|t| (t.status.label().to_owned(), t.title, t.position)).collect();
+    let expected = [("To Do", "A", 0), ("To Do", "B", 1), ("To Do", "C", 2), ("Paid", "X", 0), ("Paid", "Y", 1)];
+    assert_eq!(board, expected.map(|(s, t, p)| (s.to_owned(), t.to_owned(), p)).to_vec(), "{name}");
+    // And moves work on the migrated keys.
+    let moved = repo.update(1, &buildledger_domain::task::TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+    assert_eq!(moved.position, 0, "{name}");
+    let titles: Vec<String> = repo.list_for_project(1).unwrap().into_iter().map(|t| t.title).collect();
+    assert_eq!(titles, ["C", "A", "B", "X", "Y"], "{name}");
+}
+
+#[test]
+fn dense_positions_become_sort_keys_in_the_same_order() {
+    // SQLite
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    {
+        let mut conn = diesel::sqlite::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        conn.run_next_migration(SQLITE_MIGRATIONS).unwrap();
+        conn.run_next_migration(SQLITE_MIGRATIONS).unwrap();
+        conn.batch_execute(OLD_BOARD).unwrap();
+    }
+    let db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
+    assert_eq!(db.backend(), Backend::Sqlite);
+    db.run_migrations().unwrap();
+    check(&db, "sqlite");
+
+    // PostgreSQL
+    let Ok(admin_url) = std::env::var("TEST_POSTGRES_URL") else { return };
+    if admin_url.is_empty() {
+        return;
+    }
+    let dbname = format!("bl_migr_{}", std::process::id());
+    let mut admin = diesel::pg::PgConnection::establish(&admin_url).unwrap();
+    admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{dbname}\"; ")).unwrap();
+    admin.batch_execute(&format!("CREATE DATABASE \"{dbname}\"")).unwrap();
+    let url = format!("{}/{dbname}", admin_url.rsplit_once('/').unwrap().0);
+    {
+        let mut conn = diesel::pg::PgConnection::establish(&url).unwrap();
+        conn.run_next_migration(POSTGRES_MIGRATIONS).unwrap();
+        conn.run_next_migration(POSTGRES_MIGRATIONS).unwrap();
+        conn.batch_execute(OLD_BOARD).unwrap();
+        conn.batch_execute("SELECT setval('tasks_id_seq', 5)").unwrap();
+    }
+    let db = Db::connect(&url, 2).unwrap();
+    db.run_migrations().unwrap();
+    check(&db, "postgres");
+    drop(db);
+    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{dbname}\" WITH (FORCE)"));
+}
