@@ -1,5 +1,6 @@
 //! `buildledger`: the server and its maintenance commands.
 
+mod access_format;
 mod logging;
 mod settings;
 mod wiring;
@@ -52,7 +53,7 @@ fn init_logging(json: bool) -> logging::FlushGuard {
     if json {
         builder.json().init();
     } else {
-        builder.init();
+        builder.event_format(access_format::AccessFast(tracing_subscriber::fmt::format().with_target(true))).init();
     }
     guard
 }
