@@ -13,6 +13,8 @@
 #   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
 #   BENCH_SKIP_BUILD=1       use the existing target/release binaries
 #   BENCH_OUT=docs/benchmarks.md
+#   BENCH_SAVE_RESULTS=path  keep the raw results (JSON lines) to regenerate the report later:
+#                            python3 scripts/bench/report.py --results path --out docs/benchmarks.md ...
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -189,5 +191,6 @@ for backend in $BACKENDS; do
   esac
 done
 
+[ -n "${BENCH_SAVE_RESULTS:-}" ] && cp "$RESULTS" "$BENCH_SAVE_RESULTS"
 python3 "$BENCH_LUA_DIR/report.py" --results "$RESULTS" --out "$OUT" --threads "$THREADS" --connections "$CONNS" --duration "$DURATION"
 log "wrote $OUT"
