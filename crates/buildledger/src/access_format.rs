@@ -86,23 +86,8 @@ fn write_timestamp(writer: &mut impl fmt::Write, now: SystemTime) -> fmt::Result
 
 #[cfg(test)]
 mod tests {
-    use std::io::Write;
-    use std::sync::{Arc, Mutex};
-
     use super::*;
-
-    #[derive(Clone, Default)]
-    struct Sink(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Sink {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::logging::Sink;
 
     /// Lines written by `emit` with the default format and with ours.
     fn both(emit: impl Fn()) -> (String, String) {

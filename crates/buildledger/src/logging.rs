@@ -116,23 +116,25 @@ impl<'a> MakeWriter<'a> for BatchedWriter {
     }
 }
 
+/// A `Write` whose bytes a test can read (shared by the logging tests of this crate).
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(crate) struct Sink(pub(crate) Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A `Write` whose bytes the test can read.
-    #[derive(Clone, Default)]
-    struct Sink(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Sink {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     #[test]
     fn lines_reach_the_output_in_order_and_all_of_them_on_drop() {
