@@ -183,7 +183,10 @@ for backend in $BACKENDS; do
       psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
       psql "$PG_ADMIN_URL" -qc "CREATE DATABASE $PG_DB" >/dev/null
       PG_CREATED=1
-      bench_backend postgres "${PG_ADMIN_URL%/*}/$PG_DB"
+      # No TLS to a database on this host: libpq's default (sslmode=prefer) negotiates TLS when
+      # the server offers it, and encrypting loopback traffic protects nothing (see
+      # docs/operations.md, "PostgreSQL connections"). Keep TLS for a database on another host.
+      bench_backend postgres "${PG_ADMIN_URL%/*}/$PG_DB?sslmode=disable"
       psql "$PG_ADMIN_URL" -qc "DROP DATABASE IF EXISTS $PG_DB WITH (FORCE)" >/dev/null
       PG_CREATED=""
       ;;

@@ -69,12 +69,13 @@ pub trait TaskRepository: Send + Sync {
     fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError>;
     /// Appends the task at the end of its column; bumps the project's version.
     fn create(&self, task: &NewTask) -> Result<Task, RepoError>;
-    /// Applies the changes in one transaction, renumbering the source and target columns
-    /// when the task moves; bumps the project's version.
-    fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError>;
-    /// Deletes the task and its documents; closes the gap in its column; bumps the version.
-    /// Returns the deleted documents' storage keys.
-    fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError>;
+    /// Applies the changes to task `task_id` of project `project_id` in one transaction
+    /// (placing it in its column when it moves); bumps the project's version. `NotFound` when
+    /// the project holds no such task.
+    fn update(&self, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError>;
+    /// Deletes task `task_id` of project `project_id` and its documents (the tasks after it
+    /// move up); bumps the version. Returns the deleted documents' storage keys.
+    fn delete(&self, project_id: i64, task_id: i64) -> Result<Vec<String>, RepoError>;
 }
 
 /// A document row to create (the file is already stored under `storage_key`).

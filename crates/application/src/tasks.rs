@@ -149,13 +149,13 @@ impl TaskService {
         if changes.is_empty() {
             return Ok(self.view(current, &project));
         }
-        let task = self.tasks.update(task_id, &changes).map_err(|e| not_found_as(e, "task"))?;
+        let task = self.tasks.update(project.id, task_id, &changes).map_err(|e| not_found_as(e, "task"))?;
         Ok(self.view(task, &project))
     }
 
     pub fn delete(&self, owner_id: i64, task_id: i64) -> Result<(), UseCaseError> {
-        self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
-        let keys = self.tasks.delete(task_id).map_err(|e| not_found_as(e, "task"))?;
+        let (_, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let keys = self.tasks.delete(project.id, task_id).map_err(|e| not_found_as(e, "task"))?;
         remove_files(self.store.as_ref(), &keys);
         Ok(())
     }
@@ -314,9 +314,9 @@ mod tests {
         tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
         tasks
             .expect_update()
-            .withf(|id, c| *id == 5 && c.status == Some(TaskStatus::Paid) && c.actual_cost == Some(Money::from_cents(0)) && c.title.is_none())
+            .withf(|project, id, c| *project == 1 && *id == 5 && c.status == Some(TaskStatus::Paid) && c.actual_cost == Some(Money::from_cents(0)) && c.title.is_none())
             .times(1)
-            .returning(|id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
+            .returning(|_, id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
         let input = TaskInput { project: Some(1), status: Some("Paid".into()), actual_cost: Some(Money::from_cents(0)), ..Default::default() };
         let v = service(MockProjectRepository::new(), tasks).update(3, 5, input).unwrap();
         assert_eq!(v.task.status, TaskStatus::Paid);
@@ -352,7 +352,7 @@ mod tests {
     fn deleting_a_task_removes_its_files() {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
-        tasks.expect_delete().with(eq(5)).returning(|_| Ok(vec!["k".into()]));
+        tasks.expect_delete().with(eq(1), eq(5)).returning(|_, _| Ok(vec!["k".into()]));
         let mut store = MockDocumentStore::new();
         store.expect_delete().with(eq("k")).times(1).returning(|_| Ok(()));
         TaskService::new(Arc::new(MockProjectRepository::new()), Arc::new(tasks), Arc::new(store), Arc::new(rates())).delete(3, 5).unwrap();

@@ -14,6 +14,7 @@ use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 use crate::memo::Memo;
+use crate::project_writer::ProjectWriters;
 use crate::writer::Writer;
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
@@ -164,6 +165,8 @@ pub struct Db {
     backend: Backend,
     /// SQLite only: every write goes through this connection, with group commit.
     writer: Option<Arc<Writer>>,
+    /// PostgreSQL only: board writes, batched per project (see `project_writer.rs`).
+    project_writers: Option<Arc<ProjectWriters>>,
     queries: QueryCounter,
     /// Versions and subscriptions remembered between requests (see `memo.rs`).
     memo: Arc<Memo>,
@@ -191,11 +194,12 @@ impl Db {
             // No `SELECT 1` on every checkout; see `ConnectionManager::has_broken`.
             .test_on_check_out(false)
             .build(ConnectionManager { backend, target: target.clone(), counter: queries.clone() })?;
-        let writer = match backend {
-            Backend::Sqlite => Some(Arc::new(Writer::start(ConnectionManager { backend, target, counter: queries.clone() }).map_err(DbError::Writer)?)),
-            Backend::Postgres => None,
+        let manager = ConnectionManager { backend, target, counter: queries.clone() };
+        let (writer, project_writers) = match backend {
+            Backend::Sqlite => (Some(Arc::new(Writer::start(manager).map_err(DbError::Writer)?)), None),
+            Backend::Postgres => (None, Some(Arc::new(ProjectWriters::start(&manager).map_err(DbError::Writer)?))),
         };
-        Ok(Db { pool, backend, writer, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
+        Ok(Db { pool, backend, writer, project_writers, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
     }
 
     /// What this process remembers of the database (see `memo.rs`).
@@ -208,10 +212,14 @@ impl Db {
         self.queries.get()
     }
 
-    /// SQLite: transactions the writer has committed, each holding one or more writes
-    /// (`writer.rs`). None on PostgreSQL.
-    pub fn batches_committed(&self) -> Option<u64> {
-        self.writer.as_ref().map(|w| w.batches_committed())
+    /// Transactions committed by the batching writers, each holding one or more writes: on
+    /// SQLite the writer's (`writer.rs`), on PostgreSQL the board writers' (`project_writer.rs`).
+    pub fn batches_committed(&self) -> u64 {
+        match (&self.writer, &self.project_writers) {
+            (Some(w), _) => w.batches_committed(),
+            (None, Some(w)) => w.batches_committed(),
+            (None, None) => 0,
+        }
     }
 
     pub fn backend(&self) -> Backend {
@@ -255,6 +263,17 @@ impl Db {
                 let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
                 pooled.conn.transaction(f).map_err(db_err)
             }
+        }
+    }
+
+    /// Like [`Db::write`], for a write that changes only the project `project_id` and its
+    /// tasks (a board write). On PostgreSQL, board writes queued for one project share a
+    /// transaction (see `project_writer.rs`), and `f` may run twice: once in a batch, and
+    /// alone if that batch was rolled back. On SQLite this is `Db::write`.
+    pub fn write_project<T: Send + 'static>(&self, project_id: i64, f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+        match &self.project_writers {
+            Some(writers) => writers.write(project_id, f),
+            None => self.write(f),
         }
     }
 

@@ -5,6 +5,7 @@ pub mod db;
 mod documents;
 pub mod memo;
 pub mod payments;
+mod project_writer;
 mod projects;
 pub mod schema;
 mod statements;

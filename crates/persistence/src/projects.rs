@@ -7,6 +7,7 @@ use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
 use crate::memo::Bumped;
+use crate::statements::BumpVersion;
 use crate::schema::{documents, projects};
 
 #[derive(Queryable, Selectable)]
@@ -112,10 +113,7 @@ pub(crate) fn find_owned(conn: &mut DbConnection, id: i64, owner_id: i64) -> Res
 /// Marks the project changed, so board ETags and caches move on. Returns the new version, for
 /// [`crate::memo::Memo::observe`] once the transaction has committed.
 pub(crate) fn bump_version(conn: &mut DbConnection, project_id: i64) -> Result<Bumped, DieselError> {
-    let (owner_id, version) = diesel::update(projects::table.find(project_id))
-        .set((projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
-        .returning((projects::owner_id, projects::version))
-        .get_result(conn)?;
+    let (owner_id, version) = BumpVersion { project_id, updated_at: now() }.get_result(conn)?;
     Ok(Bumped { project_id, owner_id, version })
 }
 

@@ -10,7 +10,7 @@
 use diesel::backend::Backend;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::serialize::ToSql;
-use diesel::sql_types::{BigInt, HasSqlType, Text, Timestamp};
+use diesel::sql_types::{BigInt, Bool, HasSqlType, Integer, Nullable, Text, Timestamp};
 use diesel::QueryResult;
 
 /// Gap between neighbouring sort keys when a column is (re)spaced, and after the last task.
@@ -43,19 +43,20 @@ where
     }
 }
 
-/// Bumps the version of the project holding task `task_id`; returns (project id, owner id,
-/// new version). No row when there is no such task.
+/// Bumps the version of project `project_id`; returns (owner id, new version). No row when
+/// there is no such project. On PostgreSQL this takes the project's row lock, which every board
+/// write takes first.
 #[derive(Debug, Clone, Copy, QueryId)]
-pub struct BumpVersionOfTask {
-    pub task_id: i64,
+pub struct BumpVersion {
+    pub project_id: i64,
     pub updated_at: chrono::NaiveDateTime,
 }
 
-impl Query for BumpVersionOfTask {
-    type SqlType = (BigInt, BigInt, BigInt);
+impl Query for BumpVersion {
+    type SqlType = (BigInt, BigInt);
 }
 
-impl<DB> QueryFragment<DB> for BumpVersionOfTask
+impl<DB> QueryFragment<DB> for BumpVersion
 where
     DB: Backend + HasSqlType<BigInt> + HasSqlType<Timestamp>,
     i64: ToSql<BigInt, DB>,
@@ -64,12 +65,81 @@ where
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
         out.push_sql("UPDATE projects SET version = version + 1, updated_at = ");
         out.push_bind_param::<Timestamp, _>(&self.updated_at)?;
-        out.push_sql(" WHERE id = (SELECT project_id FROM tasks WHERE id = ");
-        out.push_bind_param::<BigInt, _>(&self.task_id)?;
-        out.push_sql(") RETURNING id, owner_id, version");
+        out.push_sql(" WHERE id = ");
+        out.push_bind_param::<BigInt, _>(&self.project_id)?;
+        out.push_sql(" RETURNING owner_id, version");
         Ok(())
     }
 }
 
-impl<Conn> diesel::RunQueryDsl<Conn> for BumpVersionOfTask {}
+impl<Conn> diesel::RunQueryDsl<Conn> for BumpVersion {}
 impl<Conn> diesel::RunQueryDsl<Conn> for RespaceColumn {}
+
+/// PostgreSQL: one task change in one round trip, through the `board_update_task` function
+/// (migrations/postgres/2026-11-23-000004_update_task_function): the same steps as the SQLite
+/// path of `DieselTaskRepository::update`. Returns (owner id, new project version, title,
+/// description, status, material quality, actual cost, due date, position); no row when the
+/// project holds no such task.
+#[derive(Debug, Clone, QueryId)]
+pub struct UpdateTaskCall {
+    pub project_id: i64,
+    pub task_id: i64,
+    pub now: chrono::NaiveDateTime,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub status: Option<&'static str>,
+    pub material_quality: Option<&'static str>,
+    /// Whether the cost changes (to `actual_cost_cents`, NULL when None).
+    pub set_cost: bool,
+    pub actual_cost_cents: Option<i64>,
+    /// Whether the due date changes (to `due_date`, NULL when None).
+    pub set_due: bool,
+    pub due_date: Option<String>,
+    pub position: Option<i32>,
+}
+
+impl Query for UpdateTaskCall {
+    type SqlType = (BigInt, BigInt, Text, Text, Text, Text, Nullable<BigInt>, Nullable<Text>, Integer);
+}
+
+impl<DB> QueryFragment<DB> for UpdateTaskCall
+where
+    DB: Backend + HasSqlType<BigInt> + HasSqlType<Text> + HasSqlType<Timestamp> + HasSqlType<Bool> + HasSqlType<Integer>,
+    i64: ToSql<BigInt, DB>,
+    i32: ToSql<Integer, DB>,
+    bool: ToSql<Bool, DB>,
+    str: ToSql<Text, DB>,
+    String: ToSql<Text, DB>,
+    chrono::NaiveDateTime: ToSql<Timestamp, DB>,
+{
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
+        out.push_sql("SELECT * FROM board_update_task(");
+        out.push_bind_param::<BigInt, _>(&self.project_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<BigInt, _>(&self.task_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamp, _>(&self.now)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.title)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.description)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.status)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.material_quality)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Bool, _>(&self.set_cost)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<BigInt>, _>(&self.actual_cost_cents)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Bool, _>(&self.set_due)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&self.due_date)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Integer>, _>(&self.position)?;
+        out.push_sql(")");
+        Ok(())
+    }
+}
+
+impl<Conn> diesel::RunQueryDsl<Conn> for UpdateTaskCall {}

@@ -6,11 +6,11 @@ use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, Task
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db, DbConnection};
+use crate::db::{now, Backend, Db, DbConnection};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, projects, tasks};
-use crate::statements::{BumpVersionOfTask, RespaceColumn, SORT_KEY_GAP};
+use crate::statements::{RespaceColumn, UpdateTaskCall, SORT_KEY_GAP};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tasks)]
@@ -51,8 +51,9 @@ fn column_index(s: TaskStatus) -> usize {
     TaskStatus::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
-fn load_row(conn: &mut DbConnection, id: i64) -> Result<TaskRow, DieselError> {
-    tasks::table.find(id).select(TaskRow::as_select()).first(conn)
+/// Task `id` of project `project_id` (NotFound when that project holds no such task).
+fn load_row(conn: &mut DbConnection, project_id: i64, id: i64) -> Result<TaskRow, DieselError> {
+    tasks::table.find(id).filter(tasks::project_id.eq(project_id)).select(TaskRow::as_select()).first(conn)
 }
 
 /// The index of a task in its column: how many tasks sort before it.
@@ -107,15 +108,79 @@ fn place(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: i
     Err(DieselError::RollbackTransaction)
 }
 
-/// Bumps the version of the project that holds `task_id` (NotFound when there is no such task).
-///
-/// Task writes start with this: on PostgreSQL the row lock on the project serialises writers of
-/// one board, so the sort keys read next are current under concurrent moves and
-/// creates (on SQLite, `Db::write` already runs one writer at a time).
-fn bump_version_of_task(conn: &mut DbConnection, task_id: i64) -> Result<Bumped, DieselError> {
-    let (project_id, owner_id, version) = BumpVersionOfTask { task_id, updated_at: now() }.get_result(conn)?;
-    Ok(Bumped { project_id, owner_id, version })
+/// `update` on SQLite: the steps one statement at a time (no round trips in-process).
+fn update_step_by_step(conn: &mut DbConnection, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<(Task, Bumped), DieselError> {
+    // The project row first, as in `create`: the sort keys read next are current.
+    let bumped = bump_version(conn, project_id)?;
+    let row = load_row(conn, project_id, task_id)?;
+    let current_status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
+    let target = changes.status.unwrap_or(current_status);
+    let mut fields = TaskFieldChanges {
+        title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
+        description: changes.description.clone(),
+        status: changes.status.map(TaskStatus::label),
+        material_quality: changes.material_quality.map(MaterialQuality::code),
+        actual_cost_cents: changes.actual_cost.map(|c| c.map(Money::cents)),
+        due_date: changes.due_date.map(|d| d.map(|d| d.to_string())),
+        sort_key: None,
+        updated_at: Some(now()),
+    };
+    // Only the moved task is written: the tasks around it keep their keys, and the
+    // gap it leaves in its old column needs nothing.
+    let position = match (target != current_status, changes.position) {
+        (_, Some(wanted)) => {
+            let (key, position) = place(conn, project_id, target, task_id, wanted)?;
+            fields.sort_key = Some(key);
+            position
+        }
+        // Another column, no position asked: the end of it.
+        (true, None) => {
+            let (key, position) = end_of_column(conn, project_id, target, Some(task_id))?;
+            fields.sort_key = Some(key);
+            position
+        }
+        (false, None) => position_of(conn, &row, current_status)?,
+    };
+    diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
+    // The row as just written, built from what was read and changed (one query less).
+    let current = row.into_domain(position)?;
+    let updated = Task {
+        id: current.id,
+        project_id,
+        title: fields.title.unwrap_or(current.title),
+        description: fields.description.unwrap_or(current.description),
+        status: target,
+        material_quality: changes.material_quality.unwrap_or(current.material_quality),
+        actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
+        due_date: changes.due_date.unwrap_or(current.due_date),
+        position,
+    };
+    Ok((updated, bumped))
 }
+
+/// `update` on PostgreSQL: the same steps in the `board_update_task` function, one round trip
+/// (see `UpdateTaskCall`). Both paths run the same repository tests.
+fn update_in_one_call(conn: &mut DbConnection, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<(Task, Bumped), DieselError> {
+    let call = UpdateTaskCall {
+        project_id,
+        task_id,
+        now: now(),
+        title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
+        description: changes.description.clone(),
+        status: changes.status.map(TaskStatus::label),
+        material_quality: changes.material_quality.map(MaterialQuality::code),
+        set_cost: changes.actual_cost.is_some(),
+        actual_cost_cents: changes.actual_cost.flatten().map(Money::cents),
+        set_due: changes.due_date.is_some(),
+        due_date: changes.due_date.flatten().map(|d| d.to_string()),
+        position: changes.position,
+    };
+    let (owner_id, version, title, description, status, material_quality, actual_cost_cents, due_date, position): UpdatedTask = call.get_result(conn)?;
+    let row = TaskRow { id: task_id, project_id, title, description, status, material_quality, actual_cost_cents, due_date, sort_key: 0 };
+    Ok((row.into_domain(position)?, Bumped { project_id, owner_id, version }))
+}
+
+type UpdatedTask = (i64, i64, String, String, String, String, Option<i64>, Option<String>, i32);
 
 #[derive(AsChangeset, Default)]
 #[diesel(table_name = tasks)]
@@ -185,9 +250,10 @@ impl TaskRepository for DieselTaskRepository {
 
     fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
         let task = task.clone();
-        let (created, bumped) = self.db.write(move |conn| {
-            // First, so that concurrent creates in one column (PostgreSQL) queue on the
-            // project row instead of reading the same end of the column.
+        let (created, bumped) = self.db.write_project(task.project_id, move |conn| {
+            // First: on PostgreSQL the row lock on the project orders the writers of one board
+            // (another instance's, or this one's pooled writes), so the end of the column read
+            // next is current.
             let bumped = bump_version(conn, task.project_id)?;
             let (sort_key, position) = end_of_column(conn, task.project_id, task.status, None)?;
             let t = now();
@@ -224,67 +290,27 @@ impl TaskRepository for DieselTaskRepository {
         Ok(created)
     }
 
-    fn update(&self, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
+    fn update(&self, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
         let changes = changes.clone();
-        let (updated, bumped) = self.db.write(move |conn| {
-            let bumped = bump_version_of_task(conn, task_id)?;
-            let row = load_row(conn, task_id)?;
-            let current_status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
-            let project_id = row.project_id;
-            let target = changes.status.unwrap_or(current_status);
-            let mut fields = TaskFieldChanges {
-                title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
-                description: changes.description.clone(),
-                status: changes.status.map(TaskStatus::label),
-                material_quality: changes.material_quality.map(MaterialQuality::code),
-                actual_cost_cents: changes.actual_cost.map(|c| c.map(Money::cents)),
-                due_date: changes.due_date.map(|d| d.map(|d| d.to_string())),
-                sort_key: None,
-                updated_at: Some(now()),
-            };
-            // Only the moved task is written: the tasks around it keep their keys, and the
-            // gap it leaves in its old column needs nothing.
-            let position = match (target != current_status, changes.position) {
-                (_, Some(wanted)) => {
-                    let (key, position) = place(conn, project_id, target, task_id, wanted)?;
-                    fields.sort_key = Some(key);
-                    position
-                }
-                // Another column, no position asked: the end of it.
-                (true, None) => {
-                    let (key, position) = end_of_column(conn, project_id, target, Some(task_id))?;
-                    fields.sort_key = Some(key);
-                    position
-                }
-                (false, None) => position_of(conn, &row, current_status)?,
-            };
-            diesel::update(tasks::table.find(task_id)).set(&fields).execute(conn)?;
-            // The row as just written, built from what was read and changed (one query less).
-            let current = row.into_domain(position)?;
-            let updated = Task {
-                id: current.id,
-                project_id,
-                title: fields.title.unwrap_or(current.title),
-                description: fields.description.unwrap_or(current.description),
-                status: target,
-                material_quality: changes.material_quality.unwrap_or(current.material_quality),
-                actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
-                due_date: changes.due_date.unwrap_or(current.due_date),
-                position,
-            };
-            Ok((updated, bumped))
+        let in_one_call = self.db.backend() == Backend::Postgres;
+        let (updated, bumped) = self.db.write_project(project_id, move |conn| {
+            if in_one_call {
+                update_in_one_call(conn, project_id, task_id, &changes)
+            } else {
+                update_step_by_step(conn, project_id, task_id, &changes)
+            }
         })?;
         self.db.memo().observe(bumped);
         Ok(updated)
     }
 
-    fn delete(&self, task_id: i64) -> Result<Vec<String>, RepoError> {
-        let (keys, bumped) = self.db.write(move |conn| {
-            let row = load_row(conn, task_id)?;
+    fn delete(&self, project_id: i64, task_id: i64) -> Result<Vec<String>, RepoError> {
+        let (keys, bumped) = self.db.write_project(project_id, move |conn| {
+            let bumped = bump_version(conn, project_id)?;
+            load_row(conn, project_id, task_id)?;
             let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             // Positions are counted on read: the tasks after it move up by themselves.
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;
-            let bumped = bump_version(conn, row.project_id)?;
             Ok((keys, bumped))
         })?;
         self.db.memo().observe(bumped);

@@ -56,12 +56,13 @@ fn costs(db: &Db, n: usize) -> [u64; 5] {
     // From the top of "To Do" to the middle of "In Progress": both columns renumber.
     let first = board.iter().find(|t| t.status == TaskStatus::ToDo).unwrap().id;
     let (across, moved) =
-        count(db, || repo.update(first, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some((n / 6) as i32), ..Default::default() }).unwrap());
+        count(db, || repo.update(p.id, first, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some((n / 6) as i32), ..Default::default() }).unwrap());
     assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, (n / 6) as i32));
-    let (within, moved) = count(db, || repo.update(created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
+    let (within, moved) = count(db, || repo.update(p.id, created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
     assert_eq!(moved.position, 0);
     let (edit, edited) = count(db, || {
         repo.update(
+            p.id,
             created.id,
             &TaskChanges { title: Some(TaskTitle::parse("Framing").unwrap()), actual_cost: Some(Money::from_cents(1250)), ..Default::default() },
         )
@@ -108,7 +109,7 @@ fn many_concurrent_writers_never_see_a_lock_error_and_keep_positions_dense() {
                         let id = ids[(w * 7 + m * 13) % ids.len()];
                         let status = TaskStatus::ALL[(w + m) % TaskStatus::ALL.len()];
                         let changes = TaskChanges { status: Some(status), position: (m % 2 == 0).then_some((m % 5) as i32), ..Default::default() };
-                        if let Err(e) = repo.update(id, &changes) {
+                        if let Err(e) = repo.update(p.id, id, &changes) {
                             eprintln!("writer {w}: {e:?}");
                             errors.fetch_add(1, Ordering::Relaxed);
                         }

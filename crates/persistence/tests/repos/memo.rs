@@ -40,7 +40,7 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
             last = v;
         };
         check("task create");
-        tasks.update(task.id, &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() }).unwrap();
+        tasks.update(p.id, task.id, &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() }).unwrap();
         check("task move");
         let doc = documents.create(&NewDocument { task_id: task.id, name: "q.pdf".into(), content_type: "application/pdf".into(), size_bytes: 3, storage_key: format!("k-{}", t.name) }).unwrap();
         check("document upload");
@@ -48,7 +48,7 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         check("document delete");
         projects.update(p.id, ana, &details("P2")).unwrap();
         check("project edit");
-        tasks.delete(task.id).unwrap();
+        tasks.delete(p.id, task.id).unwrap();
         check("task delete");
 
         projects.delete(p.id, ana).unwrap();

@@ -1,3 +1,4 @@
+use buildledger_application::error::RepoError;
 use buildledger_application::ports::{ProjectRepository, TaskRepository};
 use buildledger_domain::money::Money;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
@@ -44,14 +45,14 @@ fn moving_between_columns_renumbers_both() {
         repo.create(&new_task(p.id, "C", TaskStatus::InProgress)).unwrap();
         repo.create(&new_task(p.id, "D", TaskStatus::InProgress)).unwrap();
         let moved = repo
-            .update(a.id, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() })
+            .update(p.id, a.id, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() })
             .unwrap();
         assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, 1), "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "A", "D"], vec![]], "{}", t.name);
         assert!(positions_are_dense(&list));
         // Without a position, a task changing column goes last.
-        repo.update(a.id, &TaskChanges { status: Some(TaskStatus::Paid), actual_cost: Some(Money::from_cents(500)), ..Default::default() }).unwrap();
+        repo.update(p.id, a.id, &TaskChanges { status: Some(TaskStatus::Paid), actual_cost: Some(Money::from_cents(500)), ..Default::default() }).unwrap();
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "D"], vec!["A"]]);
         assert!(positions_are_dense(&list));
@@ -66,9 +67,9 @@ fn reordering_within_a_column_keeps_positions_dense() {
         let p = project(&t.db, owner, "P");
         let repo = DieselTaskRepository::new(t.db.clone());
         let ids: Vec<i64> = ["A", "B", "C", "D"].iter().map(|n| repo.create(&new_task(p.id, n, TaskStatus::ToDo)).unwrap().id).collect();
-        repo.update(ids[3], &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+        repo.update(p.id, ids[3], &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
         assert_eq!(columns(&repo.list_for_project(p.id).unwrap())[0], vec!["D", "A", "B", "C"], "{}", t.name);
-        repo.update(ids[3], &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
+        repo.update(p.id, ids[3], &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list)[0], vec!["A", "B", "C", "D"]);
         assert!(positions_are_dense(&list));
@@ -84,10 +85,10 @@ fn field_changes_and_clearing_nullable_fields() {
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
         let due = chrono::NaiveDate::from_ymd_opt(2026, 5, 1);
         let u = repo
-            .update(a.id, &TaskChanges { title: Some(TaskTitle::parse("Roofing").unwrap()), actual_cost: Some(Money::from_cents(12_345)), due_date: Some(due), material_quality: Some(MaterialQuality::Premium), ..Default::default() })
+            .update(p.id, a.id, &TaskChanges { title: Some(TaskTitle::parse("Roofing").unwrap()), actual_cost: Some(Money::from_cents(12_345)), due_date: Some(due), material_quality: Some(MaterialQuality::Premium), ..Default::default() })
             .unwrap();
         assert_eq!((u.title.as_str(), u.actual_cost, u.due_date, u.material_quality), ("Roofing", Money::from_cents(12_345), due, MaterialQuality::Premium));
-        let cleared = repo.update(a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() }).unwrap();
+        let cleared = repo.update(p.id, a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() }).unwrap();
         assert_eq!((cleared.actual_cost, cleared.due_date), (None, None), "{}", t.name);
         assert_eq!(cleared.description, "d");
     }
@@ -106,7 +107,7 @@ fn deleting_a_task_closes_the_gap_and_every_write_bumps_the_version() {
         repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
         let v1 = version(&projects);
         assert!(v1 > v0);
-        repo.delete(a.id).unwrap();
+        repo.delete(p.id, a.id).unwrap();
         let v2 = version(&projects);
         assert!(v2 > v1, "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();
@@ -160,19 +161,43 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
             model[from].retain(|x| *x != id);
             let at = (wanted as usize).min(model[to].len());
             model[to].insert(at, id);
-            let moved = repo.update(id, &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() }).unwrap();
+            let moved = repo.update(p.id, id, &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() }).unwrap();
             assert_eq!((moved.status, moved.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
             let (found, _) = repo.find_for_owner(id, owner).unwrap().unwrap();
             assert_eq!((found.status, found.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
             if step % 10 == 9 {
                 // A delete leaves a gap that positions close by themselves.
                 let gone = model[to].remove(0);
-                repo.delete(gone).unwrap();
+                repo.delete(p.id, gone).unwrap();
             }
             let list = repo.list_for_project(p.id).unwrap();
             let seen: Vec<Vec<i64>> = TaskStatus::ALL.iter().map(|s| list.iter().filter(|x| x.status == *s).map(|x| x.id).collect()).collect();
             assert_eq!(seen, model, "{} step {step}", t.name);
             assert!(positions_are_dense(&list), "{} step {step}", t.name);
         }
+    }
+}
+
+/// The project given with a task change must hold the task: otherwise NotFound, and neither the
+/// task nor either project's version changes (on PostgreSQL the change runs in the
+/// `board_update_task` function, which also bumps the version first).
+#[test]
+fn a_task_change_through_another_project_is_not_found_and_changes_nothing() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let q = project(&t.db, owner, "Q");
+        let projects = DieselProjectRepository::new(t.db.clone());
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
+        let version = |id: i64| projects.find_for_owner(id, owner).unwrap().unwrap().version;
+        let (vp, vq) = (version(p.id), version(q.id));
+        let moved = repo.update(q.id, a.id, &TaskChanges { status: Some(TaskStatus::Paid), position: Some(0), ..Default::default() });
+        assert!(matches!(moved, Err(RepoError::NotFound)), "{}: {moved:?}", t.name);
+        assert!(matches!(repo.update(p.id, a.id + 1000, &TaskChanges { position: Some(0), ..Default::default() }), Err(RepoError::NotFound)), "{}", t.name);
+        assert!(matches!(repo.delete(q.id, a.id), Err(RepoError::NotFound)), "{}", t.name);
+        assert_eq!((version(p.id), version(q.id)), (vp, vq), "{}", t.name);
+        let list = repo.list_for_project(p.id).unwrap();
+        assert_eq!((list.len(), list[0].status), (1, TaskStatus::ToDo), "{}", t.name);
     }
 }
