@@ -9,8 +9,8 @@ use diesel::result::Error as DieselError;
 use crate::db::{now, Backend, Db, DbConnection};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
-use crate::schema::{documents, projects, tasks};
-use crate::statements::{RespaceColumn, UpdateTaskCall, SORT_KEY_GAP};
+use crate::schema::{documents, tasks};
+use crate::statements::{FindTaskForOwner, RespaceColumn, UpdateTaskCall, SORT_KEY_GAP};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tasks)]
@@ -235,16 +235,9 @@ impl TaskRepository for DieselTaskRepository {
 
     fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError> {
         self.db.read(|conn| {
-            let found: Option<(TaskRow, ProjectRow)> = tasks::table
-                .inner_join(projects::table)
-                .filter(tasks::id.eq(task_id).and(projects::owner_id.eq(owner_id)))
-                .select((TaskRow::as_select(), ProjectRow::as_select()))
-                .first(conn)
-                .optional()?;
-            let Some((row, project)) = found else { return Ok(None) };
-            let status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
-            let position = position_of(conn, &row, status)?;
-            Ok(Some((row.into_domain(position)?, project.into_domain()?)))
+            let found: Option<(TaskRow, ProjectRow, i64)> = FindTaskForOwner { task_id, owner_id }.get_result(conn).optional()?;
+            let Some((row, project, before)) = found else { return Ok(None) };
+            Ok(Some((row.into_domain(i32::try_from(before).unwrap_or(i32::MAX))?, project.into_domain()?)))
         })
     }
 
@@ -315,5 +308,25 @@ impl TaskRepository for DieselTaskRepository {
         })?;
         self.db.memo().observe(bumped);
         Ok(keys)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use diesel::prelude::*;
+
+    use super::TaskRow;
+    use crate::projects::ProjectRow;
+    use crate::schema::{projects, tasks};
+    use crate::statements::{PROJECT_ROW_COLUMNS, TASK_ROW_COLUMNS};
+
+    /// The hand-written column lists of `FindTaskForOwner` are the rows' own, in order.
+    #[test]
+    fn fixed_sql_selects_the_row_structs_columns_in_order() {
+        let columns = |sql: String| sql.split(" FROM ").next().unwrap().trim_start_matches("SELECT ").replace('`', "").replace('"', "");
+        let task = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&tasks::table.select(TaskRow::as_select())).to_string();
+        let project = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&projects::table.select(ProjectRow::as_select())).to_string();
+        assert_eq!(columns(task), TASK_ROW_COLUMNS);
+        assert_eq!(columns(project), PROJECT_ROW_COLUMNS);
     }
 }
