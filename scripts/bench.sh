@@ -140,6 +140,8 @@ bench_backend() { # backend database_url
   for n in ${SIZES//,/ }; do
     pid_project="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["projects"][sys.argv[2]])' "$seed" "$n")"
     run_wrk "$backend" board "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" -H "Authorization: Bearer $token"
+    # The same read from one connection: the time one read takes, without a queue in front of it.
+    run_wrk "$backend" board_single "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" -H "Authorization: Bearer $token" -t1 -c1
     etag="$(curl -fsS -D - -o /dev/null -H "Authorization: Bearer $token" "$base/api/projects/$pid_project/tasks/" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')"
     [ -n "$etag" ] || { log "no ETag on the board"; return 1; }
     run_wrk "$backend" board_304 "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" \
@@ -170,6 +172,9 @@ sys.exit(0 if ok else 1)' "$smallest"
   fivexx="$(grep -cE '" 5[0-9]{2} |HTTP/1\.[01] 5[0-9]{2} ' "$serverlog" || true)"
   printf '{"backend":"%s","scenario":"server_log","n":0,"result":{"database_is_locked":%d,"status_5xx":%d}}\n' "$backend" "${locked:-0}" "${fivexx:-0}" >>"$RESULTS"
   log "$backend server log: 'database is locked' x${locked:-0}, 5xx x${fivexx:-0}"
+  if [ "${locked:-0}" != 0 ] || [ "${fivexx:-0}" != 0 ]; then
+    grep -iE -m10 'database is locked|" 5[0-9]{2} |HTTP/1\.[01] 5[0-9]{2} ' "$serverlog" >&2 || true
+  fi
 }
 
 for backend in $BACKENDS; do

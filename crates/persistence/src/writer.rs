@@ -297,9 +297,19 @@ fn spawn_checkpointer(commits: Weak<AtomicU64>, manager: ConnectionManager) {
                 conn = manager.connect().ok();
             }
             if let Some(c) = conn.as_mut() {
-                if let Err(e) = c.conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE)") {
-                    tracing::warn!(error = %e, "WAL checkpoint failed; retrying on a new connection");
-                    conn = None;
+                match c.conn.batch_execute("PRAGMA wal_checkpoint(PASSIVE)") {
+                    Ok(()) => {}
+                    // SQLITE_BUSY: another connection is checkpointing right now (SQLite does it
+                    // when the last connection to a database closes). Nothing is wrong; the next
+                    // round copies what is left.
+                    Err(e) if e.to_string().contains("database is locked") => {
+                        seen = 0;
+                        tracing::debug!(error = %e, "WAL checkpoint skipped: another one is running");
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "WAL checkpoint failed; retrying on a new connection");
+                        conn = None;
+                    }
                 }
             }
         }
