@@ -16,14 +16,15 @@ use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use buildledger_http::access::AccessLine;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Subscriber};
 use tracing_subscriber::fmt::format::{FormatEvent, FormatFields, Writer};
 use tracing_subscriber::fmt::FmtContext;
 use tracing_subscriber::registry::LookupSpan;
 
-/// The target the access-log middleware logs under (`crates/http/src/headers.rs`).
-pub const ACCESS_TARGET: &str = "buildledger::access";
+/// The target the access-log middleware logs under (`crates/http/src/access.rs`).
+pub const ACCESS_TARGET: &str = buildledger_http::access::TARGET;
 
 /// Wraps the default format `F`; see the module docs.
 pub struct AccessFast<F>(pub F);
@@ -61,6 +62,21 @@ impl Visit for Message<'_, '_> {
         }
         self.result = if field.name() == "message" { write!(self.writer, "{value:?}") } else { write!(self.writer, " {}={value:?}", field.name()) };
     }
+}
+
+/// Writes an access line as the fast path above does (`buildledger_http::access::set_sink`
+/// sends the lines here without a `tracing` event): same text, byte for byte.
+pub fn write_access_line(buf: &mut Vec<u8>, line: &AccessLine<'_>, now: SystemTime) {
+    struct Bytes<'a>(&'a mut Vec<u8>);
+    impl fmt::Write for Bytes<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0.extend_from_slice(s.as_bytes());
+            Ok(())
+        }
+    }
+    let mut out = Bytes(buf);
+    // Writing into a Vec cannot fail.
+    let _ = write_timestamp(&mut out, now).and_then(|()| writeln!(out, " {:>5} {}: {line}", "INFO", ACCESS_TARGET));
 }
 
 thread_local! {
@@ -122,6 +138,18 @@ mod tests {
         assert_eq!(without_time(&fast), without_time(&default));
         assert!(fast.contains("  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"), "{fast}");
         assert_eq!(fast.lines().count(), 2);
+    }
+
+    #[test]
+    fn access_lines_written_without_tracing_read_exactly_as_tracing_ones() {
+        let (method, uri) = (actix_web::http::Method::GET, actix_web::http::Uri::from_static("/api/projects/1/tasks/?a=%20b"));
+        let line = AccessLine { method: &method, uri: &uri, version: actix_web::http::Version::HTTP_11, status: 304, size: 1234, elapsed: std::time::Duration::from_nanos(13_435) };
+        let (default, _) = both(|| tracing::info!(target: "buildledger::access", "{line}"));
+        let mut direct = Vec::new();
+        write_access_line(&mut direct, &line, SystemTime::now());
+        let direct = String::from_utf8(direct).unwrap();
+        assert_eq!(without_time(&direct), without_time(&default));
+        assert!(direct.ends_with("Z  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"), "{direct}");
     }
 
     #[test]

@@ -49,6 +49,11 @@ fn init_logging(json: bool) -> logging::FlushGuard {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
     let ansi = std::io::stdout().is_terminal();
     let (writer, guard) = logging::batched(std::io::stdout());
+    if !json && !ansi {
+        // Access lines go straight into the log buffer, same text (see access_format.rs).
+        let access = writer.clone();
+        buildledger_http::access::set_sink(move |line| access.append_line(|buf| access_format::write_access_line(buf, line, std::time::SystemTime::now())));
+    }
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
     if json {
         builder.json().init();

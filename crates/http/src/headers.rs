@@ -7,6 +7,8 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 
+use crate::access::AccessLine;
+
 /// The app's pages: our own origin only, plus YouTube's privacy-enhanced embeds on content pages.
 pub const CSP_APP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: https://i.ytimg.com; font-src 'self' data:; connect-src 'self'; \
@@ -62,15 +64,14 @@ const FIXED: [(HeaderName, HeaderValue); 5] = [
 /// The outermost middleware, in one layer: security headers (unless the handler set its own),
 /// Content-Security-Policy by path, long caching of hashed assets, HSTS over TLS (directly or
 /// behind a proxy that sets `X-Forwarded-Proto: https`), and one access-log line per request
-/// (target `buildledger::access`: request line, status, body size, duration).
+/// (`access.rs`: request line, status, body size, duration).
 pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
     let csp = csp_for(req.path());
     // Vite names built assets by content hash, so they never change under one name.
     let immutable = req.path().starts_with("/assets/");
     let https = is_https(&req);
-    let log = tracing::enabled!(target: "buildledger::access", tracing::Level::INFO);
-    let line = log.then(|| (req.method().clone(), req.uri().clone(), req.version()));
+    let line = crate::access::enabled().then(|| (req.method().clone(), req.uri().clone(), req.version()));
     let mut res = next.call(req).await?;
     let success = res.status().is_success();
     let headers = res.headers_mut();
@@ -91,13 +92,11 @@ pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl Messag
     }
     if let Some((method, uri, version)) = line {
         let size = match res.response().body().size() {
-            BodySize::None => 0,
+            BodySize::None | BodySize::Stream => 0,
             BodySize::Sized(n) => n,
-            BodySize::Stream => 0,
         };
-        // Milliseconds with six decimals, from integers (float formatting is slower).
-        let nanos = started.elapsed().as_nanos();
-        tracing::info!(target: "buildledger::access", "{method} {uri} {version:?} {} {size} {}.{:06}ms", res.status().as_u16(), nanos / 1_000_000, nanos % 1_000_000);
+        let status = res.status().as_u16();
+        crate::access::record(&AccessLine { method: &method, uri: &uri, version, status, size, elapsed: started.elapsed() });
     }
     Ok(res)
 }

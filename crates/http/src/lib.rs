@@ -1,5 +1,6 @@
 //! BuildLedger HTTP adapter: routes, JSON mapping, errors, auth extractors, static frontend.
 
+pub mod access;
 pub mod accounts;
 pub mod auth;
 pub mod documents;
