@@ -36,6 +36,7 @@ use diesel::result::Error as DieselError;
 use diesel::Connection;
 
 use crate::db::{db_err, ConnectionManager, DbConnection, PooledConnection};
+use crate::writer::drop_if_broken;
 
 /// Writer threads (and connections). Writes to different projects on different shards run in
 /// parallel; a board's writes always go to the same shard.
@@ -272,12 +273,4 @@ fn connection<'a>(slot: &'a mut Option<PooledConnection>, manager: &ConnectionMa
         *slot = Some(manager.connect().map_err(|e| e.to_string())?);
     }
     Ok(&mut slot.as_mut().expect("opened above").conn)
-}
-
-/// Between transactions: drops the connection if it broke (the next one opens a new one).
-fn drop_if_broken(slot: &mut Option<PooledConnection>, manager: &ConnectionManager) {
-    use r2d2::ManageConnection;
-    if slot.as_mut().is_some_and(|conn| manager.has_broken(conn)) {
-        *slot = None;
-    }
 }

@@ -257,7 +257,7 @@ fn open_connection(manager: &ConnectionManager) -> Result<PooledConnection, Stri
 }
 
 /// Between batches: drops the connection if it broke (it is reopened for the next batch).
-fn drop_if_broken(slot: &mut Option<PooledConnection>, manager: &ConnectionManager) {
+pub(crate) fn drop_if_broken(slot: &mut Option<PooledConnection>, manager: &ConnectionManager) {
     use r2d2::ManageConnection;
     if slot.as_mut().is_some_and(|conn| manager.has_broken(conn)) {
         *slot = None;
