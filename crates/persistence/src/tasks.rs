@@ -323,7 +323,7 @@ mod tests {
     /// The hand-written column lists of `FindTaskForOwner` are the rows' own, in order.
     #[test]
     fn fixed_sql_selects_the_row_structs_columns_in_order() {
-        let columns = |sql: String| sql.split(" FROM ").next().unwrap().trim_start_matches("SELECT ").replace('`', "").replace('"', "");
+        let columns = |sql: String| sql.split(" FROM ").next().unwrap().trim_start_matches("SELECT ").replace(['`', '"'], "");
         let task = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&tasks::table.select(TaskRow::as_select())).to_string();
         let project = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&projects::table.select(ProjectRow::as_select())).to_string();
         assert_eq!(columns(task), TASK_ROW_COLUMNS);
