@@ -145,7 +145,13 @@ mod tests {
     use mockall::predicate::eq;
 
     fn user(id: i64) -> User {
-        User { id, username: "ana".into(), email: "ana@example.com".into(), password_hash: "hash".into(), is_admin: false }
+        User {
+            id,
+            username: "ana".into(),
+            email: "ana@example.com".into(),
+            password_hash: "hash".into(),
+            is_admin: false,
+        }
     }
 
     fn service(users: MockUserRepository, hasher: MockPasswordHasher, tokens: MockTokenIssuer) -> AccountService {
@@ -162,7 +168,9 @@ mod tests {
             .returning(|_| Ok(user(1)));
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().with(eq("correct horse")).returning(|_| Ok("hashed".into()));
-        let u = service(users, hasher, MockTokenIssuer::new()).register(" ana ", "ana@example.com", "correct horse").unwrap();
+        let u = service(users, hasher, MockTokenIssuer::new())
+            .register(" ana ", "ana@example.com", "correct horse")
+            .unwrap();
         assert_eq!(u.id, 1);
     }
 
@@ -185,7 +193,8 @@ mod tests {
         users.expect_create().returning(|_| Err(RepoError::Conflict("username".into())));
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|_| Ok("h".into()));
-        let err = service(users, hasher, MockTokenIssuer::new()).register("ana", "ana@example.com", "12345678").unwrap_err();
+        let err =
+            service(users, hasher, MockTokenIssuer::new()).register("ana", "ana@example.com", "12345678").unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref field, .. } if field == "username"));
     }
 
@@ -220,7 +229,10 @@ mod tests {
     #[test]
     fn refresh_needs_a_refresh_token_of_an_existing_user() {
         let mut tokens = MockTokenIssuer::new();
-        tokens.expect_verify().with(eq("access-token"), eq(TokenKind::Refresh)).returning(|_, _| Err(TokenError::WrongKind));
+        tokens
+            .expect_verify()
+            .with(eq("access-token"), eq(TokenKind::Refresh))
+            .returning(|_, _| Err(TokenError::WrongKind));
         tokens.expect_verify().with(eq("good"), eq(TokenKind::Refresh)).returning(|_, _| Ok(5));
         tokens.expect_issue().with(eq(5), eq(TokenKind::Access)).returning(|_, _| Ok("new".into()));
         let mut users = MockUserRepository::new();

@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use buildledger_domain::document::{content_matches_kind, kind_from_name, sanitize_file_name, Document, MAX_DOCUMENT_BYTES};
+use buildledger_domain::document::{
+    content_matches_kind, kind_from_name, sanitize_file_name, Document, MAX_DOCUMENT_BYTES,
+};
 
 use crate::error::UseCaseError;
 use crate::ports::{Clock, DocumentRepository, DocumentStore, LinkSigner, NewDocument, TaskRepository};
@@ -46,7 +48,13 @@ pub struct DocumentService {
 }
 
 impl DocumentService {
-    pub fn new(tasks: Arc<dyn TaskRepository>, documents: Arc<dyn DocumentRepository>, store: Arc<dyn DocumentStore>, signer: Arc<dyn LinkSigner>, clock: Arc<dyn Clock>) -> Self {
+    pub fn new(
+        tasks: Arc<dyn TaskRepository>,
+        documents: Arc<dyn DocumentRepository>,
+        store: Arc<dyn DocumentStore>,
+        signer: Arc<dyn LinkSigner>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
         Self { tasks, documents, store, signer, clock }
     }
 
@@ -68,15 +76,32 @@ impl DocumentService {
             UseCaseError::UnsupportedMediaType("This file type is not allowed. Upload a PDF, an image (PNG, JPG, GIF, WEBP, HEIC), a text or CSV file, or a Word or Excel file.".into())
         })?;
         if !content_matches_kind(kind, &file.head) {
-            return Err(UseCaseError::UnsupportedMediaType(format!("The file's content is not a valid .{} file.", kind.extension)));
+            return Err(UseCaseError::UnsupportedMediaType(format!(
+                "The file's content is not a valid .{} file.",
+                kind.extension
+            )));
         }
         let used = self.documents.total_bytes_for_owner(owner_id)?;
         if used.saturating_add(file.size_bytes as i64) > USER_QUOTA_BYTES {
-            return Err(UseCaseError::PayloadTooLarge("Your document storage is full (2 GB). Delete some documents first.".into()));
+            return Err(UseCaseError::PayloadTooLarge(
+                "Your document storage is full (2 GB). Delete some documents first.".into(),
+            ));
         }
-        let storage_key = format!("p{}/t{}/{}-{}", project.id, task.id, self.clock.now().and_utc().timestamp_micros(), random_suffix());
+        let storage_key = format!(
+            "p{}/t{}/{}-{}",
+            project.id,
+            task.id,
+            self.clock.now().and_utc().timestamp_micros(),
+            random_suffix()
+        );
         self.store.put(&storage_key, &file.temp_path)?;
-        let new = NewDocument { task_id: task.id, name, content_type: kind.content_type.to_owned(), size_bytes: file.size_bytes as i64, storage_key: storage_key.clone() };
+        let new = NewDocument {
+            task_id: task.id,
+            name,
+            content_type: kind.content_type.to_owned(),
+            size_bytes: file.size_bytes as i64,
+            storage_key: storage_key.clone(),
+        };
         match self.documents.create(&new) {
             Ok(doc) => Ok(self.view(doc)),
             Err(e) => {
@@ -152,12 +177,32 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        let task = Task { id: 5, project_id: 1, title: "Roofing".into(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None, position: 0 };
+        let task = Task {
+            id: 5,
+            project_id: 1,
+            title: "Roofing".into(),
+            description: String::new(),
+            status: TaskStatus::ToDo,
+            material_quality: MaterialQuality::Basic,
+            actual_cost: None,
+            due_date: None,
+            position: 0,
+        };
         (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now() })
     }
 
     fn doc(id: i64) -> Document {
-        Document { id, task_id: 5, project_id: 1, owner_id: 3, name: "quote.pdf".into(), content_type: "application/pdf".into(), size_bytes: 9, storage_key: "k".into(), uploaded_at: now() }
+        Document {
+            id,
+            task_id: 5,
+            project_id: 1,
+            owner_id: 3,
+            name: "quote.pdf".into(),
+            content_type: "application/pdf".into(),
+            size_bytes: 9,
+            storage_key: "k".into(),
+            uploaded_at: now(),
+        }
     }
 
     struct Mocks {
@@ -170,13 +215,24 @@ mod tests {
     fn mocks() -> Mocks {
         let mut signer = MockLinkSigner::new();
         signer.expect_sign().returning(|_| (1_900_000_000, "sig".into()));
-        Mocks { tasks: MockTaskRepository::new(), docs: MockDocumentRepository::new(), store: MockDocumentStore::new(), signer }
+        Mocks {
+            tasks: MockTaskRepository::new(),
+            docs: MockDocumentRepository::new(),
+            store: MockDocumentStore::new(),
+            signer,
+        }
     }
 
     fn service(m: Mocks) -> DocumentService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        DocumentService::new(Arc::new(m.tasks), Arc::new(m.docs), Arc::new(m.store), Arc::new(m.signer), Arc::new(clock))
+        DocumentService::new(
+            Arc::new(m.tasks),
+            Arc::new(m.docs),
+            Arc::new(m.store),
+            Arc::new(m.signer),
+            Arc::new(clock),
+        )
     }
 
     fn file(name: &str, head: &[u8], size: u64) -> UploadedFile {
@@ -189,7 +245,10 @@ mod tests {
         m.tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
         m.store.expect_put().times(1).returning(|_, _| Ok(()));
-        m.docs.expect_create().withf(|n| n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5).returning(|_| Ok(doc(1)));
+        m.docs
+            .expect_create()
+            .withf(|n| n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5)
+            .returning(|_| Ok(doc(1)));
         let v = service(m).upload(3, 5, file("../quote.pdf", b"%PDF-1.4", 9)).unwrap();
         assert_eq!(v.download_url, "/api/documents/1/download/?expires=1900000000&signature=sig");
     }
@@ -239,7 +298,10 @@ mod tests {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(None));
         m.store.expect_put().never();
-        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)), Err(UseCaseError::NotFound { entity: "task" })));
+        assert!(matches!(
+            service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)),
+            Err(UseCaseError::NotFound { entity: "task" })
+        ));
     }
 
     #[test]

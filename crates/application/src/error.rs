@@ -50,7 +50,9 @@ impl From<RepoError> for UseCaseError {
     fn from(e: RepoError) -> Self {
         match e {
             RepoError::NotFound => UseCaseError::NotFound { entity: "record" },
-            RepoError::Conflict(field) => UseCaseError::Conflict { message: format!("This {field} is already taken."), field },
+            RepoError::Conflict(field) => {
+                UseCaseError::Conflict { message: format!("This {field} is already taken."), field }
+            }
             RepoError::Unavailable(src) => UseCaseError::Unavailable(src),
             RepoError::Other(src) => UseCaseError::Internal(src),
         }

@@ -153,7 +153,12 @@ pub trait LinkSigner: Send + Sync {
 pub trait CostRates: Send + Sync {
     /// Regional average cost per sq ft in cents for a task title, quality and zip code;
     /// `None` for an unknown title or an unusable zip code.
-    fn regional_rate_cents(&self, title: &str, quality: buildledger_domain::task::MaterialQuality, zip_code: &str) -> Option<i64>;
+    fn regional_rate_cents(
+        &self,
+        title: &str,
+        quality: buildledger_domain::task::MaterialQuality,
+        zip_code: &str,
+    ) -> Option<i64>;
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]

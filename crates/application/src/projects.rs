@@ -32,7 +32,13 @@ impl ProjectService {
     }
 
     /// Applies a partial update; the merged project must satisfy every create rule.
-    pub fn update(&self, owner_id: i64, id: i64, patch: ProjectInput, present: PatchFields) -> Result<Project, UseCaseError> {
+    pub fn update(
+        &self,
+        owner_id: i64,
+        id: i64,
+        patch: ProjectInput,
+        present: PatchFields,
+    ) -> Result<Project, UseCaseError> {
         let current = self.get(owner_id, id)?;
         let details = ProjectDetails::parse(patch.merged_over(&current.details, &present))?;
         if details == current.details {
@@ -91,13 +97,22 @@ mod tests {
     }
 
     fn project(id: i64, owner_id: i64) -> Project {
-        Project { id, owner_id, details: ProjectDetails::parse(input()).unwrap(), version: 1, created_at: chrono::NaiveDateTime::default() }
+        Project {
+            id,
+            owner_id,
+            details: ProjectDetails::parse(input()).unwrap(),
+            version: 1,
+            created_at: chrono::NaiveDateTime::default(),
+        }
     }
 
     #[test]
     fn creating_a_valid_project_stores_it_for_the_owner() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_create().withf(|owner, d| *owner == 3 && d.name == "Cabin").times(1).returning(|o, _| Ok(project(1, o)));
+        repo.expect_create()
+            .withf(|owner, d| *owner == 3 && d.name == "Cabin")
+            .times(1)
+            .returning(|o, _| Ok(project(1, o)));
         let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).create(3, input()).unwrap();
         assert_eq!(p.owner_id, 3);
     }

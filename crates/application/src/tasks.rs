@@ -51,12 +51,18 @@ pub struct TaskService {
 }
 
 impl TaskService {
-    pub fn new(projects: Arc<dyn ProjectRepository>, tasks: Arc<dyn TaskRepository>, store: Arc<dyn DocumentStore>, rates: Arc<dyn CostRates>) -> Self {
+    pub fn new(
+        projects: Arc<dyn ProjectRepository>,
+        tasks: Arc<dyn TaskRepository>,
+        store: Arc<dyn DocumentStore>,
+        rates: Arc<dyn CostRates>,
+    ) -> Self {
         Self { projects, tasks, store, rates }
     }
 
     fn view(&self, task: Task, project: &Project) -> TaskView {
-        let regional_rate_cents = self.rates.regional_rate_cents(&task.title, task.material_quality, &project.details.zip_code);
+        let regional_rate_cents =
+            self.rates.regional_rate_cents(&task.title, task.material_quality, &project.details.zip_code);
         TaskView { task, square_footage: project.details.square_footage, regional_rate_cents }
     }
 
@@ -122,7 +128,8 @@ impl TaskService {
     }
 
     pub fn update(&self, owner_id: i64, task_id: i64, input: TaskInput) -> Result<TaskView, UseCaseError> {
-        let (current, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let (current, project) =
+            self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
         let mut errors = FieldErrors::new();
         if let Some(p) = input.project {
             if p != project.id {
@@ -131,7 +138,10 @@ impl TaskService {
         }
         let changes = TaskChanges {
             title: input.title.as_deref().and_then(|t| collect(&mut errors, TaskTitle::parse(t))),
-            description: input.description.map(|d| d.unwrap_or_default()).and_then(|d| collect(&mut errors, parse_description(&d))),
+            description: input
+                .description
+                .map(|d| d.unwrap_or_default())
+                .and_then(|d| collect(&mut errors, parse_description(&d))),
             status: parse_status(&mut errors, input.status.as_deref()),
             material_quality: parse_quality(&mut errors, input.material_quality.as_deref()),
             actual_cost: input.actual_cost,
@@ -236,7 +246,17 @@ mod tests {
     }
 
     fn task(id: i64, status: TaskStatus) -> Task {
-        Task { id, project_id: 1, title: "Framing".into(), description: String::new(), status, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None, position: 0 }
+        Task {
+            id,
+            project_id: 1,
+            title: "Framing".into(),
+            description: String::new(),
+            status,
+            material_quality: MaterialQuality::Basic,
+            actual_cost: None,
+            due_date: None,
+            position: 0,
+        }
     }
 
     fn rates() -> MockCostRates {
@@ -254,7 +274,9 @@ mod tests {
         let mut projects = MockProjectRepository::new();
         projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| Ok(vec![task(1, TaskStatus::ToDo), Task { title: "Moat".into(), ..task(2, TaskStatus::Paid) }]));
+        tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| {
+            Ok(vec![task(1, TaskStatus::ToDo), Task { title: "Moat".into(), ..task(2, TaskStatus::Paid) }])
+        });
         let board = service(projects, tasks).board(3, 1).unwrap();
         assert_eq!(board.tasks[0].regional_rate_cents, Some(2500));
         assert_eq!(board.tasks[1].regional_rate_cents, None);
@@ -281,10 +303,20 @@ mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_create()
-            .withf(|n| n.status == TaskStatus::ToDo && n.material_quality == MaterialQuality::Basic && n.due_date.is_none() && n.title.as_str() == "Framing")
+            .withf(|n| {
+                n.status == TaskStatus::ToDo
+                    && n.material_quality == MaterialQuality::Basic
+                    && n.due_date.is_none()
+                    && n.title.as_str() == "Framing"
+            })
             .times(1)
             .returning(|_| Ok(task(9, TaskStatus::ToDo)));
-        let input = TaskInput { project: Some(1), title: Some("Framing".into()), due_date: Some(Some(String::new())), ..Default::default() };
+        let input = TaskInput {
+            project: Some(1),
+            title: Some("Framing".into()),
+            due_date: Some(Some(String::new())),
+            ..Default::default()
+        };
         assert_eq!(service(projects, tasks).create(3, input).unwrap().task.id, 9);
     }
 
@@ -294,7 +326,9 @@ mod tests {
         projects.expect_find_for_owner().returning(|_, _| Ok(None));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create().never();
-        let err = service(projects, tasks).create(3, TaskInput { project: Some(1), title: Some("Framing".into()), ..Default::default() }).unwrap_err();
+        let err = service(projects, tasks)
+            .create(3, TaskInput { project: Some(1), title: Some("Framing".into()), ..Default::default() })
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 
@@ -302,7 +336,13 @@ mod tests {
     fn unknown_status_and_quality_are_field_errors() {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create().never();
-        let input = TaskInput { project: Some(1), title: Some("X".into()), status: Some("Done".into()), material_quality: Some("gold".into()), ..Default::default() };
+        let input = TaskInput {
+            project: Some(1),
+            title: Some("X".into()),
+            status: Some("Done".into()),
+            material_quality: Some("gold".into()),
+            ..Default::default()
+        };
         let err = service(MockProjectRepository::new(), tasks).create(3, input).unwrap_err();
         let UseCaseError::Invalid(e) = err else { panic!() };
         assert!(e.fields().contains("status") && e.fields().contains("material_quality"));
@@ -311,13 +351,27 @@ mod tests {
     #[test]
     fn moving_to_paid_sends_one_update_with_status_and_cost() {
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
+        tasks
+            .expect_find_for_owner()
+            .with(eq(5), eq(3))
+            .returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
         tasks
             .expect_update()
-            .withf(|project, id, c| *project == 1 && *id == 5 && c.status == Some(TaskStatus::Paid) && c.actual_cost == Some(Money::from_cents(0)) && c.title.is_none())
+            .withf(|project, id, c| {
+                *project == 1
+                    && *id == 5
+                    && c.status == Some(TaskStatus::Paid)
+                    && c.actual_cost == Some(Money::from_cents(0))
+                    && c.title.is_none()
+            })
             .times(1)
             .returning(|_, id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
-        let input = TaskInput { project: Some(1), status: Some("Paid".into()), actual_cost: Some(Money::from_cents(0)), ..Default::default() };
+        let input = TaskInput {
+            project: Some(1),
+            status: Some("Paid".into()),
+            actual_cost: Some(Money::from_cents(0)),
+            ..Default::default()
+        };
         let v = service(MockProjectRepository::new(), tasks).update(3, 5, input).unwrap();
         assert_eq!(v.task.status, TaskStatus::Paid);
     }
@@ -327,7 +381,9 @@ mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
-        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput { project: Some(2), ..Default::default() }).unwrap_err();
+        let err = service(MockProjectRepository::new(), tasks)
+            .update(3, 5, TaskInput { project: Some(2), ..Default::default() })
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(_)));
     }
 
@@ -345,7 +401,9 @@ mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
-        assert!(service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput { position: Some(-1), ..Default::default() }).is_err());
+        assert!(service(MockProjectRepository::new(), tasks)
+            .update(3, 5, TaskInput { position: Some(-1), ..Default::default() })
+            .is_err());
     }
 
     #[test]
@@ -355,6 +413,8 @@ mod tests {
         tasks.expect_delete().with(eq(1), eq(5)).returning(|_, _| Ok(vec!["k".into()]));
         let mut store = MockDocumentStore::new();
         store.expect_delete().with(eq("k")).times(1).returning(|_| Ok(()));
-        TaskService::new(Arc::new(MockProjectRepository::new()), Arc::new(tasks), Arc::new(store), Arc::new(rates())).delete(3, 5).unwrap();
+        TaskService::new(Arc::new(MockProjectRepository::new()), Arc::new(tasks), Arc::new(store), Arc::new(rates()))
+            .delete(3, 5)
+            .unwrap();
     }
 }

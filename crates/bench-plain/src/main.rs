@@ -13,5 +13,7 @@ fn main() -> std::io::Result<()> {
     // Same worker count as `buildledger serve`.
     let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    rt.block_on(async move { HttpServer::new(|| App::new().route("/plain", web::get().to(plain))).workers(workers).bind(&addr)?.run().await })
+    rt.block_on(async move {
+        HttpServer::new(|| App::new().route("/plain", web::get().to(plain))).workers(workers).bind(&addr)?.run().await
+    })
 }

@@ -60,7 +60,11 @@ impl Visit for Message<'_, '_> {
         if self.result.is_err() {
             return;
         }
-        self.result = if field.name() == "message" { write!(self.writer, "{value:?}") } else { write!(self.writer, " {}={value:?}", field.name()) };
+        self.result = if field.name() == "message" {
+            write!(self.writer, "{value:?}")
+        } else {
+            write!(self.writer, " {}={value:?}", field.name())
+        };
     }
 }
 
@@ -125,7 +129,10 @@ mod tests {
 
     /// Drops the timestamps (they differ by a few microseconds).
     fn without_time(lines: &str) -> Vec<String> {
-        lines.lines().map(|l| l.split_once(' ').map(|(time, rest)| format!("{}|{rest}", time.len())).unwrap_or_default()).collect()
+        lines
+            .lines()
+            .map(|l| l.split_once(' ').map(|(time, rest)| format!("{}|{rest}", time.len())).unwrap_or_default())
+            .collect()
     }
 
     #[test]
@@ -136,25 +143,47 @@ mod tests {
             tracing::info!(target: "buildledger", addr = "127.0.0.1:8080", "BuildLedger is serving");
         });
         assert_eq!(without_time(&fast), without_time(&default));
-        assert!(fast.contains("  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"), "{fast}");
+        assert!(
+            fast.contains(
+                "  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"
+            ),
+            "{fast}"
+        );
         assert_eq!(fast.lines().count(), 2);
     }
 
     #[test]
     fn access_lines_written_without_tracing_read_exactly_as_tracing_ones() {
-        let (method, uri) = (actix_web::http::Method::GET, actix_web::http::Uri::from_static("/api/projects/1/tasks/?a=%20b"));
-        let line = AccessLine { method: &method, uri: &uri, version: actix_web::http::Version::HTTP_11, status: 304, size: 1234, elapsed: std::time::Duration::from_nanos(13_435) };
+        let (method, uri) =
+            (actix_web::http::Method::GET, actix_web::http::Uri::from_static("/api/projects/1/tasks/?a=%20b"));
+        let line = AccessLine {
+            method: &method,
+            uri: &uri,
+            version: actix_web::http::Version::HTTP_11,
+            status: 304,
+            size: 1234,
+            elapsed: std::time::Duration::from_nanos(13_435),
+        };
         let (default, _) = both(|| tracing::info!(target: "buildledger::access", "{line}"));
         let mut direct = Vec::new();
         write_access_line(&mut direct, &line, SystemTime::now());
         let direct = String::from_utf8(direct).unwrap();
         assert_eq!(without_time(&direct), without_time(&default));
-        assert!(direct.ends_with("Z  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"), "{direct}");
+        assert!(
+            direct.ends_with(
+                "Z  INFO buildledger::access: GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms\n"
+            ),
+            "{direct}"
+        );
     }
 
     #[test]
     fn timestamps_match_tracing_subscribers_across_seconds() {
-        for (secs, micros, text) in [(0u64, 0u32, "1970-01-01T00:00:00.000000Z"), (1_795_453_486, 71_404, "2026-11-23T17:04:46.071404Z"), (1_795_453_487, 5, "2026-11-23T17:04:47.000005Z")] {
+        for (secs, micros, text) in [
+            (0u64, 0u32, "1970-01-01T00:00:00.000000Z"),
+            (1_795_453_486, 71_404, "2026-11-23T17:04:46.071404Z"),
+            (1_795_453_487, 5, "2026-11-23T17:04:47.000005Z"),
+        ] {
             let at = UNIX_EPOCH + std::time::Duration::new(secs, micros * 1000);
             let mut out = String::new();
             write_timestamp(&mut out, at).unwrap();

@@ -43,7 +43,11 @@ pub struct FlushGuard {
 
 /// A writer for `out`, flushed every [`FLUSH_EVERY`] by a background thread.
 pub fn batched<W: Write + Send + 'static>(out: W) -> (BatchedWriter, FlushGuard) {
-    let shared = Arc::new(Shared { pending: Mutex::new(Vec::with_capacity(64 * 1024)), dropped: AtomicU64::new(0), stop: AtomicBool::new(false) });
+    let shared = Arc::new(Shared {
+        pending: Mutex::new(Vec::with_capacity(64 * 1024)),
+        dropped: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+    });
     let worker = shared.clone();
     let thread = std::thread::Builder::new()
         .name("log-writer".into())
@@ -181,7 +185,8 @@ mod tests {
 
     #[test]
     fn a_stalled_output_drops_lines_instead_of_growing_without_bound() {
-        let shared = Shared { pending: Mutex::new(Vec::new()), dropped: AtomicU64::new(0), stop: AtomicBool::new(false) };
+        let shared =
+            Shared { pending: Mutex::new(Vec::new()), dropped: AtomicU64::new(0), stop: AtomicBool::new(false) };
         let mut w = LineWriter { shared: &shared };
         let line = vec![b'x'; 1024];
         for _ in 0..(MAX_PENDING / 1024 + 10) {

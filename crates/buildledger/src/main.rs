@@ -52,9 +52,12 @@ fn init_logging(json: bool) -> logging::FlushGuard {
     if !json && !ansi {
         // Access lines go straight into the log buffer, same text (see access_format.rs).
         let access = writer.clone();
-        buildledger_http::access::set_sink(move |line| access.append_line(|buf| access_format::write_access_line(buf, line, std::time::SystemTime::now())));
+        buildledger_http::access::set_sink(move |line| {
+            access.append_line(|buf| access_format::write_access_line(buf, line, std::time::SystemTime::now()))
+        });
     }
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
+    let builder =
+        tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
     if json {
         builder.json().init();
     } else {

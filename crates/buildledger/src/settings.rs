@@ -53,8 +53,10 @@ impl Settings {
     pub fn from_env() -> anyhow::Result<Settings> {
         let bind_addr = var("BIND_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
         let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./data".into()));
-        std::fs::create_dir_all(&data_dir).with_context(|| format!("DATA_DIR {} cannot be created", data_dir.display()))?;
-        let database_url = var("DATABASE_URL").unwrap_or_else(|| format!("sqlite://{}", data_dir.join("buildledger.sqlite3").display()));
+        std::fs::create_dir_all(&data_dir)
+            .with_context(|| format!("DATA_DIR {} cannot be created", data_dir.display()))?;
+        let database_url = var("DATABASE_URL")
+            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("buildledger.sqlite3").display()));
         let is_sqlite = database_url.starts_with("sqlite://");
         if !is_sqlite && !database_url.starts_with("postgres://") && !database_url.starts_with("postgresql://") {
             bail!("DATABASE_URL must start with sqlite:// or postgres://");
@@ -71,14 +73,23 @@ impl Settings {
             Some(secret_key) => Some(StripeSettings {
                 secret_key,
                 publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
-                price_id: var("STRIPE_PRICE_ID").context("STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set")?,
+                price_id: var("STRIPE_PRICE_ID")
+                    .context("STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set")?,
                 // Without it no webhook is accepted and no subscription would ever become active.
-                webhook_secret: Some(var("STRIPE_WEBHOOK_SECRET").context("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set")?),
+                webhook_secret: Some(
+                    var("STRIPE_WEBHOOK_SECRET")
+                        .context("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set")?,
+                ),
                 api_base: var("STRIPE_API_BASE"),
             }),
         };
-        let price_id = stripe.as_ref().map(|s| s.price_id.clone()).or_else(|| var("STRIPE_PRICE_ID")).unwrap_or_else(|| LOCAL_PRICE_ID.into());
-        let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind_addr}")).trim_end_matches('/').to_owned();
+        let price_id = stripe
+            .as_ref()
+            .map(|s| s.price_id.clone())
+            .or_else(|| var("STRIPE_PRICE_ID"))
+            .unwrap_or_else(|| LOCAL_PRICE_ID.into());
+        let public_url =
+            var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind_addr}")).trim_end_matches('/').to_owned();
         Ok(Settings {
             db_pool_size: parse_var("DB_POOL_SIZE", if is_sqlite { 8 } else { 16 })?,
             access_token_seconds: parse_var::<i64>("ACCESS_TOKEN_MINUTES", 15)? * 60,

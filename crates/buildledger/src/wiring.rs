@@ -15,7 +15,10 @@ use buildledger_http::tasks::BoardCache;
 use buildledger_http::throttle::{Limits, LoginThrottle};
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_persistence::payments::DieselPaymentsRepository;
-use buildledger_persistence::{Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore};
+use buildledger_persistence::{
+    Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository,
+    LocalDocumentStore,
+};
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
 use crate::settings::Settings;
@@ -34,15 +37,23 @@ impl CostRates for CatalogueRates {
 
 /// Opens and migrates the database.
 pub fn database(settings: &Settings) -> anyhow::Result<Db> {
-    let db = Db::connect(&settings.database_url, settings.db_pool_size).context("cannot open the database (DATABASE_URL)")?;
+    let db = Db::connect(&settings.database_url, settings.db_pool_size)
+        .context("cannot open the database (DATABASE_URL)")?;
     db.run_migrations().context("cannot migrate the database")?;
     Ok(db)
 }
 
 pub fn account_service(db: &Db, settings: &Settings) -> anyhow::Result<AccountService> {
-    let lifetimes = TokenLifetimes { access_seconds: settings.access_token_seconds, refresh_seconds: settings.refresh_token_seconds };
+    let lifetimes = TokenLifetimes {
+        access_seconds: settings.access_token_seconds,
+        refresh_seconds: settings.refresh_token_seconds,
+    };
     let tokens = JwtIssuer::new(settings.jwt_secret.as_bytes(), lifetimes).map_err(anyhow::Error::msg)?;
-    Ok(AccountService::new(Arc::new(DieselUserRepository::new(db.clone())), Arc::new(Argon2Hasher::new()), Arc::new(tokens)))
+    Ok(AccountService::new(
+        Arc::new(DieselUserRepository::new(db.clone())),
+        Arc::new(Argon2Hasher::new()),
+        Arc::new(tokens),
+    ))
 }
 
 /// Everything the HTTP layer needs.
@@ -82,16 +93,26 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
 pub fn document_store(settings: &Settings) -> anyhow::Result<Arc<dyn DocumentStore>> {
     use crate::settings::DocumentStoreSettings;
     match &settings.document_store {
-        DocumentStoreSettings::Local => Ok(Arc::new(LocalDocumentStore::new(settings.data_dir.join("documents")).context("cannot create DATA_DIR/documents")?)),
+        DocumentStoreSettings::Local => Ok(Arc::new(
+            LocalDocumentStore::new(settings.data_dir.join("documents")).context("cannot create DATA_DIR/documents")?,
+        )),
         DocumentStoreSettings::S3(config) => {
             tracing::info!(bucket = %config.bucket, endpoint = ?config.endpoint, region = %config.region, "documents are kept in S3");
-            Ok(Arc::new(buildledger_storage_s3::S3DocumentStore::new(config.clone()).context("cannot set up the S3 document store (S3_* settings)")?))
+            Ok(Arc::new(
+                buildledger_storage_s3::S3DocumentStore::new(config.clone())
+                    .context("cannot set up the S3 document store (S3_* settings)")?,
+            ))
         }
     }
 }
 
 /// The payments use cases: Stripe when `STRIPE_SECRET_KEY` is set, else the local mode.
-pub fn payments_state(db: &Db, settings: &Settings, repo: Arc<DieselPaymentsRepository>, clock: Arc<dyn Clock>) -> anyhow::Result<buildledger_http::payments::PaymentsState> {
+pub fn payments_state(
+    db: &Db,
+    settings: &Settings,
+    repo: Arc<DieselPaymentsRepository>,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<buildledger_http::payments::PaymentsState> {
     use buildledger_application::payments::ports::PaymentGateway;
     use buildledger_application::payments::{wire, PaymentsConfig};
     use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig, StripeWebhookVerifier};
@@ -103,7 +124,8 @@ pub fn payments_state(db: &Db, settings: &Settings, repo: Arc<DieselPaymentsRepo
         }
         None => None,
     };
-    let verifier = Arc::new(StripeWebhookVerifier::new(settings.stripe.as_ref().and_then(|s| s.webhook_secret.clone())));
+    let verifier =
+        Arc::new(StripeWebhookVerifier::new(settings.stripe.as_ref().and_then(|s| s.webhook_secret.clone())));
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let config = PaymentsConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
     let (service, local_checkout) = wire(repo, users, gateway, verifier, clock, config);

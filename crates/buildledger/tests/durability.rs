@@ -104,7 +104,13 @@ impl Drop for Server {
 }
 
 /// One HTTP/1.1 request on a new connection (`Connection: close`): status and body.
-fn call(port: u16, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> std::io::Result<(u16, String)> {
+fn call(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> std::io::Result<(u16, String)> {
     let mut s = TcpStream::connect(("127.0.0.1", port))?;
     s.set_read_timeout(Some(Duration::from_secs(30)))?;
     let body = body.map(|b| b.to_string()).unwrap_or_default();
@@ -119,9 +125,17 @@ fn read_response(s: &mut TcpStream) -> std::io::Result<(u16, String)> {
     let mut raw = Vec::new();
     s.read_to_end(&mut raw)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").ok_or_else(|| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "no complete response"))?;
-    let status = head.split_whitespace().nth(1).and_then(|c| c.parse().ok()).ok_or_else(|| std::io::Error::other("bad status line"))?;
-    let chunked = head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding:") && l.to_ascii_lowercase().contains("chunked"));
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "no complete response"))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| std::io::Error::other("bad status line"))?;
+    let chunked = head.lines().any(|l| {
+        l.to_ascii_lowercase().starts_with("transfer-encoding:") && l.to_ascii_lowercase().contains("chunked")
+    });
     let body = if chunked { dechunk(body) } else { body.to_owned() };
     Ok((status, body))
 }
@@ -151,27 +165,60 @@ fn json_call(port: u16, method: &str, path: &str, token: Option<&str>, body: Opt
 
 /// Registers, logs in, subscribes (local payments) and makes a project: `(token, project id)`.
 fn seed(port: u16, username: &str) -> (String, i64) {
-    json_call(port, "POST", "/api/register/", None, Some(&json!({"username": username, "email": format!("{username}@example.com"), "password": "correct horse battery"})), 201);
+    json_call(
+        port,
+        "POST",
+        "/api/register/",
+        None,
+        Some(
+            &json!({"username": username, "email": format!("{username}@example.com"), "password": "correct horse battery"}),
+        ),
+        201,
+    );
     let token = login(port, username);
     let price = json_call(port, "GET", "/api/config/", None, None, 200)["stripe_price_id"].as_str().unwrap().to_owned();
-    let session = json_call(port, "POST", "/payments/create-checkout-session/", Some(&token), Some(&json!({"priceId": price})), 200)["sessionId"].as_str().unwrap().to_owned();
-    let (status, text) = call(port, "POST", &format!("/payments/local-checkout/{session}/complete/"), Some(&token), Some(&json!({}))).unwrap();
+    let session = json_call(
+        port,
+        "POST",
+        "/payments/create-checkout-session/",
+        Some(&token),
+        Some(&json!({"priceId": price})),
+        200,
+    )["sessionId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, text) =
+        call(port, "POST", &format!("/payments/local-checkout/{session}/complete/"), Some(&token), Some(&json!({})))
+            .unwrap();
     assert!((200..400).contains(&status), "checkout completion: {status} {text}"); // 303 to the success page
     let project = json_call(
         port,
         "POST",
         "/api/projects/",
         Some(&token),
-        Some(&json!({"name": "Durability", "zip_code": "78701", "project_type": "new_home_build", "property_type": "single_family",
+        Some(
+            &json!({"name": "Durability", "zip_code": "78701", "project_type": "new_home_build", "property_type": "single_family",
             "units": null, "renovation_options": null, "addition_options": null, "conversion_option": null, "square_footage": 2400,
-            "start_date": "2026-01-05", "end_date": "2026-12-20", "budget": 450000, "owner_builder": "yes_owner_builder"})),
+            "start_date": "2026-01-05", "end_date": "2026-12-20", "budget": 450000, "owner_builder": "yes_owner_builder"}),
+        ),
         201,
     );
     (token, project["id"].as_i64().unwrap())
 }
 
 fn login(port: u16, username: &str) -> String {
-    json_call(port, "POST", "/api/token/", None, Some(&json!({"username": username, "password": "correct horse battery"})), 200)["access"].as_str().unwrap().to_owned()
+    json_call(
+        port,
+        "POST",
+        "/api/token/",
+        None,
+        Some(&json!({"username": username, "password": "correct horse battery"})),
+        200,
+    )["access"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 fn integrity_check(db: &Path) -> String {
@@ -209,7 +256,8 @@ fn acknowledged_writes_survive_sigkill_and_the_database_stays_intact() {
     let writes = Arc::new(AtomicUsize::new(0));
     let workers: Vec<_> = (0..6)
         .map(|w| {
-            let (acked, killed, unexpected, writes, token) = (acked.clone(), killed.clone(), unexpected.clone(), writes.clone(), token.clone());
+            let (acked, killed, unexpected, writes, token) =
+                (acked.clone(), killed.clone(), unexpected.clone(), writes.clone(), token.clone());
             std::thread::spawn(move || {
                 let mut mine: Vec<i64> = Vec::new();
                 let mut version = 0u64;
@@ -220,7 +268,14 @@ fn acknowledged_writes_survive_sigkill_and_the_database_stays_intact() {
                     // Two creates, then a PATCH of one of this worker's tasks, and so on.
                     let result = if i % 3 != 2 || mine.is_empty() {
                         let title = format!("w{w}-task-{i}");
-                        call(port, "POST", "/api/tasks/", Some(&token), Some(&json!({"project": project, "title": title, "description": "v0"}))).map(|(status, body)| {
+                        call(
+                            port,
+                            "POST",
+                            "/api/tasks/",
+                            Some(&token),
+                            Some(&json!({"project": project, "title": title, "description": "v0"})),
+                        )
+                        .map(|(status, body)| {
                             if status == 201 {
                                 let id = serde_json::from_str::<Value>(&body).unwrap()["id"].as_i64().unwrap();
                                 mine.push(id);
@@ -231,7 +286,14 @@ fn acknowledged_writes_survive_sigkill_and_the_database_stays_intact() {
                     } else {
                         version += 1;
                         let id = mine[(i as usize * 7) % mine.len()];
-                        call(port, "PATCH", &format!("/api/tasks/{id}/"), Some(&token), Some(&json!({"description": format!("v{version}")}))).inspect(|(status, _)| {
+                        call(
+                            port,
+                            "PATCH",
+                            &format!("/api/tasks/{id}/"),
+                            Some(&token),
+                            Some(&json!({"description": format!("v{version}")})),
+                        )
+                        .inspect(|(status, _)| {
                             if *status == 200 {
                                 let mut a = acked.lock().unwrap();
                                 let seen = a.patched.entry(id).or_insert(0);
@@ -321,7 +383,8 @@ fn sigterm_lets_an_in_flight_request_finish() {
     let (token, project) = seed(port, "graceful");
 
     // A request whose body is still arriving when SIGTERM comes.
-    let body = json!({"project": project, "title": "sent across a SIGTERM", "description": "x".repeat(2000)}).to_string();
+    let body =
+        json!({"project": project, "title": "sent across a SIGTERM", "description": "x".repeat(2000)}).to_string();
     let (first, second) = body.split_at(body.len() / 2);
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(35))).unwrap();
@@ -339,7 +402,10 @@ fn sigterm_lets_an_in_flight_request_finish() {
 
     let exit = server.wait_exit(Duration::from_secs(35));
     assert!(exit.success(), "exit after SIGTERM: {exit}\n{}", server.log_text());
-    eprintln!("graceful: in-flight POST answered 201 after SIGTERM; exit {exit} {:?} after the signal", term_at.elapsed());
+    eprintln!(
+        "graceful: in-flight POST answered 201 after SIGTERM; exit {exit} {:?} after the signal",
+        term_at.elapsed()
+    );
 
     assert_eq!(integrity_check(&dir.path().join("buildledger.sqlite3")), "ok");
     let _server = Server::start(dir.path(), port);

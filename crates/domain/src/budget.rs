@@ -20,7 +20,12 @@ pub struct BudgetSummary {
 
 impl BudgetSummary {
     /// `rate` gives each task's regional rate in cents per sq ft (None when unknown).
-    pub fn compute(budget: Money, square_footage: i64, tasks: &[Task], rate: impl Fn(&Task) -> Option<i64>) -> BudgetSummary {
+    pub fn compute(
+        budget: Money,
+        square_footage: i64,
+        tasks: &[Task],
+        rate: impl Fn(&Task) -> Option<i64>,
+    ) -> BudgetSummary {
         let mut totals = TaskStatus::ALL.map(|s| (s, 0i64));
         for t in tasks {
             let c = counted_cost(t.actual_cost, rate(t), square_footage).cents();
@@ -29,7 +34,8 @@ impl BudgetSummary {
             }
         }
         let total = totals.iter().fold(0i64, |a, (_, c)| a.saturating_add(*c));
-        let money = |c: i64| Money::from_cents(c).unwrap_or(Money::from_cents(crate::money::MAX_CENTS).unwrap_or(Money::ZERO));
+        let money =
+            |c: i64| Money::from_cents(c).unwrap_or(Money::from_cents(crate::money::MAX_CENTS).unwrap_or(Money::ZERO));
         BudgetSummary {
             budget,
             predicted_total: money(total),

@@ -37,7 +37,10 @@ pub const ALLOWED_KINDS: [FileKind; 13] = [
     FileKind { extension: "txt", content_type: "text/plain; charset=utf-8" },
     FileKind { extension: "csv", content_type: "text/csv; charset=utf-8" },
     FileKind { extension: "doc", content_type: "application/msword" },
-    FileKind { extension: "docx", content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+    FileKind {
+        extension: "docx",
+        content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    },
     FileKind { extension: "xls", content_type: "application/vnd.ms-excel" },
     FileKind { extension: "xlsx", content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
 ];
@@ -80,10 +83,8 @@ fn valid_utf8_prefix(bytes: &[u8]) -> bool {
 /// control or quote characters, at most [`NAME_MAX`] characters, never empty.
 pub fn sanitize_file_name(raw: &str) -> String {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or("");
-    let cleaned: String = base
-        .chars()
-        .map(|c| if c.is_control() || "\"<>:|?*;".contains(c) { '_' } else { c })
-        .collect();
+    let cleaned: String =
+        base.chars().map(|c| if c.is_control() || "\"<>:|?*;".contains(c) { '_' } else { c }).collect();
     let cleaned = cleaned.trim().trim_start_matches('.').to_owned();
     let name = if cleaned.is_empty() { "document".to_owned() } else { cleaned };
     if name.chars().count() <= NAME_MAX {

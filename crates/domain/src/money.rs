@@ -48,7 +48,8 @@ impl Money {
         if whole_digits.len() > 12 {
             return Err(MoneyError::TooLarge);
         }
-        let whole: i64 = if whole_digits.is_empty() { 0 } else { whole_digits.parse().map_err(|_| MoneyError::NotANumber)? };
+        let whole: i64 =
+            if whole_digits.is_empty() { 0 } else { whole_digits.parse().map_err(|_| MoneyError::NotANumber)? };
         let frac_cents: i64 = match frac.len() {
             0 => 0,
             1 => frac.parse::<i64>().map_err(|_| MoneyError::NotANumber)? * 10,

@@ -45,12 +45,40 @@ coded_enum!(OwnerBuilder {
 
 /// The spec's 34 renovation options, exactly as the client sends them.
 pub const RENOVATION_OPTIONS: [&str; 34] = [
-    "Kitchen", "Living/Family Room", "Landscaping", "Patio", "Half Bathroom", "Roofing", "Flooring",
-    "Interior Painting", "Exterior Painting", "Garage Renovation", "Full Bathroom", "Pool",
-    "Outdoor Kitchen", "Solar Panels", "Deck", "Pergola", "Fire Pit", "Plumbing Repairs",
-    "Replace Water Heater", "Electrical Repair", "Finished Basement", "Finished Attic", "Generator",
-    "Window Replacement", "Closet", "Front Door Replacement", "Garage Door Replacement", "Fence",
-    "Replace Gutters", "Gazebo", "Shed", "Bedroom", "Siding", "HVAC replacement",
+    "Kitchen",
+    "Living/Family Room",
+    "Landscaping",
+    "Patio",
+    "Half Bathroom",
+    "Roofing",
+    "Flooring",
+    "Interior Painting",
+    "Exterior Painting",
+    "Garage Renovation",
+    "Full Bathroom",
+    "Pool",
+    "Outdoor Kitchen",
+    "Solar Panels",
+    "Deck",
+    "Pergola",
+    "Fire Pit",
+    "Plumbing Repairs",
+    "Replace Water Heater",
+    "Electrical Repair",
+    "Finished Basement",
+    "Finished Attic",
+    "Generator",
+    "Window Replacement",
+    "Closet",
+    "Front Door Replacement",
+    "Garage Door Replacement",
+    "Fence",
+    "Replace Gutters",
+    "Gazebo",
+    "Shed",
+    "Bedroom",
+    "Siding",
+    "HVAC replacement",
 ];
 
 /// The spec's 5 addition options.
@@ -117,22 +145,46 @@ impl ProjectInput {
     /// `present` says which fields the PATCH body carried (so an explicit null clears).
     pub fn merged_over(self, current: &ProjectDetails, present: &PatchFields) -> ProjectInput {
         fn pick<T>(sent: bool, new: Option<T>, old: Option<T>) -> Option<T> {
-            if sent { new } else { old }
+            if sent {
+                new
+            } else {
+                old
+            }
         }
         ProjectInput {
             name: pick(present.name, self.name, Some(current.name.clone())),
             zip_code: pick(present.zip_code, self.zip_code, Some(current.zip_code.clone())),
             project_type: pick(present.project_type, self.project_type, Some(current.project_type.code().to_owned())),
-            property_type: pick(present.property_type, self.property_type, current.property_type.map(|p| p.code().to_owned())),
+            property_type: pick(
+                present.property_type,
+                self.property_type,
+                current.property_type.map(|p| p.code().to_owned()),
+            ),
             units: pick(present.units, self.units, current.units.map(i64::from)),
-            renovation_options: pick(present.renovation_options, self.renovation_options, Some(current.renovation_options.clone())),
-            addition_options: pick(present.addition_options, self.addition_options, Some(current.addition_options.clone())),
-            conversion_option: pick(present.conversion_option, self.conversion_option, current.conversion_option.map(|c| c.code().to_owned())),
+            renovation_options: pick(
+                present.renovation_options,
+                self.renovation_options,
+                Some(current.renovation_options.clone()),
+            ),
+            addition_options: pick(
+                present.addition_options,
+                self.addition_options,
+                Some(current.addition_options.clone()),
+            ),
+            conversion_option: pick(
+                present.conversion_option,
+                self.conversion_option,
+                current.conversion_option.map(|c| c.code().to_owned()),
+            ),
             square_footage: pick(present.square_footage, self.square_footage, Some(current.square_footage)),
             start_date: pick(present.start_date, self.start_date, Some(current.start_date.to_string())),
             end_date: pick(present.end_date, self.end_date, Some(current.end_date.to_string())),
             budget: pick(present.budget, self.budget, Some(current.budget)),
-            owner_builder: pick(present.owner_builder, self.owner_builder, Some(current.owner_builder.code().to_owned())),
+            owner_builder: pick(
+                present.owner_builder,
+                self.owner_builder,
+                Some(current.owner_builder.code().to_owned()),
+            ),
         }
     }
 }
@@ -201,11 +253,14 @@ impl ProjectDetails {
         };
 
         let project_type = parse_code(&mut errors, "project_type", input.project_type.as_deref(), ProjectType::parse);
-        let owner_builder = parse_code(&mut errors, "owner_builder", input.owner_builder.as_deref(), OwnerBuilder::parse);
+        let owner_builder =
+            parse_code(&mut errors, "owner_builder", input.owner_builder.as_deref(), OwnerBuilder::parse);
 
         // Property type: only meaningful, and then required, for new home builds.
         let property_type = match project_type {
-            Some(ProjectType::NewHomeBuild) => parse_code(&mut errors, "property_type", input.property_type.as_deref(), PropertyType::parse),
+            Some(ProjectType::NewHomeBuild) => {
+                parse_code(&mut errors, "property_type", input.property_type.as_deref(), PropertyType::parse)
+            }
             _ => match input.property_type.as_deref() {
                 None | Some("") => None,
                 Some(raw) => {
@@ -232,11 +287,18 @@ impl ProjectDetails {
             _ => None,
         };
 
-        let renovation_options = parse_options(&mut errors, "renovation_options", input.renovation_options, &RENOVATION_OPTIONS);
-        let addition_options = parse_options(&mut errors, "addition_options", input.addition_options, &ADDITION_OPTIONS);
+        let renovation_options =
+            parse_options(&mut errors, "renovation_options", input.renovation_options, &RENOVATION_OPTIONS);
+        let addition_options =
+            parse_options(&mut errors, "addition_options", input.addition_options, &ADDITION_OPTIONS);
 
         let conversion_option = match project_type {
-            Some(ProjectType::Conversion) => parse_code(&mut errors, "conversion_option", input.conversion_option.as_deref(), ConversionOption::parse),
+            Some(ProjectType::Conversion) => parse_code(
+                &mut errors,
+                "conversion_option",
+                input.conversion_option.as_deref(),
+                ConversionOption::parse,
+            ),
             _ => match input.conversion_option.as_deref() {
                 None | Some("") => None,
                 Some(raw) => {
@@ -261,7 +323,8 @@ impl ProjectDetails {
             Some(s) => s,
         };
 
-        let start_date = parse_required_date(&mut errors, "start_date", input.start_date.as_deref(), MSG_START_DATE_REQUIRED);
+        let start_date =
+            parse_required_date(&mut errors, "start_date", input.start_date.as_deref(), MSG_START_DATE_REQUIRED);
         let end_date = parse_required_date(&mut errors, "end_date", input.end_date.as_deref(), REQUIRED);
         if let (Some(s), Some(e)) = (start_date, end_date) {
             if e < s {
@@ -277,21 +340,23 @@ impl ProjectDetails {
         errors.into_result()?;
         // Every `None` below was recorded as an error above, so these are all present.
         match (project_type, owner_builder, start_date, end_date, budget) {
-            (Some(project_type), Some(owner_builder), Some(start_date), Some(end_date), Some(budget)) => Ok(ProjectDetails {
-                name,
-                zip_code,
-                project_type,
-                property_type,
-                units,
-                renovation_options,
-                addition_options,
-                conversion_option,
-                square_footage,
-                start_date,
-                end_date,
-                budget,
-                owner_builder,
-            }),
+            (Some(project_type), Some(owner_builder), Some(start_date), Some(end_date), Some(budget)) => {
+                Ok(ProjectDetails {
+                    name,
+                    zip_code,
+                    project_type,
+                    property_type,
+                    units,
+                    renovation_options,
+                    addition_options,
+                    conversion_option,
+                    square_footage,
+                    start_date,
+                    end_date,
+                    budget,
+                    owner_builder,
+                })
+            }
             _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
         }
     }
@@ -378,7 +443,9 @@ mod tests {
     #[test]
     fn every_required_field_is_reported_at_once() {
         let e = field_errors(ProjectInput::default());
-        for f in ["name", "zip_code", "project_type", "owner_builder", "square_footage", "start_date", "end_date", "budget"] {
+        for f in
+            ["name", "zip_code", "project_type", "owner_builder", "square_footage", "start_date", "end_date", "budget"]
+        {
             assert!(e.contains(f), "missing error for {f}: {e}");
         }
     }
@@ -391,9 +458,19 @@ mod tests {
 
     #[test]
     fn multifamily_with_units_keeps_them() {
-        let p = ProjectDetails::parse(ProjectInput { property_type: Some("multifamily".into()), units: Some(4), ..valid_input() }).unwrap();
+        let p = ProjectDetails::parse(ProjectInput {
+            property_type: Some("multifamily".into()),
+            units: Some(4),
+            ..valid_input()
+        })
+        .unwrap();
         assert_eq!(p.units, Some(4));
-        assert!(ProjectDetails::parse(ProjectInput { property_type: Some("multifamily".into()), units: Some(0), ..valid_input() }).is_err());
+        assert!(ProjectDetails::parse(ProjectInput {
+            property_type: Some("multifamily".into()),
+            units: Some(0),
+            ..valid_input()
+        })
+        .is_err());
     }
 
     #[test]
@@ -411,7 +488,12 @@ mod tests {
     #[test]
     fn property_type_is_required_only_for_new_homes() {
         assert!(field_errors(ProjectInput { property_type: None, ..valid_input() }).contains("property_type"));
-        let reno = ProjectInput { project_type: Some("renovation".into()), property_type: None, renovation_options: Some(vec!["Kitchen".into()]), ..valid_input() };
+        let reno = ProjectInput {
+            project_type: Some("renovation".into()),
+            property_type: None,
+            renovation_options: Some(vec!["Kitchen".into()]),
+            ..valid_input()
+        };
         assert!(ProjectDetails::parse(reno).is_ok());
     }
 
@@ -419,22 +501,36 @@ mod tests {
     fn conversion_needs_its_option() {
         let conv = ProjectInput { project_type: Some("conversion".into()), property_type: None, ..valid_input() };
         assert!(field_errors(conv.clone()).contains("conversion_option"));
-        let ok = ProjectDetails::parse(ProjectInput { conversion_option: Some("garage_apartment_conversion".into()), ..conv }).unwrap();
+        let ok = ProjectDetails::parse(ProjectInput {
+            conversion_option: Some("garage_apartment_conversion".into()),
+            ..conv
+        })
+        .unwrap();
         assert_eq!(ok.conversion_option, Some(ConversionOption::GarageApartment));
     }
 
     #[test]
     fn unknown_codes_and_options_are_rejected() {
-        assert!(field_errors(ProjectInput { project_type: Some("castle".into()), ..valid_input() }).contains("project_type"));
-        assert!(field_errors(ProjectInput { owner_builder: Some("maybe".into()), ..valid_input() }).contains("owner_builder"));
-        assert!(field_errors(ProjectInput { renovation_options: Some(vec!["Moat".into()]), ..valid_input() }).contains("renovation_options"));
-        assert!(field_errors(ProjectInput { addition_options: Some(vec!["Pool".into()]), ..valid_input() }).contains("addition_options"));
+        assert!(field_errors(ProjectInput { project_type: Some("castle".into()), ..valid_input() })
+            .contains("project_type"));
+        assert!(field_errors(ProjectInput { owner_builder: Some("maybe".into()), ..valid_input() })
+            .contains("owner_builder"));
+        assert!(field_errors(ProjectInput { renovation_options: Some(vec!["Moat".into()]), ..valid_input() })
+            .contains("renovation_options"));
+        assert!(field_errors(ProjectInput { addition_options: Some(vec!["Pool".into()]), ..valid_input() })
+            .contains("addition_options"));
     }
 
     #[test]
     fn all_spec_options_are_accepted_and_deduplicated() {
-        let reno: Vec<String> = RENOVATION_OPTIONS.iter().map(|s| s.to_string()).chain(["Kitchen".to_string()]).collect();
-        let p = ProjectDetails::parse(ProjectInput { project_type: Some("renovation".into()), renovation_options: Some(reno), ..valid_input() }).unwrap();
+        let reno: Vec<String> =
+            RENOVATION_OPTIONS.iter().map(|s| s.to_string()).chain(["Kitchen".to_string()]).collect();
+        let p = ProjectDetails::parse(ProjectInput {
+            project_type: Some("renovation".into()),
+            renovation_options: Some(reno),
+            ..valid_input()
+        })
+        .unwrap();
         assert_eq!(p.renovation_options.len(), 34);
     }
 
@@ -459,7 +555,8 @@ mod tests {
     #[test]
     fn square_footage_must_be_positive_and_sane() {
         assert!(field_errors(ProjectInput { square_footage: Some(0), ..valid_input() }).contains("square_footage"));
-        assert!(field_errors(ProjectInput { square_footage: Some(MAX_SQUARE_FOOTAGE + 1), ..valid_input() }).contains("square_footage"));
+        assert!(field_errors(ProjectInput { square_footage: Some(MAX_SQUARE_FOOTAGE + 1), ..valid_input() })
+            .contains("square_footage"));
     }
 
     #[test]

@@ -116,9 +116,7 @@ impl Subscription {
     /// Active means Stripe status `active` or `trialing` with a period that has not ended;
     /// a subscription set to cancel at period end stays active until then (DECISIONS.md).
     pub fn is_active(&self, now: NaiveDateTime) -> bool {
-        let status_ok = self
-            .status_kind()
-            .is_some_and(SubscriptionStatus::grants_access);
+        let status_ok = self.status_kind().is_some_and(SubscriptionStatus::grants_access);
         let period_ok = self.current_period_end.is_none_or(|end| now < end);
         status_ok && period_ok
     }
@@ -152,12 +150,7 @@ impl Subscription {
     }
 
     /// A new active one-month period starting `now` (local mode checkout).
-    pub fn activated(
-        user_id: i64,
-        customer_id: String,
-        subscription_id: String,
-        now: NaiveDateTime,
-    ) -> Self {
+    pub fn activated(user_id: i64, customer_id: String, subscription_id: String, now: NaiveDateTime) -> Self {
         Self {
             user_id,
             customer_id: Some(customer_id),
@@ -183,8 +176,7 @@ impl Subscription {
     ) -> Option<Subscription> {
         if let Some(cur) = existing {
             let same = cur.subscription_id.as_deref() == Some(remote.subscription_id.as_str());
-            let terminal = SubscriptionStatus::parse(&remote.status)
-                .is_none_or(SubscriptionStatus::is_terminal);
+            let terminal = SubscriptionStatus::parse(&remote.status).is_none_or(SubscriptionStatus::is_terminal);
             if !same && terminal {
                 return None;
             }
@@ -196,10 +188,7 @@ impl Subscription {
         }
         Some(Subscription {
             user_id,
-            customer_id: remote
-                .customer_id
-                .clone()
-                .or_else(|| existing.and_then(|c| c.customer_id.clone())),
+            customer_id: remote.customer_id.clone().or_else(|| existing.and_then(|c| c.customer_id.clone())),
             subscription_id: Some(remote.subscription_id.clone()),
             status: remote.status.clone(),
             current_period_end: remote.current_period_end,
@@ -248,10 +237,7 @@ mod tests {
     use chrono::{Duration, NaiveDate};
 
     fn now() -> NaiveDateTime {
-        NaiveDate::from_ymd_opt(2026, 11, 22)
-            .unwrap()
-            .and_hms_opt(12, 0, 0)
-            .unwrap()
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap().and_hms_opt(12, 0, 0).unwrap()
     }
 
     fn sub(status: &str, end: Option<NaiveDateTime>, cancel: bool) -> Subscription {
@@ -285,21 +271,9 @@ mod tests {
 
     #[test]
     fn other_statuses_do_not() {
-        for s in [
-            "canceled",
-            "past_due",
-            "incomplete",
-            "incomplete_expired",
-            "unpaid",
-            "paused",
-            "none",
-            "",
-            "ACTIVE",
-        ] {
-            assert!(
-                !sub(s, Some(now() + Duration::days(3)), false).is_active(now()),
-                "{s}"
-            );
+        for s in ["canceled", "past_due", "incomplete", "incomplete_expired", "unpaid", "paused", "none", "", "ACTIVE"]
+        {
+            assert!(!sub(s, Some(now() + Duration::days(3)), false).is_active(now()), "{s}");
         }
     }
 
@@ -362,23 +336,12 @@ mod tests {
         let s = Subscription::activated(1, "cus".into(), "sub".into(), now());
         assert_eq!(
             s.current_period_end,
-            Some(
-                NaiveDate::from_ymd_opt(2026, 12, 22)
-                    .unwrap()
-                    .and_hms_opt(12, 0, 0)
-                    .unwrap()
-            )
+            Some(NaiveDate::from_ymd_opt(2026, 12, 22).unwrap().and_hms_opt(12, 0, 0).unwrap())
         );
         assert!(s.is_active(now()));
         assert!(!s.is_active(one_month_after(now())));
-        let jan31 = NaiveDate::from_ymd_opt(2027, 1, 31)
-            .unwrap()
-            .and_hms_opt(0, 0, 0)
-            .unwrap();
-        assert_eq!(
-            one_month_after(jan31).date(),
-            NaiveDate::from_ymd_opt(2027, 2, 28).unwrap()
-        );
+        let jan31 = NaiveDate::from_ymd_opt(2027, 1, 31).unwrap().and_hms_opt(0, 0, 0).unwrap();
+        assert_eq!(one_month_after(jan31).date(), NaiveDate::from_ymd_opt(2027, 2, 28).unwrap());
     }
 
     #[test]
@@ -398,31 +361,20 @@ mod tests {
         let mut cur = sub("canceled", Some(now()), false);
         cur.updated_at = now();
         assert_eq!(
-            Subscription::merge_remote(
-                Some(&cur),
-                1,
-                &remote("sub_1", "active"),
-                now() - Duration::seconds(5)
-            ),
+            Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now() - Duration::seconds(5)),
             None
         );
         // The same second counts as not older (provider times are whole seconds).
         cur.updated_at = now() + Duration::milliseconds(300);
-        assert!(
-            Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now()).is_some()
-        );
+        assert!(Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now()).is_some());
     }
 
     #[test]
     fn a_customer_only_record_takes_any_subscription_view() {
         let cur = Subscription::customer_only(1, "cus_1".into(), now());
-        let merged = Subscription::merge_remote(
-            Some(&cur),
-            1,
-            &remote("sub_1", "active"),
-            now() - Duration::seconds(30),
-        )
-        .unwrap();
+        let merged =
+            Subscription::merge_remote(Some(&cur), 1, &remote("sub_1", "active"), now() - Duration::seconds(30))
+                .unwrap();
         assert_eq!(merged.status, "active");
         assert_eq!(merged.customer_id.as_deref(), Some("cus_1"));
     }
@@ -431,20 +383,15 @@ mod tests {
     fn the_end_of_a_subscription_we_no_longer_track_is_ignored() {
         let mut cur = sub("canceled", None, false);
         cur.subscription_id = None;
-        assert_eq!(
-            Subscription::merge_remote(Some(&cur), 1, &remote("sub_old", "canceled"), now()),
-            None
-        );
+        assert_eq!(Subscription::merge_remote(Some(&cur), 1, &remote("sub_old", "canceled"), now()), None);
         // ...but a new live subscription is taken up.
-        let merged =
-            Subscription::merge_remote(Some(&cur), 1, &remote("sub_new", "active"), now()).unwrap();
+        let merged = Subscription::merge_remote(Some(&cur), 1, &remote("sub_new", "active"), now()).unwrap();
         assert_eq!(merged.subscription_id.as_deref(), Some("sub_new"));
     }
 
     #[test]
     fn a_first_remote_view_creates_the_record() {
-        let merged =
-            Subscription::merge_remote(None, 9, &remote("sub_9", "active"), now()).unwrap();
+        let merged = Subscription::merge_remote(None, 9, &remote("sub_9", "active"), now()).unwrap();
         assert_eq!(merged.user_id, 9);
         assert!(merged.is_active(now()));
     }
@@ -452,9 +399,6 @@ mod tests {
     #[test]
     fn the_local_invoice_is_the_plan_price() {
         let i = Invoice::local_plan_payment("in_1".into(), 1, now());
-        assert_eq!(
-            (i.amount_cents, i.currency.as_str(), i.status.as_str()),
-            (199, "usd", "paid")
-        );
+        assert_eq!((i.amount_cents, i.currency.as_str(), i.status.as_str()), (199, "usd", "paid"));
     }
 }

@@ -73,7 +73,10 @@ impl TaskTitle {
             return Err(FieldErrors::single("title", "This field may not be blank."));
         }
         if t.chars().count() > TITLE_MAX {
-            return Err(FieldErrors::single("title", format!("Ensure this field has no more than {TITLE_MAX} characters.")));
+            return Err(FieldErrors::single(
+                "title",
+                format!("Ensure this field has no more than {TITLE_MAX} characters."),
+            ));
         }
         Ok(Self(t.to_owned()))
     }
@@ -88,7 +91,10 @@ impl TaskTitle {
 /// Checks a description's length; descriptions may be empty.
 pub fn parse_description(raw: &str) -> Result<String, DomainError> {
     if raw.chars().count() > DESCRIPTION_MAX {
-        return Err(FieldErrors::single("description", format!("Ensure this field has no more than {DESCRIPTION_MAX} characters.")));
+        return Err(FieldErrors::single(
+            "description",
+            format!("Ensure this field has no more than {DESCRIPTION_MAX} characters."),
+        ));
     }
     Ok(raw.to_owned())
 }

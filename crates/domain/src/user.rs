@@ -27,10 +27,16 @@ impl Username {
             return Err(FieldErrors::single("username", "This field may not be blank."));
         }
         if t.chars().count() > USERNAME_MAX {
-            return Err(FieldErrors::single("username", format!("Ensure this field has no more than {USERNAME_MAX} characters.")));
+            return Err(FieldErrors::single(
+                "username",
+                format!("Ensure this field has no more than {USERNAME_MAX} characters."),
+            ));
         }
         if !t.chars().all(|c| c.is_alphanumeric() || "@.+-_".contains(c)) {
-            return Err(FieldErrors::single("username", "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters."));
+            return Err(FieldErrors::single(
+                "username",
+                "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
+            ));
         }
         Ok(Self(t.to_owned()))
     }
@@ -54,7 +60,12 @@ impl Email {
             return Err(invalid());
         }
         let (local, domain) = t.rsplit_once('@').ok_or_else(invalid)?;
-        let labels_ok = domain.split('.').all(|l| !l.is_empty() && !l.starts_with('-') && !l.ends_with('-') && l.chars().all(|c| c.is_alphanumeric() || c == '-'));
+        let labels_ok = domain.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        });
         if local.is_empty() || local.contains('@') || !domain.contains('.') || !labels_ok {
             return Err(invalid());
         }
@@ -72,10 +83,16 @@ impl Password {
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let n = raw.chars().count();
         if n < PASSWORD_MIN {
-            return Err(FieldErrors::single("password", format!("This password is too short. It must contain at least {PASSWORD_MIN} characters.")));
+            return Err(FieldErrors::single(
+                "password",
+                format!("This password is too short. It must contain at least {PASSWORD_MIN} characters."),
+            ));
         }
         if n > PASSWORD_MAX {
-            return Err(FieldErrors::single("password", format!("Ensure this field has no more than {PASSWORD_MAX} characters.")));
+            return Err(FieldErrors::single(
+                "password",
+                format!("Ensure this field has no more than {PASSWORD_MAX} characters."),
+            ));
         }
         Ok(Self(raw.to_owned()))
     }

@@ -34,7 +34,17 @@ impl fmt::Display for AccessLine<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // From integers: float formatting is slower.
         let nanos = self.elapsed.as_nanos();
-        write!(f, "{} {} {:?} {} {} {}.{:06}ms", self.method, self.uri, self.version, self.status, self.size, nanos / 1_000_000, nanos % 1_000_000)
+        write!(
+            f,
+            "{} {} {:?} {} {} {}.{:06}ms",
+            self.method,
+            self.uri,
+            self.version,
+            self.status,
+            self.size,
+            nanos / 1_000_000,
+            nanos % 1_000_000
+        )
     }
 }
 
@@ -67,7 +77,14 @@ mod tests {
     #[test]
     fn a_line_reads_request_status_size_and_milliseconds() {
         let (method, uri) = (Method::GET, Uri::from_static("/api/projects/1/tasks/?a=%20b"));
-        let line = AccessLine { method: &method, uri: &uri, version: Version::HTTP_11, status: 304, size: 1234, elapsed: Duration::from_nanos(13_435) };
+        let line = AccessLine {
+            method: &method,
+            uri: &uri,
+            version: Version::HTTP_11,
+            status: 304,
+            size: 1234,
+            elapsed: Duration::from_nanos(13_435),
+        };
         assert_eq!(line.to_string(), "GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms");
         let slow = AccessLine { elapsed: Duration::from_micros(2_500_001), ..line };
         assert_eq!(slow.to_string(), "GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 2500.001000ms");

@@ -49,7 +49,12 @@ pub async fn register(state: web::Data<AppState>, body: JsonObject) -> Result<Ht
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(&username, &email, &password)).await?;
     tracing::info!(user_id = user.id, "user registered");
-    Ok(HttpResponse::Created().json(UserResponse { id: user.id, username: user.username, email: user.email, is_admin: user.is_admin }))
+    Ok(HttpResponse::Created().json(UserResponse {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        is_admin: user.is_admin,
+    }))
 }
 
 /// `POST /api/token/`: `username` may also be the email.
@@ -59,7 +64,10 @@ pub async fn token(state: web::Data<AppState>, body: JsonObject, req: HttpReques
     let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
     if let Some(wait) = state.login_throttle.check(&login, &address, Instant::now()) {
         tracing::warn!(client = %address, "login throttled");
-        return Err(ApiError::too_many_requests(format!("Too many failed login attempts. Try again in {} minutes.", wait.div_ceil(60)), wait));
+        return Err(ApiError::too_many_requests(
+            format!("Too many failed login attempts. Try again in {} minutes.", wait.div_ceil(60)),
+            wait,
+        ));
     }
     let accounts = state.accounts.clone();
     let name = login.clone();

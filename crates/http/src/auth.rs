@@ -28,8 +28,12 @@ impl FromRequest for Authenticated {
 }
 
 fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
-    let header = req.headers().get(actix_web::http::header::AUTHORIZATION).ok_or_else(|| ApiError::unauthenticated("Authentication credentials were not provided."))?;
-    let value = header.to_str().map_err(|_| ApiError::unauthenticated("Authentication credentials were not provided."))?;
+    let header = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .ok_or_else(|| ApiError::unauthenticated("Authentication credentials were not provided."))?;
+    let value =
+        header.to_str().map_err(|_| ApiError::unauthenticated("Authentication credentials were not provided."))?;
     let token = value
         .strip_prefix("Bearer ")
         .or_else(|| value.strip_prefix("bearer "))

@@ -45,9 +45,13 @@ impl From<DocumentView> for DocumentResponse {
 
 fn multipart_error(e: MultipartError) -> ApiError {
     match e {
-        MultipartError::ContentTypeMissing | MultipartError::ContentTypeParse | MultipartError::ContentTypeIncompatible => {
-            ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the upload as multipart/form-data with the fields task and file.")
-        }
+        MultipartError::ContentTypeMissing
+        | MultipartError::ContentTypeParse
+        | MultipartError::ContentTypeIncompatible => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send the upload as multipart/form-data with the fields task and file.",
+        ),
         other => ApiError::bad_request("bad_request", format!("The upload could not be read: {other}")),
     }
 }
@@ -55,7 +59,11 @@ fn multipart_error(e: MultipartError) -> ApiError {
 const TOO_LARGE: &str = "The file is larger than 25 MB.";
 
 /// `POST /api/documents/`: multipart with `task` and one `file`.
-pub async fn upload(Subscribed(user): Subscribed, state: web::Data<AppState>, mut payload: Multipart) -> Result<HttpResponse, ApiError> {
+pub async fn upload(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    mut payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
     let mut task: Option<String> = None;
     let mut file: Option<(tempfile::NamedTempFile, UploadedFile)> = None;
     while let Some(field) = payload.next().await {
@@ -75,7 +83,8 @@ pub async fn upload(Subscribed(user): Subscribed, state: web::Data<AppState>, mu
                 if file.is_some() {
                     return Err(ApiError::bad_request("bad_request", "Send one file per request."));
                 }
-                let original_name = field.content_disposition().and_then(|cd| cd.get_filename()).unwrap_or("document").to_owned();
+                let original_name =
+                    field.content_disposition().and_then(|cd| cd.get_filename()).unwrap_or("document").to_owned();
                 std::fs::create_dir_all(&state.upload_tmp).map_err(ApiError::internal)?;
                 let mut tmp = tempfile::NamedTempFile::new_in(&state.upload_tmp).map_err(ApiError::internal)?;
                 let mut size: u64 = 0;
@@ -137,22 +146,41 @@ pub struct ListQuery {
 }
 
 /// `GET /api/documents/?task={id}`
-pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
-    let raw = query.into_inner().task.ok_or_else(|| ApiError::bad_request("invalid_query", "The task query parameter is required, e.g. ?task=12."))?;
-    let task_id = raw.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("invalid_query", "task must be a task id."))?;
+pub async fn list(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let raw = query.into_inner().task.ok_or_else(|| {
+        ApiError::bad_request("invalid_query", "The task query parameter is required, e.g. ?task=12.")
+    })?;
+    let task_id = raw
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| ApiError::bad_request("invalid_query", "task must be a task id."))?;
     let svc = state.documents.clone();
     let docs = blocking(move || svc.list(user.id, task_id)).await?;
     Ok(HttpResponse::Ok().json(docs.into_iter().map(DocumentResponse::from).collect::<Vec<_>>()))
 }
 
-pub async fn get(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Document")?;
     let svc = state.documents.clone();
     let doc = blocking(move || svc.get(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
 }
 
-pub async fn delete(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn delete(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Document")?;
     let svc = state.documents.clone();
     blocking(move || svc.delete(user.id, id)).await?;
@@ -166,7 +194,11 @@ pub struct DownloadQuery {
 }
 
 /// `GET /api/documents/{id}/download/?expires=..&signature=..`: the signature is the credential.
-pub async fn download(state: web::Data<AppState>, path: web::Path<String>, query: web::Query<DownloadQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn download(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<DownloadQuery>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Document")?;
     let q = query.into_inner();
     let expires = q.expires.and_then(|e| e.parse::<i64>().ok()).ok_or_else(|| ApiError::not_found("Document"))?;
@@ -180,13 +212,17 @@ pub async fn download(state: web::Data<AppState>, path: web::Path<String>, query
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((header::CACHE_CONTROL, "private, max-age=300"))
         // Even an allowed type is never run as a page of our origin.
-        .insert_header((header::CONTENT_SECURITY_POLICY, "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        ))
         .body(dl.bytes))
 }
 
 /// `inline` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987).
 fn content_disposition(name: &str) -> String {
-    let ascii: String = name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
     let encoded: String = url::form_urlencoded::byte_serialize(name.as_bytes()).collect::<String>().replace('+', "%20");
     format!("inline; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
 }
@@ -197,7 +233,10 @@ mod tests {
 
     #[test]
     fn disposition_escapes_names() {
-        assert_eq!(content_disposition("quote 1.pdf"), "inline; filename=\"quote 1.pdf\"; filename*=UTF-8''quote%201.pdf");
+        assert_eq!(
+            content_disposition("quote 1.pdf"),
+            "inline; filename=\"quote 1.pdf\"; filename*=UTF-8''quote%201.pdf"
+        );
         assert!(content_disposition("devis é.pdf").starts_with("inline; filename=\"devis _.pdf\""));
     }
 }

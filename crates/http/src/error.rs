@@ -37,7 +37,10 @@ impl ApiError {
     }
     pub fn validation(errors: &FieldErrors) -> Self {
         let message = first_problem(errors).unwrap_or_else(|| "Invalid input.".into());
-        Self { fields: Some(errors.as_map().clone()), ..Self::new(StatusCode::BAD_REQUEST, "validation_error", message) }
+        Self {
+            fields: Some(errors.as_map().clone()),
+            ..Self::new(StatusCode::BAD_REQUEST, "validation_error", message)
+        }
     }
     pub fn not_found(what: &str) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", format!("{what} not found."))
@@ -49,10 +52,16 @@ impl ApiError {
         Self::new(StatusCode::FORBIDDEN, "forbidden", "You do not have permission to perform this action.")
     }
     pub fn too_many_requests(message: impl Into<String>, retry_after_seconds: u64) -> Self {
-        Self { retry_after: Some(retry_after_seconds), ..Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", message) }
+        Self {
+            retry_after: Some(retry_after_seconds),
+            ..Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", message)
+        }
     }
     pub fn internal(source: impl fmt::Display) -> Self {
-        Self { source: Some(source.to_string()), ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.") }
+        Self {
+            source: Some(source.to_string()),
+            ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong. Please try again.")
+        }
     }
     pub fn code(&self) -> &'static str {
         self.code
@@ -60,7 +69,19 @@ impl ApiError {
 }
 
 fn first_problem(errors: &FieldErrors) -> Option<String> {
-    errors.as_map().iter().next().and_then(|(field, problems)| problems.first().map(|p| if p.ends_with('.') && p.chars().next().is_some_and(char::is_uppercase) && !p.starts_with("This field") && !p.starts_with("Ensure") { p.clone() } else { format!("{field}: {p}") }))
+    errors.as_map().iter().next().and_then(|(field, problems)| {
+        problems.first().map(|p| {
+            if p.ends_with('.')
+                && p.chars().next().is_some_and(char::is_uppercase)
+                && !p.starts_with("This field")
+                && !p.starts_with("Ensure")
+            {
+                p.clone()
+            } else {
+                format!("{field}: {p}")
+            }
+        })
+    })
 }
 
 impl fmt::Display for ApiError {
@@ -103,13 +124,30 @@ impl From<UseCaseError> for ApiError {
                 Self { fields: Some(fields), ..ApiError::new(StatusCode::CONFLICT, "conflict", message) }
             }
             UseCaseError::Unauthenticated(m) => ApiError::new(StatusCode::UNAUTHORIZED, "token_invalid", m),
-            UseCaseError::InvalidCredentials => ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "No active account found with the given credentials"),
+            UseCaseError::InvalidCredentials => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "invalid_credentials",
+                "No active account found with the given credentials",
+            ),
             UseCaseError::Forbidden => ApiError::forbidden(),
-            UseCaseError::SubscriptionRequired => ApiError::new(StatusCode::PAYMENT_REQUIRED, "subscription_required", "An active subscription is required. Choose a plan to continue."),
+            UseCaseError::SubscriptionRequired => ApiError::new(
+                StatusCode::PAYMENT_REQUIRED,
+                "subscription_required",
+                "An active subscription is required. Choose a plan to continue.",
+            ),
             UseCaseError::PayloadTooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
-            UseCaseError::UnsupportedMediaType(m) => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", m),
+            UseCaseError::UnsupportedMediaType(m) => {
+                ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", m)
+            }
             UseCaseError::BadRequest(m) => ApiError::bad_request("bad_request", m),
-            UseCaseError::Unavailable(src) => Self { source: Some(src.to_string()), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", "The service is temporarily unavailable. Please try again.") },
+            UseCaseError::Unavailable(src) => Self {
+                source: Some(src.to_string()),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "The service is temporarily unavailable. Please try again.",
+                )
+            },
             UseCaseError::Internal(src) => ApiError::internal(src),
         }
     }

@@ -143,7 +143,10 @@ mod tests {
     async fn get(uri: &str) -> (u16, Value) {
         let app = test::init_service(
             App::new()
-                .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()))
+                .app_data(
+                    web::QueryConfig::default()
+                        .error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()),
+                )
                 .configure(crate::configure_api),
         )
         .await;
@@ -197,7 +200,8 @@ mod tests {
         let (status, body) =
             get("/api/estimate/?zip_code=10001&square_footage=2000&quality=premium&project_type=renovation&options=Pool,Fence").await;
         assert_eq!(status, 200, "{body}");
-        let tasks: Vec<&str> = body["breakdown"].as_array().unwrap().iter().map(|l| l["task"].as_str().unwrap()).collect();
+        let tasks: Vec<&str> =
+            body["breakdown"].as_array().unwrap().iter().map(|l| l["task"].as_str().unwrap()).collect();
         assert_eq!(tasks, ["Swimming Pool (in-ground)", "Fence Installation"]);
         let (status, _) =
             get("/api/estimate/?zip_code=10001&square_footage=2000&quality=basic&project_type=addition&addition_options=Garage").await;
@@ -221,7 +225,10 @@ mod tests {
             ("zip_code=78701&square_footage=2400&quality=luxury&project_type=new_home_build", "quality"),
             ("zip_code=78701&square_footage=2400&quality=standard&project_type=castle", "project_type"),
             ("zip_code=78701&square_footage=2400&quality=standard&project_type=renovation", "renovation_options"),
-            ("zip_code=78701&square_footage=2400&quality=standard&project_type=renovation&options=Moat", "renovation_options"),
+            (
+                "zip_code=78701&square_footage=2400&quality=standard&project_type=renovation&options=Moat",
+                "renovation_options",
+            ),
         ] {
             let (status, body) = get(&format!("/api/estimate/?{query}")).await;
             assert_eq!(status, 400, "{query}");
@@ -235,7 +242,17 @@ mod tests {
         let (status, body) = get("/api/task-suggestions/").await;
         assert_eq!(status, 200);
         let list: Vec<&str> = body["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
-        for example in ["Foundation", "Framing", "Roofing", "HVAC", "Plumbing Rough", "Kitchen Cabinets", "Solar Panels", "Pool", "Fence"] {
+        for example in [
+            "Foundation",
+            "Framing",
+            "Roofing",
+            "HVAC",
+            "Plumbing Rough",
+            "Kitchen Cabinets",
+            "Solar Panels",
+            "Pool",
+            "Fence",
+        ] {
             assert!(list.contains(&example), "{example}");
         }
         let catalogue = buildledger_domain::cost::CostCatalogue::embedded();

@@ -57,7 +57,10 @@ const FIXED: [(HeaderName, HeaderValue); 5] = [
     (HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff")),
     (HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin")),
     (HeaderName::from_static("x-frame-options"), HeaderValue::from_static("DENY")),
-    (HeaderName::from_static("permissions-policy"), HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")")),
+    (
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")"),
+    ),
     (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
 ];
 
@@ -65,7 +68,10 @@ const FIXED: [(HeaderName, HeaderValue); 5] = [
 /// Content-Security-Policy by path, long caching of hashed assets, HSTS over TLS (directly or
 /// behind a proxy that sets `X-Forwarded-Proto: https`), and one access-log line per request
 /// (`access.rs`: request line, status, body size, duration).
-pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+pub async fn security_and_access_log(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let started = Instant::now();
     let csp = csp_for(req.path());
     // Vite names built assets by content hash, so they never change under one name.
@@ -85,10 +91,16 @@ pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl Messag
         headers.insert(csp_name, HeaderValue::from_static(csp));
     }
     if immutable && success {
-        headers.insert(HeaderName::from_static("cache-control"), HeaderValue::from_static("public, max-age=31536000, immutable"));
+        headers.insert(
+            HeaderName::from_static("cache-control"),
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
     }
     if https {
-        headers.insert(HeaderName::from_static("strict-transport-security"), HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+        headers.insert(
+            HeaderName::from_static("strict-transport-security"),
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        );
     }
     if let Some((method, uri, version)) = line {
         let size = match res.response().body().size() {
@@ -96,7 +108,14 @@ pub async fn security_and_access_log(req: ServiceRequest, next: Next<impl Messag
             BodySize::Sized(n) => n,
         };
         let status = res.status().as_u16();
-        crate::access::record(&AccessLine { method: &method, uri: &uri, version, status, size, elapsed: started.elapsed() });
+        crate::access::record(&AccessLine {
+            method: &method,
+            uri: &uri,
+            version,
+            status,
+            size,
+            elapsed: started.elapsed(),
+        });
     }
     Ok(res)
 }

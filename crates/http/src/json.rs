@@ -19,9 +19,17 @@ pub const JSON_LIMIT: usize = 256 * 1024;
 /// Maps actix's JSON extractor failures to our error body.
 pub fn json_error(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     let api = match &err {
-        JsonPayloadError::ContentType => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the request body as JSON (Content-Type: application/json)."),
-        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large."),
-        JsonPayloadError::Deserialize(e) => ApiError::bad_request("invalid_json", format!("The request body is not valid JSON: {e}")),
+        JsonPayloadError::ContentType => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send the request body as JSON (Content-Type: application/json).",
+        ),
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.")
+        }
+        JsonPayloadError::Deserialize(e) => {
+            ApiError::bad_request("invalid_json", format!("The request body is not valid JSON: {e}"))
+        }
         _ => ApiError::bad_request("invalid_json", "The request body could not be read."),
     };
     api.into()
@@ -104,7 +112,9 @@ impl<'a> Fields<'a> {
         let parsed = match self.obj.get(key)? {
             Value::Null => return Some(None),
             Value::String(s) if s.trim().is_empty() => return Some(None),
-            Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64)),
+            Value::Number(n) => {
+                n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
+            }
             Value::String(s) => s.trim().parse::<i64>().ok(),
             _ => None,
         };
@@ -141,7 +151,9 @@ impl<'a> Fields<'a> {
                     match e {
                         MoneyError::NotANumber => "A valid number is required.".to_owned(),
                         MoneyError::Negative => "Ensure this value is greater than or equal to 0.".to_owned(),
-                        MoneyError::TooManyDecimals => "Ensure that there are no more than 2 decimal places.".to_owned(),
+                        MoneyError::TooManyDecimals => {
+                            "Ensure that there are no more than 2 decimal places.".to_owned()
+                        }
                         MoneyError::TooLarge => "Ensure this value is less than or equal to 1000000000.".to_owned(),
                     },
                 );

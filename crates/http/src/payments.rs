@@ -25,10 +25,7 @@ pub struct PaymentsState {
 
 impl PaymentsState {
     pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
-        Self {
-            service,
-            local_checkout,
-        }
+        Self { service, local_checkout }
     }
 
     pub fn mode(&self) -> PaymentsMode {
@@ -46,16 +43,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::scope("/payments")
             .route("/subscription-status/", web::get().to(subscription_status))
             .route("/check-subscription/", web::get().to(check_subscription))
-            .route(
-                "/create-checkout-session/",
-                web::post().to(create_checkout_session),
-            )
+            .route("/create-checkout-session/", web::post().to(create_checkout_session))
             .route("/cancel-subscription/", web::post().to(cancel_subscription))
             .route("/resume-subscription/", web::post().to(resume_subscription))
-            .route(
-                "/update-payment-method/",
-                web::post().to(update_payment_method),
-            )
+            .route("/update-payment-method/", web::post().to(update_payment_method))
             .route("/billing-history/", web::get().to(billing_history))
             .route("/admin/subscriptions", web::get().to(admin_list))
             .route("/admin/subscriptions/", web::get().to(admin_list))
@@ -63,10 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/admin/subscriptions/cancel/", web::post().to(admin_cancel))
             .route("/webhook/", web::post().to(webhook))
             .route("/webhook", web::post().to(webhook))
-            .route(
-                "/local-checkout/{session_id}/complete/",
-                web::post().to(local_checkout_complete),
-            )
+            .route("/local-checkout/{session_id}/complete/", web::post().to(local_checkout_complete))
             .default_service(web::to(crate::system::api_not_found)),
     );
 }
@@ -97,16 +85,11 @@ impl From<Subscription> for SubscriptionStatusResponse {
 }
 
 /// `GET /payments/subscription-status/`: the record, or `{}` when there is none.
-pub async fn subscription_status(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn subscription_status(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let found = blocking(move || svc.subscription_status(user.0.id)).await?;
     Ok(match found {
-        Some(s) => HttpResponse::Ok()
-            .insert_header(no_store())
-            .json(SubscriptionStatusResponse::from(s)),
+        Some(s) => HttpResponse::Ok().insert_header(no_store()).json(SubscriptionStatusResponse::from(s)),
         None => HttpResponse::Ok().insert_header(no_store()).json(json!({})),
     })
 }
@@ -116,15 +99,10 @@ fn no_store() -> (header::HeaderName, &'static str) {
 }
 
 /// `GET /payments/check-subscription/`
-pub async fn check_subscription(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn check_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let is_subscribed = blocking(move || svc.is_subscribed(user.0.id)).await?;
-    Ok(HttpResponse::Ok()
-        .insert_header(no_store())
-        .json(json!({ "is_subscribed": is_subscribed })))
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "is_subscribed": is_subscribed })))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -141,8 +119,7 @@ pub async fn create_checkout_session(
 ) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let price = body.and_then(|b| b.into_inner().price_id);
-    let created =
-        blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
+    let created = blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
     Ok(HttpResponse::Ok().json(json!({ "sessionId": created.session_id, "url": created.url })))
 }
 
@@ -151,25 +128,15 @@ fn message(m: &str) -> HttpResponse {
 }
 
 /// `POST /payments/cancel-subscription/`
-pub async fn cancel_subscription(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    Ok(message(
-        blocking(move || svc.cancel_subscription(user.0.id)).await?,
-    ))
+    Ok(message(blocking(move || svc.cancel_subscription(user.0.id)).await?))
 }
 
 /// `POST /payments/resume-subscription/`
-pub async fn resume_subscription(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn resume_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    Ok(message(
-        blocking(move || svc.resume_subscription(user.0.id)).await?,
-    ))
+    Ok(message(blocking(move || svc.resume_subscription(user.0.id)).await?))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -186,9 +153,7 @@ pub async fn update_payment_method(
 ) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let pm = body.into_inner().payment_method_id.unwrap_or_default();
-    Ok(message(
-        blocking(move || svc.update_payment_method(user.0.id, &pm)).await?,
-    ))
+    Ok(message(blocking(move || svc.update_payment_method(user.0.id, &pm)).await?))
 }
 
 /// One billing-history item: the amount in dollars, the date as `YYYY-MM-DD`.
@@ -202,27 +167,20 @@ pub struct BillingItem {
 }
 
 /// `GET /payments/billing-history/`
-pub async fn billing_history(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn billing_history(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let invoices = blocking(move || svc.billing_history(user.0.id)).await?;
     let items: Vec<BillingItem> = invoices
         .into_iter()
         .map(|i| BillingItem {
             id: i.invoice_id,
-            amount_paid: Money::from_cents(i.amount_cents)
-                .unwrap_or_default()
-                .as_dollars_f64(),
+            amount_paid: Money::from_cents(i.amount_cents).unwrap_or_default().as_dollars_f64(),
             currency: i.currency,
             status: i.status,
             date: i.created_at.format("%Y-%m-%d").to_string(),
         })
         .collect();
-    Ok(HttpResponse::Ok()
-        .insert_header(no_store())
-        .json(json!({ "billing_history": items })))
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "billing_history": items })))
 }
 
 #[derive(Debug, Serialize)]
@@ -234,10 +192,7 @@ pub struct AdminRow {
 }
 
 /// `GET /payments/admin/subscriptions` (admins; 403 otherwise)
-pub async fn admin_list(
-    state: web::Data<AppState>,
-    user: Authenticated,
-) -> Result<HttpResponse, ApiError> {
+pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let rows = blocking(move || svc.admin_list(user.0.id)).await?;
     let rows: Vec<AdminRow> = rows
@@ -266,42 +221,26 @@ pub async fn admin_cancel(
 ) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let sid = body.into_inner().subscription_id.unwrap_or_default();
-    Ok(message(
-        blocking(move || svc.admin_cancel(user.0.id, &sid)).await?,
-    ))
+    Ok(message(blocking(move || svc.admin_cancel(user.0.id, &sid)).await?))
 }
 
 /// `POST /payments/webhook/`: Stripe's signed events. 400 for a bad or missing signature.
-pub async fn webhook(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: web::Bytes,
-) -> Result<HttpResponse, ApiError> {
+pub async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
-    let signature = req
-        .headers()
-        .get("Stripe-Signature")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    let outcome = blocking(move || svc.handle_webhook(&body, signature))
-        .await
-        .map_err(|e| {
-            if e.code() == "bad_request" {
-                ApiError::bad_request("invalid_webhook", e.to_string())
-            } else {
-                e
-            }
-        })?;
+    let signature = req.headers().get("Stripe-Signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let outcome = blocking(move || svc.handle_webhook(&body, signature)).await.map_err(|e| {
+        if e.code() == "bad_request" {
+            ApiError::bad_request("invalid_webhook", e.to_string())
+        } else {
+            e
+        }
+    })?;
     let duplicate = outcome == buildledger_application::payments::WebhookOutcome::Duplicate;
     Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": duplicate })))
 }
 
 fn local(state: &AppState) -> Result<LocalCheckoutService, ApiError> {
-    state
-        .payments
-        .local_checkout
-        .clone()
-        .ok_or_else(|| ApiError::not_found("Checkout session"))
+    state.payments.local_checkout.clone().ok_or_else(|| ApiError::not_found("Checkout session"))
 }
 
 fn escape(s: &str) -> String {
@@ -329,10 +268,7 @@ fn page(title: &str, body: &str, status: actix_web::http::StatusCode) -> HttpRes
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>{}</title><style>{PAGE_STYLE}</style></head><body><main>{body}</main></body></html>",
         escape(title)
     );
-    HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .insert_header(no_store())
-        .body(html)
+    HttpResponse::build(status).content_type("text/html; charset=utf-8").insert_header(no_store()).body(html)
 }
 
 /// `GET /local-checkout/{session_id}`: the local mode's test checkout page.
@@ -382,7 +318,5 @@ pub async fn local_checkout_complete(
         "/success?session_id={}",
         url::form_urlencoded::byte_serialize(session_id.as_bytes()).collect::<String>()
     );
-    Ok(HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location))
-        .finish())
+    Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish())
 }

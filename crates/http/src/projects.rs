@@ -103,21 +103,34 @@ pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> R
     Ok(HttpResponse::Ok().json(projects.into_iter().map(ProjectResponse::from).collect::<Vec<_>>()))
 }
 
-pub async fn create(Subscribed(user): Subscribed, state: web::Data<AppState>, body: JsonObject) -> Result<HttpResponse, ApiError> {
+pub async fn create(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: JsonObject,
+) -> Result<HttpResponse, ApiError> {
     let (input, _) = project_input(&body)?;
     let svc = state.projects.clone();
     let p = blocking(move || svc.create(user.id, input)).await?;
     Ok(HttpResponse::Created().json(ProjectResponse::from(p)))
 }
 
-pub async fn get(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Project")?;
     let svc = state.projects.clone();
     let p = blocking(move || svc.get(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
-pub async fn update(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, body: JsonObject) -> Result<HttpResponse, ApiError> {
+pub async fn update(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: JsonObject,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Project")?;
     let (input, present) = project_input(&body)?;
     let svc = state.projects.clone();
@@ -125,7 +138,11 @@ pub async fn update(Subscribed(user): Subscribed, state: web::Data<AppState>, pa
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
-pub async fn delete(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn delete(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Project")?;
     let svc = state.projects.clone();
     blocking(move || svc.delete(user.id, id)).await?;

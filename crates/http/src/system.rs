@@ -12,7 +12,9 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     if ok {
         HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({"status": "ok"}))
     } else {
-        HttpResponse::ServiceUnavailable().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({"status": "unavailable"}))
+        HttpResponse::ServiceUnavailable()
+            .insert_header(("Cache-Control", "no-store"))
+            .json(serde_json::json!({"status": "unavailable"}))
     }
 }
 
@@ -57,7 +59,11 @@ pub fn allowed_methods(path: &str) -> Option<&'static str> {
     declared_methods()
         .iter()
         .find(|(template, _)| {
-            template.len() == segments.len() && template.iter().zip(&segments).all(|(t, s)| t == s || (t.starts_with('{') && t.ends_with('}') && !s.is_empty()))
+            template.len() == segments.len()
+                && template
+                    .iter()
+                    .zip(&segments)
+                    .all(|(t, s)| t == s || (t.starts_with('{') && t.ends_with('}') && !s.is_empty()))
         })
         .map(|(_, allow)| allow.as_str())
 }
@@ -69,5 +75,9 @@ pub async fn api_not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
         let body = serde_json::json!({"error": "method_not_allowed", "message": format!("Method {} is not allowed here. Allowed: {allow}.", req.method())});
         return Ok(HttpResponse::MethodNotAllowed().insert_header(("Allow", allow)).json(body));
     }
-    Err(ApiError::new(actix_web::http::StatusCode::NOT_FOUND, "not_found", format!("No API endpoint at {}.", req.path())))
+    Err(ApiError::new(
+        actix_web::http::StatusCode::NOT_FOUND,
+        "not_found",
+        format!("No API endpoint at {}.", req.path()),
+    ))
 }

@@ -122,7 +122,12 @@ impl Default for BoardCache {
 }
 
 /// `GET /api/projects/{id}/tasks/`, answering 304 when the caller's copy is current.
-pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn board(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
     let project_id = parse_id(&path, "Project")?;
     let svc = state.tasks.clone();
     // The version from memory when this process knows it (it records its own writes as they
@@ -136,7 +141,10 @@ pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, pat
     };
     let current = board_etag(project_id, version);
     if if_none_match(&req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current)) {
-        return Ok(HttpResponse::NotModified().insert_header((header::ETAG, current)).insert_header((header::CACHE_CONTROL, "private, no-cache")).finish());
+        return Ok(HttpResponse::NotModified()
+            .insert_header((header::ETAG, current))
+            .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+            .finish());
     }
     let (etag, json) = match state.board_cache.get(project_id, user.id, version) {
         Some(json) => (current, json),
@@ -156,14 +164,23 @@ pub async fn board(Subscribed(user): Subscribed, state: web::Data<AppState>, pat
     Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).content_type("application/json").body(json))
 }
 
-pub async fn create(Subscribed(user): Subscribed, state: web::Data<AppState>, body: JsonObject) -> Result<HttpResponse, ApiError> {
+pub async fn create(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: JsonObject,
+) -> Result<HttpResponse, ApiError> {
     let input = task_input(&body, true)?;
     let svc = state.tasks.clone();
     let v = blocking(move || svc.create(user.id, input)).await?;
     Ok(HttpResponse::Created().json(TaskResponse::from(v)))
 }
 
-pub async fn update(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>, body: JsonObject) -> Result<HttpResponse, ApiError> {
+pub async fn update(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: JsonObject,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Task")?;
     let input = task_input(&body, false)?;
     let svc = state.tasks.clone();
@@ -171,7 +188,11 @@ pub async fn update(Subscribed(user): Subscribed, state: web::Data<AppState>, pa
     Ok(HttpResponse::Ok().json(TaskResponse::from(v)))
 }
 
-pub async fn delete(Subscribed(user): Subscribed, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn delete(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Task")?;
     let svc = state.tasks.clone();
     blocking(move || svc.delete(user.id, id)).await?;

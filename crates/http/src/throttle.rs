@@ -52,7 +52,8 @@ impl LoginThrottle {
                 let w = windows.get(key)?;
                 let limit = if *is_account { self.limits.per_account } else { self.limits.per_address };
                 let elapsed = now.saturating_duration_since(w.started);
-                (elapsed < self.limits.window && w.failures >= limit).then(|| (self.limits.window - elapsed).as_secs().max(1))
+                (elapsed < self.limits.window && w.failures >= limit)
+                    .then(|| (self.limits.window - elapsed).as_secs().max(1))
             })
             .max()
     }

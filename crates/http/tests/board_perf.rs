@@ -20,7 +20,9 @@ async fn counted(app: &TestApp, req: TestRequest) -> (u64, helpers::Res) {
 }
 
 fn board(user: &User, project: i64) -> TestRequest {
-    TestRequest::get().uri(&format!("/api/projects/{project}/tasks/")).insert_header(("Authorization", format!("Bearer {}", user.access)))
+    TestRequest::get()
+        .uri(&format!("/api/projects/{project}/tasks/"))
+        .insert_header(("Authorization", format!("Bearer {}", user.access)))
 }
 
 /// [first read (cache miss), cached read, 304 revalidation, move across columns, read after the move].

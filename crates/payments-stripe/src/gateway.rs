@@ -34,11 +34,7 @@ pub struct StripeGatewayConfig {
 
 impl StripeGatewayConfig {
     pub fn new(secret_key: impl Into<String>) -> Self {
-        Self {
-            secret_key: secret_key.into(),
-            api_base: None,
-            timeout: Duration::from_secs(20),
-        }
+        Self { secret_key: secret_key.into(), api_base: None, timeout: Duration::from_secs(20) }
     }
 }
 
@@ -66,23 +62,15 @@ fn map_err(e: StripeError) -> GatewayError {
             if (400..500).contains(&status) && status != 429 && status != 401 && status != 403 =>
         {
             GatewayError::Rejected(
-                api.message
-                    .clone()
-                    .unwrap_or_else(|| "The payment provider refused the request.".to_owned()),
+                api.message.clone().unwrap_or_else(|| "The payment provider refused the request.".to_owned()),
             )
         }
-        StripeError::Stripe(api, status) => GatewayError::Unavailable(
-            format!(
-                "stripe answered {status}: {}",
-                api.message.unwrap_or_default()
-            )
-            .into(),
-        ),
+        StripeError::Stripe(api, status) => {
+            GatewayError::Unavailable(format!("stripe answered {status}: {}", api.message.unwrap_or_default()).into())
+        }
         StripeError::ClientError(m) => GatewayError::Unavailable(m.into()),
         StripeError::Timeout => GatewayError::Unavailable("timeout talking to Stripe".into()),
-        e @ (StripeError::JSONDeserialize(_) | StripeError::ConfigError(_)) => {
-            GatewayError::Other(Box::new(e))
-        }
+        e @ (StripeError::JSONDeserialize(_) | StripeError::ConfigError(_)) => GatewayError::Other(Box::new(e)),
     }
 }
 
@@ -118,36 +106,22 @@ impl StripeGateway {
             .map_err(|e| GatewayError::Other(Box::new(e)))?;
         let mut builder = stripe::ClientBuilder::new(config.secret_key).timeout(config.timeout);
         if let Some(base) = config.api_base.filter(|b| !b.trim().is_empty()) {
-            let base = if base.ends_with('/') {
-                base
-            } else {
-                format!("{base}/")
-            };
+            let base = if base.ends_with('/') { base } else { format!("{base}/") };
             builder = builder.url(base);
         }
         let client = {
             let _guard = runtime.enter();
             builder.build().map_err(map_err)?
         };
-        Ok(Self {
-            client,
-            runtime: Some(runtime),
-        })
+        Ok(Self { client, runtime: Some(runtime) })
     }
 
     fn block_on<F: Future>(&self, f: F) -> F::Output {
-        self.runtime
-            .as_ref()
-            .expect("runtime lives until drop")
-            .block_on(f)
+        self.runtime.as_ref().expect("runtime lives until drop").block_on(f)
     }
 
     /// Sends a typed request and reads the answer as JSON.
-    async fn send<R: StripeRequest>(
-        &self,
-        req: &R,
-        strategy: RequestStrategy,
-    ) -> Result<Value, GatewayError> {
+    async fn send<R: StripeRequest>(&self, req: &R, strategy: RequestStrategy) -> Result<Value, GatewayError> {
         let value: miniserde::json::Value = req
             .build()
             .customize::<miniserde::json::Value>()
@@ -155,41 +129,27 @@ impl StripeGateway {
             .send(&self.client)
             .await
             .map_err(map_err)?;
-        serde_json::from_str(&miniserde::json::to_string(&value))
-            .map_err(|e| GatewayError::Other(Box::new(e)))
+        serde_json::from_str(&miniserde::json::to_string(&value)).map_err(|e| GatewayError::Other(Box::new(e)))
     }
 
     pub async fn create_customer_async(&self, user: &User) -> Result<String, GatewayError> {
-        let metadata = [("user_id".to_owned(), user.id.to_string())]
-            .into_iter()
-            .collect::<std::collections::HashMap<_, _>>();
+        let metadata =
+            [("user_id".to_owned(), user.id.to_string())].into_iter().collect::<std::collections::HashMap<_, _>>();
         let req = stripe_core::customer::CreateCustomer::new()
             .email(user.email.clone())
             .name(user.username.clone())
             .metadata(metadata);
         // Stable key: a retried request never creates a second customer for the user.
-        let v = self
-            .send(&req, key("customer", Some(&customer_key(user))))
-            .await?;
-        v.get("id")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .ok_or_else(|| other("customer without id"))
+        let v = self.send(&req, key("customer", Some(&customer_key(user)))).await?;
+        v.get("id").and_then(Value::as_str).map(str::to_owned).ok_or_else(|| other("customer without id"))
     }
 
-    pub async fn create_checkout_async(
-        &self,
-        r: &CheckoutRequest,
-    ) -> Result<CheckoutCreated, GatewayError> {
+    pub async fn create_checkout_async(&self, r: &CheckoutRequest) -> Result<CheckoutCreated, GatewayError> {
         use stripe_checkout::checkout_session::{
-            CreateCheckoutSession, CreateCheckoutSessionLineItems,
-            CreateCheckoutSessionSubscriptionData,
+            CreateCheckoutSession, CreateCheckoutSessionLineItems, CreateCheckoutSessionSubscriptionData,
         };
-        let meta = || {
-            [("user_id".to_owned(), r.user_id.to_string())]
-                .into_iter()
-                .collect::<std::collections::HashMap<_, _>>()
-        };
+        let meta =
+            || [("user_id".to_owned(), r.user_id.to_string())].into_iter().collect::<std::collections::HashMap<_, _>>();
         let mut item = CreateCheckoutSessionLineItems::new();
         item.price = Some(r.price_id.clone());
         item.quantity = Some(1);
@@ -205,18 +165,9 @@ impl StripeGateway {
             .success_url(r.success_url.clone())
             .cancel_url(r.cancel_url.clone());
         let v = self.send(&req, key("checkout", None)).await?;
-        let session_id = v
-            .get("id")
-            .and_then(Value::as_str)
-            .ok_or_else(|| other("checkout session without id"))?;
-        let url = v
-            .get("url")
-            .and_then(Value::as_str)
-            .ok_or_else(|| other("checkout session without url"))?;
-        Ok(CheckoutCreated {
-            session_id: session_id.to_owned(),
-            url: url.to_owned(),
-        })
+        let session_id = v.get("id").and_then(Value::as_str).ok_or_else(|| other("checkout session without id"))?;
+        let url = v.get("url").and_then(Value::as_str).ok_or_else(|| other("checkout session without url"))?;
+        Ok(CheckoutCreated { session_id: session_id.to_owned(), url: url.to_owned() })
     }
 
     pub async fn set_cancel_at_period_end_async(
@@ -224,19 +175,14 @@ impl StripeGateway {
         subscription_id: &str,
         cancel: bool,
     ) -> Result<RemoteSubscription, GatewayError> {
-        let req = stripe_billing::subscription::UpdateSubscription::new(subscription_id)
-            .cancel_at_period_end(cancel);
-        let v = self
-            .send(&req, key(if cancel { "cancel" } else { "resume" }, None))
-            .await?;
+        let req = stripe_billing::subscription::UpdateSubscription::new(subscription_id).cancel_at_period_end(cancel);
+        let v = self.send(&req, key(if cancel { "cancel" } else { "resume" }, None)).await?;
         remote_subscription(&v).map_err(|e| other(e.to_string()))
     }
 
     pub async fn cancel_now_async(&self, subscription_id: &str) -> Result<(), GatewayError> {
         let req = stripe_billing::subscription::CancelSubscription::new(subscription_id);
-        self.send(&req, key("admin-cancel", Some(subscription_id)))
-            .await
-            .map(|_| ())
+        self.send(&req, key("admin-cancel", Some(subscription_id))).await.map(|_| ())
     }
 
     pub async fn update_default_payment_method_async(
@@ -245,35 +191,24 @@ impl StripeGateway {
         subscription_id: Option<&str>,
         payment_method_id: &str,
     ) -> Result<(), GatewayError> {
-        let attach = stripe_payment::payment_method::AttachPaymentMethod::new(payment_method_id)
-            .customer(customer_id);
+        let attach = stripe_payment::payment_method::AttachPaymentMethod::new(payment_method_id).customer(customer_id);
         self.send(&attach, key("attach", None)).await?;
         let mut settings = stripe_core::customer::UpdateCustomerInvoiceSettings::new();
         settings.default_payment_method = Some(payment_method_id.to_owned());
-        let update =
-            stripe_core::customer::UpdateCustomer::new(customer_id).invoice_settings(settings);
+        let update = stripe_core::customer::UpdateCustomer::new(customer_id).invoice_settings(settings);
         self.send(&update, key("default-pm", None)).await?;
         if let Some(sid) = subscription_id {
-            let req = stripe_billing::subscription::UpdateSubscription::new(sid)
-                .default_payment_method(payment_method_id);
+            let req =
+                stripe_billing::subscription::UpdateSubscription::new(sid).default_payment_method(payment_method_id);
             self.send(&req, key("sub-pm", None)).await?;
         }
         Ok(())
     }
 
-    pub async fn list_invoices_async(
-        &self,
-        user_id: i64,
-        customer_id: &str,
-    ) -> Result<Vec<Invoice>, GatewayError> {
-        let req = stripe_billing::invoice::ListInvoice::new()
-            .customer(customer_id)
-            .limit(100);
+    pub async fn list_invoices_async(&self, user_id: i64, customer_id: &str) -> Result<Vec<Invoice>, GatewayError> {
+        let req = stripe_billing::invoice::ListInvoice::new().customer(customer_id).limit(100);
         let v = self.send(&req, RequestStrategy::Once).await?;
-        let data = v
-            .get("data")
-            .and_then(Value::as_array)
-            .ok_or_else(|| other("invoice list without data"))?;
+        let data = v.get("data").and_then(Value::as_array).ok_or_else(|| other("invoice list without data"))?;
         let mut out = Vec::with_capacity(data.len());
         for inv in data {
             let status = inv.get("status").and_then(Value::as_str).unwrap_or("draft");
@@ -293,11 +228,7 @@ impl StripeGateway {
                     .to_owned(),
                 user_id,
                 amount_cents: inv.get("amount_paid").and_then(Value::as_i64).unwrap_or(0),
-                currency: inv
-                    .get("currency")
-                    .and_then(Value::as_str)
-                    .unwrap_or("usd")
-                    .to_ascii_lowercase(),
+                currency: inv.get("currency").and_then(Value::as_str).unwrap_or("usd").to_ascii_lowercase(),
                 status: status.to_owned(),
                 created_at: created.naive_utc(),
             });

@@ -1,9 +1,7 @@
 //! Stripe webhook signatures (`Stripe-Signature: t=<unix>,v1=<hex hmac>[,v1=...]`) and the
 //! decoding of the events BuildLedger applies.
 
-use buildledger_application::payments::ports::{
-    WebhookData, WebhookError, WebhookEvent, WebhookVerifier,
-};
+use buildledger_application::payments::ports::{WebhookData, WebhookError, WebhookEvent, WebhookVerifier};
 use buildledger_domain::subscription::RemoteSubscription;
 use chrono::{DateTime, NaiveDateTime};
 use hmac::{Hmac, Mac};
@@ -28,10 +26,7 @@ fn mac(secret: &str, timestamp: i64, payload: &[u8]) -> HmacSha256 {
 /// The `Stripe-Signature` header value Stripe would send for `payload` at `timestamp`
 /// (for tests and local tooling).
 pub fn sign_payload(secret: &str, timestamp: i64, payload: &[u8]) -> String {
-    format!(
-        "t={timestamp},v1={}",
-        hex::encode(mac(secret, timestamp, payload).finalize().into_bytes())
-    )
+    format!("t={timestamp},v1={}", hex::encode(mac(secret, timestamp, payload).finalize().into_bytes()))
 }
 
 /// Verifies with the endpoint's signing secret (`STRIPE_WEBHOOK_SECRET`, `whsec_...`).
@@ -43,10 +38,7 @@ pub struct StripeWebhookVerifier {
 impl StripeWebhookVerifier {
     /// With no (or an empty) secret every delivery is refused with `NotConfigured`.
     pub fn new(secret: Option<String>) -> Self {
-        Self {
-            secret: secret.filter(|s| !s.trim().is_empty()),
-            tolerance_secs: DEFAULT_TOLERANCE_SECS,
-        }
+        Self { secret: secret.filter(|s| !s.trim().is_empty()), tolerance_secs: DEFAULT_TOLERANCE_SECS }
     }
 
     pub fn with_tolerance(mut self, secs: i64) -> Self {
@@ -54,17 +46,9 @@ impl StripeWebhookVerifier {
         self
     }
 
-    fn check_signature(
-        &self,
-        payload: &[u8],
-        header: Option<&str>,
-        now: NaiveDateTime,
-    ) -> Result<(), WebhookError> {
+    fn check_signature(&self, payload: &[u8], header: Option<&str>, now: NaiveDateTime) -> Result<(), WebhookError> {
         let secret = self.secret.as_deref().ok_or(WebhookError::NotConfigured)?;
-        let header = header
-            .map(str::trim)
-            .filter(|h| !h.is_empty())
-            .ok_or(WebhookError::MissingSignature)?;
+        let header = header.map(str::trim).filter(|h| !h.is_empty()).ok_or(WebhookError::MissingSignature)?;
         let mut timestamp: Option<i64> = None;
         let mut signatures: Vec<Vec<u8>> = Vec::new();
         for part in header.split(',') {
@@ -119,9 +103,7 @@ fn bad(msg: &str) -> WebhookError {
 }
 
 fn time(secs: i64) -> Result<NaiveDateTime, WebhookError> {
-    DateTime::from_timestamp(secs, 0)
-        .map(|d| d.naive_utc())
-        .ok_or_else(|| bad("timestamp out of range"))
+    DateTime::from_timestamp(secs, 0).map(|d| d.naive_utc()).ok_or_else(|| bad("timestamp out of range"))
 }
 
 /// An id that Stripe sends either as a string or as an expanded object with `id`.
@@ -144,67 +126,32 @@ fn user_id_from(v: Option<&Value>) -> Option<i64> {
 /// The subscription object as Stripe sends it in events and API answers. Since API version
 /// 2025-03-31 the period end lives on the items; older versions have it on the subscription.
 pub(crate) fn remote_subscription(obj: &Value) -> Result<RemoteSubscription, WebhookError> {
-    let id = obj
-        .get("id")
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad("subscription without id"))?;
-    let status = obj
-        .get("status")
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad("subscription without status"))?;
-    let period_end = obj
-        .get("current_period_end")
-        .and_then(Value::as_i64)
-        .or_else(|| {
-            obj.pointer("/items/data")
-                .and_then(Value::as_array)
-                .and_then(|items| {
-                    items
-                        .iter()
-                        .filter_map(|i| i.get("current_period_end").and_then(Value::as_i64))
-                        .max()
-                })
-        });
+    let id = obj.get("id").and_then(Value::as_str).ok_or_else(|| bad("subscription without id"))?;
+    let status = obj.get("status").and_then(Value::as_str).ok_or_else(|| bad("subscription without status"))?;
+    let period_end = obj.get("current_period_end").and_then(Value::as_i64).or_else(|| {
+        obj.pointer("/items/data")
+            .and_then(Value::as_array)
+            .and_then(|items| items.iter().filter_map(|i| i.get("current_period_end").and_then(Value::as_i64)).max())
+    });
     Ok(RemoteSubscription {
         subscription_id: id.to_owned(),
         customer_id: id_of(obj.get("customer")),
         status: status.to_owned(),
         current_period_end: period_end.map(time).transpose()?,
-        cancel_at_period_end: obj
-            .get("cancel_at_period_end")
-            .and_then(Value::as_bool)
-            .unwrap_or(false),
+        cancel_at_period_end: obj.get("cancel_at_period_end").and_then(Value::as_bool).unwrap_or(false),
     })
 }
 
 /// Decodes the event envelope and the objects of the event types we apply.
 pub(crate) fn decode_event(payload: &[u8]) -> Result<WebhookEvent, WebhookError> {
-    let v: Value =
-        serde_json::from_slice(payload).map_err(|e| WebhookError::BadPayload(e.to_string()))?;
-    let id = v
-        .get("id")
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty())
-        .ok_or_else(|| bad("event without id"))?;
-    let event_type = v
-        .get("type")
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad("event without type"))?;
-    let created = time(
-        v.get("created")
-            .and_then(Value::as_i64)
-            .ok_or_else(|| bad("event without created"))?,
-    )?;
-    let obj = v
-        .pointer("/data/object")
-        .ok_or_else(|| bad("event without data.object"))?;
+    let v: Value = serde_json::from_slice(payload).map_err(|e| WebhookError::BadPayload(e.to_string()))?;
+    let id = v.get("id").and_then(Value::as_str).filter(|s| !s.is_empty()).ok_or_else(|| bad("event without id"))?;
+    let event_type = v.get("type").and_then(Value::as_str).ok_or_else(|| bad("event without type"))?;
+    let created = time(v.get("created").and_then(Value::as_i64).ok_or_else(|| bad("event without created"))?)?;
+    let obj = v.pointer("/data/object").ok_or_else(|| bad("event without data.object"))?;
     let data = match event_type {
         "checkout.session.completed" => {
-            if obj
-                .get("mode")
-                .and_then(Value::as_str)
-                .is_some_and(|m| m != "subscription")
-            {
+            if obj.get("mode").and_then(Value::as_str).is_some_and(|m| m != "subscription") {
                 WebhookData::Ignored
             } else {
                 WebhookData::CheckoutCompleted {
@@ -220,50 +167,29 @@ pub(crate) fn decode_event(payload: &[u8]) -> Result<WebhookEvent, WebhookError>
                 }
             }
         }
-        "customer.subscription.created"
-        | "customer.subscription.updated"
-        | "customer.subscription.deleted" => WebhookData::Subscription {
-            subscription: remote_subscription(obj)?,
-            user_id: user_id_from(obj.pointer("/metadata/user_id")),
-        },
+        "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted" => {
+            WebhookData::Subscription {
+                subscription: remote_subscription(obj)?,
+                user_id: user_id_from(obj.pointer("/metadata/user_id")),
+            }
+        }
         "invoice.paid" | "invoice.payment_failed" => WebhookData::Invoice {
-            invoice_id: obj
-                .get("id")
-                .and_then(Value::as_str)
-                .ok_or_else(|| bad("invoice without id"))?
-                .to_owned(),
+            invoice_id: obj.get("id").and_then(Value::as_str).ok_or_else(|| bad("invoice without id"))?.to_owned(),
             customer_id: id_of(obj.get("customer")),
             amount_cents: obj.get("amount_paid").and_then(Value::as_i64).unwrap_or(0),
-            currency: obj
-                .get("currency")
-                .and_then(Value::as_str)
-                .unwrap_or("usd")
-                .to_ascii_lowercase(),
-            status: obj
-                .get("status")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-                .unwrap_or_else(|| {
-                    if event_type == "invoice.paid" {
-                        "paid".into()
-                    } else {
-                        "open".into()
-                    }
-                }),
-            created: time(
-                obj.get("created")
-                    .and_then(Value::as_i64)
-                    .unwrap_or(created.and_utc().timestamp()),
-            )?,
+            currency: obj.get("currency").and_then(Value::as_str).unwrap_or("usd").to_ascii_lowercase(),
+            status: obj.get("status").and_then(Value::as_str).map(str::to_owned).unwrap_or_else(|| {
+                if event_type == "invoice.paid" {
+                    "paid".into()
+                } else {
+                    "open".into()
+                }
+            }),
+            created: time(obj.get("created").and_then(Value::as_i64).unwrap_or(created.and_utc().timestamp()))?,
         },
         _ => WebhookData::Ignored,
     };
-    Ok(WebhookEvent {
-        id: id.to_owned(),
-        event_type: event_type.to_owned(),
-        created,
-        data,
-    })
+    Ok(WebhookEvent { id: id.to_owned(), event_type: event_type.to_owned(), created, data })
 }
 
 #[cfg(test)]
@@ -274,9 +200,7 @@ mod tests {
     const SECRET: &str = "whsec_test_secret";
 
     fn now() -> NaiveDateTime {
-        DateTime::from_timestamp(1_795_000_000, 0)
-            .unwrap()
-            .naive_utc()
+        DateTime::from_timestamp(1_795_000_000, 0).unwrap().naive_utc()
     }
 
     fn verifier() -> StripeWebhookVerifier {
@@ -301,26 +225,15 @@ mod tests {
     #[test]
     fn a_correctly_signed_event_is_decoded() {
         let body = sub_event();
-        let ev = verifier()
-            .verify(&body, Some(sign_payload(SECRET, ts(), &body)), now())
-            .unwrap();
+        let ev = verifier().verify(&body, Some(sign_payload(SECRET, ts(), &body)), now()).unwrap();
         assert_eq!(ev.id, "evt_1");
         assert_eq!(ev.event_type, "customer.subscription.updated");
-        let WebhookData::Subscription {
-            subscription,
-            user_id,
-        } = ev.data
-        else {
-            panic!("{:?}", ev.data)
-        };
+        let WebhookData::Subscription { subscription, user_id } = ev.data else { panic!("{:?}", ev.data) };
         assert_eq!(user_id, Some(42));
         assert_eq!(subscription.subscription_id, "sub_1");
         assert_eq!(subscription.customer_id.as_deref(), Some("cus_1"));
         assert!(subscription.cancel_at_period_end);
-        assert_eq!(
-            subscription.current_period_end,
-            Some(time(1_797_600_000).unwrap())
-        );
+        assert_eq!(subscription.current_period_end, Some(time(1_797_600_000).unwrap()));
     }
 
     #[test]
@@ -334,14 +247,9 @@ mod tests {
 
     #[test]
     fn a_missing_signature_is_refused() {
+        assert_eq!(verifier().verify(&sub_event(), None, now()).unwrap_err(), WebhookError::MissingSignature);
         assert_eq!(
-            verifier().verify(&sub_event(), None, now()).unwrap_err(),
-            WebhookError::MissingSignature
-        );
-        assert_eq!(
-            verifier()
-                .verify(&sub_event(), Some("  ".into()), now())
-                .unwrap_err(),
+            verifier().verify(&sub_event(), Some("  ".into()), now()).unwrap_err(),
             WebhookError::MissingSignature
         );
     }
@@ -350,17 +258,11 @@ mod tests {
     fn a_wrong_secret_or_a_changed_body_is_refused() {
         let body = sub_event();
         let sig = sign_payload("whsec_other", ts(), &body);
-        assert_eq!(
-            verifier().verify(&body, Some(sig), now()).unwrap_err(),
-            WebhookError::BadSignature
-        );
+        assert_eq!(verifier().verify(&body, Some(sig), now()).unwrap_err(), WebhookError::BadSignature);
         let sig = sign_payload(SECRET, ts(), &body);
         let mut tampered = body.clone();
         tampered.extend_from_slice(b" ");
-        assert_eq!(
-            verifier().verify(&tampered, Some(sig), now()).unwrap_err(),
-            WebhookError::BadSignature
-        );
+        assert_eq!(verifier().verify(&tampered, Some(sig), now()).unwrap_err(), WebhookError::BadSignature);
     }
 
     #[test]
@@ -375,9 +277,7 @@ mod tests {
             &format!("t={},v0=aa", ts()),
         ] {
             assert_eq!(
-                verifier()
-                    .verify(&body, Some(h.to_string()), now())
-                    .unwrap_err(),
+                verifier().verify(&body, Some(h.to_string()), now()).unwrap_err(),
                 WebhookError::BadSignature,
                 "{h}"
             );
@@ -398,24 +298,16 @@ mod tests {
         let body = sub_event();
         let old = ts() - 301;
         assert_eq!(
-            verifier()
-                .verify(&body, Some(sign_payload(SECRET, old, &body)), now())
-                .unwrap_err(),
+            verifier().verify(&body, Some(sign_payload(SECRET, old, &body)), now()).unwrap_err(),
             WebhookError::Expired
         );
         let future = ts() + 301;
         assert_eq!(
-            verifier()
-                .verify(&body, Some(sign_payload(SECRET, future, &body)), now())
-                .unwrap_err(),
+            verifier().verify(&body, Some(sign_payload(SECRET, future, &body)), now()).unwrap_err(),
             WebhookError::Expired
         );
         assert!(verifier()
-            .verify(
-                &body,
-                Some(sign_payload(SECRET, ts() - 299, &body)),
-                now() + Duration::zero()
-            )
+            .verify(&body, Some(sign_payload(SECRET, ts() - 299, &body)), now() + Duration::zero())
             .is_ok());
     }
 
@@ -424,14 +316,11 @@ mod tests {
         let body = sub_event();
         let v = StripeWebhookVerifier::new(Some(" ".into()));
         assert_eq!(
-            v.verify(&body, Some(sign_payload(" ", ts(), &body)), now())
-                .unwrap_err(),
+            v.verify(&body, Some(sign_payload(" ", ts(), &body)), now()).unwrap_err(),
             WebhookError::NotConfigured
         );
         assert_eq!(
-            StripeWebhookVerifier::new(None)
-                .verify(&body, None, now())
-                .unwrap_err(),
+            StripeWebhookVerifier::new(None).verify(&body, None, now()).unwrap_err(),
             WebhookError::NotConfigured
         );
     }
@@ -440,9 +329,7 @@ mod tests {
     fn a_signed_non_json_body_is_a_bad_payload() {
         let body = b"not json".to_vec();
         assert!(matches!(
-            verifier()
-                .verify(&body, Some(sign_payload(SECRET, ts(), &body)), now())
-                .unwrap_err(),
+            verifier().verify(&body, Some(sign_payload(SECRET, ts(), &body)), now()).unwrap_err(),
             WebhookError::BadPayload(_)
         ));
     }
@@ -464,23 +351,9 @@ mod tests {
         let body = serde_json::json!({"id": "evt_3", "type": "invoice.payment_failed", "created": 1_795_000_000,
             "data": {"object": {"id": "in_1", "customer": "cus_1", "amount_paid": 0, "amount_due": 199, "currency": "USD", "status": "open", "created": 1_794_999_000}}});
         let ev = decode_event(body.to_string().as_bytes()).unwrap();
-        let WebhookData::Invoice {
-            amount_cents,
-            currency,
-            status,
-            ..
-        } = ev.data
-        else {
-            panic!()
-        };
-        assert_eq!(
-            (amount_cents, currency.as_str(), status.as_str()),
-            (0, "usd", "open")
-        );
+        let WebhookData::Invoice { amount_cents, currency, status, .. } = ev.data else { panic!() };
+        assert_eq!((amount_cents, currency.as_str(), status.as_str()), (0, "usd", "open"));
         let body = serde_json::json!({"id": "evt_4", "type": "charge.refunded", "created": 1_795_000_000, "data": {"object": {}}});
-        assert_eq!(
-            decode_event(body.to_string().as_bytes()).unwrap().data,
-            WebhookData::Ignored
-        );
+        assert_eq!(decode_event(body.to_string().as_bytes()).unwrap().data, WebhookData::Ignored);
     }
 }

@@ -4,9 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use buildledger_application::payments::ports::{
-    CheckoutRequest, GatewayError, PaymentGateway, PaymentsMode,
-};
+use buildledger_application::payments::ports::{CheckoutRequest, GatewayError, PaymentGateway, PaymentsMode};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::user::User;
 use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig};
@@ -23,16 +21,11 @@ async fn setup() -> (MockServer, StripeGateway) {
 }
 
 fn form(req: &Request) -> HashMap<String, String> {
-    url::form_urlencoded::parse(&req.body)
-        .into_owned()
-        .collect()
+    url::form_urlencoded::parse(&req.body).into_owned().collect()
 }
 
 fn header(req: &Request, name: &str) -> Option<String> {
-    req.headers
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned)
+    req.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
 }
 
 fn user() -> User {
@@ -66,9 +59,10 @@ async fn creating_a_customer_posts_email_name_and_user_with_a_stable_idempotency
     let (server, gw) = setup().await;
     Mock::given(method("POST"))
         .and(path("/v1/customers"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(
-            json!({"id": "cus_9", "object": "customer", "created": 1, "livemode": false}),
-        ))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"id": "cus_9", "object": "customer", "created": 1, "livemode": false})),
+        )
         .mount(&server)
         .await;
     assert_eq!(gw.create_customer_async(&user()).await.unwrap(), "cus_9");
@@ -79,25 +73,13 @@ async fn creating_a_customer_posts_email_name_and_user_with_a_stable_idempotency
     assert_eq!(f["metadata[user_id]"], "7");
     // Stable per user: the id plus a digest of the email (sha256("alice@example.com")).
     let key = header(&req, "idempotency-key").unwrap();
-    assert_eq!(
-        key,
-        format!(
-            "buildledger-customer-7-{}",
-            &sha256_hex("alice@example.com")[..16]
-        )
-    );
+    assert_eq!(key, format!("buildledger-customer-7-{}", &sha256_hex("alice@example.com")[..16]));
     // The same user gets the same key on a retry.
     gw.create_customer_async(&user()).await.unwrap();
     let reqs = server.received_requests().await.unwrap();
     assert_eq!(header(&reqs[1], "idempotency-key").unwrap(), key);
-    assert_eq!(
-        header(&req, "authorization").as_deref(),
-        Some("Bearer sk_test_123")
-    );
-    assert_eq!(
-        header(&req, "content-type").as_deref(),
-        Some("application/x-www-form-urlencoded")
-    );
+    assert_eq!(header(&req, "authorization").as_deref(), Some("Bearer sk_test_123"));
+    assert_eq!(header(&req, "content-type").as_deref(), Some("application/x-www-form-urlencoded"));
 }
 
 #[tokio::test]
@@ -125,16 +107,11 @@ async fn checkout_is_a_hosted_subscription_session_for_the_price() {
     assert_eq!(f["client_reference_id"], "7");
     assert_eq!(f["line_items[0][price]"], "price_123");
     assert_eq!(f["line_items[0][quantity]"], "1");
-    assert_eq!(
-        f["success_url"],
-        "https://app.example/success?session_id={CHECKOUT_SESSION_ID}"
-    );
+    assert_eq!(f["success_url"], "https://app.example/success?session_id={CHECKOUT_SESSION_ID}");
     assert_eq!(f["cancel_url"], "https://app.example/cancel");
     assert_eq!(f["subscription_data[metadata][user_id]"], "7");
     assert_eq!(f["metadata[user_id]"], "7");
-    assert!(header(&req, "idempotency-key")
-        .unwrap()
-        .starts_with("buildledger-checkout-"));
+    assert!(header(&req, "idempotency-key").unwrap().starts_with("buildledger-checkout-"));
 }
 
 #[tokio::test]
@@ -151,20 +128,11 @@ async fn cancel_and_resume_set_cancel_at_period_end() {
         .respond_with(ResponseTemplate::new(200).set_body_json(subscription_json(false)))
         .mount(&server)
         .await;
-    let r = gw
-        .set_cancel_at_period_end_async("sub_1", true)
-        .await
-        .unwrap();
+    let r = gw.set_cancel_at_period_end_async("sub_1", true).await.unwrap();
     assert!(r.cancel_at_period_end);
     assert_eq!(r.status, "active");
-    assert_eq!(
-        r.current_period_end,
-        DateTime::from_timestamp(1_797_600_000, 0).map(|d| d.naive_utc())
-    );
-    let r = gw
-        .set_cancel_at_period_end_async("sub_1", false)
-        .await
-        .unwrap();
+    assert_eq!(r.current_period_end, DateTime::from_timestamp(1_797_600_000, 0).map(|d| d.naive_utc()));
+    let r = gw.set_cancel_at_period_end_async("sub_1", false).await.unwrap();
     assert!(!r.cancel_at_period_end);
     let reqs = server.received_requests().await.unwrap();
     assert_eq!(reqs.len(), 2);
@@ -188,10 +156,7 @@ async fn admin_cancel_deletes_the_subscription_at_once() {
     gw.cancel_now_async("sub_1").await.unwrap();
     let req = only_request(&server).await;
     assert_eq!(req.method.as_str(), "DELETE");
-    assert_eq!(
-        header(&req, "idempotency-key").as_deref(),
-        Some("buildledger-admin-cancel-sub_1")
-    );
+    assert_eq!(header(&req, "idempotency-key").as_deref(), Some("buildledger-admin-cancel-sub_1"));
 }
 
 #[tokio::test]
@@ -199,17 +164,12 @@ async fn a_new_payment_method_is_attached_and_made_the_default() {
     let (server, gw) = setup().await;
     Mock::given(method("POST"))
         .and(path("/v1/payment_methods/pm_1/attach"))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!({"id": "pm_1", "object": "payment_method"})),
-        )
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "pm_1", "object": "payment_method"})))
         .mount(&server)
         .await;
     Mock::given(method("POST"))
         .and(path("/v1/customers/cus_1"))
-        .respond_with(
-            ResponseTemplate::new(200).set_body_json(json!({"id": "cus_1", "object": "customer"})),
-        )
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "cus_1", "object": "customer"})))
         .mount(&server)
         .await;
     Mock::given(method("POST"))
@@ -217,28 +177,14 @@ async fn a_new_payment_method_is_attached_and_made_the_default() {
         .respond_with(ResponseTemplate::new(200).set_body_json(subscription_json(false)))
         .mount(&server)
         .await;
-    gw.update_default_payment_method_async("cus_1", Some("sub_1"), "pm_1")
-        .await
-        .unwrap();
+    gw.update_default_payment_method_async("cus_1", Some("sub_1"), "pm_1").await.unwrap();
     let reqs = server.received_requests().await.unwrap();
     let paths: Vec<_> = reqs.iter().map(|r| r.url.path().to_owned()).collect();
-    assert_eq!(
-        paths,
-        [
-            "/v1/payment_methods/pm_1/attach",
-            "/v1/customers/cus_1",
-            "/v1/subscriptions/sub_1"
-        ]
-    );
+    assert_eq!(paths, ["/v1/payment_methods/pm_1/attach", "/v1/customers/cus_1", "/v1/subscriptions/sub_1"]);
     assert_eq!(form(&reqs[0])["customer"], "cus_1");
-    assert_eq!(
-        form(&reqs[1])["invoice_settings[default_payment_method]"],
-        "pm_1"
-    );
+    assert_eq!(form(&reqs[1])["invoice_settings[default_payment_method]"], "pm_1");
     assert_eq!(form(&reqs[2])["default_payment_method"], "pm_1");
-    assert!(reqs
-        .iter()
-        .all(|r| header(r, "idempotency-key").is_some_and(|k| k.starts_with("buildledger-"))));
+    assert!(reqs.iter().all(|r| header(r, "idempotency-key").is_some_and(|k| k.starts_with("buildledger-"))));
 }
 
 #[tokio::test]
@@ -254,21 +200,8 @@ async fn invoices_become_billing_history_newest_first_without_drafts() {
         .mount(&server)
         .await;
     let invoices = gw.list_invoices_async(7, "cus_1").await.unwrap();
-    assert_eq!(
-        invoices
-            .iter()
-            .map(|i| i.invoice_id.as_str())
-            .collect::<Vec<_>>(),
-        ["in_2", "in_1"]
-    );
-    assert_eq!(
-        (
-            invoices[0].amount_cents,
-            invoices[0].user_id,
-            invoices[0].status.as_str()
-        ),
-        (199, 7, "paid")
-    );
+    assert_eq!(invoices.iter().map(|i| i.invoice_id.as_str()).collect::<Vec<_>>(), ["in_2", "in_1"]);
+    assert_eq!((invoices[0].amount_cents, invoices[0].user_id, invoices[0].status.as_str()), (199, 7, "paid"));
     let req = only_request(&server).await;
     let q: HashMap<String, String> = req.url.query_pairs().into_owned().collect();
     assert_eq!(q["customer"], "cus_1");
@@ -281,17 +214,13 @@ async fn a_declined_card_is_rejected_with_stripes_message() {
     let (server, gw) = setup().await;
     Mock::given(method("POST"))
         .and(path("/v1/payment_methods/pm_bad/attach"))
-        .respond_with(ResponseTemplate::new(402).set_body_json(json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}})))
+        .respond_with(ResponseTemplate::new(402).set_body_json(
+            json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}}),
+        ))
         .mount(&server)
         .await;
-    let err = gw
-        .update_default_payment_method_async("cus_1", None, "pm_bad")
-        .await
-        .unwrap_err();
-    assert!(
-        matches!(&err, GatewayError::Rejected(m) if m == "Your card was declined."),
-        "{err:?}"
-    );
+    let err = gw.update_default_payment_method_async("cus_1", None, "pm_bad").await.unwrap_err();
+    assert!(matches!(&err, GatewayError::Rejected(m) if m == "Your card was declined."), "{err:?}");
     // Nothing after the failed attach.
     assert_eq!(server.received_requests().await.unwrap().len(), 1);
 }
@@ -301,24 +230,19 @@ async fn a_stripe_outage_is_unavailable() {
     let (server, gw) = setup().await;
     Mock::given(method("DELETE"))
         .and(path("/v1/subscriptions/sub_1"))
-        .respond_with(ResponseTemplate::new(500).set_body_json(
-            json!({"error": {"type": "api_error", "message": "Something went wrong."}}),
-        ))
+        .respond_with(
+            ResponseTemplate::new(500)
+                .set_body_json(json!({"error": {"type": "api_error", "message": "Something went wrong."}})),
+        )
         .mount(&server)
         .await;
-    assert!(matches!(
-        gw.cancel_now_async("sub_1").await.unwrap_err(),
-        GatewayError::Unavailable(_)
-    ));
+    assert!(matches!(gw.cancel_now_async("sub_1").await.unwrap_err(), GatewayError::Unavailable(_)));
     // Nothing listening at all.
     drop(server);
     let mut config = StripeGatewayConfig::new("sk_test_123");
     config.api_base = Some("http://127.0.0.1:9".into());
     let gw = StripeGateway::new(config).unwrap();
-    assert!(matches!(
-        gw.cancel_now_async("sub_1").await.unwrap_err(),
-        GatewayError::Unavailable(_)
-    ));
+    assert!(matches!(gw.cancel_now_async("sub_1").await.unwrap_err(), GatewayError::Unavailable(_)));
 }
 
 #[tokio::test]

@@ -16,9 +16,7 @@ use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 fn now() -> NaiveDateTime {
-    DateTime::from_timestamp(1_795_000_000, 0)
-        .unwrap()
-        .naive_utc()
+    DateTime::from_timestamp(1_795_000_000, 0).unwrap().naive_utc()
 }
 
 fn service(
@@ -51,10 +49,7 @@ fn service(
             webhook_verifier: Arc::new(StripeWebhookVerifier::new(Some("whsec_x".into()))),
             clock: Arc::new(clock),
         },
-        PaymentsConfig {
-            price_id: "price_123".into(),
-            public_url: "https://app.example".into(),
-        },
+        PaymentsConfig { price_id: "price_123".into(), public_url: "https://app.example".into() },
     )
 }
 
@@ -63,10 +58,7 @@ async fn the_first_checkout_creates_the_customer_keeps_it_and_opens_a_hosted_ses
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v1/customers"))
-        .respond_with(
-            ResponseTemplate::new(200)
-                .set_body_json(json!({"id": "cus_new", "object": "customer"})),
-        )
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "cus_new", "object": "customer"})))
         .expect(1)
         .mount(&server)
         .await;
@@ -83,24 +75,14 @@ async fn the_first_checkout_creates_the_customer_keeps_it_and_opens_a_hosted_ses
         .withf(|s| s.customer_id.as_deref() == Some("cus_new") && s.status == "none")
         .returning(|_| Ok(()));
     let mut sessions = MockCheckoutSessionRepository::new();
-    sessions
-        .expect_create()
-        .times(1)
-        .withf(|s| s.id == "cs_test_1" && s.user_id == 7)
-        .returning(|_| Ok(()));
+    sessions.expect_create().times(1).withf(|s| s.id == "cs_test_1" && s.user_id == 7).returning(|_| Ok(()));
     let svc = service(&server, subs, sessions);
     let created =
-        tokio::task::spawn_blocking(move || svc.create_checkout_session(7, Some("price_123")))
-            .await
-            .unwrap()
-            .unwrap();
+        tokio::task::spawn_blocking(move || svc.create_checkout_session(7, Some("price_123"))).await.unwrap().unwrap();
     assert_eq!(created.url, "https://checkout.stripe.com/c/pay/cs_test_1");
     let reqs = server.received_requests().await.unwrap();
     let body = String::from_utf8(reqs[1].body.clone()).unwrap();
-    assert!(
-        body.contains("customer=cus_new") && body.contains("mode=subscription"),
-        "{body}"
-    );
+    assert!(body.contains("customer=cus_new") && body.contains("mode=subscription"), "{body}");
 }
 
 #[tokio::test]
@@ -129,15 +111,11 @@ async fn cancel_asks_stripe_and_stores_what_stripe_answers() {
         .times(1)
         .withf(|s| {
             s.cancel_at_period_end
-                && s.current_period_end
-                    == DateTime::from_timestamp(1_797_600_000, 0).map(|d| d.naive_utc())
+                && s.current_period_end == DateTime::from_timestamp(1_797_600_000, 0).map(|d| d.naive_utc())
         })
         .returning(|_| Ok(()));
     let svc = service(&server, subs, MockCheckoutSessionRepository::new());
-    tokio::task::spawn_blocking(move || svc.cancel_subscription(7))
-        .await
-        .unwrap()
-        .unwrap();
+    tokio::task::spawn_blocking(move || svc.cancel_subscription(7)).await.unwrap().unwrap();
 }
 
 #[tokio::test]
@@ -145,17 +123,15 @@ async fn a_declined_card_is_a_bad_request_for_the_user() {
     let server = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v1/payment_methods/pm_bad/attach"))
-        .respond_with(ResponseTemplate::new(402).set_body_json(json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}})))
+        .respond_with(ResponseTemplate::new(402).set_body_json(
+            json!({"error": {"type": "card_error", "code": "card_declined", "message": "Your card was declined."}}),
+        ))
         .mount(&server)
         .await;
     let mut subs = MockSubscriptionRepository::new();
-    subs.expect_find_for_user()
-        .returning(|_| Ok(Some(Subscription::customer_only(7, "cus_1".into(), now()))));
+    subs.expect_find_for_user().returning(|_| Ok(Some(Subscription::customer_only(7, "cus_1".into(), now()))));
     let svc = service(&server, subs, MockCheckoutSessionRepository::new());
-    let err = tokio::task::spawn_blocking(move || svc.update_payment_method(7, "pm_bad"))
-        .await
-        .unwrap()
-        .unwrap_err();
+    let err = tokio::task::spawn_blocking(move || svc.update_payment_method(7, "pm_bad")).await.unwrap().unwrap_err();
     assert!(
         matches!(&err, buildledger_application::UseCaseError::BadRequest(m) if m == "Your card was declined."),
         "{err:?}"

@@ -129,7 +129,8 @@ impl r2d2::ManageConnection for ConnectionManager {
                 DbConnection::Postgres(conn)
             }
             Backend::Sqlite => {
-                let mut conn = SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+                let mut conn =
+                    SqliteConnection::establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
                 conn.set_instrumentation(probe());
                 // WAL lets readers run beside the one writer; busy_timeout waits out another
                 // process's write instead of failing; NORMAL sync is durable with WAL.
@@ -237,7 +238,10 @@ impl Db {
             }
             Backend::Postgres => {
                 conn.batch_execute("SELECT pg_advisory_lock(726354001)")?;
-                let result = conn.run_pending_migrations(POSTGRES_MIGRATIONS).map(|_| ()).map_err(|e| DbError::Migration(e.to_string()));
+                let result = conn
+                    .run_pending_migrations(POSTGRES_MIGRATIONS)
+                    .map(|_| ())
+                    .map_err(|e| DbError::Migration(e.to_string()));
                 conn.batch_execute("SELECT pg_advisory_unlock(726354001)")?;
                 result?;
             }
@@ -256,7 +260,10 @@ impl Db {
     /// On PostgreSQL each write has its own pooled connection and transaction; row locks order
     /// writers of one project. On SQLite writes queue for the one writer thread, and writes that
     /// queue together are committed together (see `writer.rs`).
-    pub fn write<T: Send + 'static>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+    pub fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+    ) -> Result<T, RepoError> {
         match &self.writer {
             Some(writer) => writer.write(f),
             None => {
@@ -270,7 +277,11 @@ impl Db {
     /// tasks (a board write). On PostgreSQL, board writes queued for one project share a
     /// transaction (see `project_writer.rs`), and `f` may run twice: once in a batch, and
     /// alone if that batch was rolled back. On SQLite this is `Db::write`.
-    pub fn write_project<T: Send + 'static>(&self, project_id: i64, f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+    pub fn write_project<T: Send + 'static>(
+        &self,
+        project_id: i64,
+        f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+    ) -> Result<T, RepoError> {
         match &self.project_writers {
             Some(writers) => writers.write(project_id, f),
             None => self.write(f),
@@ -286,7 +297,9 @@ impl Db {
     /// taken while the server keeps running. PostgreSQL deployments use `pg_dump` instead.
     pub fn backup_sqlite(&self, dest: &std::path::Path) -> Result<(), DbError> {
         if self.backend != Backend::Sqlite {
-            return Err(DbError::Migration("backup copies SQLite databases; use pg_dump for PostgreSQL (docs/operations.md)".into()));
+            return Err(DbError::Migration(
+                "backup copies SQLite databases; use pg_dump for PostgreSQL (docs/operations.md)".into(),
+            ));
         }
         if dest.exists() {
             return Err(DbError::Migration(format!("{} already exists", dest.display())));
@@ -304,7 +317,10 @@ pub fn db_err(e: DieselError) -> RepoError {
         DieselError::NotFound => RepoError::NotFound,
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
             let text = format!("{} {}", info.constraint_name().unwrap_or(""), info.message());
-            let field = ["username", "email", "invoice_id", "storage_key"].into_iter().find(|f| text.contains(f)).unwrap_or("value");
+            let field = ["username", "email", "invoice_id", "storage_key"]
+                .into_iter()
+                .find(|f| text.contains(f))
+                .unwrap_or("value");
             RepoError::Conflict(field.to_owned())
         }
         DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => RepoError::NotFound,

@@ -54,8 +54,11 @@ impl DocumentRepository for DieselDocumentRepository {
         let doc = doc.clone();
         let (document, bumped) = self.db.write(move |conn| {
             // The task's project and owner, read in the same transaction as the insert.
-            let (project_id, owner_id): (i64, i64) =
-                tasks::table.inner_join(projects::table).filter(tasks::id.eq(doc.task_id)).select((projects::id, projects::owner_id)).first(conn)?;
+            let (project_id, owner_id): (i64, i64) = tasks::table
+                .inner_join(projects::table)
+                .filter(tasks::id.eq(doc.task_id))
+                .select((projects::id, projects::owner_id))
+                .first(conn)?;
             let id: i64 = diesel::insert_into(documents::table)
                 .values((
                     documents::task_id.eq(doc.task_id),
@@ -70,7 +73,8 @@ impl DocumentRepository for DieselDocumentRepository {
                 .returning(documents::id)
                 .get_result(conn)?;
             let bumped = bump_version(conn, project_id)?;
-            let document = documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)?;
+            let document =
+                documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)?;
             Ok((document, bumped))
         })?;
         self.db.memo().observe(bumped);
@@ -100,12 +104,20 @@ impl DocumentRepository for DieselDocumentRepository {
     }
 
     fn find(&self, id: i64) -> Result<Option<Document>, RepoError> {
-        self.db.read(|conn| documents::table.find(id).select(DocumentRow::as_select()).first(conn).optional().map(|r| r.map(Document::from)))
+        self.db.read(|conn| {
+            documents::table
+                .find(id)
+                .select(DocumentRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Document::from))
+        })
     }
 
     fn delete(&self, id: i64) -> Result<String, RepoError> {
         let (key, bumped) = self.db.write(move |conn| {
-            let (key, project_id): (String, i64) = documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
+            let (key, project_id): (String, i64) =
+                documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
             let n = diesel::delete(documents::table.find(id)).execute(conn)?;
             if n == 0 {
                 return Err(DieselError::NotFound);

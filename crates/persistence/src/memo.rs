@@ -67,7 +67,12 @@ pub struct Memo {
 
 impl Memo {
     pub fn new(ttl: Duration) -> Self {
-        Self { ttl, versions: Mutex::new(HashMap::new()), subscriptions: Mutex::new(HashMap::new()), generation: AtomicU64::new(0) }
+        Self {
+            ttl,
+            versions: Mutex::new(HashMap::new()),
+            subscriptions: Mutex::new(HashMap::new()),
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// How long an entry is trusted without asking the database again.
@@ -107,14 +112,22 @@ impl Memo {
             map.clear();
             self.generation.fetch_add(1, Ordering::AcqRel);
         }
-        let entry = map.entry(b.project_id).or_insert(VersionEntry { state: VersionState::Current { owner_id: b.owner_id, version: b.version }, seen: now });
+        let entry = map.entry(b.project_id).or_insert(VersionEntry {
+            state: VersionState::Current { owner_id: b.owner_id, version: b.version },
+            seen: now,
+        });
         match entry.state {
             VersionState::Deleted => {}
             VersionState::Current { version, .. } if version > b.version => {
                 // An older read arriving late: the newer version stands, and was confirmed by
                 // whoever recorded it, so `seen` stays.
             }
-            VersionState::Current { .. } => *entry = VersionEntry { state: VersionState::Current { owner_id: b.owner_id, version: b.version }, seen: now },
+            VersionState::Current { .. } => {
+                *entry = VersionEntry {
+                    state: VersionState::Current { owner_id: b.owner_id, version: b.version },
+                    seen: now,
+                }
+            }
         }
     }
 

@@ -4,9 +4,8 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::payments::ports::{
-    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository,
-    SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE,
-    CHECKOUT_OPEN,
+    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository, SubscriptionRepository,
+    WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE, CHECKOUT_OPEN,
 };
 use buildledger_domain::subscription::{Invoice, Subscription};
 use chrono::NaiveDateTime;
@@ -108,13 +107,9 @@ impl From<CheckoutRow> for CheckoutSessionRecord {
 
 fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), DieselError> {
     let row = SubscriptionRow::from(s);
-    let n = diesel::update(subscriptions::table.find(s.user_id))
-        .set(&row)
-        .execute(conn)?;
+    let n = diesel::update(subscriptions::table.find(s.user_id)).set(&row).execute(conn)?;
     if n == 0 {
-        diesel::insert_into(subscriptions::table)
-            .values(&row)
-            .execute(conn)?;
+        diesel::insert_into(subscriptions::table).values(&row).execute(conn)?;
     }
     Ok(())
 }
@@ -156,20 +151,13 @@ fn upsert_invoice(conn: &mut DbConnection, i: &Invoice) -> Result<(), DieselErro
 }
 
 /// Marks an open session complete; `false` when it is missing or not open.
-fn complete_session(
-    conn: &mut DbConnection,
-    id: &str,
-    at: NaiveDateTime,
-) -> Result<bool, DieselError> {
+fn complete_session(conn: &mut DbConnection, id: &str, at: NaiveDateTime) -> Result<bool, DieselError> {
     let n = diesel::update(
         checkout_sessions::table
             .filter(checkout_sessions::id.eq(id))
             .filter(checkout_sessions::status.eq(CHECKOUT_OPEN)),
     )
-    .set((
-        checkout_sessions::status.eq(CHECKOUT_COMPLETE),
-        checkout_sessions::completed_at.eq(Some(at)),
-    ))
+    .set((checkout_sessions::status.eq(CHECKOUT_COMPLETE), checkout_sessions::completed_at.eq(Some(at))))
     .execute(conn)?;
     Ok(n > 0)
 }
@@ -200,9 +188,7 @@ impl SubscriptionRepository for DieselPaymentsRepository {
                 .optional()
                 .map(|r| r.map(Subscription::from))
         })?;
-        self.db
-            .memo()
-            .remember_subscription(ticket, user_id, found.clone());
+        self.db.memo().remember_subscription(ticket, user_id, found.clone());
         Ok(found)
     }
 
@@ -218,10 +204,7 @@ impl SubscriptionRepository for DieselPaymentsRepository {
         result
     }
 
-    fn find_by_subscription_id(
-        &self,
-        subscription_id: &str,
-    ) -> Result<Option<Subscription>, RepoError> {
+    fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError> {
         self.db.read(|conn| {
             subscriptions::table
                 .filter(subscriptions::subscription_id.eq(subscription_id))
@@ -260,17 +243,13 @@ impl SubscriptionRepository for DieselPaymentsRepository {
                 .load(conn)?;
             Ok(rows
                 .into_iter()
-                .map(
-                    |(user_id, username, customer_id, subscription_id, status)| {
-                        AdminSubscriptionRow {
-                            user_id,
-                            username,
-                            customer_id,
-                            subscription_id,
-                            status,
-                        }
-                    },
-                )
+                .map(|(user_id, username, customer_id, subscription_id, status)| AdminSubscriptionRow {
+                    user_id,
+                    username,
+                    customer_id,
+                    subscription_id,
+                    status,
+                })
                 .collect())
         })
     }
@@ -304,12 +283,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
             completed_at: session.completed_at,
         };
         self.db
-            .write(move |conn| {
-                diesel::insert_into(checkout_sessions::table)
-                    .values(&row)
-                    .execute(conn)
-                    .map(|_| ())
-            })
+            .write(move |conn| diesel::insert_into(checkout_sessions::table).values(&row).execute(conn).map(|_| ()))
             .map_err(|e| match e {
                 RepoError::Conflict(_) => RepoError::Conflict("id".into()),
                 other => other,
@@ -361,10 +335,8 @@ impl WebhookEventRepository for DieselPaymentsRepository {
         let (event_id_owned, event_type, owned) = (event_id.to_owned(), event_type.to_owned(), changes.clone());
         let result = self.db.write(move |conn| {
             let (event_id, changes) = (&event_id_owned, &owned);
-            let seen: i64 = webhook_events::table
-                .filter(webhook_events::event_id.eq(event_id))
-                .count()
-                .get_result(conn)?;
+            let seen: i64 =
+                webhook_events::table.filter(webhook_events::event_id.eq(event_id)).count().get_result(conn)?;
             if seen > 0 {
                 return Ok(false);
             }

@@ -104,7 +104,9 @@ impl<T: Send, F: Fn(&mut DbConnection) -> Result<T, DieselError> + Send> Job for
             (None, Some(Err(e)), _) => Reply::Done(Err(db_err(e))),
             (None, Some(Ok(value)), Ok(())) => Reply::Done(Ok(value)),
             (None, Some(Ok(_)) | None, Err(why)) => Reply::Done(Err(why)),
-            (None, None, Ok(())) => Reply::Done(Err(RepoError::Other(Box::new(NotCommitted("the write did not run".into()))))),
+            (None, None, Ok(())) => {
+                Reply::Done(Err(RepoError::Other(Box::new(NotCommitted("the write did not run".into())))))
+            }
         };
         // The caller stops waiting only when it is unwinding; nothing to do then.
         let _ = reply.send(message);
@@ -125,7 +127,9 @@ impl ProjectWriters {
         for i in 0..SHARDS {
             let (queue, jobs) = std::sync::mpsc::channel::<Box<dyn Job>>();
             let (manager, commits) = (manager.clone(), commits.clone());
-            std::thread::Builder::new().name(format!("pg-writer-{i}")).spawn(move || run_shard(&jobs, &manager, &commits))?;
+            std::thread::Builder::new()
+                .name(format!("pg-writer-{i}"))
+                .spawn(move || run_shard(&jobs, &manager, &commits))?;
             shards.push(queue);
         }
         Ok(ProjectWriters { shards, commits })
@@ -139,7 +143,11 @@ impl ProjectWriters {
     /// Runs `f` in a transaction with other writes to `project_id`; returns once committed (or
     /// failed). `f` must write nothing outside that project, and may run twice (see the module
     /// docs). A panic in `f` is raised again here.
-    pub fn write<T: Send + 'static>(&self, project_id: i64, f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+    pub fn write<T: Send + 'static>(
+        &self,
+        project_id: i64,
+        f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+    ) -> Result<T, RepoError> {
         let (reply, answer) = std::sync::mpsc::sync_channel(1);
         let job: Box<dyn Job> = Box::new(WriteJob { project: project_id, f, outcome: None, panic: None, reply });
         let shard = &self.shards[project_id.rem_euclid(SHARDS as i64) as usize];
@@ -183,7 +191,12 @@ fn run_shard(jobs: &Receiver<Box<dyn Job>>, manager: &ConnectionManager, commits
     }
 }
 
-fn run_batch(slot: &mut Option<PooledConnection>, manager: &ConnectionManager, commits: &AtomicU64, mut batch: Vec<Box<dyn Job>>) {
+fn run_batch(
+    slot: &mut Option<PooledConnection>,
+    manager: &ConnectionManager,
+    commits: &AtomicU64,
+    mut batch: Vec<Box<dyn Job>>,
+) {
     if batch.len() > 1 {
         match run_together(slot, manager, &mut batch) {
             Together::Committed => {
@@ -218,7 +231,11 @@ enum Together {
     WriteFailed,
 }
 
-fn run_together(slot: &mut Option<PooledConnection>, manager: &ConnectionManager, batch: &mut [Box<dyn Job>]) -> Together {
+fn run_together(
+    slot: &mut Option<PooledConnection>,
+    manager: &ConnectionManager,
+    batch: &mut [Box<dyn Job>],
+) -> Together {
     let conn = match connection(slot, manager) {
         Ok(conn) => conn,
         Err(why) => return Together::Failed(why),
@@ -244,9 +261,16 @@ fn run_together(slot: &mut Option<PooledConnection>, manager: &ConnectionManager
     Together::WriteFailed
 }
 
-fn run_alone(slot: &mut Option<PooledConnection>, manager: &ConnectionManager, commits: &AtomicU64, job: &mut dyn Job) -> Result<(), RepoError> {
+fn run_alone(
+    slot: &mut Option<PooledConnection>,
+    manager: &ConnectionManager,
+    commits: &AtomicU64,
+    job: &mut dyn Job,
+) -> Result<(), RepoError> {
     let conn = connection(slot, manager).map_err(|why| RepoError::Unavailable(Box::new(NotCommitted(why))))?;
-    let not_committed = |e: DieselError| RepoError::Other(Box::new(NotCommitted(format!("the transaction holding this write was not committed: {e}"))));
+    let not_committed = |e: DieselError| {
+        RepoError::Other(Box::new(NotCommitted(format!("the transaction holding this write was not committed: {e}"))))
+    };
     if let Err(e) = Tm::begin_transaction(conn) {
         drop_if_broken(slot, manager);
         return Err(not_committed(e));
@@ -267,7 +291,10 @@ fn run_alone(slot: &mut Option<PooledConnection>, manager: &ConnectionManager, c
     result
 }
 
-fn connection<'a>(slot: &'a mut Option<PooledConnection>, manager: &ConnectionManager) -> Result<&'a mut DbConnection, String> {
+fn connection<'a>(
+    slot: &'a mut Option<PooledConnection>,
+    manager: &ConnectionManager,
+) -> Result<&'a mut DbConnection, String> {
     use r2d2::ManageConnection;
     if slot.is_none() {
         *slot = Some(manager.connect().map_err(|e| e.to_string())?);

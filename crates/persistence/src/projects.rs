@@ -7,8 +7,8 @@ use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
 use crate::memo::Bumped;
-use crate::statements::BumpVersion;
 use crate::schema::{documents, projects};
+use crate::statements::BumpVersion;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = projects)]
@@ -46,18 +46,32 @@ impl ProjectRow {
             name: self.name,
             zip_code: self.zip_code,
             project_type: ProjectType::parse(&self.project_type).ok_or_else(|| corrupt("project_type"))?,
-            property_type: self.property_type.as_deref().map(|p| PropertyType::parse(p).ok_or_else(|| corrupt("property_type"))).transpose()?,
+            property_type: self
+                .property_type
+                .as_deref()
+                .map(|p| PropertyType::parse(p).ok_or_else(|| corrupt("property_type")))
+                .transpose()?,
             units: self.units,
             renovation_options: list(&self.renovation_options)?,
             addition_options: list(&self.addition_options)?,
-            conversion_option: self.conversion_option.as_deref().map(|c| ConversionOption::parse(c).ok_or_else(|| corrupt("conversion_option"))).transpose()?,
+            conversion_option: self
+                .conversion_option
+                .as_deref()
+                .map(|c| ConversionOption::parse(c).ok_or_else(|| corrupt("conversion_option")))
+                .transpose()?,
             square_footage: self.square_footage,
             start_date: date(&self.start_date)?,
             end_date: date(&self.end_date)?,
             budget: Money::from_cents(self.budget_cents).ok_or_else(|| corrupt("budget"))?,
             owner_builder: OwnerBuilder::parse(&self.owner_builder).ok_or_else(|| corrupt("owner_builder"))?,
         };
-        Ok(Project { id: self.id, owner_id: self.owner_id, details, version: self.version, created_at: self.created_at })
+        Ok(Project {
+            id: self.id,
+            owner_id: self.owner_id,
+            details,
+            version: self.version,
+            created_at: self.created_at,
+        })
     }
 }
 
@@ -154,7 +168,13 @@ impl ProjectRepository for DieselProjectRepository {
         let project = self.db.write(move |conn| {
             let t = now();
             let id: i64 = diesel::insert_into(projects::table)
-                .values((&changes, projects::owner_id.eq(owner_id), projects::version.eq(1i64), projects::created_at.eq(t), projects::updated_at.eq(t)))
+                .values((
+                    &changes,
+                    projects::owner_id.eq(owner_id),
+                    projects::version.eq(1i64),
+                    projects::created_at.eq(t),
+                    projects::updated_at.eq(t),
+                ))
                 .returning(projects::id)
                 .get_result(conn)?;
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
@@ -190,7 +210,8 @@ impl ProjectRepository for DieselProjectRepository {
     fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError> {
         let keys = self.db.write(move |conn| {
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
-            let keys: Vec<String> = documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
+            let keys: Vec<String> =
+                documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
             // Tasks and documents go with the project (ON DELETE CASCADE).
             diesel::delete(projects::table.find(id)).execute(conn)?;
             Ok(keys)

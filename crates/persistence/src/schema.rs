@@ -116,4 +116,13 @@ diesel::joinable!(subscriptions -> users (user_id));
 diesel::joinable!(invoices -> users (user_id));
 diesel::joinable!(checkout_sessions -> users (user_id));
 
-diesel::allow_tables_to_appear_in_same_query!(users, projects, tasks, documents, subscriptions, invoices, checkout_sessions, webhook_events);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    projects,
+    tasks,
+    documents,
+    subscriptions,
+    invoices,
+    checkout_sessions,
+    webhook_events
+);

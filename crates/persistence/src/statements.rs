@@ -104,7 +104,12 @@ impl Query for UpdateTaskCall {
 
 impl<DB> QueryFragment<DB> for UpdateTaskCall
 where
-    DB: Backend + HasSqlType<BigInt> + HasSqlType<Text> + HasSqlType<Timestamp> + HasSqlType<Bool> + HasSqlType<Integer>,
+    DB: Backend
+        + HasSqlType<BigInt>
+        + HasSqlType<Text>
+        + HasSqlType<Timestamp>
+        + HasSqlType<Bool>
+        + HasSqlType<Integer>,
     i64: ToSql<BigInt, DB>,
     i32: ToSql<Integer, DB>,
     bool: ToSql<Bool, DB>,
@@ -153,7 +158,25 @@ type TaskRowSql = (BigInt, BigInt, Text, Text, Text, Text, Nullable<BigInt>, Nul
 pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.name, projects.zip_code, projects.project_type, \
 projects.property_type, projects.units, projects.renovation_options, projects.addition_options, projects.conversion_option, \
 projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at";
-type ProjectRowSql = (BigInt, BigInt, Text, Text, Text, Nullable<Text>, Nullable<Integer>, Text, Text, Nullable<Text>, BigInt, Text, Text, BigInt, Text, BigInt, Timestamp);
+type ProjectRowSql = (
+    BigInt,
+    BigInt,
+    Text,
+    Text,
+    Text,
+    Nullable<Text>,
+    Nullable<Integer>,
+    Text,
+    Text,
+    Nullable<Text>,
+    BigInt,
+    Text,
+    Text,
+    BigInt,
+    Text,
+    BigInt,
+    Timestamp,
+);
 
 /// Task `task_id` with its project, when `owner_id` owns it, and its position: the number of
 /// tasks before it in its column. One query (a join and a count), where diesel's query builder

@@ -22,7 +22,8 @@ impl LocalDocumentStore {
     /// Keys are made by the application (`p1/t2/123-abcd`); anything that could climb out of
     /// the root is refused.
     fn path(&self, key: &str) -> Result<PathBuf, RepoError> {
-        let safe = !key.is_empty() && key.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+        let safe = !key.is_empty()
+            && key.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
         if !safe {
             return Err(RepoError::Other(format!("invalid storage key {key:?}").into()));
         }

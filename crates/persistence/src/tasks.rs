@@ -38,9 +38,16 @@ impl TaskRow {
             title: self.title,
             description: self.description,
             status: TaskStatus::parse(&self.status).ok_or_else(|| corrupt("status"))?,
-            material_quality: MaterialQuality::parse(&self.material_quality).ok_or_else(|| corrupt("material_quality"))?,
-            actual_cost: self.actual_cost_cents.map(|c| Money::from_cents(c).ok_or_else(|| corrupt("actual_cost"))).transpose()?,
-            due_date: self.due_date.map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date"))).transpose()?,
+            material_quality: MaterialQuality::parse(&self.material_quality)
+                .ok_or_else(|| corrupt("material_quality"))?,
+            actual_cost: self
+                .actual_cost_cents
+                .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("actual_cost")))
+                .transpose()?,
+            due_date: self
+                .due_date
+                .map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date")))
+                .transpose()?,
             position,
         })
     }
@@ -67,7 +74,12 @@ fn position_of(conn: &mut DbConnection, row: &TaskRow, status: TaskStatus) -> Re
 }
 
 /// Where a task goes at the end of a column (leaving `moving` out): its key and position.
-fn end_of_column(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: Option<i64>) -> Result<(i64, i32), DieselError> {
+fn end_of_column(
+    conn: &mut DbConnection,
+    project_id: i64,
+    status: TaskStatus,
+    moving: Option<i64>,
+) -> Result<(i64, i32), DieselError> {
     let (count, last): (i64, Option<i64>) = tasks::table
         .filter(tasks::project_id.eq(project_id).and(tasks::status.eq(status.label())))
         .filter(tasks::id.ne(moving.unwrap_or(0)))
@@ -80,7 +92,13 @@ fn end_of_column(conn: &mut DbConnection, project_id: i64, status: TaskStatus, m
 /// end) and returns its new sort key and position. Keys are sparse, so only the moved task is
 /// written: it takes a key between its new neighbours. When two neighbours leave no room
 /// between them (after about twenty moves into one spot) the column is spaced out again first.
-fn place(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: i64, wanted: i32) -> Result<(i64, i32), DieselError> {
+fn place(
+    conn: &mut DbConnection,
+    project_id: i64,
+    status: TaskStatus,
+    moving: i64,
+    wanted: i32,
+) -> Result<(i64, i32), DieselError> {
     let wanted = wanted.max(0);
     for _ in 0..2 {
         // The neighbours at wanted - 1 and wanted, in board order.
@@ -92,7 +110,8 @@ fn place(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: i
             .limit(2)
             .offset(i64::from(wanted.saturating_sub(1).max(0)))
             .load(conn)?;
-        let (before, after) = if wanted == 0 { (None, keys.first().copied()) } else { (keys.first().copied(), keys.get(1).copied()) };
+        let (before, after) =
+            if wanted == 0 { (None, keys.first().copied()) } else { (keys.first().copied(), keys.get(1).copied()) };
         match (before, after) {
             // Past the end of the column (or an empty column): last place.
             (None, None) => return end_of_column(conn, project_id, status, Some(moving)),
@@ -109,11 +128,17 @@ fn place(conn: &mut DbConnection, project_id: i64, status: TaskStatus, moving: i
 }
 
 /// `update` on SQLite: the steps one statement at a time (no round trips in-process).
-fn update_step_by_step(conn: &mut DbConnection, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<(Task, Bumped), DieselError> {
+fn update_step_by_step(
+    conn: &mut DbConnection,
+    project_id: i64,
+    task_id: i64,
+    changes: &TaskChanges,
+) -> Result<(Task, Bumped), DieselError> {
     // The project row first, as in `create`: the sort keys read next are current.
     let bumped = bump_version(conn, project_id)?;
     let row = load_row(conn, project_id, task_id)?;
-    let current_status = TaskStatus::parse(&row.status).ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
+    let current_status = TaskStatus::parse(&row.status)
+        .ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
     let target = changes.status.unwrap_or(current_status);
     let mut fields = TaskFieldChanges {
         title: changes.title.as_ref().map(|t| t.as_str().to_owned()),
@@ -160,7 +185,12 @@ fn update_step_by_step(conn: &mut DbConnection, project_id: i64, task_id: i64, c
 
 /// `update` on PostgreSQL: the same steps in the `board_update_task` function, one round trip
 /// (see `UpdateTaskCall`). Both paths run the same repository tests.
-fn update_in_one_call(conn: &mut DbConnection, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<(Task, Bumped), DieselError> {
+fn update_in_one_call(
+    conn: &mut DbConnection,
+    project_id: i64,
+    task_id: i64,
+    changes: &TaskChanges,
+) -> Result<(Task, Bumped), DieselError> {
     let call = UpdateTaskCall {
         project_id,
         task_id,
@@ -176,7 +206,17 @@ fn update_in_one_call(conn: &mut DbConnection, project_id: i64, task_id: i64, ch
         position: changes.position,
     };
     let (owner_id, version, title, description, status, material_quality, actual_cost_cents, due_date, position): UpdatedTask = call.get_result(conn)?;
-    let row = TaskRow { id: task_id, project_id, title, description, status, material_quality, actual_cost_cents, due_date, sort_key: 0 };
+    let row = TaskRow {
+        id: task_id,
+        project_id,
+        title,
+        description,
+        status,
+        material_quality,
+        actual_cost_cents,
+        due_date,
+        sort_key: 0,
+    };
     Ok((row.into_domain(position)?, Bumped { project_id, owner_id, version }))
 }
 
@@ -235,7 +275,8 @@ impl TaskRepository for DieselTaskRepository {
 
     fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError> {
         self.db.read(|conn| {
-            let found: Option<(TaskRow, ProjectRow, i64)> = FindTaskForOwner { task_id, owner_id }.get_result(conn).optional()?;
+            let found: Option<(TaskRow, ProjectRow, i64)> =
+                FindTaskForOwner { task_id, owner_id }.get_result(conn).optional()?;
             let Some((row, project, before)) = found else { return Ok(None) };
             Ok(Some((row.into_domain(i32::try_from(before).unwrap_or(i32::MAX))?, project.into_domain()?)))
         })
@@ -301,7 +342,8 @@ impl TaskRepository for DieselTaskRepository {
         let (keys, bumped) = self.db.write_project(project_id, move |conn| {
             let bumped = bump_version(conn, project_id)?;
             load_row(conn, project_id, task_id)?;
-            let keys: Vec<String> = documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
+            let keys: Vec<String> =
+                documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             // Positions are counted on read: the tasks after it move up by themselves.
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;
             Ok((keys, bumped))
@@ -323,9 +365,13 @@ mod tests {
     /// The hand-written column lists of `FindTaskForOwner` are the rows' own, in order.
     #[test]
     fn fixed_sql_selects_the_row_structs_columns_in_order() {
-        let columns = |sql: String| sql.split(" FROM ").next().unwrap().trim_start_matches("SELECT ").replace(['`', '"'], "");
-        let task = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&tasks::table.select(TaskRow::as_select())).to_string();
-        let project = diesel::debug_query::<diesel::sqlite::Sqlite, _>(&projects::table.select(ProjectRow::as_select())).to_string();
+        let columns =
+            |sql: String| sql.split(" FROM ").next().unwrap().trim_start_matches("SELECT ").replace(['`', '"'], "");
+        let task =
+            diesel::debug_query::<diesel::sqlite::Sqlite, _>(&tasks::table.select(TaskRow::as_select())).to_string();
+        let project =
+            diesel::debug_query::<diesel::sqlite::Sqlite, _>(&projects::table.select(ProjectRow::as_select()))
+                .to_string();
         assert_eq!(columns(task), TASK_ROW_COLUMNS);
         assert_eq!(columns(project), PROJECT_ROW_COLUMNS);
     }

@@ -72,13 +72,17 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn find_by_id(&self, id: i64) -> Result<Option<User>, RepoError> {
-        self.db.read(|conn| users::table.find(id).select(UserRow::as_select()).first(conn).optional().map(|r| r.map(User::from)))
+        self.db.read(|conn| {
+            users::table.find(id).select(UserRow::as_select()).first(conn).optional().map(|r| r.map(User::from))
+        })
     }
 
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError> {
         let key = key(username);
         self.db.write(move |conn| {
-            let n = diesel::update(users::table.filter(users::username_key.eq(&key))).set(users::is_admin.eq(is_admin)).execute(conn)?;
+            let n = diesel::update(users::table.filter(users::username_key.eq(&key)))
+                .set(users::is_admin.eq(is_admin))
+                .execute(conn)?;
             Ok(n > 0)
         })
     }

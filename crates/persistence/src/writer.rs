@@ -111,7 +111,11 @@ impl<T: Send, F: FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send> Job
 
     fn finish(self: Box<Self>, ended: &Ended) {
         let WriteJob { outcome, panic, reply, .. } = *self;
-        let failed = |why: &str| RepoError::Other(Box::new(BatchFailed(format!("the transaction holding this write was not committed: {why}"))));
+        let failed = |why: &str| {
+            RepoError::Other(Box::new(BatchFailed(format!(
+                "the transaction holding this write was not committed: {why}"
+            ))))
+        };
         let message = match (panic, outcome) {
             (Some(panic), _) => Reply::Panicked(panic),
             (None, Some(Err(e))) => Reply::Done(Err(db_err(e))),
@@ -143,7 +147,9 @@ impl Writer {
         let commits = Arc::new(AtomicU64::new(0));
         let thread_commits = commits.clone();
         let checkpoints = manager.uncounted();
-        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run_writer(&jobs, &manager, &thread_commits))?;
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || run_writer(&jobs, &manager, &thread_commits))?;
         spawn_checkpointer(Arc::downgrade(&commits), checkpoints);
         Ok(Writer { queue, commits })
     }
@@ -155,7 +161,10 @@ impl Writer {
 
     /// Runs `f` on the writer thread in a transaction: all of `f` is kept or none, and this
     /// returns only once it is committed (or failed). A panic in `f` is raised again here.
-    pub fn write<T: Send + 'static>(&self, f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static) -> Result<T, RepoError> {
+    pub fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+    ) -> Result<T, RepoError> {
         let (reply, answer) = std::sync::mpsc::sync_channel(1);
         let job: Box<dyn Job> = Box::new(WriteJob { f: Some(f), outcome: None, panic: None, reply });
         if self.queue.send(job).is_err() {
@@ -201,7 +210,11 @@ fn run_writer(jobs: &Receiver<Box<dyn Job>>, manager: &ConnectionManager, commit
 
 /// Runs one batch in one transaction. Returns how it ended and the writes it did not get to
 /// (they are still whole and run in the next batch).
-fn run_batch(slot: &mut Option<PooledConnection>, manager: &ConnectionManager, batch: &mut Vec<Box<dyn Job>>) -> (Ended, Vec<Box<dyn Job>>) {
+fn run_batch(
+    slot: &mut Option<PooledConnection>,
+    manager: &ConnectionManager,
+    batch: &mut Vec<Box<dyn Job>>,
+) -> (Ended, Vec<Box<dyn Job>>) {
     if slot.is_none() {
         match open_connection(manager) {
             Ok(conn) => *slot = Some(conn),
@@ -270,9 +283,15 @@ pub(crate) fn drop_if_broken(slot: &mut Option<PooledConnection>, manager: &Conn
 fn keeps_transaction(e: &DieselError) -> bool {
     use diesel::result::DatabaseErrorKind as Kind;
     match e {
-        DieselError::NotFound | DieselError::DeserializationError(_) | DieselError::SerializationError(_) | DieselError::QueryBuilderError(_) => true,
+        DieselError::NotFound
+        | DieselError::DeserializationError(_)
+        | DieselError::SerializationError(_)
+        | DieselError::QueryBuilderError(_) => true,
         DieselError::DatabaseError(kind, _) => {
-            matches!(kind, Kind::UniqueViolation | Kind::ForeignKeyViolation | Kind::NotNullViolation | Kind::CheckViolation)
+            matches!(
+                kind,
+                Kind::UniqueViolation | Kind::ForeignKeyViolation | Kind::NotNullViolation | Kind::CheckViolation
+            )
         }
         _ => false,
     }

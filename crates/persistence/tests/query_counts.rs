@@ -38,7 +38,9 @@ fn count<T>(db: &Db, f: impl FnOnce() -> T) -> (u64, T) {
 }
 
 fn positions_are_dense(tasks: &[Task]) -> bool {
-    TaskStatus::ALL.iter().all(|s| tasks.iter().filter(|t| t.status == *s).enumerate().all(|(i, t)| t.position == i as i32))
+    TaskStatus::ALL
+        .iter()
+        .all(|s| tasks.iter().filter(|t| t.status == *s).enumerate().all(|(i, t)| t.position == i as i32))
 }
 
 /// Statements per board read, per create, per move between columns, per move inside a column
@@ -55,16 +57,27 @@ fn costs(db: &Db, n: usize) -> [u64; 5] {
     let (create, created) = count(db, || repo.create(&new_task(p.id, 0)).unwrap());
     // From the top of "To Do" to the middle of "In Progress": both columns renumber.
     let first = board.iter().find(|t| t.status == TaskStatus::ToDo).unwrap().id;
-    let (across, moved) =
-        count(db, || repo.update(p.id, first, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some((n / 6) as i32), ..Default::default() }).unwrap());
+    let (across, moved) = count(db, || {
+        repo.update(
+            p.id,
+            first,
+            &TaskChanges { status: Some(TaskStatus::InProgress), position: Some((n / 6) as i32), ..Default::default() },
+        )
+        .unwrap()
+    });
     assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, (n / 6) as i32));
-    let (within, moved) = count(db, || repo.update(p.id, created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
+    let (within, moved) =
+        count(db, || repo.update(p.id, created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
     assert_eq!(moved.position, 0);
     let (edit, edited) = count(db, || {
         repo.update(
             p.id,
             created.id,
-            &TaskChanges { title: Some(TaskTitle::parse("Framing").unwrap()), actual_cost: Some(Money::from_cents(1250)), ..Default::default() },
+            &TaskChanges {
+                title: Some(TaskTitle::parse("Framing").unwrap()),
+                actual_cost: Some(Money::from_cents(1250)),
+                ..Default::default()
+            },
         )
         .unwrap()
     });
@@ -108,7 +121,11 @@ fn many_concurrent_writers_never_see_a_lock_error_and_keep_positions_dense() {
                     for m in 0..MOVES {
                         let id = ids[(w * 7 + m * 13) % ids.len()];
                         let status = TaskStatus::ALL[(w + m) % TaskStatus::ALL.len()];
-                        let changes = TaskChanges { status: Some(status), position: (m % 2 == 0).then_some((m % 5) as i32), ..Default::default() };
+                        let changes = TaskChanges {
+                            status: Some(status),
+                            position: (m % 2 == 0).then_some((m % 5) as i32),
+                            ..Default::default()
+                        };
                         if let Err(e) = repo.update(p.id, id, &changes) {
                             eprintln!("writer {w}: {e:?}");
                             errors.fetch_add(1, Ordering::Relaxed);
@@ -132,7 +149,12 @@ fn many_concurrent_writers_never_see_a_lock_error_and_keep_positions_dense() {
         for th in threads {
             th.join().unwrap();
         }
-        assert_eq!(errors.load(Ordering::Relaxed), 0, "{}: no writer or reader may fail (e.g. database is locked)", t.name);
+        assert_eq!(
+            errors.load(Ordering::Relaxed),
+            0,
+            "{}: no writer or reader may fail (e.g. database is locked)",
+            t.name
+        );
         assert_eq!(reads.load(Ordering::Relaxed), WRITERS * MOVES / 4);
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(list.len(), 60);

@@ -76,7 +76,12 @@ impl JwtIssuer {
         if secret.len() < crate::MIN_SECRET_BYTES {
             return Err(format!("JWT_SECRET must be at least {} bytes", crate::MIN_SECRET_BYTES));
         }
-        Ok(Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), lifetimes, verified: VerifiedTokens { entries: Mutex::new(HashMap::new()) } })
+        Ok(Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            lifetimes,
+            verified: VerifiedTokens { entries: Mutex::new(HashMap::new()) },
+        })
     }
 
     fn kind_name(kind: TokenKind) -> &'static str {
@@ -94,7 +99,13 @@ impl TokenIssuer for JwtIssuer {
             TokenKind::Access => self.lifetimes.access_seconds,
             TokenKind::Refresh => self.lifetimes.refresh_seconds,
         };
-        let claims = Claims { sub: user_id.to_string(), iat: now, exp: now + life, token_type: Self::kind_name(kind).into(), jti: crate::generate_secret()[..32].to_owned() };
+        let claims = Claims {
+            sub: user_id.to_string(),
+            iat: now,
+            exp: now + life,
+            token_type: Self::kind_name(kind).into(),
+            jti: crate::generate_secret()[..32].to_owned(),
+        };
         Ok(encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
@@ -126,7 +137,10 @@ impl JwtIssuer {
         if claims.iat > now + 60 || claims.exp <= now {
             return Err(TokenError::Invalid);
         }
-        let kind = [TokenKind::Access, TokenKind::Refresh].into_iter().find(|k| Self::kind_name(*k) == claims.token_type).ok_or(TokenError::WrongKind)?;
+        let kind = [TokenKind::Access, TokenKind::Refresh]
+            .into_iter()
+            .find(|k| Self::kind_name(*k) == claims.token_type)
+            .ok_or(TokenError::WrongKind)?;
         let user_id = claims.sub.parse().map_err(|_| TokenError::Invalid)?;
         Ok(Verified { user_id, kind, exp: claims.exp })
     }
@@ -153,7 +167,10 @@ mod tests {
 
     #[test]
     fn expired_tampered_and_foreign_tokens_are_rejected() {
-        let expired = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: -10, refresh_seconds: 1 }).unwrap().issue(1, TokenKind::Access).unwrap();
+        let expired = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: -10, refresh_seconds: 1 })
+            .unwrap()
+            .issue(1, TokenKind::Access)
+            .unwrap();
         assert_eq!(issuer().verify(&expired, TokenKind::Access), Err(TokenError::Invalid));
         let other = JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(1, TokenKind::Access).unwrap();
         assert_eq!(issuer().verify(&other, TokenKind::Access), Err(TokenError::Invalid));

@@ -92,7 +92,12 @@ impl S3DocumentStore {
             .with_region(&config.region)
             .with_allow_http(config.allow_http)
             .with_retry(RetryConfig { backoff: BackoffConfig::default(), max_retries: 4, retry_timeout: RETRY_TIMEOUT })
-            .with_client_options(ClientOptions::new().with_timeout(REQUEST_TIMEOUT).with_connect_timeout(CONNECT_TIMEOUT).with_allow_http(config.allow_http));
+            .with_client_options(
+                ClientOptions::new()
+                    .with_timeout(REQUEST_TIMEOUT)
+                    .with_connect_timeout(CONNECT_TIMEOUT)
+                    .with_allow_http(config.allow_http),
+            );
         if let Some(endpoint) = &config.endpoint {
             // Path-style requests (`endpoint/bucket/key`): what S3-compatible servers expect.
             builder = builder.with_endpoint(endpoint.trim_end_matches('/')).with_virtual_hosted_style_request(false);
@@ -111,7 +116,8 @@ impl S3DocumentStore {
     /// Keys are made by the application (`p1/t2/123-abcd`); anything odd is refused, like the
     /// local store does, before it can become an object name.
     fn location(&self, key: &str) -> Result<ObjectPath, RepoError> {
-        let safe = !key.is_empty() && key.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+        let safe = !key.is_empty()
+            && key.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
         if !safe {
             return Err(RepoError::Other(format!("invalid storage key {key:?}").into()));
         }
@@ -128,7 +134,8 @@ impl S3DocumentStore {
         T: Send + 'static,
         F: std::future::Future<Output = Result<T, RepoError>> + Send + 'static,
     {
-        let runtime = self.runtime.as_ref().ok_or_else(|| RepoError::Unavailable("the S3 store is shut down".into()))?;
+        let runtime =
+            self.runtime.as_ref().ok_or_else(|| RepoError::Unavailable("the S3 store is shut down".into()))?;
         let (tx, rx) = mpsc::sync_channel(1);
         runtime.spawn(async move {
             let _ = tx.send(fut.await);

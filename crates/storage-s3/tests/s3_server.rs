@@ -18,7 +18,10 @@ use buildledger_application::ports::DocumentStore;
 use buildledger_storage_s3::{S3Config, S3DocumentStore};
 
 fn endpoint() -> Option<String> {
-    std::env::var("TEST_S3_ENDPOINT").ok().filter(|v| !v.trim().is_empty()).map(|v| v.trim().trim_end_matches('/').to_owned())
+    std::env::var("TEST_S3_ENDPOINT")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .map(|v| v.trim().trim_end_matches('/').to_owned())
 }
 
 /// Skips the test (passing) when no server is configured.
@@ -44,7 +47,10 @@ fn create_bucket(endpoint: &str) -> String {
     write!(s, "PUT /{bucket} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").unwrap();
     let mut answer = String::new();
     s.read_to_string(&mut answer).unwrap();
-    assert!(answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200"), "bucket creation failed: {answer}");
+    assert!(
+        answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.0 200"),
+        "bucket creation failed: {answer}"
+    );
     bucket
 }
 

@@ -7,9 +7,8 @@ use buildledger_domain::subscription::{Invoice, RemoteSubscription, Subscription
 use buildledger_domain::user::User;
 
 use super::ports::{
-    CheckoutCreated, CheckoutRequest, CheckoutSessionRecord, CheckoutSessionRepository,
-    GatewayError, IdGenerator, InvoiceRepository, PaymentGateway, PaymentsMode,
-    SubscriptionRepository, CHECKOUT_COMPLETE,
+    CheckoutCreated, CheckoutRequest, CheckoutSessionRecord, CheckoutSessionRepository, GatewayError, IdGenerator,
+    InvoiceRepository, PaymentGateway, PaymentsMode, SubscriptionRepository, CHECKOUT_COMPLETE,
 };
 use crate::error::{RepoError, UseCaseError};
 use crate::ports::Clock;
@@ -49,10 +48,7 @@ impl PaymentGateway for LocalGateway {
 
     fn create_checkout(&self, _request: &CheckoutRequest) -> Result<CheckoutCreated, GatewayError> {
         let session_id = self.ids.new_id("cs_local_");
-        Ok(CheckoutCreated {
-            url: format!("/local-checkout/{session_id}"),
-            session_id,
-        })
+        Ok(CheckoutCreated { url: format!("/local-checkout/{session_id}"), session_id })
     }
 
     fn set_cancel_at_period_end(
@@ -86,11 +82,7 @@ impl PaymentGateway for LocalGateway {
         Ok(())
     }
 
-    fn list_invoices(
-        &self,
-        user_id: i64,
-        _customer_id: &str,
-    ) -> Result<Vec<Invoice>, GatewayError> {
+    fn list_invoices(&self, user_id: i64, _customer_id: &str) -> Result<Vec<Invoice>, GatewayError> {
         self.invoices.list_for_user(user_id).map_err(repo_err)
     }
 }
@@ -111,19 +103,12 @@ impl LocalCheckoutService {
         ids: Arc<dyn IdGenerator>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self {
-            sessions,
-            subscriptions,
-            ids,
-            clock,
-        }
+        Self { sessions, subscriptions, ids, clock }
     }
 
     /// The session the page is about; `NotFound` for an unknown id.
     pub fn session(&self, session_id: &str) -> Result<CheckoutSessionRecord, UseCaseError> {
-        self.sessions
-            .find(session_id)?
-            .ok_or(UseCaseError::not_found("checkout session"))
+        self.sessions.find(session_id)?.ok_or(UseCaseError::not_found("checkout session"))
     }
 
     /// "Pays": activates a one-month period and records a paid $1.99 invoice, in one
@@ -140,12 +125,10 @@ impl LocalCheckoutService {
             .find_for_user(user)?
             .and_then(|s| s.customer_id)
             .unwrap_or_else(|| local_customer_id(user));
-        let subscription =
-            Subscription::activated(user, customer, self.ids.new_id("sub_local_"), now);
+        let subscription = Subscription::activated(user, customer, self.ids.new_id("sub_local_"), now);
         let invoice = Invoice::local_plan_payment(self.ids.new_id("in_local_"), user, now);
         // `false`: a concurrent submit completed it first; the outcome is the same.
-        self.sessions
-            .complete(session_id, now, &subscription, Some(invoice))?;
+        self.sessions.complete(session_id, now, &subscription, Some(invoice))?;
         Ok(())
     }
 }

@@ -17,10 +17,9 @@ use chrono::{DateTime, NaiveDateTime};
 use crate::error::UseCaseError;
 use crate::ports::{Clock, UserRepository};
 use ports::{
-    AdminSubscriptionRow, CheckoutCreated, CheckoutRequest, CheckoutSessionRecord,
-    CheckoutSessionRepository, GatewayError, InvoiceRepository, PaymentGateway, PaymentsMode,
-    SubscriptionRepository, WebhookChanges, WebhookData, WebhookEvent, WebhookEventRepository,
-    WebhookVerifier, CHECKOUT_OPEN,
+    AdminSubscriptionRow, CheckoutCreated, CheckoutRequest, CheckoutSessionRecord, CheckoutSessionRepository,
+    GatewayError, InvoiceRepository, PaymentGateway, PaymentsMode, SubscriptionRepository, WebhookChanges, WebhookData,
+    WebhookEvent, WebhookEventRepository, WebhookVerifier, CHECKOUT_OPEN,
 };
 
 /// Decides whether a user may use the paid product (projects, tasks, documents).
@@ -32,18 +31,12 @@ pub struct AccessService {
 
 impl AccessService {
     pub fn new(subscriptions: Arc<dyn SubscriptionRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self {
-            subscriptions,
-            clock,
-        }
+        Self { subscriptions, clock }
     }
 
     pub fn is_subscribed(&self, user_id: i64) -> Result<bool, UseCaseError> {
         let now = self.clock.now();
-        Ok(self
-            .subscriptions
-            .find_for_user(user_id)?
-            .is_some_and(|s| s.is_active(now)))
+        Ok(self.subscriptions.find_for_user(user_id)?.is_some_and(|s| s.is_active(now)))
     }
 
     /// Whether the user may use the paid product, when the repository can tell without I/O
@@ -108,27 +101,14 @@ pub fn wire<R>(
     config: PaymentsConfig,
 ) -> (PaymentsService, Option<local::LocalCheckoutService>)
 where
-    R: SubscriptionRepository
-        + InvoiceRepository
-        + CheckoutSessionRepository
-        + WebhookEventRepository
-        + 'static,
+    R: SubscriptionRepository + InvoiceRepository + CheckoutSessionRepository + WebhookEventRepository + 'static,
 {
     let ids: Arc<dyn ports::IdGenerator> = Arc::new(ports::RandomIds);
     let (gateway, local_checkout) = match gateway {
         Some(g) => (g, None),
         None => {
-            let g: Arc<dyn PaymentGateway> =
-                Arc::new(local::LocalGateway::new(repo.clone(), ids.clone()));
-            (
-                g,
-                Some(local::LocalCheckoutService::new(
-                    repo.clone(),
-                    repo.clone(),
-                    ids,
-                    clock.clone(),
-                )),
-            )
+            let g: Arc<dyn PaymentGateway> = Arc::new(local::LocalGateway::new(repo.clone(), ids.clone()));
+            (g, Some(local::LocalCheckoutService::new(repo.clone(), repo.clone(), ids, clock.clone())))
         }
     };
     let ports = PaymentsPorts {
@@ -174,13 +154,7 @@ fn epoch() -> NaiveDateTime {
 impl PaymentsService {
     pub fn new(ports: PaymentsPorts, config: PaymentsConfig) -> Self {
         let public_url = config.public_url.trim_end_matches('/').to_owned();
-        Self {
-            ports,
-            config: PaymentsConfig {
-                public_url,
-                ..config
-            },
-        }
+        Self { ports, config: PaymentsConfig { public_url, ..config } }
     }
 
     pub fn mode(&self) -> PaymentsMode {
@@ -196,10 +170,7 @@ impl PaymentsService {
     }
 
     fn user(&self, user_id: i64) -> Result<User, UseCaseError> {
-        self.ports
-            .users
-            .find_by_id(user_id)?
-            .ok_or(UseCaseError::not_found("user"))
+        self.ports.users.find_by_id(user_id)?.ok_or(UseCaseError::not_found("user"))
     }
 
     fn require_admin(&self, user_id: i64) -> Result<(), UseCaseError> {
@@ -211,20 +182,12 @@ impl PaymentsService {
 
     /// The user's subscription as the account settings show it; `None` when there is none.
     pub fn subscription_status(&self, user_id: i64) -> Result<Option<Subscription>, UseCaseError> {
-        Ok(self
-            .ports
-            .subscriptions
-            .find_for_user(user_id)?
-            .filter(Subscription::is_shown))
+        Ok(self.ports.subscriptions.find_for_user(user_id)?.filter(Subscription::is_shown))
     }
 
     pub fn is_subscribed(&self, user_id: i64) -> Result<bool, UseCaseError> {
         let now = self.now();
-        Ok(self
-            .ports
-            .subscriptions
-            .find_for_user(user_id)?
-            .is_some_and(|s| s.is_active(now)))
+        Ok(self.ports.subscriptions.find_for_user(user_id)?.is_some_and(|s| s.is_active(now)))
     }
 
     /// Opens a checkout for the plan. `price_id` from the client must be the plan's price
@@ -251,16 +214,9 @@ impl PaymentsService {
         let customer_id = match existing.as_ref().and_then(|s| s.customer_id.clone()) {
             Some(c) => c,
             None => {
-                let c = self
-                    .ports
-                    .gateway
-                    .create_customer(&user)
-                    .map_err(gateway_err)?;
+                let c = self.ports.gateway.create_customer(&user).map_err(gateway_err)?;
                 let record = match existing {
-                    Some(s) => Subscription {
-                        customer_id: Some(c.clone()),
-                        ..s
-                    },
+                    Some(s) => Subscription { customer_id: Some(c.clone()), ..s },
                     None => Subscription::customer_only(user_id, c.clone(), now),
                 };
                 self.ports.subscriptions.upsert(&record)?;
@@ -271,34 +227,21 @@ impl PaymentsService {
             user_id,
             customer_id,
             price_id: self.config.price_id.clone(),
-            success_url: format!(
-                "{}/success?session_id={{CHECKOUT_SESSION_ID}}",
-                self.config.public_url
-            ),
+            success_url: format!("{}/success?session_id={{CHECKOUT_SESSION_ID}}", self.config.public_url),
             cancel_url: format!("{}/cancel", self.config.public_url),
         };
-        let created = self
-            .ports
-            .gateway
-            .create_checkout(&request)
-            .map_err(gateway_err)?;
-        self.ports
-            .checkout_sessions
-            .create(&CheckoutSessionRecord {
-                id: created.session_id.clone(),
-                user_id,
-                status: CHECKOUT_OPEN.into(),
-                created_at: now,
-                completed_at: None,
-            })?;
+        let created = self.ports.gateway.create_checkout(&request).map_err(gateway_err)?;
+        self.ports.checkout_sessions.create(&CheckoutSessionRecord {
+            id: created.session_id.clone(),
+            user_id,
+            status: CHECKOUT_OPEN.into(),
+            created_at: now,
+            completed_at: None,
+        })?;
         Ok(created)
     }
 
-    fn active_subscription(
-        &self,
-        user_id: i64,
-        now: NaiveDateTime,
-    ) -> Result<Subscription, UseCaseError> {
+    fn active_subscription(&self, user_id: i64, now: NaiveDateTime) -> Result<Subscription, UseCaseError> {
         self.ports
             .subscriptions
             .find_for_user(user_id)?
@@ -310,17 +253,9 @@ impl PaymentsService {
         let now = self.now();
         let sub = self.active_subscription(user_id, now)?;
         if sub.cancel_at_period_end == cancel {
-            return Ok(if cancel {
-                MSG_ALREADY_CANCELING
-            } else {
-                MSG_ALREADY_RESUMED
-            });
+            return Ok(if cancel { MSG_ALREADY_CANCELING } else { MSG_ALREADY_RESUMED });
         }
-        let remote = self
-            .ports
-            .gateway
-            .set_cancel_at_period_end(&sub, cancel)
-            .map_err(gateway_err)?;
+        let remote = self.ports.gateway.set_cancel_at_period_end(&sub, cancel).map_err(gateway_err)?;
         let updated = Subscription {
             status: remote.status,
             current_period_end: remote.current_period_end.or(sub.current_period_end),
@@ -329,11 +264,7 @@ impl PaymentsService {
             ..sub
         };
         self.ports.subscriptions.upsert(&updated)?;
-        Ok(if cancel {
-            MSG_CANCELED_AT_PERIOD_END
-        } else {
-            MSG_RESUMED
-        })
+        Ok(if cancel { MSG_CANCELED_AT_PERIOD_END } else { MSG_RESUMED })
     }
 
     /// Cancels at the end of the current period; access stays until then.
@@ -346,51 +277,28 @@ impl PaymentsService {
         self.set_cancel(user_id, false)
     }
 
-    pub fn update_payment_method(
-        &self,
-        user_id: i64,
-        payment_method_id: &str,
-    ) -> Result<&'static str, UseCaseError> {
+    pub fn update_payment_method(&self, user_id: i64, payment_method_id: &str) -> Result<&'static str, UseCaseError> {
         let pm = payment_method_id.trim();
         if pm.is_empty() {
             return Err(FieldErrors::single("payment_method_id", "This field is required.").into());
         }
         if pm.len() > 255 || !pm.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(FieldErrors::single(
-                "payment_method_id",
-                "Enter a valid payment method id.",
-            )
-            .into());
+            return Err(FieldErrors::single("payment_method_id", "Enter a valid payment method id.").into());
         }
         let sub = self.ports.subscriptions.find_for_user(user_id)?;
         let (customer, subscription_id) = match sub {
-            Some(Subscription {
-                customer_id: Some(c),
-                subscription_id,
-                ..
-            }) => (c, subscription_id),
+            Some(Subscription { customer_id: Some(c), subscription_id, .. }) => (c, subscription_id),
             _ => return Err(UseCaseError::not_found("billing account")),
         };
-        self.ports
-            .gateway
-            .update_default_payment_method(&customer, subscription_id, pm)
-            .map_err(gateway_err)?;
+        self.ports.gateway.update_default_payment_method(&customer, subscription_id, pm).map_err(gateway_err)?;
         Ok(MSG_PAYMENT_METHOD_UPDATED)
     }
 
     /// Invoices, newest first; empty when the user was never a customer.
     pub fn billing_history(&self, user_id: i64) -> Result<Vec<Invoice>, UseCaseError> {
-        let customer = self
-            .ports
-            .subscriptions
-            .find_for_user(user_id)?
-            .and_then(|s| s.customer_id);
+        let customer = self.ports.subscriptions.find_for_user(user_id)?.and_then(|s| s.customer_id);
         match customer {
-            Some(c) => self
-                .ports
-                .gateway
-                .list_invoices(user_id, &c)
-                .map_err(gateway_err),
+            Some(c) => self.ports.gateway.list_invoices(user_id, &c).map_err(gateway_err),
             None => Ok(Vec::new()),
         }
     }
@@ -402,35 +310,22 @@ impl PaymentsService {
     }
 
     /// Cancels a subscription at once (admins only): its id is cleared, status `canceled`.
-    pub fn admin_cancel(
-        &self,
-        actor_id: i64,
-        subscription_id: &str,
-    ) -> Result<&'static str, UseCaseError> {
+    pub fn admin_cancel(&self, actor_id: i64, subscription_id: &str) -> Result<&'static str, UseCaseError> {
         self.require_admin(actor_id)?;
         let sid = subscription_id.trim();
         if sid.is_empty() {
             return Err(FieldErrors::single("subscription_id", "This field is required.").into());
         }
-        let sub = self
-            .ports
-            .subscriptions
-            .find_by_subscription_id(sid)?
-            .ok_or(UseCaseError::not_found("subscription"))?;
+        let sub =
+            self.ports.subscriptions.find_by_subscription_id(sid)?.ok_or(UseCaseError::not_found("subscription"))?;
         self.ports.gateway.cancel_now(sid).map_err(gateway_err)?;
-        self.ports
-            .subscriptions
-            .upsert(&sub.canceled_now(self.now()))?;
+        self.ports.subscriptions.upsert(&sub.canceled_now(self.now()))?;
         Ok(MSG_ADMIN_CANCELED)
     }
 
     /// Verifies and applies one provider webhook. A bad or missing signature is
     /// `BadRequest` and changes nothing; a replayed event id changes nothing.
-    pub fn handle_webhook(
-        &self,
-        payload: &[u8],
-        signature: Option<String>,
-    ) -> Result<WebhookOutcome, UseCaseError> {
+    pub fn handle_webhook(&self, payload: &[u8], signature: Option<String>) -> Result<WebhookOutcome, UseCaseError> {
         let now = self.now();
         let event = self
             .ports
@@ -441,11 +336,7 @@ impl PaymentsService {
             return Ok(WebhookOutcome::Duplicate);
         }
         let changes = self.changes_for(&event, now)?;
-        if self
-            .ports
-            .webhook_events
-            .apply_once(&event.id, &event.event_type, now, &changes)?
-        {
+        if self.ports.webhook_events.apply_once(&event.id, &event.event_type, now, &changes)? {
             tracing::info!(event_id = %event.id, event_type = %event.event_type, "webhook applied");
             Ok(WebhookOutcome::Applied)
         } else {
@@ -476,31 +367,19 @@ impl PaymentsService {
         Ok((None, None))
     }
 
-    fn changes_for(
-        &self,
-        event: &WebhookEvent,
-        now: NaiveDateTime,
-    ) -> Result<WebhookChanges, UseCaseError> {
+    fn changes_for(&self, event: &WebhookEvent, now: NaiveDateTime) -> Result<WebhookChanges, UseCaseError> {
         let mut changes = WebhookChanges::default();
         match &event.data {
-            WebhookData::CheckoutCompleted {
-                session_id,
-                customer_id,
-                subscription_id,
-                user_id,
-            } => {
+            WebhookData::CheckoutCompleted { session_id, customer_id, subscription_id, user_id } => {
                 changes.completed_checkout = Some((session_id.clone(), now));
                 let (user, existing) = self.record_for(*user_id, None, customer_id.as_deref())?;
                 let (Some(user), Some(sid)) = (user, subscription_id) else {
                     return Ok(changes);
                 };
-                let already_linked = existing
-                    .as_ref()
-                    .is_some_and(|s| s.subscription_id.as_deref() == Some(sid.as_str()));
+                let already_linked =
+                    existing.as_ref().is_some_and(|s| s.subscription_id.as_deref() == Some(sid.as_str()));
                 // Never replace another subscription that still gives access.
-                let other_active = existing
-                    .as_ref()
-                    .is_some_and(|s| s.subscription_id.is_some() && s.is_active(now));
+                let other_active = existing.as_ref().is_some_and(|s| s.subscription_id.is_some() && s.is_active(now));
                 if !already_linked && !other_active {
                     // Link the subscription; its status comes with the subscription events,
                     // which may be older than this one (and than our own clock), so the
@@ -519,32 +398,18 @@ impl PaymentsService {
                     });
                 }
             }
-            WebhookData::Subscription {
-                subscription,
-                user_id,
-            } => {
+            WebhookData::Subscription { subscription, user_id } => {
                 let (user, existing) = self.record_for(
                     *user_id,
                     Some(&subscription.subscription_id),
                     subscription.customer_id.as_deref(),
                 )?;
                 if let Some(user) = user {
-                    changes.subscription = Subscription::merge_remote(
-                        existing.as_ref(),
-                        user,
-                        subscription,
-                        event.created,
-                    );
+                    changes.subscription =
+                        Subscription::merge_remote(existing.as_ref(), user, subscription, event.created);
                 }
             }
-            WebhookData::Invoice {
-                invoice_id,
-                customer_id,
-                amount_cents,
-                currency,
-                status,
-                created,
-            } => {
+            WebhookData::Invoice { invoice_id, customer_id, amount_cents, currency, status, created } => {
                 let (user, _) = self.record_for(None, None, customer_id.as_deref())?;
                 if let Some(user) = user {
                     changes.invoice = Some(Invoice {

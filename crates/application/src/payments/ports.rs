@@ -22,10 +22,7 @@ pub trait SubscriptionRepository: Send + Sync {
     /// Inserts or replaces the user's record.
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError>;
     /// The record tracking this provider subscription id, if any.
-    fn find_by_subscription_id(
-        &self,
-        subscription_id: &str,
-    ) -> Result<Option<Subscription>, RepoError>;
+    fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError>;
     /// The record of this provider customer id, if any.
     fn find_by_customer_id(&self, customer_id: &str) -> Result<Option<Subscription>, RepoError>;
     /// Every record with its user's name, for the admin dashboard, by username.
@@ -264,10 +261,7 @@ impl IdGenerator for RandomIds {
         use std::time::{SystemTime, UNIX_EPOCH};
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
         let part = |salt: u64| {
             let mut h = RandomState::new().build_hasher();
             h.write_u64(salt);

@@ -9,10 +9,7 @@ use buildledger_domain::subscription::RemoteSubscription;
 use chrono::{Duration, NaiveDate};
 
 fn now() -> NaiveDateTime {
-    NaiveDate::from_ymd_opt(2026, 11, 22)
-        .unwrap()
-        .and_hms_opt(12, 0, 0)
-        .unwrap()
+    NaiveDate::from_ymd_opt(2026, 11, 22).unwrap().and_hms_opt(12, 0, 0).unwrap()
 }
 
 fn clock() -> Arc<MockClock> {
@@ -34,13 +31,7 @@ fn active(user_id: i64) -> Subscription {
 }
 
 fn user(id: i64, is_admin: bool) -> User {
-    User {
-        id,
-        username: format!("user{id}"),
-        email: format!("u{id}@example.com"),
-        password_hash: "x".into(),
-        is_admin,
-    }
+    User { id, username: format!("user{id}"), email: format!("u{id}@example.com"), password_hash: "x".into(), is_admin }
 }
 
 /// The mocks, configured per test, then turned into a service.
@@ -68,16 +59,12 @@ impl Mocks {
     }
 
     fn with_user(mut self, u: User) -> Self {
-        self.users
-            .expect_find_by_id()
-            .returning(move |_| Ok(Some(u.clone())));
+        self.users.expect_find_by_id().returning(move |_| Ok(Some(u.clone())));
         self
     }
 
     fn with_record(mut self, s: Option<Subscription>) -> Self {
-        self.subs
-            .expect_find_for_user()
-            .returning(move |_| Ok(s.clone()));
+        self.subs.expect_find_for_user().returning(move |_| Ok(s.clone()));
         self
     }
 
@@ -93,10 +80,7 @@ impl Mocks {
                 webhook_verifier: Arc::new(self.verifier),
                 clock: clock(),
             },
-            PaymentsConfig {
-                price_id: "price_123".into(),
-                public_url: "https://app.example/".into(),
-            },
+            PaymentsConfig { price_id: "price_123".into(), public_url: "https://app.example/".into() },
         )
     }
 }
@@ -105,18 +89,14 @@ impl Mocks {
 
 fn access(found: Option<Subscription>) -> AccessService {
     let mut subs = MockSubscriptionRepository::new();
-    subs.expect_find_for_user()
-        .times(1)
-        .returning(move |_| Ok(found.clone()));
+    subs.expect_find_for_user().times(1).returning(move |_| Ok(found.clone()));
     AccessService::new(Arc::new(subs), clock())
 }
 
 fn known(found: Option<Option<Subscription>>) -> AccessService {
     let mut subs = MockSubscriptionRepository::new();
     let found = found.map(|s| s.map(Arc::new));
-    subs.expect_known_for_user()
-        .times(1)
-        .returning(move |_| found.clone());
+    subs.expect_known_for_user().times(1).returning(move |_| found.clone());
     subs.expect_find_for_user().never();
     AccessService::new(Arc::new(subs), clock())
 }
@@ -134,10 +114,7 @@ fn a_known_subscription_is_checked_against_the_clock_without_a_query() {
 
 #[test]
 fn a_user_without_a_subscription_is_refused() {
-    assert!(matches!(
-        access(None).require_active(7),
-        Err(UseCaseError::SubscriptionRequired)
-    ));
+    assert!(matches!(access(None).require_active(7), Err(UseCaseError::SubscriptionRequired)));
 }
 
 #[test]
@@ -156,11 +133,8 @@ fn an_expired_subscription_is_refused() {
 #[test]
 fn a_storage_failure_is_not_taken_for_no_subscription() {
     let mut subs = MockSubscriptionRepository::new();
-    subs.expect_find_for_user()
-        .returning(|_| Err(RepoError::Unavailable("down".into())));
-    let err = AccessService::new(Arc::new(subs), clock())
-        .require_active(7)
-        .unwrap_err();
+    subs.expect_find_for_user().returning(|_| Err(RepoError::Unavailable("down".into())));
+    let err = AccessService::new(Arc::new(subs), clock()).require_active(7).unwrap_err();
     assert!(matches!(err, UseCaseError::Unavailable(_)));
 }
 
@@ -168,39 +142,16 @@ fn a_storage_failure_is_not_taken_for_no_subscription() {
 
 #[test]
 fn status_is_none_without_a_record_or_with_only_a_customer() {
-    assert_eq!(
-        Mocks::new()
-            .with_record(None)
-            .service()
-            .subscription_status(1)
-            .unwrap(),
-        None
-    );
+    assert_eq!(Mocks::new().with_record(None).service().subscription_status(1).unwrap(), None);
     let customer_only = Subscription::customer_only(1, "cus_1".into(), now());
-    assert_eq!(
-        Mocks::new()
-            .with_record(Some(customer_only))
-            .service()
-            .subscription_status(1)
-            .unwrap(),
-        None
-    );
+    assert_eq!(Mocks::new().with_record(Some(customer_only)).service().subscription_status(1).unwrap(), None);
 }
 
 #[test]
 fn status_shows_the_record() {
-    let s = Mocks::new()
-        .with_record(Some(active(1)))
-        .service()
-        .subscription_status(1)
-        .unwrap()
-        .unwrap();
+    let s = Mocks::new().with_record(Some(active(1))).service().subscription_status(1).unwrap().unwrap();
     assert_eq!(s.status, "active");
-    assert!(Mocks::new()
-        .with_record(Some(active(1)))
-        .service()
-        .is_subscribed(1)
-        .unwrap());
+    assert!(Mocks::new().with_record(Some(active(1))).service().is_subscribed(1).unwrap());
 }
 
 // ---- checkout ------------------------------------------------------------------------------
@@ -208,16 +159,11 @@ fn status_shows_the_record() {
 #[test]
 fn checkout_creates_the_customer_once_then_the_session() {
     let mut m = Mocks::new().with_user(user(1, false)).with_record(None);
-    m.gateway
-        .expect_create_customer()
-        .times(1)
-        .returning(|_| Ok("cus_new".into()));
+    m.gateway.expect_create_customer().times(1).returning(|_| Ok("cus_new".into()));
     m.subs
         .expect_upsert()
         .times(1)
-        .withf(|s| {
-            s.customer_id.as_deref() == Some("cus_new") && s.status == "none" && s.user_id == 1
-        })
+        .withf(|s| s.customer_id.as_deref() == Some("cus_new") && s.status == "none" && s.user_id == 1)
         .returning(|_| Ok(()));
     m.gateway
         .expect_create_checkout()
@@ -228,21 +174,13 @@ fn checkout_creates_the_customer_once_then_the_session() {
                 && r.success_url == "https://app.example/success?session_id={CHECKOUT_SESSION_ID}"
                 && r.cancel_url == "https://app.example/cancel"
         })
-        .returning(|_| {
-            Ok(CheckoutCreated {
-                session_id: "cs_1".into(),
-                url: "https://checkout/cs_1".into(),
-            })
-        });
+        .returning(|_| Ok(CheckoutCreated { session_id: "cs_1".into(), url: "https://checkout/cs_1".into() }));
     m.sessions
         .expect_create()
         .times(1)
         .withf(|s| s.id == "cs_1" && s.user_id == 1 && s.status == "open")
         .returning(|_| Ok(()));
-    let created = m
-        .service()
-        .create_checkout_session(1, Some("price_123"))
-        .unwrap();
+    let created = m.service().create_checkout_session(1, Some("price_123")).unwrap();
     assert_eq!(created.session_id, "cs_1");
 }
 
@@ -250,21 +188,14 @@ fn checkout_creates_the_customer_once_then_the_session() {
 fn checkout_reuses_the_known_customer() {
     let mut lapsed = active(1);
     lapsed.status = "canceled".into();
-    let mut m = Mocks::new()
-        .with_user(user(1, false))
-        .with_record(Some(lapsed));
+    let mut m = Mocks::new().with_user(user(1, false)).with_record(Some(lapsed));
     m.gateway.expect_create_customer().never();
     m.subs.expect_upsert().never();
     m.gateway
         .expect_create_checkout()
         .times(1)
         .withf(|r| r.customer_id == "cus_1")
-        .returning(|_| {
-            Ok(CheckoutCreated {
-                session_id: "cs_2".into(),
-                url: "u".into(),
-            })
-        });
+        .returning(|_| Ok(CheckoutCreated { session_id: "cs_2".into(), url: "u".into() }));
     m.sessions.expect_create().times(1).returning(|_| Ok(()));
     m.service().create_checkout_session(1, None).unwrap();
 }
@@ -273,18 +204,13 @@ fn checkout_reuses_the_known_customer() {
 fn checkout_with_another_price_is_rejected() {
     let mut m = Mocks::new();
     m.gateway.expect_create_checkout().never();
-    let err = m
-        .service()
-        .create_checkout_session(1, Some("price_other"))
-        .unwrap_err();
+    let err = m.service().create_checkout_session(1, Some("price_other")).unwrap_err();
     assert!(matches!(err, UseCaseError::Invalid(_)), "{err:?}");
 }
 
 #[test]
 fn checkout_while_subscribed_is_a_conflict() {
-    let mut m = Mocks::new()
-        .with_user(user(1, false))
-        .with_record(Some(active(1)));
+    let mut m = Mocks::new().with_user(user(1, false)).with_record(Some(active(1)));
     m.gateway.expect_create_checkout().never();
     let err = m.service().create_checkout_session(1, None).unwrap_err();
     assert!(matches!(err, UseCaseError::Conflict { .. }));
@@ -292,17 +218,11 @@ fn checkout_while_subscribed_is_a_conflict() {
 
 #[test]
 fn checkout_maps_provider_failures() {
-    let mut m = Mocks::new()
-        .with_user(user(1, false))
-        .with_record(Some(Subscription::customer_only(1, "cus_1".into(), now())));
-    m.gateway
-        .expect_create_checkout()
-        .returning(|_| Err(GatewayError::Unavailable("timeout".into())));
+    let mut m =
+        Mocks::new().with_user(user(1, false)).with_record(Some(Subscription::customer_only(1, "cus_1".into(), now())));
+    m.gateway.expect_create_checkout().returning(|_| Err(GatewayError::Unavailable("timeout".into())));
     m.sessions.expect_create().never();
-    assert!(matches!(
-        m.service().create_checkout_session(1, None).unwrap_err(),
-        UseCaseError::Unavailable(_)
-    ));
+    assert!(matches!(m.service().create_checkout_session(1, None).unwrap_err(), UseCaseError::Unavailable(_)));
 }
 
 #[test]
@@ -338,10 +258,7 @@ fn cancel_sets_cancel_at_period_end_and_keeps_access() {
         .times(1)
         .withf(|s| s.cancel_at_period_end && s.status == "active" && s.updated_at == now())
         .returning(|_| Ok(()));
-    assert_eq!(
-        m.service().cancel_subscription(1).unwrap(),
-        MSG_CANCELED_AT_PERIOD_END
-    );
+    assert_eq!(m.service().cancel_subscription(1).unwrap(), MSG_CANCELED_AT_PERIOD_END);
 }
 
 #[test]
@@ -351,27 +268,17 @@ fn cancel_twice_does_not_call_the_provider_again() {
     let mut m = Mocks::new().with_record(Some(s));
     m.gateway.expect_set_cancel_at_period_end().never();
     m.subs.expect_upsert().never();
-    assert_eq!(
-        m.service().cancel_subscription(1).unwrap(),
-        MSG_ALREADY_CANCELING
-    );
+    assert_eq!(m.service().cancel_subscription(1).unwrap(), MSG_ALREADY_CANCELING);
 }
 
 #[test]
 fn cancel_without_an_active_subscription_is_not_found() {
     let mut expired = active(1);
     expired.current_period_end = Some(now() - Duration::seconds(1));
-    for rec in [
-        None,
-        Some(expired),
-        Some(Subscription::customer_only(1, "c".into(), now())),
-    ] {
+    for rec in [None, Some(expired), Some(Subscription::customer_only(1, "c".into(), now()))] {
         let mut m = Mocks::new().with_record(rec);
         m.gateway.expect_set_cancel_at_period_end().never();
-        assert!(matches!(
-            m.service().cancel_subscription(1).unwrap_err(),
-            UseCaseError::NotFound { .. }
-        ));
+        assert!(matches!(m.service().cancel_subscription(1).unwrap_err(), UseCaseError::NotFound { .. }));
     }
 }
 
@@ -380,19 +287,15 @@ fn resume_clears_cancel_at_period_end() {
     let mut s = active(1);
     s.cancel_at_period_end = true;
     let mut m = Mocks::new().with_record(Some(s));
-    m.gateway
-        .expect_set_cancel_at_period_end()
-        .times(1)
-        .withf(|_, c| !*c)
-        .returning(|s, c| {
-            Ok(RemoteSubscription {
-                subscription_id: "sub_1".into(),
-                customer_id: None,
-                status: "active".into(),
-                current_period_end: s.current_period_end,
-                cancel_at_period_end: c,
-            })
-        });
+    m.gateway.expect_set_cancel_at_period_end().times(1).withf(|_, c| !*c).returning(|s, c| {
+        Ok(RemoteSubscription {
+            subscription_id: "sub_1".into(),
+            customer_id: None,
+            status: "active".into(),
+            current_period_end: s.current_period_end,
+            cancel_at_period_end: c,
+        })
+    });
     m.subs
         .expect_upsert()
         .times(1)
@@ -405,10 +308,7 @@ fn resume_clears_cancel_at_period_end() {
 fn resume_of_a_renewing_subscription_changes_nothing() {
     let mut m = Mocks::new().with_record(Some(active(1)));
     m.gateway.expect_set_cancel_at_period_end().never();
-    assert_eq!(
-        m.service().resume_subscription(1).unwrap(),
-        MSG_ALREADY_RESUMED
-    );
+    assert_eq!(m.service().resume_subscription(1).unwrap(), MSG_ALREADY_RESUMED);
 }
 
 #[test]
@@ -418,10 +318,7 @@ fn a_rejected_cancel_is_a_bad_request_and_changes_nothing() {
         .expect_set_cancel_at_period_end()
         .returning(|_, _| Err(GatewayError::Rejected("No such subscription".into())));
     m.subs.expect_upsert().never();
-    assert!(matches!(
-        m.service().cancel_subscription(1).unwrap_err(),
-        UseCaseError::BadRequest(_)
-    ));
+    assert!(matches!(m.service().cancel_subscription(1).unwrap_err(), UseCaseError::BadRequest(_)));
 }
 
 // ---- payment method ------------------------------------------------------------------------
@@ -434,12 +331,7 @@ fn payment_method_is_set_on_the_customer_and_subscription() {
         .times(1)
         .withf(|c, s, pm| c == "cus_1" && s.as_deref() == Some("sub_1") && pm == "pm_card_visa")
         .returning(|_, _, _| Ok(()));
-    assert_eq!(
-        m.service()
-            .update_payment_method(1, " pm_card_visa ")
-            .unwrap(),
-        MSG_PAYMENT_METHOD_UPDATED
-    );
+    assert_eq!(m.service().update_payment_method(1, " pm_card_visa ").unwrap(), MSG_PAYMENT_METHOD_UPDATED);
 }
 
 #[test]
@@ -447,13 +339,7 @@ fn payment_method_must_be_given_and_well_formed() {
     for bad in ["", "   ", "pm_1; drop", "pm/../x"] {
         let mut m = Mocks::new();
         m.gateway.expect_update_default_payment_method().never();
-        assert!(
-            matches!(
-                m.service().update_payment_method(1, bad).unwrap_err(),
-                UseCaseError::Invalid(_)
-            ),
-            "{bad}"
-        );
+        assert!(matches!(m.service().update_payment_method(1, bad).unwrap_err(), UseCaseError::Invalid(_)), "{bad}");
     }
 }
 
@@ -461,10 +347,7 @@ fn payment_method_must_be_given_and_well_formed() {
 fn payment_method_without_a_customer_is_not_found() {
     let mut m = Mocks::new().with_record(None);
     m.gateway.expect_update_default_payment_method().never();
-    assert!(matches!(
-        m.service().update_payment_method(1, "pm_1").unwrap_err(),
-        UseCaseError::NotFound { .. }
-    ));
+    assert!(matches!(m.service().update_payment_method(1, "pm_1").unwrap_err(), UseCaseError::NotFound { .. }));
 }
 
 // ---- billing history -------------------------------------------------------------------------
@@ -493,10 +376,7 @@ fn billing_history_is_empty_for_a_non_customer() {
 fn admin_list_is_for_admins_only() {
     let mut m = Mocks::new().with_user(user(1, false));
     m.subs.expect_list_with_usernames().never();
-    assert!(matches!(
-        m.service().admin_list(1).unwrap_err(),
-        UseCaseError::Forbidden
-    ));
+    assert!(matches!(m.service().admin_list(1).unwrap_err(), UseCaseError::Forbidden));
     let mut m = Mocks::new().with_user(user(1, true));
     m.subs.expect_list_with_usernames().times(1).returning(|| {
         Ok(vec![AdminSubscriptionRow {
@@ -515,67 +395,36 @@ fn admin_cancel_by_a_non_admin_is_forbidden_and_changes_nothing() {
     let mut m = Mocks::new().with_user(user(1, false));
     m.gateway.expect_cancel_now().never();
     m.subs.expect_upsert().never();
-    assert!(matches!(
-        m.service().admin_cancel(1, "sub_1").unwrap_err(),
-        UseCaseError::Forbidden
-    ));
+    assert!(matches!(m.service().admin_cancel(1, "sub_1").unwrap_err(), UseCaseError::Forbidden));
 }
 
 #[test]
 fn admin_cancel_cancels_now_and_clears_the_id() {
     let mut m = Mocks::new().with_user(user(1, true));
-    m.subs
-        .expect_find_by_subscription_id()
-        .withf(|s| s == "sub_1")
-        .returning(|_| Ok(Some(active(2))));
-    m.gateway
-        .expect_cancel_now()
-        .times(1)
-        .withf(|s| s == "sub_1")
-        .returning(|_| Ok(()));
+    m.subs.expect_find_by_subscription_id().withf(|s| s == "sub_1").returning(|_| Ok(Some(active(2))));
+    m.gateway.expect_cancel_now().times(1).withf(|s| s == "sub_1").returning(|_| Ok(()));
     m.subs
         .expect_upsert()
         .times(1)
-        .withf(|s| {
-            s.user_id == 2
-                && s.subscription_id.is_none()
-                && s.status == "canceled"
-                && !s.is_active(now())
-        })
+        .withf(|s| s.user_id == 2 && s.subscription_id.is_none() && s.status == "canceled" && !s.is_active(now()))
         .returning(|_| Ok(()));
-    assert_eq!(
-        m.service().admin_cancel(1, "sub_1").unwrap(),
-        MSG_ADMIN_CANCELED
-    );
+    assert_eq!(m.service().admin_cancel(1, "sub_1").unwrap(), MSG_ADMIN_CANCELED);
 }
 
 #[test]
 fn admin_cancel_of_an_unknown_subscription_is_not_found() {
     let mut m = Mocks::new().with_user(user(1, true));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(|_| Ok(None));
+    m.subs.expect_find_by_subscription_id().returning(|_| Ok(None));
     m.gateway.expect_cancel_now().never();
-    assert!(matches!(
-        m.service().admin_cancel(1, "sub_x").unwrap_err(),
-        UseCaseError::NotFound { .. }
-    ));
+    assert!(matches!(m.service().admin_cancel(1, "sub_x").unwrap_err(), UseCaseError::NotFound { .. }));
     let m = Mocks::new().with_user(user(1, true));
-    assert!(matches!(
-        m.service().admin_cancel(1, " ").unwrap_err(),
-        UseCaseError::Invalid(_)
-    ));
+    assert!(matches!(m.service().admin_cancel(1, " ").unwrap_err(), UseCaseError::Invalid(_)));
 }
 
 // ---- webhooks --------------------------------------------------------------------------------
 
 fn event(id: &str, at: NaiveDateTime, data: WebhookData) -> WebhookEvent {
-    WebhookEvent {
-        id: id.into(),
-        event_type: "t".into(),
-        created: at,
-        data,
-    }
+    WebhookEvent { id: id.into(), event_type: "t".into(), created: at, data }
 }
 
 fn sub_event(status: &str, cancel: bool) -> WebhookData {
@@ -594,15 +443,11 @@ fn sub_event(status: &str, cancel: bool) -> WebhookData {
 #[test]
 fn a_badly_signed_webhook_is_a_bad_request_and_changes_nothing() {
     let mut m = Mocks::new();
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Err(WebhookError::BadSignature));
+    m.verifier.expect_verify().returning(|_, _, _| Err(WebhookError::BadSignature));
     m.events.expect_apply_once().never();
     m.events.expect_seen().never();
     assert!(matches!(
-        m.service()
-            .handle_webhook(b"{}", Some("t=1,v1=00".into()))
-            .unwrap_err(),
+        m.service().handle_webhook(b"{}", Some("t=1,v1=00".into())).unwrap_err(),
         UseCaseError::BadRequest(_)
     ));
 }
@@ -610,68 +455,40 @@ fn a_badly_signed_webhook_is_a_bad_request_and_changes_nothing() {
 #[test]
 fn a_replayed_webhook_changes_nothing() {
     let mut m = Mocks::new();
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Ok(event("evt_1", now(), sub_event("active", false))));
+    m.verifier.expect_verify().returning(|_, _, _| Ok(event("evt_1", now(), sub_event("active", false))));
     m.events.expect_seen().returning(|_| Ok(true));
     m.events.expect_apply_once().never();
-    assert_eq!(
-        m.service()
-            .handle_webhook(b"{}", Some("sig".into()))
-            .unwrap(),
-        WebhookOutcome::Duplicate
-    );
+    assert_eq!(m.service().handle_webhook(b"{}", Some("sig".into())).unwrap(), WebhookOutcome::Duplicate);
 }
 
 #[test]
 fn a_concurrent_replay_loses_the_race_quietly() {
     let mut m = Mocks::new().with_record(Some(active(1)));
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Ok(event("evt_1", now(), sub_event("past_due", false))));
+    m.verifier.expect_verify().returning(|_, _, _| Ok(event("evt_1", now(), sub_event("past_due", false))));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(|_| Ok(Some(active(1))));
-    m.events
-        .expect_apply_once()
-        .times(1)
-        .returning(|_, _, _, _| Ok(false));
-    assert_eq!(
-        m.service()
-            .handle_webhook(b"{}", Some("sig".into()))
-            .unwrap(),
-        WebhookOutcome::Duplicate
-    );
+    m.subs.expect_find_by_subscription_id().returning(|_| Ok(Some(active(1))));
+    m.events.expect_apply_once().times(1).returning(|_, _, _, _| Ok(false));
+    assert_eq!(m.service().handle_webhook(b"{}", Some("sig".into())).unwrap(), WebhookOutcome::Duplicate);
 }
 
 #[test]
 fn a_subscription_update_is_applied_to_the_record_found_by_subscription_id() {
     let mut m = Mocks::new();
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Ok(event("evt_2", now(), sub_event("active", true))));
+    m.verifier.expect_verify().returning(|_, _, _| Ok(event("evt_2", now(), sub_event("active", true))));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(|_| Ok(Some(active(4))));
+    m.subs.expect_find_by_subscription_id().returning(|_| Ok(Some(active(4))));
     m.events
         .expect_apply_once()
         .times(1)
         .withf(|id, _, _, c| {
             id == "evt_2"
-                && c.subscription.as_ref().is_some_and(|s| {
-                    s.user_id == 4 && s.cancel_at_period_end && s.updated_at == now()
-                })
+                && c.subscription
+                    .as_ref()
+                    .is_some_and(|s| s.user_id == 4 && s.cancel_at_period_end && s.updated_at == now())
                 && c.invoice.is_none()
         })
         .returning(|_, _, _, _| Ok(true));
-    assert_eq!(
-        m.service()
-            .handle_webhook(b"{}", Some("sig".into()))
-            .unwrap(),
-        WebhookOutcome::Applied
-    );
+    assert_eq!(m.service().handle_webhook(b"{}", Some("sig".into())).unwrap(), WebhookOutcome::Applied);
 }
 
 #[test]
@@ -680,34 +497,19 @@ fn an_out_of_order_subscription_event_is_recorded_but_not_applied() {
     let mut rec = active(4);
     rec.status = "canceled".into();
     rec.updated_at = now();
-    m.verifier.expect_verify().returning(|_, _, _| {
-        Ok(event(
-            "evt_old",
-            now() - Duration::minutes(5),
-            sub_event("active", false),
-        ))
-    });
+    m.verifier
+        .expect_verify()
+        .returning(|_, _, _| Ok(event("evt_old", now() - Duration::minutes(5), sub_event("active", false))));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(move |_| Ok(Some(rec.clone())));
-    m.events
-        .expect_apply_once()
-        .times(1)
-        .withf(|_, _, _, c| c.subscription.is_none())
-        .returning(|_, _, _, _| Ok(true));
-    m.service()
-        .handle_webhook(b"{}", Some("sig".into()))
-        .unwrap();
+    m.subs.expect_find_by_subscription_id().returning(move |_| Ok(Some(rec.clone())));
+    m.events.expect_apply_once().times(1).withf(|_, _, _, c| c.subscription.is_none()).returning(|_, _, _, _| Ok(true));
+    m.service().handle_webhook(b"{}", Some("sig".into())).unwrap();
 }
 
 #[test]
 fn a_subscription_event_uses_the_metadata_user_first_then_the_customer() {
-    let mut m = Mocks::new().with_record(Some(Subscription::customer_only(
-        8,
-        "cus_1".into(),
-        now() - Duration::hours(1),
-    )));
+    let mut m =
+        Mocks::new().with_record(Some(Subscription::customer_only(8, "cus_1".into(), now() - Duration::hours(1))));
     let data = WebhookData::Subscription {
         subscription: RemoteSubscription {
             subscription_id: "sub_9".into(),
@@ -718,46 +520,28 @@ fn a_subscription_event_uses_the_metadata_user_first_then_the_customer() {
         },
         user_id: Some(8),
     };
-    m.verifier
-        .expect_verify()
-        .returning(move |_, _, _| Ok(event("evt_3", now(), data.clone())));
+    m.verifier.expect_verify().returning(move |_, _, _| Ok(event("evt_3", now(), data.clone())));
     m.events.expect_seen().returning(|_| Ok(false));
     m.subs.expect_find_by_subscription_id().never();
     m.events
         .expect_apply_once()
         .withf(|_, _, _, c| {
-            c.subscription
-                .as_ref()
-                .is_some_and(|s| s.user_id == 8 && s.subscription_id.as_deref() == Some("sub_9"))
+            c.subscription.as_ref().is_some_and(|s| s.user_id == 8 && s.subscription_id.as_deref() == Some("sub_9"))
         })
         .returning(|_, _, _, _| Ok(true));
     m.service().handle_webhook(b"{}", None).unwrap();
 
     let mut m = Mocks::new();
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Ok(event("evt_4", now(), sub_event("active", false))));
+    m.verifier.expect_verify().returning(|_, _, _| Ok(event("evt_4", now(), sub_event("active", false))));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(|_| Ok(None));
+    m.subs.expect_find_by_subscription_id().returning(|_| Ok(None));
     m.subs
         .expect_find_by_customer_id()
         .withf(|c| c == "cus_1")
-        .returning(|_| {
-            Ok(Some(Subscription::customer_only(
-                5,
-                "cus_1".into(),
-                now() - Duration::hours(1),
-            )))
-        });
+        .returning(|_| Ok(Some(Subscription::customer_only(5, "cus_1".into(), now() - Duration::hours(1)))));
     m.events
         .expect_apply_once()
-        .withf(|_, _, _, c| {
-            c.subscription
-                .as_ref()
-                .is_some_and(|s| s.user_id == 5 && s.status == "active")
-        })
+        .withf(|_, _, _, c| c.subscription.as_ref().is_some_and(|s| s.user_id == 5 && s.status == "active"))
         .returning(|_, _, _, _| Ok(true));
     m.service().handle_webhook(b"{}", None).unwrap();
 }
@@ -765,23 +549,16 @@ fn a_subscription_event_uses_the_metadata_user_first_then_the_customer() {
 #[test]
 fn an_event_about_an_unknown_customer_is_recorded_only() {
     let mut m = Mocks::new();
-    m.verifier
-        .expect_verify()
-        .returning(|_, _, _| Ok(event("evt_5", now(), sub_event("active", false))));
+    m.verifier.expect_verify().returning(|_, _, _| Ok(event("evt_5", now(), sub_event("active", false))));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_subscription_id()
-        .returning(|_| Ok(None));
+    m.subs.expect_find_by_subscription_id().returning(|_| Ok(None));
     m.subs.expect_find_by_customer_id().returning(|_| Ok(None));
     m.events
         .expect_apply_once()
         .times(1)
         .withf(|_, _, _, c| *c == WebhookChanges::default())
         .returning(|_, _, _, _| Ok(true));
-    assert_eq!(
-        m.service().handle_webhook(b"{}", None).unwrap(),
-        WebhookOutcome::Applied
-    );
+    assert_eq!(m.service().handle_webhook(b"{}", None).unwrap(), WebhookOutcome::Applied);
 }
 
 #[test]
@@ -794,16 +571,12 @@ fn checkout_completed_links_the_subscription_without_claiming_a_time() {
         subscription_id: Some("sub_3".into()),
         user_id: Some(3),
     };
-    m.verifier
-        .expect_verify()
-        .returning(move |_, _, _| Ok(event("evt_6", now(), data.clone())));
+    m.verifier.expect_verify().returning(move |_, _, _| Ok(event("evt_6", now(), data.clone())));
     m.events.expect_seen().returning(|_| Ok(false));
     m.events
         .expect_apply_once()
         .withf(|_, _, _, c| {
-            c.completed_checkout
-                .as_ref()
-                .is_some_and(|(id, _)| id == "cs_1")
+            c.completed_checkout.as_ref().is_some_and(|(id, _)| id == "cs_1")
                 && c.subscription.as_ref().is_some_and(|s| {
                     s.user_id == 3
                         && s.subscription_id.as_deref() == Some("sub_3")
@@ -826,9 +599,7 @@ fn checkout_completed_after_the_subscription_event_keeps_its_status() {
         subscription_id: Some("sub_3".into()),
         user_id: Some(3),
     };
-    m.verifier
-        .expect_verify()
-        .returning(move |_, _, _| Ok(event("evt_7", now(), data.clone())));
+    m.verifier.expect_verify().returning(move |_, _, _| Ok(event("evt_7", now(), data.clone())));
     m.events.expect_seen().returning(|_| Ok(false));
     m.events
         .expect_apply_once()
@@ -848,19 +619,13 @@ fn a_paid_invoice_is_recorded_for_the_customer() {
         status: "paid".into(),
         created: now(),
     };
-    m.verifier
-        .expect_verify()
-        .returning(move |_, _, _| Ok(event("evt_8", now(), data.clone())));
+    m.verifier.expect_verify().returning(move |_, _, _| Ok(event("evt_8", now(), data.clone())));
     m.events.expect_seen().returning(|_| Ok(false));
-    m.subs
-        .expect_find_by_customer_id()
-        .returning(|_| Ok(Some(active(6))));
+    m.subs.expect_find_by_customer_id().returning(|_| Ok(Some(active(6))));
     m.events
         .expect_apply_once()
         .withf(|_, _, _, c| {
-            c.invoice
-                .as_ref()
-                .is_some_and(|i| i.user_id == 6 && i.amount_cents == 199 && i.status == "paid")
+            c.invoice.as_ref().is_some_and(|i| i.user_id == 6 && i.amount_cents == 199 && i.status == "paid")
         })
         .returning(|_, _, _, _| Ok(true));
     m.service().handle_webhook(b"{}", None).unwrap();
@@ -886,10 +651,7 @@ fn the_local_gateway_opens_a_local_checkout_page() {
         cancel_url: "c".into(),
     };
     let c = g.create_checkout(&req).unwrap();
-    assert_eq!(
-        (c.session_id.as_str(), c.url.as_str()),
-        ("cs_local_x", "/local-checkout/cs_local_x")
-    );
+    assert_eq!((c.session_id.as_str(), c.url.as_str()), ("cs_local_x", "/local-checkout/cs_local_x"));
     assert_eq!(g.create_customer(&user(4, false)).unwrap(), "cus_local_4");
     let r = g.set_cancel_at_period_end(&active(1), true).unwrap();
     assert!(r.cancel_at_period_end);
@@ -906,10 +668,7 @@ fn the_local_gateway_reads_invoices_from_the_database() {
     assert_eq!(g.list_invoices(2, "cus").unwrap()[0].amount_cents, 199);
 }
 
-fn local(
-    sessions: MockCheckoutSessionRepository,
-    subs: MockSubscriptionRepository,
-) -> LocalCheckoutService {
+fn local(sessions: MockCheckoutSessionRepository, subs: MockSubscriptionRepository) -> LocalCheckoutService {
     LocalCheckoutService::new(Arc::new(sessions), Arc::new(subs), ids(), clock())
 }
 
@@ -926,9 +685,7 @@ fn session(status: &str) -> CheckoutSessionRecord {
 #[test]
 fn completing_a_local_checkout_activates_a_month_and_records_the_invoice() {
     let mut sessions = MockCheckoutSessionRepository::new();
-    sessions
-        .expect_find()
-        .returning(|_| Ok(Some(session("open"))));
+    sessions.expect_find().returning(|_| Ok(Some(session("open"))));
     sessions
         .expect_complete()
         .times(1)
@@ -938,10 +695,8 @@ fn completing_a_local_checkout_activates_a_month_and_records_the_invoice() {
                 && s.user_id == 5
                 && s.status == "active"
                 && s.customer_id.as_deref() == Some("cus_local_5")
-                && s.current_period_end
-                    == Some(buildledger_domain::subscription::one_month_after(now()))
-                && i.as_ref()
-                    .is_some_and(|i| i.amount_cents == 199 && i.status == "paid" && i.user_id == 5)
+                && s.current_period_end == Some(buildledger_domain::subscription::one_month_after(now()))
+                && i.as_ref().is_some_and(|i| i.amount_cents == 199 && i.status == "paid" && i.user_id == 5)
         })
         .returning(|_, _, _, _| Ok(true));
     let mut subs = MockSubscriptionRepository::new();
@@ -952,13 +707,9 @@ fn completing_a_local_checkout_activates_a_month_and_records_the_invoice() {
 #[test]
 fn completing_twice_changes_nothing() {
     let mut sessions = MockCheckoutSessionRepository::new();
-    sessions
-        .expect_find()
-        .returning(|_| Ok(Some(session("complete"))));
+    sessions.expect_find().returning(|_| Ok(Some(session("complete"))));
     sessions.expect_complete().never();
-    local(sessions, MockSubscriptionRepository::new())
-        .complete("cs_local_1")
-        .unwrap();
+    local(sessions, MockSubscriptionRepository::new()).complete("cs_local_1").unwrap();
 }
 
 #[test]
@@ -967,14 +718,8 @@ fn an_unknown_local_session_is_not_found() {
     sessions.expect_find().returning(|_| Ok(None));
     sessions.expect_complete().never();
     let svc = local(sessions, MockSubscriptionRepository::new());
-    assert!(matches!(
-        svc.complete("nope").unwrap_err(),
-        UseCaseError::NotFound { .. }
-    ));
-    assert!(matches!(
-        svc.session("nope").unwrap_err(),
-        UseCaseError::NotFound { .. }
-    ));
+    assert!(matches!(svc.complete("nope").unwrap_err(), UseCaseError::NotFound { .. }));
+    assert!(matches!(svc.session("nope").unwrap_err(), UseCaseError::NotFound { .. }));
 }
 
 #[test]

@@ -18,33 +18,20 @@ fn registration(username: &str, email: &str, password: &str) -> Value {
 #[actix_web::test]
 async fn register_creates_the_user_and_answers_201_without_the_password() {
     let app = TestApp::new().await;
-    let res = app
-        .post_json(
-            "/api/register/",
-            registration("ana", "ana@example.com", PASSWORD),
-        )
-        .await;
+    let res = app.post_json("/api/register/", registration("ana", "ana@example.com", PASSWORD)).await;
     let body = res.ok_json(201);
     assert!(body["id"].as_i64().is_some_and(|id| id > 0), "{body}");
     assert_eq!(body["username"], "ana");
     assert_eq!(body["email"], "ana@example.com");
     assert_eq!(body["is_admin"], false);
-    assert!(
-        body.get("password").is_none() && !res.text().contains(PASSWORD),
-        "{body}"
-    );
+    assert!(body.get("password").is_none() && !res.text().contains(PASSWORD), "{body}");
 }
 
 #[actix_web::test]
 async fn a_duplicate_username_is_409_compared_case_insensitively() {
     let app = TestApp::new().await;
     app.register("Ana").await;
-    let res = app
-        .post_json(
-            "/api/register/",
-            registration("aNA", "other@example.com", PASSWORD),
-        )
-        .await;
+    let res = app.post_json("/api/register/", registration("aNA", "other@example.com", PASSWORD)).await;
     let body = res.assert_error(409, "conflict");
     assert!(body["fields"]["username"].is_array(), "{body}");
     assert!(body["fields"].get("email").is_none(), "{body}");
@@ -54,12 +41,7 @@ async fn a_duplicate_username_is_409_compared_case_insensitively() {
 async fn a_duplicate_email_is_409_compared_case_insensitively() {
     let app = TestApp::new().await;
     app.register("ana").await;
-    let res = app
-        .post_json(
-            "/api/register/",
-            registration("bob", "ANA@Example.COM", PASSWORD),
-        )
-        .await;
+    let res = app.post_json("/api/register/", registration("bob", "ANA@Example.COM", PASSWORD)).await;
     let body = res.assert_error(409, "conflict");
     assert!(body["fields"]["email"].is_array(), "{body}");
 }
@@ -70,55 +52,27 @@ async fn each_bad_registration_field_is_reported_with_400() {
     let cases: Vec<(Value, &str)> = vec![
         (registration("", "a@example.com", PASSWORD), "username"),
         (registration("   ", "a@example.com", PASSWORD), "username"),
-        (
-            registration("bad name!", "a@example.com", PASSWORD),
-            "username",
-        ),
-        (
-            registration(&"u".repeat(151), "a@example.com", PASSWORD),
-            "username",
-        ),
+        (registration("bad name!", "a@example.com", PASSWORD), "username"),
+        (registration(&"u".repeat(151), "a@example.com", PASSWORD), "username"),
         (registration("ana", "not-an-email", PASSWORD), "email"),
         (registration("ana", "ana@localhost", PASSWORD), "email"),
         (registration("ana", "", PASSWORD), "email"),
         (registration("ana", "ana@example.com", "short"), "password"),
-        (
-            json!({"email": "a@example.com", "password": PASSWORD}),
-            "username",
-        ),
+        (json!({"email": "a@example.com", "password": PASSWORD}), "username"),
         (json!({"username": "ana", "password": PASSWORD}), "email"),
-        (
-            json!({"username": "ana", "email": "a@example.com"}),
-            "password",
-        ),
-        (
-            json!({"username": 42, "email": "a@example.com", "password": PASSWORD}),
-            "username",
-        ),
-        (
-            json!({"username": "ana", "email": ["a@example.com"], "password": PASSWORD}),
-            "email",
-        ),
-        (
-            json!({"username": "ana", "email": "a@example.com", "password": null}),
-            "password",
-        ),
+        (json!({"username": "ana", "email": "a@example.com"}), "password"),
+        (json!({"username": 42, "email": "a@example.com", "password": PASSWORD}), "username"),
+        (json!({"username": "ana", "email": ["a@example.com"], "password": PASSWORD}), "email"),
+        (json!({"username": "ana", "email": "a@example.com", "password": null}), "password"),
     ];
     for (body, field) in cases {
         let res = app.post_json("/api/register/", body.clone()).await;
         let err = res.assert_error(400, "validation_error");
-        assert!(
-            err["fields"][field]
-                .as_array()
-                .is_some_and(|p| !p.is_empty()),
-            "{body} -> {err}"
-        );
+        assert!(err["fields"][field].as_array().is_some_and(|p| !p.is_empty()), "{body} -> {err}");
     }
     // Every problem at once.
-    let err = app
-        .post_json("/api/register/", registration("", "nope", "short"))
-        .await
-        .assert_error(400, "validation_error");
+    let err =
+        app.post_json("/api/register/", registration("", "nope", "short")).await.assert_error(400, "validation_error");
     for field in ["username", "email", "password"] {
         assert!(err["fields"][field].is_array(), "{field}: {err}");
     }
@@ -133,27 +87,16 @@ async fn a_non_json_body_is_415() {
         .uri("/api/register/")
         .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
         .set_payload("username=ana&email=a%40example.com&password=correcthorse");
-    app.send(form)
-        .await
-        .assert_error(415, "unsupported_media_type");
-    let text = TestRequest::post()
-        .uri("/api/register/")
-        .insert_header(("Content-Type", "text/plain"))
-        .set_payload("hello");
-    app.send(text)
-        .await
-        .assert_error(415, "unsupported_media_type");
+    app.send(form).await.assert_error(415, "unsupported_media_type");
+    let text =
+        TestRequest::post().uri("/api/register/").insert_header(("Content-Type", "text/plain")).set_payload("hello");
+    app.send(text).await.assert_error(415, "unsupported_media_type");
 }
 
 #[actix_web::test]
 async fn malformed_json_is_400_invalid_json() {
     let app = TestApp::new().await;
-    for payload in [
-        "{\"username\": \"ana\",",
-        "{'username': 'ana'}",
-        "not json",
-        "",
-    ] {
+    for payload in ["{\"username\": \"ana\",", "{'username': 'ana'}", "not json", ""] {
         let req = TestRequest::post()
             .uri("/api/register/")
             .insert_header(("Content-Type", "application/json"))
@@ -165,15 +108,8 @@ async fn malformed_json_is_400_invalid_json() {
 #[actix_web::test]
 async fn a_json_body_that_is_not_an_object_is_400() {
     let app = TestApp::new().await;
-    for body in [
-        json!(["ana", "a@example.com", PASSWORD]),
-        json!("ana"),
-        json!(42),
-        json!(null),
-    ] {
-        app.post_json("/api/register/", body)
-            .await
-            .assert_error(400, "invalid_json");
+    for body in [json!(["ana", "a@example.com", PASSWORD]), json!("ana"), json!(42), json!(null)] {
+        app.post_json("/api/register/", body).await.assert_error(400, "invalid_json");
     }
 }
 
@@ -191,20 +127,10 @@ async fn json_with_a_charset_is_accepted() {
 #[actix_web::test]
 async fn a_user_with_a_non_ascii_capital_in_the_username_can_log_in() {
     let app = TestApp::new().await;
-    let res = app
-        .post_json(
-            "/api/register/",
-            registration("Émile", "emile@example.com", PASSWORD),
-        )
-        .await;
+    let res = app.post_json("/api/register/", registration("Émile", "emile@example.com", PASSWORD)).await;
     assert_eq!(res.status, 201, "{}", res.text());
     for login in ["Émile", "émile", "emile@example.com"] {
-        let res = app
-            .post_json(
-                "/api/token/",
-                json!({"username": login, "password": PASSWORD}),
-            )
-            .await;
+        let res = app.post_json("/api/token/", json!({"username": login, "password": PASSWORD})).await;
         assert_eq!(res.status, 200, "{login}: {}", res.text());
     }
 }
@@ -212,21 +138,8 @@ async fn a_user_with_a_non_ascii_capital_in_the_username_can_log_in() {
 #[actix_web::test]
 async fn non_ascii_usernames_are_unique_case_insensitively() {
     let app = TestApp::new().await;
-    assert_eq!(
-        app.post_json(
-            "/api/register/",
-            registration("Émile", "emile@example.com", PASSWORD)
-        )
-        .await
-        .status,
-        201
-    );
-    let res = app
-        .post_json(
-            "/api/register/",
-            registration("émile", "other@example.com", PASSWORD),
-        )
-        .await;
+    assert_eq!(app.post_json("/api/register/", registration("Émile", "emile@example.com", PASSWORD)).await.status, 201);
+    let res = app.post_json("/api/register/", registration("émile", "other@example.com", PASSWORD)).await;
     let err = res.assert_error(409, "conflict");
     assert!(err["fields"]["username"].is_array(), "{err}");
 }
@@ -238,25 +151,9 @@ async fn login_works_with_the_username_or_the_email() {
     let app = TestApp::new().await;
     app.register("ana").await;
     for login in ["ana", "ana@example.com", "ANA", "Ana@Example.com"] {
-        let body = app
-            .post_json(
-                "/api/token/",
-                json!({"username": login, "password": PASSWORD}),
-            )
-            .await
-            .ok_json(200);
-        assert!(
-            body["access"]
-                .as_str()
-                .is_some_and(|t| t.split('.').count() == 3),
-            "{login}: {body}"
-        );
-        assert!(
-            body["refresh"]
-                .as_str()
-                .is_some_and(|t| t.split('.').count() == 3),
-            "{login}: {body}"
-        );
+        let body = app.post_json("/api/token/", json!({"username": login, "password": PASSWORD})).await.ok_json(200);
+        assert!(body["access"].as_str().is_some_and(|t| t.split('.').count() == 3), "{login}: {body}");
+        assert!(body["refresh"].as_str().is_some_and(|t| t.split('.').count() == 3), "{login}: {body}");
         assert_ne!(body["access"], body["refresh"]);
     }
 }
@@ -265,17 +162,10 @@ async fn login_works_with_the_username_or_the_email() {
 async fn a_wrong_password_or_unknown_user_is_401_invalid_credentials() {
     let app = TestApp::new().await;
     app.register("ana").await;
-    for (login, password) in [
-        ("ana", "wrong password"),
-        ("nobody", PASSWORD),
-        ("ana@example.com", "correct horse batter"),
-    ] {
-        let res = app
-            .post_json(
-                "/api/token/",
-                json!({"username": login, "password": password}),
-            )
-            .await;
+    for (login, password) in
+        [("ana", "wrong password"), ("nobody", PASSWORD), ("ana@example.com", "correct horse batter")]
+    {
+        let res = app.post_json("/api/token/", json!({"username": login, "password": password})).await;
         res.assert_error(401, "invalid_credentials");
     }
 }
@@ -283,23 +173,11 @@ async fn a_wrong_password_or_unknown_user_is_401_invalid_credentials() {
 #[actix_web::test]
 async fn login_without_its_fields_is_400() {
     let app = TestApp::new().await;
-    let err = app
-        .post_json("/api/token/", json!({}))
-        .await
-        .assert_error(400, "validation_error");
-    assert!(
-        err["fields"]["username"].is_array() && err["fields"]["password"].is_array(),
-        "{err}"
-    );
-    let err = app
-        .post_json("/api/token/", json!({"username": "ana"}))
-        .await
-        .assert_error(400, "validation_error");
+    let err = app.post_json("/api/token/", json!({})).await.assert_error(400, "validation_error");
+    assert!(err["fields"]["username"].is_array() && err["fields"]["password"].is_array(), "{err}");
+    let err = app.post_json("/api/token/", json!({"username": "ana"})).await.assert_error(400, "validation_error");
     assert!(err["fields"]["password"].is_array(), "{err}");
-    let err = app
-        .post_json("/api/token/", json!({"password": PASSWORD}))
-        .await
-        .assert_error(400, "validation_error");
+    let err = app.post_json("/api/token/", json!({"password": PASSWORD})).await.assert_error(400, "validation_error");
     assert!(err["fields"]["username"].is_array(), "{err}");
 }
 
@@ -309,26 +187,14 @@ async fn repeated_failed_logins_are_throttled_with_429() {
     app.register("ana").await;
     app.register("bob").await;
     for _ in 0..5 {
-        app.post_json(
-            "/api/token/",
-            json!({"username": "ana", "password": "wrong password"}),
-        )
-        .await
-        .assert_error(401, "invalid_credentials");
+        app.post_json("/api/token/", json!({"username": "ana", "password": "wrong password"}))
+            .await
+            .assert_error(401, "invalid_credentials");
     }
     for password in ["wrong password", PASSWORD] {
-        let res = app
-            .post_json(
-                "/api/token/",
-                json!({"username": "ANA", "password": password}),
-            )
-            .await;
+        let res = app.post_json("/api/token/", json!({"username": "ANA", "password": password})).await;
         res.assert_error(429, "too_many_requests");
-        let wait: u64 = res
-            .header("Retry-After")
-            .expect("Retry-After")
-            .parse()
-            .unwrap();
+        let wait: u64 = res.header("Retry-After").expect("Retry-After").parse().unwrap();
         assert!(wait > 0 && wait <= 15 * 60, "{wait}");
     }
     // Another account is not slowed down.
@@ -341,16 +207,10 @@ async fn repeated_failed_logins_are_throttled_with_429() {
 async fn refresh_gives_a_new_access_token_that_works() {
     let app = TestApp::new().await;
     let user = app.unsubscribed_user("ana").await;
-    let body = app
-        .post_json("/api/token/refresh/", json!({"refresh": user.refresh}))
-        .await
-        .ok_json(200);
+    let body = app.post_json("/api/token/refresh/", json!({"refresh": user.refresh})).await.ok_json(200);
     let access = body["access"].as_str().unwrap().to_owned();
     assert!(body.get("refresh").is_none(), "{body}");
-    let me = app
-        .json(Method::GET, "/api/me/", Some(&access), None)
-        .await
-        .ok_json(200);
+    let me = app.json(Method::GET, "/api/me/", Some(&access), None).await.ok_json(200);
     assert_eq!(me["id"], user.id);
 }
 
@@ -358,19 +218,10 @@ async fn refresh_gives_a_new_access_token_that_works() {
 async fn refresh_with_an_access_token_or_garbage_is_401() {
     let app = TestApp::new().await;
     let user = app.unsubscribed_user("ana").await;
-    app.post_json("/api/token/refresh/", json!({"refresh": user.access}))
-        .await
-        .assert_error(401, "token_invalid");
-    app.post_json("/api/token/refresh/", json!({"refresh": "garbage"}))
-        .await
-        .assert_error(401, "token_invalid");
-    app.post_json("/api/token/refresh/", json!({"refresh": "a.b.c"}))
-        .await
-        .assert_error(401, "token_invalid");
-    let err = app
-        .post_json("/api/token/refresh/", json!({}))
-        .await
-        .assert_error(400, "validation_error");
+    app.post_json("/api/token/refresh/", json!({"refresh": user.access})).await.assert_error(401, "token_invalid");
+    app.post_json("/api/token/refresh/", json!({"refresh": "garbage"})).await.assert_error(401, "token_invalid");
+    app.post_json("/api/token/refresh/", json!({"refresh": "a.b.c"})).await.assert_error(401, "token_invalid");
+    let err = app.post_json("/api/token/refresh/", json!({})).await.assert_error(400, "validation_error");
     assert!(err["fields"]["refresh"].is_array(), "{err}");
 }
 
@@ -381,10 +232,7 @@ async fn me_shows_the_caller() {
     let app = TestApp::new().await;
     let user = app.unsubscribed_user("ana").await;
     let me = app.authed_get("/api/me/", &user).await.ok_json(200);
-    assert_eq!(
-        me,
-        json!({"id": user.id, "username": user.username, "email": "ana@example.com", "is_admin": false})
-    );
+    assert_eq!(me, json!({"id": user.id, "username": user.username, "email": "ana@example.com", "is_admin": false}));
 }
 
 // ---------------------------------------------------------------- the gates
@@ -416,10 +264,8 @@ fn protected_request(method: &str, path: &str, authorization: Option<&str>) -> T
     }
     match (method, path) {
         (Method::POST, "/api/documents/") => {
-            let (ct, body) = crate::helpers::multipart(&[
-                Part::Field("task", "1"),
-                Part::File("file", "quote.pdf", PDF),
-            ]);
+            let (ct, body) =
+                crate::helpers::multipart(&[Part::Field("task", "1"), Part::File("file", "quote.pdf", PDF)]);
             req.insert_header(("Content-Type", ct)).set_payload(body)
         }
         (Method::POST, "/api/projects/") => req.set_json(project_body()),
@@ -438,20 +284,9 @@ async fn every_protected_route_is_401_without_a_token() {
         assert_eq!(res.status, 401, "{method} {path}: {}", res.text());
         assert_eq!(res.json()["error"], "not_authenticated", "{method} {path}");
         for header in ["Basic YW5hOnB3", "Bearer", "Bearer ", "Token abc"] {
-            let res = app
-                .send(protected_request(method, path, Some(header)))
-                .await;
-            assert_eq!(
-                res.status,
-                401,
-                "{method} {path} with {header:?}: {}",
-                res.text()
-            );
-            assert_eq!(
-                res.json()["error"],
-                "not_authenticated",
-                "{method} {path} with {header:?}"
-            );
+            let res = app.send(protected_request(method, path, Some(header))).await;
+            assert_eq!(res.status, 401, "{method} {path} with {header:?}: {}", res.text());
+            assert_eq!(res.json()["error"], "not_authenticated", "{method} {path} with {header:?}");
         }
     }
 }
@@ -460,20 +295,12 @@ async fn every_protected_route_is_401_without_a_token() {
 async fn every_protected_route_is_401_with_a_bad_token() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
-    let other_secret = JwtIssuer::new(
-        b"another-secret-another-secret-another-secret",
-        TokenLifetimes::default(),
-    )
-    .unwrap();
+    let other_secret =
+        JwtIssuer::new(b"another-secret-another-secret-another-secret", TokenLifetimes::default()).unwrap();
     let forged = other_secret.issue(user.id, TokenKind::Access).unwrap();
-    let expired_issuer = JwtIssuer::new(
-        crate::helpers::SECRET,
-        TokenLifetimes {
-            access_seconds: -3600,
-            refresh_seconds: -3600,
-        },
-    )
-    .unwrap();
+    let expired_issuer =
+        JwtIssuer::new(crate::helpers::SECRET, TokenLifetimes { access_seconds: -3600, refresh_seconds: -3600 })
+            .unwrap();
     let expired = expired_issuer.issue(user.id, TokenKind::Access).unwrap();
     let bad_tokens: [(&str, &str); 5] = [
         ("malformed", "not-a-token"),
@@ -484,24 +311,9 @@ async fn every_protected_route_is_401_with_a_bad_token() {
     ];
     for (method, path, _) in PROTECTED {
         for (what, token) in bad_tokens {
-            let res = app
-                .send(protected_request(
-                    method,
-                    path,
-                    Some(&format!("Bearer {token}")),
-                ))
-                .await;
-            assert_eq!(
-                res.status,
-                401,
-                "{method} {path} with {what}: {}",
-                res.text()
-            );
-            assert_eq!(
-                res.json()["error"],
-                "token_invalid",
-                "{method} {path} with {what}"
-            );
+            let res = app.send(protected_request(method, path, Some(&format!("Bearer {token}")))).await;
+            assert_eq!(res.status, 401, "{method} {path} with {what}: {}", res.text());
+            assert_eq!(res.json()["error"], "token_invalid", "{method} {path} with {what}");
         }
     }
 }
@@ -511,13 +323,7 @@ async fn project_task_and_document_routes_are_402_without_a_subscription() {
     let app = TestApp::new().await;
     let user = app.unsubscribed_user("ana").await;
     for (method, path, gated) in PROTECTED {
-        let res = app
-            .send(protected_request(
-                method,
-                path,
-                Some(&format!("Bearer {}", user.access)),
-            ))
-            .await;
+        let res = app.send(protected_request(method, path, Some(&format!("Bearer {}", user.access)))).await;
         if *gated {
             res.assert_error(402, "subscription_required");
         } else {
@@ -539,7 +345,5 @@ async fn an_expired_subscription_is_402_again() {
     let mut sub = repo.find_for_user(user.id).unwrap().unwrap();
     sub.current_period_end = Some(chrono::Utc::now().naive_utc() - chrono::Duration::days(1));
     repo.upsert(&sub).unwrap();
-    app.authed_get("/api/projects/", &user)
-        .await
-        .assert_error(402, "subscription_required");
+    app.authed_get("/api/projects/", &user).await.assert_error(402, "subscription_required");
 }

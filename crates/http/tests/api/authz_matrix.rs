@@ -94,7 +94,9 @@ fn routes_in(source: &str, default_prefix: &str) -> Vec<(String, String)> {
                         .min()
                         .map(|(_, m)| m.to_uppercase())
                         .unwrap();
-                    let full = if path == "/healthz" || is_resource && !path.starts_with(&prefix) && path.starts_with("/local-checkout") {
+                    let full = if path == "/healthz"
+                        || is_resource && !path.starts_with(&prefix) && path.starts_with("/local-checkout")
+                    {
                         path.to_owned()
                     } else {
                         format!("{prefix}{path}")
@@ -155,7 +157,10 @@ async fn call(app: &TestApp, method: &str, path: &str, auth: Option<&str>) -> u1
         // An upload to the task in the query, as multipart.
         let task = path.split("task=").nth(1).unwrap_or("1").to_owned();
         let token = auth.map(|a| a.trim_start_matches("Bearer ").to_owned());
-        return app.upload_parts(token.as_deref(), &[Part::Field("task", &task), Part::File("file", "q.pdf", b"%PDF-1.4")]).await.status;
+        return app
+            .upload_parts(token.as_deref(), &[Part::Field("task", &task), Part::File("file", "q.pdf", b"%PDF-1.4")])
+            .await
+            .status;
     }
     let mut req = TestRequest::default().method(Method::from_bytes(method.as_bytes()).unwrap()).uri(path);
     if let Some(a) = auth {
@@ -177,7 +182,10 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
     let task = app.create_task(&owner, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
     let document = app.upload(&owner, task, "quote.pdf", b"%PDF-1.4 quote").await.ok_json(201)["id"].as_i64().unwrap();
     let ids = Fixture { project, task, document };
-    let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 }).unwrap().issue(owner.id, TokenKind::Access).unwrap();
+    let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
+        .unwrap()
+        .issue(owner.id, TokenKind::Access)
+        .unwrap();
 
     for &(method, route, access) in ACCESS {
         let path = concrete(route, &ids);

@@ -12,60 +12,37 @@ async fn setup() -> (TestApp, User, i64, i64) {
     let user = app.user("ana").await;
     let p = app.create_project(&user, json!({})).await;
     let project = p["id"].as_i64().unwrap();
-    let t = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await;
+    let t = app.create_task(&user, project, json!({"title": "Framing"})).await;
     (app, user, project, t["id"].as_i64().unwrap())
 }
 
 #[actix_web::test]
 async fn a_pdf_upload_answers_201_with_a_signed_link() {
     let (app, user, _, task) = setup().await;
-    let doc = app
-        .upload(&user, task, "quote 1.pdf", PDF)
-        .await
-        .ok_json(201);
+    let doc = app.upload(&user, task, "quote 1.pdf", PDF).await.ok_json(201);
     assert!(doc["id"].as_i64().is_some_and(|id| id > 0), "{doc}");
     assert_eq!(doc["task"], task);
     assert_eq!(doc["name"], "quote 1.pdf");
     assert_eq!(doc["content_type"], "application/pdf");
     assert_eq!(doc["size"], PDF.len());
-    assert!(
-        chrono::DateTime::parse_from_rfc3339(doc["uploaded_at"].as_str().unwrap()).is_ok(),
-        "{doc}"
-    );
+    assert!(chrono::DateTime::parse_from_rfc3339(doc["uploaded_at"].as_str().unwrap()).is_ok(), "{doc}");
     let file = doc["file"].as_str().unwrap();
     let prefix = format!("/api/documents/{}/download/?", doc["id"]);
-    assert!(
-        file.starts_with(&prefix) && file.contains("expires=") && file.contains("signature="),
-        "{file}"
-    );
+    assert!(file.starts_with(&prefix) && file.contains("expires=") && file.contains("signature="), "{file}");
     assert_eq!(app.stored_files().len(), 1);
 }
 
 #[actix_web::test]
 async fn the_signed_link_downloads_the_file_without_a_login() {
     let (app, user, _, task) = setup().await;
-    let doc = app
-        .upload(&user, task, "quote 1.pdf", PDF)
-        .await
-        .ok_json(201);
+    let doc = app.upload(&user, task, "quote 1.pdf", PDF).await.ok_json(201);
     let res = app.get(doc["file"].as_str().unwrap()).await;
     assert_eq!(res.status, 200, "{}", res.text());
     assert_eq!(&res.body[..], PDF);
-    assert_eq!(
-        res.header("Content-Type").as_deref(),
-        Some("application/pdf")
-    );
+    assert_eq!(res.header("Content-Type").as_deref(), Some("application/pdf"));
     let disposition = res.header("Content-Disposition").unwrap();
-    assert!(
-        disposition.starts_with("inline; filename=\"quote 1.pdf\""),
-        "{disposition}"
-    );
-    assert_eq!(
-        res.header("X-Content-Type-Options").as_deref(),
-        Some("nosniff")
-    );
+    assert!(disposition.starts_with("inline; filename=\"quote 1.pdf\""), "{disposition}");
+    assert_eq!(res.header("X-Content-Type-Options").as_deref(), Some("nosniff"));
 }
 
 #[actix_web::test]
@@ -74,10 +51,7 @@ async fn a_tampered_or_missing_signature_is_404() {
     let doc = app.upload(&user, task, "quote.pdf", PDF).await.ok_json(201);
     let file = doc["file"].as_str().unwrap().to_owned();
     let (base, query) = file.split_once('?').unwrap();
-    let params: Vec<(&str, &str)> = query
-        .split('&')
-        .map(|kv| kv.split_once('=').unwrap())
-        .collect();
+    let params: Vec<(&str, &str)> = query.split('&').map(|kv| kv.split_once('=').unwrap()).collect();
     let expires = params.iter().find(|(k, _)| *k == "expires").unwrap().1;
     let signature = params.iter().find(|(k, _)| *k == "signature").unwrap().1;
     let mut flipped = signature.to_owned();
@@ -104,23 +78,11 @@ async fn a_tampered_or_missing_signature_is_404() {
 #[actix_web::test]
 async fn documents_are_listed_by_task() {
     let (app, user, project, task) = setup().await;
-    let other_task = app
-        .create_task(&user, project, json!({"title": "Roofing"}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let other_task = app.create_task(&user, project, json!({"title": "Roofing"})).await["id"].as_i64().unwrap();
     let d1 = app.upload(&user, task, "a.pdf", PDF).await.ok_json(201);
-    let d2 = app
-        .upload(&user, task, "b.txt", b"plain text notes\n")
-        .await
-        .ok_json(201);
-    app.upload(&user, other_task, "c.csv", b"a,b\n1,2\n")
-        .await
-        .ok_json(201);
-    let list = app
-        .authed_get(&format!("/api/documents/?task={task}"), &user)
-        .await
-        .ok_json(200);
+    let d2 = app.upload(&user, task, "b.txt", b"plain text notes\n").await.ok_json(201);
+    app.upload(&user, other_task, "c.csv", b"a,b\n1,2\n").await.ok_json(201);
+    let list = app.authed_get(&format!("/api/documents/?task={task}"), &user).await.ok_json(200);
     let ids: Vec<&Value> = list.as_array().unwrap().iter().map(|d| &d["id"]).collect();
     assert_eq!(ids, [&d1["id"], &d2["id"]]);
     assert_eq!(list[1]["content_type"], "text/plain; charset=utf-8");
@@ -129,24 +91,12 @@ async fn documents_are_listed_by_task() {
         assert_eq!(app.get(d["file"].as_str().unwrap()).await.status, 200);
     }
     // And one document by id.
-    let got = app
-        .authed_get(&format!("/api/documents/{}/", d1["id"]), &user)
-        .await
-        .ok_json(200);
-    assert_eq!(
-        (got["id"].clone(), got["name"].clone()),
-        (d1["id"].clone(), json!("a.pdf"))
-    );
+    let got = app.authed_get(&format!("/api/documents/{}/", d1["id"]), &user).await.ok_json(200);
+    assert_eq!((got["id"].clone(), got["name"].clone()), (d1["id"].clone(), json!("a.pdf")));
     // A bad or missing task parameter.
-    app.authed_get("/api/documents/", &user)
-        .await
-        .assert_error(400, "invalid_query");
-    app.authed_get("/api/documents/?task=abc", &user)
-        .await
-        .assert_error(400, "invalid_query");
-    app.authed_get("/api/documents/?task=999999", &user)
-        .await
-        .assert_error(404, "not_found");
+    app.authed_get("/api/documents/", &user).await.assert_error(400, "invalid_query");
+    app.authed_get("/api/documents/?task=abc", &user).await.assert_error(400, "invalid_query");
+    app.authed_get("/api/documents/?task=999999", &user).await.assert_error(404, "not_found");
 }
 
 #[actix_web::test]
@@ -164,48 +114,28 @@ async fn disallowed_types_are_415_and_nothing_is_kept() {
         res.assert_error(415, "unsupported_media_type");
     }
     assert!(app.stored_files().is_empty());
-    assert_eq!(
-        app.authed_get(&format!("/api/documents/?task={task}"), &user)
-            .await
-            .ok_json(200),
-        json!([])
-    );
+    assert_eq!(app.authed_get(&format!("/api/documents/?task={task}"), &user).await.ok_json(200), json!([]));
 }
 
 #[actix_web::test]
 async fn a_missing_file_or_task_is_400() {
     let (app, user, _, task) = setup().await;
     let task_s = task.to_string();
-    let res = app
-        .upload_parts(Some(&user.access), &[Part::Field("task", &task_s)])
-        .await;
+    let res = app.upload_parts(Some(&user.access), &[Part::Field("task", &task_s)]).await;
     let err = res.assert_error(400, "validation_error");
     assert!(err["fields"]["file"].is_array(), "{err}");
-    let res = app
-        .upload_parts(Some(&user.access), &[Part::File("file", "quote.pdf", PDF)])
-        .await;
+    let res = app.upload_parts(Some(&user.access), &[Part::File("file", "quote.pdf", PDF)]).await;
     let err = res.assert_error(400, "validation_error");
     assert!(err["fields"]["task"].is_array(), "{err}");
-    let res = app
-        .upload_parts(
-            Some(&user.access),
-            &[
-                Part::Field("task", "abc"),
-                Part::File("file", "quote.pdf", PDF),
-            ],
-        )
-        .await;
+    let res =
+        app.upload_parts(Some(&user.access), &[Part::Field("task", "abc"), Part::File("file", "quote.pdf", PDF)]).await;
     let err = res.assert_error(400, "validation_error");
     assert!(err["fields"]["task"].is_array(), "{err}");
     // Two files in one request.
     let res = app
         .upload_parts(
             Some(&user.access),
-            &[
-                Part::Field("task", &task_s),
-                Part::File("file", "a.pdf", PDF),
-                Part::File("file", "b.pdf", PDF),
-            ],
+            &[Part::Field("task", &task_s), Part::File("file", "a.pdf", PDF), Part::File("file", "b.pdf", PDF)],
         )
         .await;
     assert_eq!(res.status, 400, "{}", res.text());
@@ -215,14 +145,7 @@ async fn a_missing_file_or_task_is_400() {
 #[actix_web::test]
 async fn a_non_multipart_upload_is_rejected() {
     let (app, user, _, task) = setup().await;
-    let res = app
-        .authed_json(
-            Method::POST,
-            "/api/documents/",
-            &user,
-            Some(json!({"task": task, "file": "x"})),
-        )
-        .await;
+    let res = app.authed_json(Method::POST, "/api/documents/", &user, Some(json!({"task": task, "file": "x"}))).await;
     res.assert_error(415, "unsupported_media_type");
     let req = TestRequest::post()
         .uri("/api/documents/")
@@ -243,19 +166,10 @@ async fn delete_answers_204_and_removes_the_file() {
     assert_eq!(res.status, 204);
     assert!(res.body.is_empty());
     assert_eq!(app.stored_files().len(), 1);
-    app.get(doc["file"].as_str().unwrap())
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&path, &user)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &path, &user, None)
-        .await
-        .assert_error(404, "not_found");
-    let list = app
-        .authed_get(&format!("/api/documents/?task={task}"), &user)
-        .await
-        .ok_json(200);
+    app.get(doc["file"].as_str().unwrap()).await.assert_error(404, "not_found");
+    app.authed_get(&path, &user).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &user, None).await.assert_error(404, "not_found");
+    let list = app.authed_get(&format!("/api/documents/?task={task}"), &user).await.ok_json(200);
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(list[0]["id"], keep["id"]);
 }
@@ -263,39 +177,17 @@ async fn delete_answers_204_and_removes_the_file() {
 #[actix_web::test]
 async fn deleting_the_task_removes_its_documents() {
     let (app, user, project, task) = setup().await;
-    let other = app
-        .create_task(&user, project, json!({"title": "Roofing"}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let other = app.create_task(&user, project, json!({"title": "Roofing"})).await["id"].as_i64().unwrap();
     let doc = app.upload(&user, task, "quote.pdf", PDF).await.ok_json(201);
-    app.upload(&user, other, "other.pdf", PDF)
-        .await
-        .ok_json(201);
+    app.upload(&user, other, "other.pdf", PDF).await.ok_json(201);
     assert_eq!(app.stored_files().len(), 2);
-    assert_eq!(
-        app.authed_json(Method::DELETE, &format!("/api/tasks/{task}/"), &user, None)
-            .await
-            .status,
-        204
-    );
+    assert_eq!(app.authed_json(Method::DELETE, &format!("/api/tasks/{task}/"), &user, None).await.status, 204);
     assert_eq!(app.stored_files().len(), 1);
-    app.get(doc["file"].as_str().unwrap())
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("/api/documents/{}/", doc["id"]), &user)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("/api/documents/?task={task}"), &user)
-        .await
-        .assert_error(404, "not_found");
+    app.get(doc["file"].as_str().unwrap()).await.assert_error(404, "not_found");
+    app.authed_get(&format!("/api/documents/{}/", doc["id"]), &user).await.assert_error(404, "not_found");
+    app.authed_get(&format!("/api/documents/?task={task}"), &user).await.assert_error(404, "not_found");
     assert_eq!(
-        app.authed_get(&format!("/api/documents/?task={other}"), &user)
-            .await
-            .ok_json(200)
-            .as_array()
-            .unwrap()
-            .len(),
+        app.authed_get(&format!("/api/documents/?task={other}"), &user).await.ok_json(200).as_array().unwrap().len(),
         1
     );
 }
@@ -303,48 +195,19 @@ async fn deleting_the_task_removes_its_documents() {
 #[actix_web::test]
 async fn deleting_the_project_removes_its_tasks_and_documents() {
     let (app, user, project, task) = setup().await;
-    let keep_project = app.create_project(&user, json!({"name": "Keep"})).await["id"]
-        .as_i64()
-        .unwrap();
-    let keep_task = app
-        .create_task(&user, keep_project, json!({"title": "Fence"}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let keep_project = app.create_project(&user, json!({"name": "Keep"})).await["id"].as_i64().unwrap();
+    let keep_task = app.create_task(&user, keep_project, json!({"title": "Fence"})).await["id"].as_i64().unwrap();
     let doc = app.upload(&user, task, "quote.pdf", PDF).await.ok_json(201);
-    app.upload(&user, task, "notes.txt", b"notes")
-        .await
-        .ok_json(201);
-    app.upload(&user, keep_task, "keep.pdf", PDF)
-        .await
-        .ok_json(201);
+    app.upload(&user, task, "notes.txt", b"notes").await.ok_json(201);
+    app.upload(&user, keep_task, "keep.pdf", PDF).await.ok_json(201);
     assert_eq!(app.stored_files().len(), 3);
-    assert_eq!(
-        app.authed_json(
-            Method::DELETE,
-            &format!("/api/projects/{project}/"),
-            &user,
-            None
-        )
-        .await
-        .status,
-        204
-    );
+    assert_eq!(app.authed_json(Method::DELETE, &format!("/api/projects/{project}/"), &user, None).await.status, 204);
     assert_eq!(app.stored_files().len(), 1);
-    app.get(doc["file"].as_str().unwrap())
+    app.get(doc["file"].as_str().unwrap()).await.assert_error(404, "not_found");
+    app.authed_get(&format!("/api/documents/{}/", doc["id"]), &user).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{task}/"), &user, Some(json!({"title": "x"})))
         .await
         .assert_error(404, "not_found");
-    app.authed_get(&format!("/api/documents/{}/", doc["id"]), &user)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(
-        Method::PATCH,
-        &format!("/api/tasks/{task}/"),
-        &user,
-        Some(json!({"title": "x"})),
-    )
-    .await
-    .assert_error(404, "not_found");
     assert_eq!(
         app.authed_get(&format!("/api/documents/?task={keep_task}"), &user)
             .await
@@ -362,27 +225,14 @@ async fn another_users_documents_are_404() {
     let bob = app.user("bob").await;
     let doc = app.upload(&ana, task, "quote.pdf", PDF).await.ok_json(201);
     let path = format!("/api/documents/{}/", doc["id"]);
-    app.authed_get(&path, &bob)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &path, &bob, None)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("/api/documents/?task={task}"), &bob)
-        .await
-        .assert_error(404, "not_found");
-    app.upload(&bob, task, "mine.pdf", PDF)
-        .await
-        .assert_error(404, "not_found");
+    app.authed_get(&path, &bob).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
+    app.authed_get(&format!("/api/documents/?task={task}"), &bob).await.assert_error(404, "not_found");
+    app.upload(&bob, task, "mine.pdf", PDF).await.assert_error(404, "not_found");
     // Ana's document and file are untouched.
     assert_eq!(app.stored_files().len(), 1);
     assert_eq!(
-        app.authed_get(&format!("/api/documents/?task={task}"), &ana)
-            .await
-            .ok_json(200)
-            .as_array()
-            .unwrap()
-            .len(),
+        app.authed_get(&format!("/api/documents/?task={task}"), &ana).await.ok_json(200).as_array().unwrap().len(),
         1
     );
     assert_eq!(app.get(doc["file"].as_str().unwrap()).await.status, 200);
@@ -391,9 +241,7 @@ async fn another_users_documents_are_404() {
 #[actix_web::test]
 async fn uploads_to_unknown_tasks_are_404() {
     let (app, user, _, _) = setup().await;
-    app.upload(&user, 999_999, "quote.pdf", PDF)
-        .await
-        .assert_error(404, "not_found");
+    app.upload(&user, 999_999, "quote.pdf", PDF).await.assert_error(404, "not_found");
     assert!(app.stored_files().is_empty());
 }
 
@@ -402,9 +250,7 @@ async fn a_file_over_25_mib_is_413_and_nothing_is_kept() {
     let (app, user, _, task) = setup().await;
     let mut big = b"%PDF-1.4\n".to_vec();
     big.resize(25 * 1024 * 1024 + 1, b'0');
-    app.upload(&user, task, "huge.pdf", &big)
-        .await
-        .assert_error(413, "payload_too_large");
+    app.upload(&user, task, "huge.pdf", &big).await.assert_error(413, "payload_too_large");
     assert!(app.stored_files().is_empty());
     assert_eq!(app.spooled_files(), 0);
     // Exactly 25 MiB is fine.
@@ -417,19 +263,10 @@ async fn a_file_over_25_mib_is_413_and_nothing_is_kept() {
 #[actix_web::test]
 async fn uploaded_names_are_sanitized() {
     let (app, user, _, task) = setup().await;
-    let doc = app
-        .upload(&user, task, "../../etc/quote<1>:x.pdf", PDF)
-        .await
-        .ok_json(201);
+    let doc = app.upload(&user, task, "../../etc/quote<1>:x.pdf", PDF).await.ok_json(201);
     let name = doc["name"].as_str().unwrap();
-    assert!(
-        !name.contains('/') && !name.contains('"') && name.ends_with(".pdf"),
-        "{name}"
-    );
+    assert!(!name.contains('/') && !name.contains('"') && name.ends_with(".pdf"), "{name}");
     let res = app.get(doc["file"].as_str().unwrap()).await;
     assert_eq!(res.status, 200);
-    assert!(res
-        .header("Content-Disposition")
-        .unwrap()
-        .starts_with("inline; filename=\""));
+    assert!(res.header("Content-Disposition").unwrap().starts_with("inline; filename=\""));
 }

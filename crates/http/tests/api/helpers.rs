@@ -25,7 +25,10 @@ use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_persistence::payments::DieselPaymentsRepository;
-use buildledger_persistence::{Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore};
+use buildledger_persistence::{
+    Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository,
+    LocalDocumentStore,
+};
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 use serde_json::{json, Value};
 
@@ -51,7 +54,8 @@ pub struct Res {
 
 impl Res {
     pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
     }
     pub fn header(&self, name: &str) -> Option<String> {
         self.headers.get(name).map(|v| v.to_str().unwrap().to_owned())
@@ -112,7 +116,9 @@ impl TestApp {
                 };
                 let status = res.status().as_u16();
                 let headers = res.headers().clone();
-                let body = actix_web::body::to_bytes(res.into_body()).await.unwrap_or_else(|_| panic!("body could not be read"));
+                let body = actix_web::body::to_bytes(res.into_body())
+                    .await
+                    .unwrap_or_else(|_| panic!("body could not be read"));
                 Res { status, headers, body }
             })
         });
@@ -182,7 +188,12 @@ impl TestApp {
 
     /// Registers `username` (email `username@example.com`); returns the user id.
     pub async fn register(&self, username: &str) -> i64 {
-        let res = self.post_json("/api/register/", json!({"username": username, "email": format!("{username}@example.com"), "password": PASSWORD})).await;
+        let res = self
+            .post_json(
+                "/api/register/",
+                json!({"username": username, "email": format!("{username}@example.com"), "password": PASSWORD}),
+            )
+            .await;
         res.ok_json(201)["id"].as_i64().unwrap()
     }
 
@@ -240,7 +251,8 @@ impl TestApp {
     /// `POST /api/documents/` with the given parts.
     pub async fn upload_parts(&self, token: Option<&str>, parts: &[Part<'_>]) -> Res {
         let (content_type, body) = multipart(parts);
-        let mut req = TestRequest::post().uri("/api/documents/").insert_header(("Content-Type", content_type)).set_payload(body);
+        let mut req =
+            TestRequest::post().uri("/api/documents/").insert_header(("Content-Type", content_type)).set_payload(body);
         if let Some(t) = token {
             req = req.insert_header(("Authorization", format!("Bearer {t}")));
         }
@@ -269,7 +281,9 @@ pub fn multipart(parts: &[Part<'_>]) -> (String, Vec<u8>) {
         body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
         match part {
             Part::Field(name, value) => {
-                body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes(),
+                );
             }
             Part::File(name, filename, bytes) => {
                 body.extend_from_slice(
@@ -337,7 +351,9 @@ fn app_state(db: &Db, data_dir: &Path) -> AppState {
         frontend_dist: Some(data_dir.join("dist")),
         upload_tmp: data_dir.join("tmp"),
         health: Arc::new(move || health_db.ping()),
-        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(buildledger_http::throttle::Limits::default())),
+        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(
+            buildledger_http::throttle::Limits::default(),
+        )),
         board_cache: Arc::new(buildledger_http::tasks::BoardCache::default()),
     }
 }
@@ -347,11 +363,17 @@ pub const WEBHOOK_SECRET: &str = "whsec_buildledger_test";
 
 /// The payments use cases in local mode (as wiring.rs builds them without a Stripe key),
 /// with a webhook secret so webhook deliveries can be tested too.
-fn local_payments(db: &Db, repo: Arc<DieselPaymentsRepository>, clock: Arc<dyn Clock>) -> buildledger_http::payments::PaymentsState {
+fn local_payments(
+    db: &Db,
+    repo: Arc<DieselPaymentsRepository>,
+    clock: Arc<dyn Clock>,
+) -> buildledger_http::payments::PaymentsState {
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let verifier = Arc::new(buildledger_payments_stripe::StripeWebhookVerifier::new(Some(WEBHOOK_SECRET.to_owned())));
-    let config =
-        buildledger_application::payments::PaymentsConfig { price_id: "price_local_monthly".to_owned(), public_url: "http://localhost:8080".to_owned() };
+    let config = buildledger_application::payments::PaymentsConfig {
+        price_id: "price_local_monthly".to_owned(),
+        public_url: "http://localhost:8080".to_owned(),
+    };
     let (service, local) = buildledger_application::payments::wire(repo, users, None, verifier, clock, config);
     buildledger_http::payments::PaymentsState::new(service, local)
 }

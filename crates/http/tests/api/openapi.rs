@@ -51,9 +51,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/payments/local-checkout/{session_id}/complete/"),
 ];
 
-const METHODS: [&str; 8] = [
-    "get", "put", "post", "delete", "options", "head", "patch", "trace",
-];
+const METHODS: [&str; 8] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 fn spec() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json");
@@ -62,8 +60,7 @@ fn spec() -> Value {
 }
 
 fn source(file: &str) -> String {
-    std::fs::read_to_string(format!("{}/src/{file}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_default()
+    std::fs::read_to_string(format!("{}/src/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap_or_default()
 }
 
 /// `{id:\d+}` -> `{id}`.
@@ -118,15 +115,9 @@ fn routes_in(text: &str) -> Vec<(usize, String, String)> {
 fn registered_routes() -> BTreeSet<(String, String)> {
     let mut all = BTreeSet::new();
     let lib = source("lib.rs");
-    let api_scope = lib
-        .find("web::scope(\"/api\")")
-        .expect("the /api scope in lib.rs");
+    let api_scope = lib.find("web::scope(\"/api\")").expect("the /api scope in lib.rs");
     for (at, path, method) in routes_in(&lib) {
-        let full = if at > api_scope {
-            format!("/api{path}")
-        } else {
-            path
-        };
+        let full = if at > api_scope { format!("/api{path}") } else { path };
         all.insert((method, full));
     }
     // Mounted inside the /api scope.
@@ -137,10 +128,7 @@ fn registered_routes() -> BTreeSet<(String, String)> {
     let payments = source("payments.rs");
     let scope = payments.find("web::scope(\"").map(|i| {
         let s = i + "web::scope(\"".len();
-        (
-            i,
-            payments[s..s + payments[s..].find('"').unwrap()].to_owned(),
-        )
+        (i, payments[s..s + payments[s..].find('"').unwrap()].to_owned())
     });
     for (at, path, method) in routes_in(&payments) {
         let full = match &scope {
@@ -171,14 +159,8 @@ fn the_document_is_openapi_3_0_3_json() {
     let spec = spec();
     assert_eq!(spec["openapi"], "3.0.3");
     assert!(spec["info"]["title"].is_string() && spec["info"]["version"].is_string());
-    assert_eq!(
-        spec["components"]["securitySchemes"]["bearerAuth"]["type"],
-        "http"
-    );
-    assert_eq!(
-        spec["components"]["securitySchemes"]["bearerAuth"]["scheme"],
-        "bearer"
-    );
+    assert_eq!(spec["components"]["securitySchemes"]["bearerAuth"]["type"], "http");
+    assert_eq!(spec["components"]["securitySchemes"]["bearerAuth"]["scheme"], "bearer");
     let error = &spec["components"]["schemas"]["Error"];
     for field in ["error", "message", "fields"] {
         assert!(error["properties"][field].is_object(), "Error.{field}");
@@ -192,17 +174,10 @@ fn every_listed_route_is_described() {
         let op = ops
             .get(&(method.to_string(), path.to_string()))
             .unwrap_or_else(|| panic!("{method} {path} missing from openapi.json"));
+        assert!(op["operationId"].is_string(), "{method} {path}: operationId");
+        let responses = op["responses"].as_object().unwrap_or_else(|| panic!("{method} {path}: responses"));
         assert!(
-            op["operationId"].is_string(),
-            "{method} {path}: operationId"
-        );
-        let responses = op["responses"]
-            .as_object()
-            .unwrap_or_else(|| panic!("{method} {path}: responses"));
-        assert!(
-            responses
-                .keys()
-                .any(|k| k.starts_with('2') || k.starts_with('3')),
+            responses.keys().any(|k| k.starts_with('2') || k.starts_with('3')),
             "{method} {path}: no success response"
         );
     }
@@ -210,36 +185,21 @@ fn every_listed_route_is_described() {
 
 #[test]
 fn every_route_in_the_sources_is_listed_and_described() {
-    let listed: BTreeSet<(String, String)> = ROUTES
-        .iter()
-        .map(|(m, p)| (m.to_string(), p.to_string()))
-        .collect();
+    let listed: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
     let ops = operations(&spec());
     let registered = registered_routes();
     assert!(registered.len() >= 23, "{registered:?}");
     for route in &registered {
-        assert!(
-            listed.contains(route),
-            "{route:?} is registered but not in ROUTES"
-        );
-        assert!(
-            ops.contains_key(route),
-            "{route:?} is registered but not in openapi.json"
-        );
+        assert!(listed.contains(route), "{route:?} is registered but not in ROUTES");
+        assert!(ops.contains_key(route), "{route:?} is registered but not in openapi.json");
     }
 }
 
 #[test]
 fn described_operations_are_real_routes() {
-    let listed: BTreeSet<(String, String)> = ROUTES
-        .iter()
-        .map(|(m, p)| (m.to_string(), p.to_string()))
-        .collect();
+    let listed: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
     for key in operations(&spec()).keys() {
-        assert!(
-            listed.contains(key),
-            "{key:?} is described but not a known route"
-        );
+        assert!(listed.contains(key), "{key:?} is described but not a known route");
     }
 }
 
@@ -251,22 +211,16 @@ fn every_reference_resolves() {
         match v {
             Value::Object(map) => {
                 if let Some(Value::String(r)) = map.get("$ref") {
-                    let pointer = r
-                        .strip_prefix('#')
-                        .unwrap_or_else(|| panic!("external $ref {r} at {at}"));
-                    assert!(
-                        spec.pointer(pointer).is_some(),
-                        "unresolved $ref {r} at {at}"
-                    );
+                    let pointer = r.strip_prefix('#').unwrap_or_else(|| panic!("external $ref {r} at {at}"));
+                    assert!(spec.pointer(pointer).is_some(), "unresolved $ref {r} at {at}");
                 }
                 for (k, child) in map {
                     walk(child, spec, &format!("{at}/{k}"));
                 }
             }
-            Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .for_each(|(i, child)| walk(child, spec, &format!("{at}/{i}"))),
+            Value::Array(items) => {
+                items.iter().enumerate().for_each(|(i, child)| walk(child, spec, &format!("{at}/{i}")))
+            }
             _ => {}
         }
     }
@@ -284,28 +238,15 @@ fn path_parameters_are_declared_and_ids_unique() {
             "duplicate operationId at {method} {path}"
         );
         let mut declared: Vec<Value> = op["parameters"].as_array().cloned().unwrap_or_default();
-        declared.extend(
-            spec["paths"][&path]["parameters"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default(),
-        );
+        declared.extend(spec["paths"][&path]["parameters"].as_array().cloned().unwrap_or_default());
         let declared: Vec<Value> = declared
             .into_iter()
-            .map(|p| {
-                if let Some(r) = p["$ref"].as_str() {
-                    spec.pointer(&r[1..]).unwrap().clone()
-                } else {
-                    p
-                }
-            })
+            .map(|p| if let Some(r) = p["$ref"].as_str() { spec.pointer(&r[1..]).unwrap().clone() } else { p })
             .collect();
         for segment in path.split('/').filter(|s| s.starts_with('{')) {
             let name = segment.trim_start_matches('{').trim_end_matches('}');
             assert!(
-                declared
-                    .iter()
-                    .any(|p| p["name"] == name && p["in"] == "path" && p["required"] == true),
+                declared.iter().any(|p| p["name"] == name && p["in"] == "path" && p["required"] == true),
                 "{method} {path}: path parameter {name}"
             );
         }
@@ -317,9 +258,7 @@ async fn the_server_serves_the_document() {
     let app = TestApp::new().await;
     let res = app.get("/api/openapi.json").await;
     assert_eq!(res.status, 200);
-    assert!(res
-        .header("Content-Type")
-        .is_some_and(|c| c.starts_with("application/json")));
+    assert!(res.header("Content-Type").is_some_and(|c| c.starts_with("application/json")));
     assert_eq!(res.json(), spec());
 }
 
@@ -333,17 +272,12 @@ fn error_statuses_are_documented() {
     for ((method, path), op) in operations(&spec) {
         let responses = op["responses"].as_object().unwrap();
         let has = |code: &str| responses.contains_key(code);
-        let security = op
-            .get("security")
-            .cloned()
-            .unwrap_or_else(|| global_security.clone());
+        let security = op.get("security").cloned().unwrap_or_else(|| global_security.clone());
         let needs_login = security.as_array().is_some_and(|s| !s.is_empty());
         if needs_login {
             assert!(has("401"), "{method} {path}: 401");
         }
-        let gated = ["/api/projects/", "/api/tasks/", "/api/documents/"]
-            .iter()
-            .any(|p| path.starts_with(p))
+        let gated = ["/api/projects/", "/api/tasks/", "/api/documents/"].iter().any(|p| path.starts_with(p))
             && !path.ends_with("/download/");
         if gated {
             assert!(has("402"), "{method} {path}: 402");
@@ -362,8 +296,7 @@ fn error_statuses_are_documented() {
         for (code, response) in responses {
             if code.starts_with('4') && response["content"]["application/json"].is_object() {
                 assert_eq!(
-                    response["content"]["application/json"]["schema"]["$ref"],
-                    "#/components/schemas/Error",
+                    response["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error",
                     "{method} {path} {code}"
                 );
             }
@@ -383,76 +316,43 @@ fn error_statuses_are_documented() {
 #[test]
 fn enums_match_the_domain() {
     use buildledger_domain::project::{
-        ConversionOption, OwnerBuilder, ProjectType, PropertyType, ADDITION_OPTIONS,
-        RENOVATION_OPTIONS,
+        ConversionOption, OwnerBuilder, ProjectType, PropertyType, ADDITION_OPTIONS, RENOVATION_OPTIONS,
     };
     use buildledger_domain::task::{MaterialQuality, TaskStatus};
     let spec = spec();
     let schemas = &spec["components"]["schemas"];
     let strings = |v: &Value| -> Vec<String> {
-        v["enum"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|s| s.as_str().map(str::to_owned))
-            .collect()
+        v["enum"].as_array().unwrap().iter().filter_map(|s| s.as_str().map(str::to_owned)).collect()
     };
     assert_eq!(
         strings(&schemas["ProjectType"]),
-        ProjectType::ALL
-            .iter()
-            .map(|p| p.code().to_owned())
-            .collect::<Vec<_>>()
+        ProjectType::ALL.iter().map(|p| p.code().to_owned()).collect::<Vec<_>>()
     );
     assert_eq!(
         strings(&schemas["PropertyType"]),
-        PropertyType::ALL
-            .iter()
-            .map(|p| p.code().to_owned())
-            .collect::<Vec<_>>()
+        PropertyType::ALL.iter().map(|p| p.code().to_owned()).collect::<Vec<_>>()
     );
     assert_eq!(
         strings(&schemas["ConversionOption"]),
-        ConversionOption::ALL
-            .iter()
-            .map(|p| p.code().to_owned())
-            .collect::<Vec<_>>()
+        ConversionOption::ALL.iter().map(|p| p.code().to_owned()).collect::<Vec<_>>()
     );
     assert_eq!(
         strings(&schemas["OwnerBuilder"]),
-        OwnerBuilder::ALL
-            .iter()
-            .map(|p| p.code().to_owned())
-            .collect::<Vec<_>>()
+        OwnerBuilder::ALL.iter().map(|p| p.code().to_owned()).collect::<Vec<_>>()
     );
     assert_eq!(
         strings(&schemas["TaskStatus"]),
-        TaskStatus::ALL
-            .iter()
-            .map(|s| s.label().to_owned())
-            .collect::<Vec<_>>()
+        TaskStatus::ALL.iter().map(|s| s.label().to_owned()).collect::<Vec<_>>()
     );
     assert_eq!(
         strings(&schemas["MaterialQuality"]),
-        MaterialQuality::ALL
-            .iter()
-            .map(|q| q.code().to_owned())
-            .collect::<Vec<_>>()
+        MaterialQuality::ALL.iter().map(|q| q.code().to_owned()).collect::<Vec<_>>()
     );
-    assert_eq!(
-        strings(&schemas["RenovationOption"]),
-        RENOVATION_OPTIONS.to_vec()
-    );
-    assert_eq!(
-        strings(&schemas["AdditionOption"]),
-        ADDITION_OPTIONS.to_vec()
-    );
+    assert_eq!(strings(&schemas["RenovationOption"]), RENOVATION_OPTIONS.to_vec());
+    assert_eq!(strings(&schemas["AdditionOption"]), ADDITION_OPTIONS.to_vec());
     assert_eq!(
         strings(&schemas["Project"]["properties"]["project_type_display"]),
-        ProjectType::ALL
-            .iter()
-            .map(|p| p.label().to_owned())
-            .collect::<Vec<_>>()
+        ProjectType::ALL.iter().map(|p| p.label().to_owned()).collect::<Vec<_>>()
     );
 }
 
@@ -463,54 +363,18 @@ async fn responses_match_their_schemas_properties() {
     let user = app.user("ana").await;
     let spec = spec();
     let project = app.create_project(&user, serde_json::json!({})).await;
-    let task = app
-        .create_task(
-            &user,
-            project["id"].as_i64().unwrap(),
-            serde_json::json!({"title": "Framing"}),
-        )
-        .await;
-    let doc = app
-        .upload(
-            &user,
-            task["id"].as_i64().unwrap(),
-            "quote.pdf",
-            crate::helpers::PDF,
-        )
-        .await
-        .ok_json(201);
+    let task = app.create_task(&user, project["id"].as_i64().unwrap(), serde_json::json!({"title": "Framing"})).await;
+    let doc = app.upload(&user, task["id"].as_i64().unwrap(), "quote.pdf", crate::helpers::PDF).await.ok_json(201);
     for (name, value) in [("Project", &project), ("Task", &task), ("Document", &doc)] {
         let schema = &spec["components"]["schemas"][name];
-        let documented: BTreeSet<&str> = schema["properties"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
-        let sent: BTreeSet<&str> = value
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
+        let documented: BTreeSet<&str> = schema["properties"].as_object().unwrap().keys().map(String::as_str).collect();
+        let sent: BTreeSet<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
         assert_eq!(documented, sent, "{name}");
-        let required: BTreeSet<&str> = schema["required"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
+        let required: BTreeSet<&str> =
+            schema["required"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
         assert_eq!(required, sent, "{name}: every sent property is required");
     }
     let err = app.authed_get("/api/projects/999/", &user).await.json();
-    let keys: BTreeSet<&str> = err
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    assert!(
-        keys.is_subset(&["error", "message", "fields"].into_iter().collect()),
-        "{err}"
-    );
+    let keys: BTreeSet<&str> = err.as_object().unwrap().keys().map(String::as_str).collect();
+    assert!(keys.is_subset(&["error", "message", "fields"].into_iter().collect()), "{err}");
 }

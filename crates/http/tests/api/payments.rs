@@ -20,31 +20,18 @@ async fn post(app: &TestApp, path: &str, user: &User, body: Option<Value>) -> Re
 }
 
 fn make_admin(app: &TestApp, username: &str) {
-    assert!(DieselUserRepository::new(app.db.clone())
-        .set_admin(username, true)
-        .unwrap());
+    assert!(DieselUserRepository::new(app.db.clone()).set_admin(username, true).unwrap());
 }
 
 fn record(app: &TestApp, user_id: i64) -> Option<buildledger_domain::subscription::Subscription> {
-    DieselPaymentsRepository::new(app.db.clone())
-        .find_for_user(user_id)
-        .unwrap()
+    DieselPaymentsRepository::new(app.db.clone()).find_for_user(user_id).unwrap()
 }
 
 /// Opens a local checkout; returns (session id, url).
 async fn checkout(app: &TestApp, user: &User) -> (String, String) {
-    let body = post(
-        app,
-        "/payments/create-checkout-session/",
-        user,
-        Some(json!({"priceId": PRICE})),
-    )
-    .await
-    .ok_json(200);
-    (
-        body["sessionId"].as_str().unwrap().to_owned(),
-        body["url"].as_str().unwrap().to_owned(),
-    )
+    let body =
+        post(app, "/payments/create-checkout-session/", user, Some(json!({"priceId": PRICE}))).await.ok_json(200);
+    (body["sessionId"].as_str().unwrap().to_owned(), body["url"].as_str().unwrap().to_owned())
 }
 
 async fn complete(app: &TestApp, session_id: &str) -> Res {
@@ -63,11 +50,7 @@ async fn subscribe_locally(app: &TestApp, user: &User) {
 }
 
 async fn is_subscribed(app: &TestApp, user: &User) -> bool {
-    app.authed_get("/payments/check-subscription/", user)
-        .await
-        .ok_json(200)["is_subscribed"]
-        .as_bool()
-        .unwrap()
+    app.authed_get("/payments/check-subscription/", user).await.ok_json(200)["is_subscribed"].as_bool().unwrap()
 }
 
 async fn send_webhook(app: &TestApp, payload: &Value, signature: Option<String>) -> Res {
@@ -117,48 +100,29 @@ async fn every_payments_call_but_the_webhook_needs_a_login() {
     ];
     for (method, path) in calls {
         let body = (method == Method::POST).then(|| json!({}));
-        app.json(method.clone(), path, None, body.clone())
-            .await
-            .assert_error(401, "not_authenticated");
-        app.json(method, path, Some("not-a-token"), body)
-            .await
-            .assert_error(401, "token_invalid");
+        app.json(method.clone(), path, None, body.clone()).await.assert_error(401, "not_authenticated");
+        app.json(method, path, Some("not-a-token"), body).await.assert_error(401, "token_invalid");
     }
 }
 
 #[actix_web::test]
 async fn unknown_payments_paths_answer_a_json_404() {
     let app = TestApp::new().await;
-    app.get("/payments/nothing-here/")
-        .await
-        .assert_error(404, "not_found");
+    app.get("/payments/nothing-here/").await.assert_error(404, "not_found");
 }
 
 // ---------------------------------------------------------------- the local mode, end to end
 
 #[actix_web::test]
-async fn a_new_user_subscribes_locally_reaches_projects_cancels_resumes_and_loses_access_on_admin_cancel(
-) {
+async fn a_new_user_subscribes_locally_reaches_projects_cancels_resumes_and_loses_access_on_admin_cancel() {
     let app = TestApp::new().await;
     let ana = app.unsubscribed_user("ana").await;
 
     // No subscription: the paid product answers 402, the status is empty.
-    app.authed_get("/api/projects/", &ana)
-        .await
-        .assert_error(402, "subscription_required");
+    app.authed_get("/api/projects/", &ana).await.assert_error(402, "subscription_required");
     assert!(!is_subscribed(&app, &ana).await);
-    assert_eq!(
-        app.authed_get("/payments/subscription-status/", &ana)
-            .await
-            .ok_json(200),
-        json!({})
-    );
-    assert_eq!(
-        app.authed_get("/payments/billing-history/", &ana)
-            .await
-            .ok_json(200),
-        json!({"billing_history": []})
-    );
+    assert_eq!(app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200), json!({}));
+    assert_eq!(app.authed_get("/payments/billing-history/", &ana).await.ok_json(200), json!({"billing_history": []}));
 
     // Checkout: a local page.
     let (sid, url) = checkout(&app, &ana).await;
@@ -166,73 +130,44 @@ async fn a_new_user_subscribes_locally_reaches_projects_cancels_resumes_and_lose
     assert_eq!(url, format!("/local-checkout/{sid}"));
     let page = app.get(&url).await;
     assert_eq!(page.status, 200);
-    assert!(page
-        .header("content-type")
-        .unwrap()
-        .starts_with("text/html"));
+    assert!(page.header("content-type").unwrap().starts_with("text/html"));
     let html = page.text();
+    assert!(html.contains("TEST checkout") && html.contains("$1.99/month") && html.contains("Pay $1.99"), "{html}");
     assert!(
-        html.contains("TEST checkout")
-            && html.contains("$1.99/month")
-            && html.contains("Pay $1.99"),
-        "{html}"
-    );
-    assert!(
-        html.contains(&format!(
-            "action=\"/payments/local-checkout/{sid}/complete/\""
-        )) && html.contains("method=\"post\"")
+        html.contains(&format!("action=\"/payments/local-checkout/{sid}/complete/\""))
+            && html.contains("method=\"post\"")
     );
     assert!(!html.contains("<script"), "no inline script under the CSP");
-    assert!(
-        !is_subscribed(&app, &ana).await,
-        "opening checkout gives nothing yet"
-    );
+    assert!(!is_subscribed(&app, &ana).await, "opening checkout gives nothing yet");
 
     // Pay: 303 to /success, then access.
     let done = complete(&app, &sid).await;
     assert_eq!(done.status, 303);
-    assert_eq!(
-        done.header("location").unwrap(),
-        format!("/success?session_id={sid}")
-    );
+    assert_eq!(done.header("location").unwrap(), format!("/success?session_id={sid}"));
     assert!(is_subscribed(&app, &ana).await);
     app.authed_get("/api/projects/", &ana).await.ok_json(200);
 
-    let status = app
-        .authed_get("/payments/subscription-status/", &ana)
-        .await
-        .ok_json(200);
+    let status = app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200);
     assert_eq!(status["status"], "active");
     assert_eq!(status["subscription_status"], "active");
     assert_eq!(status["cancel_at_period_end"], false);
     let end = status["current_period_end"].as_i64().unwrap();
-    assert!(
-        (end - now_secs() - 28 * 86_400) > 0 && (end - now_secs()) <= 31 * 86_400 + 5,
-        "one month: {end}"
-    );
+    assert!((end - now_secs() - 28 * 86_400) > 0 && (end - now_secs()) <= 31 * 86_400 + 5, "one month: {end}");
 
-    let history = app
-        .authed_get("/payments/billing-history/", &ana)
-        .await
-        .ok_json(200);
+    let history = app.authed_get("/payments/billing-history/", &ana).await.ok_json(200);
     let items = history["billing_history"].as_array().unwrap();
     assert_eq!(items.len(), 1, "{history}");
     assert_eq!(items[0]["amount_paid"], json!(1.99));
     assert_eq!(items[0]["currency"], "usd");
     assert_eq!(items[0]["status"], "paid");
-    assert_eq!(
-        items[0]["date"],
-        chrono::Utc::now().format("%Y-%m-%d").to_string()
-    );
+    assert_eq!(items[0]["date"], chrono::Utc::now().format("%Y-%m-%d").to_string());
     assert!(items[0]["id"].as_str().unwrap().starts_with("in_local_"));
 
     // The page of a paid checkout says so; paying twice changes nothing.
     assert!(app.get(&url).await.text().contains("already paid"));
     assert_eq!(complete(&app, &sid).await.status, 303);
     assert_eq!(
-        app.authed_get("/payments/billing-history/", &ana)
-            .await
-            .ok_json(200)["billing_history"]
+        app.authed_get("/payments/billing-history/", &ana).await.ok_json(200)["billing_history"]
             .as_array()
             .unwrap()
             .len(),
@@ -240,122 +175,58 @@ async fn a_new_user_subscribes_locally_reaches_projects_cancels_resumes_and_lose
     );
 
     // A second checkout while subscribed is refused.
-    post(
-        &app,
-        "/payments/create-checkout-session/",
-        &ana,
-        Some(json!({"priceId": PRICE})),
-    )
-    .await
-    .assert_error(409, "conflict");
+    post(&app, "/payments/create-checkout-session/", &ana, Some(json!({"priceId": PRICE})))
+        .await
+        .assert_error(409, "conflict");
 
     // Cancel at period end: access stays until then.
-    let res = post(&app, "/payments/cancel-subscription/", &ana, None)
-        .await
-        .ok_json(200);
-    assert!(res["message"]
-        .as_str()
-        .unwrap()
-        .contains("end of the current billing period"));
-    let status = app
-        .authed_get("/payments/subscription-status/", &ana)
-        .await
-        .ok_json(200);
-    assert_eq!(
-        (
-            status["status"].as_str(),
-            status["cancel_at_period_end"].as_bool()
-        ),
-        (Some("active"), Some(true))
-    );
+    let res = post(&app, "/payments/cancel-subscription/", &ana, None).await.ok_json(200);
+    assert!(res["message"].as_str().unwrap().contains("end of the current billing period"));
+    let status = app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200);
+    assert_eq!((status["status"].as_str(), status["cancel_at_period_end"].as_bool()), (Some("active"), Some(true)));
     app.authed_get("/api/projects/", &ana).await.ok_json(200);
 
     // Resume.
-    post(&app, "/payments/resume-subscription/", &ana, None)
-        .await
-        .ok_json(200);
+    post(&app, "/payments/resume-subscription/", &ana, None).await.ok_json(200);
     assert_eq!(
-        app.authed_get("/payments/subscription-status/", &ana)
-            .await
-            .ok_json(200)["cancel_at_period_end"],
+        app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200)["cancel_at_period_end"],
         false
     );
 
     // Payment method (local mode accepts any well-formed id).
-    post(
-        &app,
-        "/payments/update-payment-method/",
-        &ana,
-        Some(json!({"payment_method_id": "pm_card_visa"})),
-    )
-    .await
-    .ok_json(200);
+    post(&app, "/payments/update-payment-method/", &ana, Some(json!({"payment_method_id": "pm_card_visa"})))
+        .await
+        .ok_json(200);
 
     // Admin cancel: the row's id is cleared, status canceled, and access ends at once.
     let boss = app.unsubscribed_user("boss").await;
     make_admin(&app, "boss");
-    let rows = app
-        .authed_get("/payments/admin/subscriptions", &boss)
-        .await
-        .ok_json(200);
-    let row = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["username"] == "ana")
-        .cloned()
-        .unwrap();
+    let rows = app.authed_get("/payments/admin/subscriptions", &boss).await.ok_json(200);
+    let row = rows.as_array().unwrap().iter().find(|r| r["username"] == "ana").cloned().unwrap();
     let sub_id = row["subscription_id"].as_str().unwrap().to_owned();
     assert_eq!(row["status"], "active");
     assert_eq!(row["stripe_customer_id"], format!("cus_local_{}", ana.id));
-    let res = post(
-        &app,
-        "/payments/admin/subscriptions/cancel",
-        &boss,
-        Some(json!({"subscription_id": sub_id})),
-    )
-    .await
-    .ok_json(200);
-    assert!(res["message"].is_string());
-    let rows = app
-        .authed_get("/payments/admin/subscriptions", &boss)
+    let res = post(&app, "/payments/admin/subscriptions/cancel", &boss, Some(json!({"subscription_id": sub_id})))
         .await
         .ok_json(200);
-    let row = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["username"] == "ana")
-        .cloned()
-        .unwrap();
+    assert!(res["message"].is_string());
+    let rows = app.authed_get("/payments/admin/subscriptions", &boss).await.ok_json(200);
+    let row = rows.as_array().unwrap().iter().find(|r| r["username"] == "ana").cloned().unwrap();
     assert_eq!(row["subscription_id"], Value::Null);
     assert_eq!(row["status"], "canceled");
 
-    app.authed_get("/api/projects/", &ana)
-        .await
-        .assert_error(402, "subscription_required");
+    app.authed_get("/api/projects/", &ana).await.assert_error(402, "subscription_required");
     assert!(!is_subscribed(&app, &ana).await);
-    assert_eq!(
-        app.authed_get("/payments/subscription-status/", &ana)
-            .await
-            .ok_json(200)["status"],
-        "canceled"
-    );
+    assert_eq!(app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200)["status"], "canceled");
     // Nothing left to cancel or resume.
-    post(&app, "/payments/cancel-subscription/", &ana, None)
-        .await
-        .assert_error(404, "not_found");
-    post(&app, "/payments/resume-subscription/", &ana, None)
-        .await
-        .assert_error(404, "not_found");
+    post(&app, "/payments/cancel-subscription/", &ana, None).await.assert_error(404, "not_found");
+    post(&app, "/payments/resume-subscription/", &ana, None).await.assert_error(404, "not_found");
 
     // And the user can subscribe again.
     subscribe_locally(&app, &ana).await;
     assert!(is_subscribed(&app, &ana).await);
     assert_eq!(
-        app.authed_get("/payments/billing-history/", &ana)
-            .await
-            .ok_json(200)["billing_history"]
+        app.authed_get("/payments/billing-history/", &ana).await.ok_json(200)["billing_history"]
             .as_array()
             .unwrap()
             .len(),
@@ -370,82 +241,41 @@ async fn an_ended_period_ends_access() {
     subscribe_locally(&app, &ana).await;
     let mut s = record(&app, ana.id).unwrap();
     s.current_period_end = Some(chrono::Utc::now().naive_utc() - chrono::Duration::seconds(1));
-    DieselPaymentsRepository::new(app.db.clone())
-        .upsert(&s)
-        .unwrap();
+    DieselPaymentsRepository::new(app.db.clone()).upsert(&s).unwrap();
     assert!(!is_subscribed(&app, &ana).await);
-    app.authed_get("/api/projects/", &ana)
-        .await
-        .assert_error(402, "subscription_required");
+    app.authed_get("/api/projects/", &ana).await.assert_error(402, "subscription_required");
 }
 
 #[actix_web::test]
 async fn checkout_rejects_another_price_and_the_local_page_rejects_unknown_sessions() {
     let app = TestApp::new().await;
     let ana = app.unsubscribed_user("ana").await;
-    let body = post(
-        &app,
-        "/payments/create-checkout-session/",
-        &ana,
-        Some(json!({"priceId": "price_other"})),
-    )
-    .await
-    .assert_error(400, "validation_error");
+    let body = post(&app, "/payments/create-checkout-session/", &ana, Some(json!({"priceId": "price_other"})))
+        .await
+        .assert_error(400, "validation_error");
     assert!(body["fields"]["priceId"].is_array());
     // Without a price the plan's price is used.
-    post(
-        &app,
-        "/payments/create-checkout-session/",
-        &ana,
-        Some(json!({})),
-    )
-    .await
-    .ok_json(200);
+    post(&app, "/payments/create-checkout-session/", &ana, Some(json!({}))).await.ok_json(200);
     let page = app.get("/local-checkout/cs_local_unknown").await;
     assert_eq!(page.status, 404);
     assert!(page.text().contains("Checkout not found"));
-    complete(&app, "cs_local_unknown")
-        .await
-        .assert_error(404, "not_found");
-    assert_eq!(
-        record(&app, ana.id).map(|s| s.status),
-        Some("none".to_owned()),
-        "only the customer is known"
-    );
-    assert_eq!(
-        app.authed_get("/payments/subscription-status/", &ana)
-            .await
-            .ok_json(200),
-        json!({})
-    );
+    complete(&app, "cs_local_unknown").await.assert_error(404, "not_found");
+    assert_eq!(record(&app, ana.id).map(|s| s.status), Some("none".to_owned()), "only the customer is known");
+    assert_eq!(app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200), json!({}));
 }
 
 #[actix_web::test]
 async fn cancel_resume_and_payment_method_need_a_subscription() {
     let app = TestApp::new().await;
     let ana = app.unsubscribed_user("ana").await;
-    post(&app, "/payments/cancel-subscription/", &ana, None)
+    post(&app, "/payments/cancel-subscription/", &ana, None).await.assert_error(404, "not_found");
+    post(&app, "/payments/resume-subscription/", &ana, None).await.assert_error(404, "not_found");
+    post(&app, "/payments/update-payment-method/", &ana, Some(json!({"payment_method_id": "pm_1"})))
         .await
         .assert_error(404, "not_found");
-    post(&app, "/payments/resume-subscription/", &ana, None)
+    let body = post(&app, "/payments/update-payment-method/", &ana, Some(json!({})))
         .await
-        .assert_error(404, "not_found");
-    post(
-        &app,
-        "/payments/update-payment-method/",
-        &ana,
-        Some(json!({"payment_method_id": "pm_1"})),
-    )
-    .await
-    .assert_error(404, "not_found");
-    let body = post(
-        &app,
-        "/payments/update-payment-method/",
-        &ana,
-        Some(json!({})),
-    )
-    .await
-    .assert_error(400, "validation_error");
+        .assert_error(400, "validation_error");
     assert!(body["fields"]["payment_method_id"].is_array());
 }
 
@@ -458,36 +288,19 @@ async fn the_admin_calls_are_forbidden_to_other_users_and_change_nothing() {
     subscribe_locally(&app, &ana).await;
     let sub_id = record(&app, ana.id).unwrap().subscription_id.unwrap();
     let eve = app.user("eve").await; // subscribed, but not an admin
-    app.authed_get("/payments/admin/subscriptions", &eve)
+    app.authed_get("/payments/admin/subscriptions", &eve).await.assert_error(403, "forbidden");
+    post(&app, "/payments/admin/subscriptions/cancel", &eve, Some(json!({"subscription_id": sub_id})))
         .await
         .assert_error(403, "forbidden");
-    post(
-        &app,
-        "/payments/admin/subscriptions/cancel",
-        &eve,
-        Some(json!({"subscription_id": sub_id})),
-    )
-    .await
-    .assert_error(403, "forbidden");
     assert!(is_subscribed(&app, &ana).await);
     // An admin cancelling an unknown id gets 404; a missing id 400.
     make_admin(&app, "eve");
-    post(
-        &app,
-        "/payments/admin/subscriptions/cancel",
-        &eve,
-        Some(json!({"subscription_id": "sub_nope"})),
-    )
-    .await
-    .assert_error(404, "not_found");
-    post(
-        &app,
-        "/payments/admin/subscriptions/cancel",
-        &eve,
-        Some(json!({})),
-    )
-    .await
-    .assert_error(400, "validation_error");
+    post(&app, "/payments/admin/subscriptions/cancel", &eve, Some(json!({"subscription_id": "sub_nope"})))
+        .await
+        .assert_error(404, "not_found");
+    post(&app, "/payments/admin/subscriptions/cancel", &eve, Some(json!({})))
+        .await
+        .assert_error(400, "validation_error");
     assert!(is_subscribed(&app, &ana).await);
 }
 
@@ -497,22 +310,15 @@ async fn the_admin_calls_are_forbidden_to_other_users_and_change_nothing() {
 async fn a_correctly_signed_subscription_event_is_applied() {
     let app = TestApp::new().await;
     let ana = app.unsubscribed_user("ana").await;
-    let res = signed_webhook(
-        &app,
-        &subscription_event("evt_1", now_secs(), ana.id, "active", false),
-    )
-    .await
-    .ok_json(200);
+    let res =
+        signed_webhook(&app, &subscription_event("evt_1", now_secs(), ana.id, "active", false)).await.ok_json(200);
     assert_eq!(res["received"], true);
     assert!(is_subscribed(&app, &ana).await);
     let s = record(&app, ana.id).unwrap();
     assert_eq!(s.subscription_id.as_deref(), Some("sub_stripe_1"));
     assert_eq!(s.customer_id, Some(format!("cus_stripe_{}", ana.id)));
     // The status shows what Stripe said.
-    let status = app
-        .authed_get("/payments/subscription-status/", &ana)
-        .await
-        .ok_json(200);
+    let status = app.authed_get("/payments/subscription-status/", &ana).await.ok_json(200);
     assert_eq!(status["subscription_status"], "active");
 }
 
@@ -522,42 +328,22 @@ async fn badly_signed_or_unsigned_webhooks_are_400_and_change_nothing() {
     let ana = app.unsubscribed_user("ana").await;
     let event = subscription_event("evt_1", now_secs(), ana.id, "active", false);
     let body = event.to_string();
-    send_webhook(&app, &event, None)
+    send_webhook(&app, &event, None).await.assert_error(400, "invalid_webhook");
+    send_webhook(&app, &event, Some(sign_payload("whsec_wrong", now_secs(), body.as_bytes())))
         .await
         .assert_error(400, "invalid_webhook");
-    send_webhook(
-        &app,
-        &event,
-        Some(sign_payload("whsec_wrong", now_secs(), body.as_bytes())),
-    )
-    .await
-    .assert_error(400, "invalid_webhook");
     send_webhook(&app, &event, Some(format!("t={},v1=deadbeef", now_secs())))
         .await
         .assert_error(400, "invalid_webhook");
-    send_webhook(&app, &event, Some("garbage".into()))
+    send_webhook(&app, &event, Some("garbage".into())).await.assert_error(400, "invalid_webhook");
+    // Signed for another body.
+    send_webhook(&app, &event, Some(sign_payload(WEBHOOK_SECRET, now_secs(), b"{}")))
         .await
         .assert_error(400, "invalid_webhook");
-    // Signed for another body.
-    send_webhook(
-        &app,
-        &event,
-        Some(sign_payload(WEBHOOK_SECRET, now_secs(), b"{}")),
-    )
-    .await
-    .assert_error(400, "invalid_webhook");
     // A correct signature that is too old (a replay of a captured delivery).
-    send_webhook(
-        &app,
-        &event,
-        Some(sign_payload(
-            WEBHOOK_SECRET,
-            now_secs() - 600,
-            body.as_bytes(),
-        )),
-    )
-    .await
-    .assert_error(400, "invalid_webhook");
+    send_webhook(&app, &event, Some(sign_payload(WEBHOOK_SECRET, now_secs() - 600, body.as_bytes())))
+        .await
+        .assert_error(400, "invalid_webhook");
     assert_eq!(record(&app, ana.id), None);
     assert!(!is_subscribed(&app, &ana).await);
     // ...and the event id was not used up: the genuine delivery still applies.
@@ -570,18 +356,12 @@ async fn a_replayed_event_is_applied_once() {
     let app = TestApp::new().await;
     let ana = app.unsubscribed_user("ana").await;
     let active = subscription_event("evt_a", now_secs() - 20, ana.id, "active", false);
-    assert_eq!(
-        signed_webhook(&app, &active).await.ok_json(200)["duplicate"],
-        false
-    );
+    assert_eq!(signed_webhook(&app, &active).await.ok_json(200)["duplicate"], false);
     let canceled = subscription_event("evt_b", now_secs() - 10, ana.id, "past_due", false);
     signed_webhook(&app, &canceled).await.ok_json(200);
     assert!(!is_subscribed(&app, &ana).await);
     // Stripe re-delivers evt_a (freshly signed): it is not applied a second time.
-    assert_eq!(
-        signed_webhook(&app, &active).await.ok_json(200)["duplicate"],
-        true
-    );
+    assert_eq!(signed_webhook(&app, &active).await.ok_json(200)["duplicate"], true);
     assert_eq!(record(&app, ana.id).unwrap().status, "past_due");
 }
 
@@ -612,10 +392,7 @@ async fn checkout_completed_and_invoice_events_link_the_customer_and_fill_billin
     let completed = json!({"id": "evt_c", "type": "checkout.session.completed", "created": now_secs(),
         "data": {"object": {"id": "cs_test_1", "object": "checkout.session", "mode": "subscription", "customer": customer, "subscription": "sub_stripe_9", "client_reference_id": ana.id.to_string()}}});
     signed_webhook(&app, &completed).await.ok_json(200);
-    assert_eq!(
-        record(&app, ana.id).unwrap().subscription_id.as_deref(),
-        Some("sub_stripe_9")
-    );
+    assert_eq!(record(&app, ana.id).unwrap().subscription_id.as_deref(), Some("sub_stripe_9"));
     // The subscription event created before the checkout event still applies.
     let mut created = subscription_event("evt_s", now_secs() - 2, ana.id, "active", false);
     created["type"] = json!("customer.subscription.created");
@@ -626,10 +403,7 @@ async fn checkout_completed_and_invoice_events_link_the_customer_and_fill_billin
     let paid = json!({"id": "evt_i", "type": "invoice.paid", "created": now_secs(),
         "data": {"object": {"id": "in_stripe_1", "object": "invoice", "customer": customer, "amount_paid": 199, "currency": "usd", "status": "paid", "created": now_secs()}}});
     signed_webhook(&app, &paid).await.ok_json(200);
-    let history = app
-        .authed_get("/payments/billing-history/", &ana)
-        .await
-        .ok_json(200);
+    let history = app.authed_get("/payments/billing-history/", &ana).await.ok_json(200);
     assert_eq!(history["billing_history"][0]["id"], "in_stripe_1");
     assert_eq!(history["billing_history"][0]["amount_paid"], json!(1.99));
 }

@@ -22,8 +22,7 @@ fn body_with(overrides: Value) -> Value {
 }
 
 async fn create(app: &TestApp, user: &User, body: Value) -> crate::helpers::Res {
-    app.authed_json(Method::POST, "/api/projects/", user, Some(body))
-        .await
+    app.authed_json(Method::POST, "/api/projects/", user, Some(body)).await
 }
 
 #[actix_web::test]
@@ -46,15 +45,9 @@ async fn create_answers_201_with_the_whole_project() {
     assert_eq!(p["end_date"], "2026-12-20");
     assert_eq!(p["budget"], json!(450000.0));
     assert_eq!(p["owner_builder"], "yes_owner_builder");
-    assert_eq!(
-        p["owner_builder_display"],
-        "Yes, I will be managing my project"
-    );
+    assert_eq!(p["owner_builder_display"], "Yes, I will be managing my project");
     let created_at = p["created_at"].as_str().unwrap();
-    assert!(
-        chrono::DateTime::parse_from_rfc3339(created_at).is_ok(),
-        "{created_at}"
-    );
+    assert!(chrono::DateTime::parse_from_rfc3339(created_at).is_ok(), "{created_at}");
 }
 
 #[actix_web::test]
@@ -67,10 +60,7 @@ async fn every_project_type_has_its_display_label() {
             json!({"project_type": "renovation", "property_type": null, "renovation_options": ["Kitchen", "HVAC replacement"]}),
             "Renovation",
         ),
-        (
-            json!({"project_type": "addition", "property_type": null, "addition_options": ["Garage"]}),
-            "Addition",
-        ),
+        (json!({"project_type": "addition", "property_type": null, "addition_options": ["Garage"]}), "Addition"),
         (
             json!({"project_type": "conversion", "property_type": null, "conversion_option": "garage_apartment_conversion"}),
             "Conversion",
@@ -78,33 +68,15 @@ async fn every_project_type_has_its_display_label() {
         (json!({"project_type": "adu", "property_type": null}), "ADU"),
     ];
     for (overrides, label) in cases {
-        let p = create(&app, &user, body_with(overrides.clone()))
-            .await
-            .ok_json(201);
+        let p = create(&app, &user, body_with(overrides.clone())).await.ok_json(201);
         assert_eq!(p["project_type_display"], label, "{overrides}");
     }
     let list = app.authed_get("/api/projects/", &user).await.ok_json(200);
-    let labels: Vec<&str> = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["project_type_display"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        labels,
-        [
-            "New Home Build",
-            "Renovation",
-            "Addition",
-            "Conversion",
-            "ADU"
-        ]
-    );
+    let labels: Vec<&str> =
+        list.as_array().unwrap().iter().map(|p| p["project_type_display"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["New Home Build", "Renovation", "Addition", "Conversion", "ADU"]);
     let renovation = &list[1];
-    assert_eq!(
-        renovation["renovation_options"],
-        json!(["Kitchen", "HVAC replacement"])
-    );
+    assert_eq!(renovation["renovation_options"], json!(["Kitchen", "HVAC replacement"]));
     assert_eq!(list[2]["addition_options"], json!(["Garage"]));
     assert_eq!(list[3]["conversion_option"], "garage_apartment_conversion");
 }
@@ -113,34 +85,13 @@ async fn every_project_type_has_its_display_label() {
 async fn a_multifamily_project_keeps_its_units_and_others_drop_them() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
-    let p = create(
-        &app,
-        &user,
-        body_with(json!({"property_type": "multifamily", "units": 4})),
-    )
-    .await
-    .ok_json(201);
+    let p = create(&app, &user, body_with(json!({"property_type": "multifamily", "units": 4}))).await.ok_json(201);
     assert_eq!(p["units"], 4);
-    let p = create(
-        &app,
-        &user,
-        body_with(json!({"property_type": "single_family", "units": 4})),
-    )
-    .await
-    .ok_json(201);
+    let p = create(&app, &user, body_with(json!({"property_type": "single_family", "units": 4}))).await.ok_json(201);
     assert_eq!(p["units"], Value::Null);
     // The owner_builder label of the other choice.
-    let p = create(
-        &app,
-        &user,
-        body_with(json!({"owner_builder": "no_general_contractor"})),
-    )
-    .await
-    .ok_json(201);
-    assert_eq!(
-        p["owner_builder_display"],
-        "No, I'm hiring a general contractor"
-    );
+    let p = create(&app, &user, body_with(json!({"owner_builder": "no_general_contractor"}))).await.ok_json(201);
+    assert_eq!(p["owner_builder_display"], "No, I'm hiring a general contractor");
 }
 
 #[actix_web::test]
@@ -155,23 +106,14 @@ async fn budgets_keep_their_cents_exactly() {
         (json!(999999.99), json!(999999.99)),
         (json!(1234.5), json!(1234.5)),
     ] {
-        let p = create(&app, &user, body_with(json!({"budget": sent})))
-            .await
-            .ok_json(201);
+        let p = create(&app, &user, body_with(json!({"budget": sent}))).await.ok_json(201);
         assert_eq!(p["budget"], shown, "{sent}");
-        let again = app
-            .authed_get(&format!("/api/projects/{}/", p["id"]), &user)
-            .await
-            .ok_json(200);
+        let again = app.authed_get(&format!("/api/projects/{}/", p["id"]), &user).await.ok_json(200);
         assert_eq!(again["budget"], shown, "{sent}");
     }
     // The text on the wire is exactly the dollars with their cents.
-    let p = create(&app, &user, body_with(json!({"budget": 1234.56})))
-        .await
-        .ok_json(201);
-    let res = app
-        .authed_get(&format!("/api/projects/{}/", p["id"]), &user)
-        .await;
+    let p = create(&app, &user, body_with(json!({"budget": 1234.56}))).await.ok_json(201);
+    let res = app.authed_get(&format!("/api/projects/{}/", p["id"]), &user).await;
     assert!(res.text().contains("\"budget\":1234.56"), "{}", res.text());
 }
 
@@ -179,26 +121,16 @@ async fn budgets_keep_their_cents_exactly() {
 async fn slashed_dates_are_accepted_and_shown_as_iso() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
-    let p = create(
-        &app,
-        &user,
-        body_with(json!({"start_date": "1/5/2026", "end_date": "12/20/2026"})),
-    )
-    .await
-    .ok_json(201);
-    assert_eq!(
-        (p["start_date"].as_str(), p["end_date"].as_str()),
-        (Some("2026-01-05"), Some("2026-12-20"))
-    );
+    let p =
+        create(&app, &user, body_with(json!({"start_date": "1/5/2026", "end_date": "12/20/2026"}))).await.ok_json(201);
+    assert_eq!((p["start_date"].as_str(), p["end_date"].as_str()), (Some("2026-01-05"), Some("2026-12-20")));
 }
 
 /// Asserts a 400 validation error naming `field` (and, when given, with that exact message).
 #[track_caller]
 fn assert_field(res: &crate::helpers::Res, field: &str, message: Option<&str>) -> Value {
     let err = res.assert_error(400, "validation_error");
-    let problems = err["fields"][field]
-        .as_array()
-        .unwrap_or_else(|| panic!("no {field} in {err}"));
+    let problems = err["fields"][field].as_array().unwrap_or_else(|| panic!("no {field} in {err}"));
     assert!(!problems.is_empty());
     if let Some(m) = message {
         assert!(problems.iter().any(|p| p == m), "{field}: {err}");
@@ -242,10 +174,7 @@ async fn each_create_rule_of_section_5_is_enforced() {
         (json!({"property_type": "__remove__"}), "property_type"),
         (json!({"property_type": "castle"}), "property_type"),
         (json!({"property_type": "multifamily", "units": 0}), "units"),
-        (
-            json!({"project_type": "conversion", "property_type": null, "conversion_option": null}),
-            "conversion_option",
-        ),
+        (json!({"project_type": "conversion", "property_type": null, "conversion_option": null}), "conversion_option"),
         (
             json!({"project_type": "conversion", "property_type": null, "conversion_option": "barn"}),
             "conversion_option",
@@ -254,10 +183,7 @@ async fn each_create_rule_of_section_5_is_enforced() {
             json!({"project_type": "renovation", "property_type": null, "renovation_options": ["Moat"]}),
             "renovation_options",
         ),
-        (
-            json!({"project_type": "addition", "property_type": null, "addition_options": ["Pool"]}),
-            "addition_options",
-        ),
+        (json!({"project_type": "addition", "property_type": null, "addition_options": ["Pool"]}), "addition_options"),
     ];
     for (overrides, field) in cases {
         let res = create(&app, &user, body_with(overrides.clone())).await;
@@ -265,10 +191,7 @@ async fn each_create_rule_of_section_5_is_enforced() {
         assert_field(&res, field, None);
     }
     // Nothing was stored by any of them.
-    assert_eq!(
-        app.authed_get("/api/projects/", &user).await.ok_json(200),
-        json!([])
-    );
+    assert_eq!(app.authed_get("/api/projects/", &user).await.ok_json(200), json!([]));
 }
 
 #[actix_web::test]
@@ -276,12 +199,7 @@ async fn multifamily_without_units_gets_the_spec_message() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
     for units in [json!(null), json!("__remove__"), json!("")] {
-        let res = create(
-            &app,
-            &user,
-            body_with(json!({"property_type": "multifamily", "units": units})),
-        )
-        .await;
+        let res = create(&app, &user, body_with(json!({"property_type": "multifamily", "units": units}))).await;
         let err = assert_field(&res, "units", Some(UNITS_MSG));
         assert_eq!(err["message"], UNITS_MSG, "{err}");
     }
@@ -302,19 +220,10 @@ async fn a_missing_start_date_gets_the_spec_message() {
 async fn every_problem_is_reported_at_once() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
-    let err = create(&app, &user, json!({}))
-        .await
-        .assert_error(400, "validation_error");
-    for field in [
-        "name",
-        "zip_code",
-        "project_type",
-        "owner_builder",
-        "square_footage",
-        "start_date",
-        "end_date",
-        "budget",
-    ] {
+    let err = create(&app, &user, json!({})).await.assert_error(400, "validation_error");
+    for field in
+        ["name", "zip_code", "project_type", "owner_builder", "square_footage", "start_date", "end_date", "budget"]
+    {
         assert!(err["fields"][field].is_array(), "{field}: {err}");
     }
     assert_eq!(err["fields"]["start_date"][0], START_MSG);
@@ -336,9 +245,7 @@ async fn wrong_json_types_are_400_per_field() {
         "start_date": 20260105,
         "owner_builder": {"yes": true}
     }));
-    let err = create(&app, &user, body)
-        .await
-        .assert_error(400, "validation_error");
+    let err = create(&app, &user, body).await.assert_error(400, "validation_error");
     for field in [
         "name",
         "zip_code",
@@ -354,11 +261,7 @@ async fn wrong_json_types_are_400_per_field() {
         assert!(err["fields"][field].is_array(), "{field}: {err}");
     }
     // Each alone, too.
-    for (field, value) in [
-        ("square_footage", json!(12.5)),
-        ("budget", json!({"amount": 1})),
-        ("name", json!(null)),
-    ] {
+    for (field, value) in [("square_footage", json!(12.5)), ("budget", json!({"amount": 1})), ("name", json!(null))] {
         let res = create(&app, &user, body_with(json!({ field: value }))).await;
         assert_field(&res, field, None);
     }
@@ -373,12 +276,7 @@ async fn list_shows_only_the_callers_projects_oldest_first() {
     app.create_project(&bob, json!({"name": "Bob's"})).await;
     let a2 = app.create_project(&ana, json!({"name": "Second"})).await;
     let list = app.authed_get("/api/projects/", &ana).await.ok_json(200);
-    let names: Vec<&str> = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["First", "Second"]);
     assert_eq!(list[0], a1);
     assert_eq!(list[1], a2);
@@ -391,10 +289,7 @@ async fn get_returns_the_project() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
     let p = app.create_project(&user, json!({})).await;
-    let got = app
-        .authed_get(&format!("/api/projects/{}/", p["id"]), &user)
-        .await
-        .ok_json(200);
+    let got = app.authed_get(&format!("/api/projects/{}/", p["id"]), &user).await.ok_json(200);
     assert_eq!(got, p);
 }
 
@@ -409,15 +304,9 @@ async fn unknown_or_malformed_ids_are_404() {
         "/api/projects/-1/",
         "/api/projects/99999999999999999999999/",
     ] {
-        app.authed_get(path, &user)
-            .await
-            .assert_error(404, "not_found");
-        app.authed_json(Method::PATCH, path, &user, Some(json!({"budget": 1})))
-            .await
-            .assert_error(404, "not_found");
-        app.authed_json(Method::DELETE, path, &user, None)
-            .await
-            .assert_error(404, "not_found");
+        app.authed_get(path, &user).await.assert_error(404, "not_found");
+        app.authed_json(Method::PATCH, path, &user, Some(json!({"budget": 1}))).await.assert_error(404, "not_found");
+        app.authed_json(Method::DELETE, path, &user, None).await.assert_error(404, "not_found");
     }
 }
 
@@ -427,29 +316,13 @@ async fn patch_budget_only_changes_the_budget() {
     let user = app.user("ana").await;
     let p = app.create_project(&user, json!({})).await;
     let path = format!("/api/projects/{}/", p["id"]);
-    let updated = app
-        .authed_json(
-            Method::PATCH,
-            &path,
-            &user,
-            Some(json!({"budget": 512345.67})),
-        )
-        .await
-        .ok_json(200);
+    let updated = app.authed_json(Method::PATCH, &path, &user, Some(json!({"budget": 512345.67}))).await.ok_json(200);
     let mut expected = p.clone();
     expected["budget"] = json!(512345.67);
     assert_eq!(updated, expected);
     assert_eq!(app.authed_get(&path, &user).await.ok_json(200), expected);
     // The client may send the budget as a string from the number input.
-    let updated = app
-        .authed_json(
-            Method::PATCH,
-            &path,
-            &user,
-            Some(json!({"budget": "1000.5"})),
-        )
-        .await
-        .ok_json(200);
+    let updated = app.authed_json(Method::PATCH, &path, &user, Some(json!({"budget": "1000.5"}))).await.ok_json(200);
     assert_eq!(updated["budget"], json!(1000.5));
 }
 
@@ -460,7 +333,12 @@ async fn patch_changes_any_subset_of_fields() {
     let p = app.create_project(&user, json!({})).await;
     let path = format!("/api/projects/{}/", p["id"]);
     let updated = app
-        .authed_json(Method::PATCH, &path, &user, Some(json!({"name": "Renamed", "zip_code": "10001", "square_footage": 1800, "end_date": "2027-03-01"})))
+        .authed_json(
+            Method::PATCH,
+            &path,
+            &user,
+            Some(json!({"name": "Renamed", "zip_code": "10001", "square_footage": 1800, "end_date": "2027-03-01"})),
+        )
         .await
         .ok_json(200);
     assert_eq!(updated["name"], "Renamed");
@@ -471,16 +349,18 @@ async fn patch_changes_any_subset_of_fields() {
     assert_eq!(updated["budget"], p["budget"]);
     // Changing the type to a renovation with options.
     let updated = app
-        .authed_json(Method::PATCH, &path, &user, Some(json!({"project_type": "renovation", "property_type": null, "renovation_options": ["Deck", "Fence"]})))
+        .authed_json(
+            Method::PATCH,
+            &path,
+            &user,
+            Some(json!({"project_type": "renovation", "property_type": null, "renovation_options": ["Deck", "Fence"]})),
+        )
         .await
         .ok_json(200);
     assert_eq!(updated["project_type_display"], "Renovation");
     assert_eq!(updated["renovation_options"], json!(["Deck", "Fence"]));
     // An empty patch changes nothing.
-    let same = app
-        .authed_json(Method::PATCH, &path, &user, Some(json!({})))
-        .await
-        .ok_json(200);
+    let same = app.authed_json(Method::PATCH, &path, &user, Some(json!({}))).await.ok_json(200);
     assert_eq!(same, updated);
 }
 
@@ -491,49 +371,23 @@ async fn a_patch_that_breaks_a_rule_is_400_and_changes_nothing() {
     let p = app.create_project(&user, json!({})).await;
     let path = format!("/api/projects/{}/", p["id"]);
     let cases: Vec<(Value, &str, Option<&str>)> = vec![
-        (
-            json!({"name": "Kept?", "end_date": "2025-01-01"}),
-            "end_date",
-            None,
-        ),
-        (
-            json!({"budget": 99, "property_type": "multifamily"}),
-            "units",
-            Some(UNITS_MSG),
-        ),
-        (
-            json!({"name": "Kept?", "start_date": null}),
-            "start_date",
-            Some(START_MSG),
-        ),
-        (
-            json!({"project_type": "conversion", "property_type": null}),
-            "conversion_option",
-            None,
-        ),
+        (json!({"name": "Kept?", "end_date": "2025-01-01"}), "end_date", None),
+        (json!({"budget": 99, "property_type": "multifamily"}), "units", Some(UNITS_MSG)),
+        (json!({"name": "Kept?", "start_date": null}), "start_date", Some(START_MSG)),
+        (json!({"project_type": "conversion", "property_type": null}), "conversion_option", None),
         (json!({"name": ""}), "name", None),
         (json!({"budget": -5}), "budget", None),
         (json!({"budget": "abc"}), "budget", None),
         (json!({"square_footage": 0}), "square_footage", None),
         (json!({"zip_code": "1"}), "zip_code", None),
         (json!({"project_type": "castle"}), "project_type", None),
-        (
-            json!({"name": "Kept?", "square_footage": "many"}),
-            "square_footage",
-            None,
-        ),
+        (json!({"name": "Kept?", "square_footage": "many"}), "square_footage", None),
     ];
     for (patch, field, message) in cases {
-        let res = app
-            .authed_json(Method::PATCH, &path, &user, Some(patch.clone()))
-            .await;
+        let res = app.authed_json(Method::PATCH, &path, &user, Some(patch.clone())).await;
         assert_eq!(res.status, 400, "{patch}: {}", res.text());
         assert_field(&res, field, message);
-        assert_eq!(
-            app.authed_get(&path, &user).await.ok_json(200),
-            p,
-            "after {patch}"
-        );
+        assert_eq!(app.authed_get(&path, &user).await.ok_json(200), p, "after {patch}");
     }
     // Malformed and non-object bodies too.
     let req = actix_web::test::TestRequest::patch()
@@ -542,9 +396,7 @@ async fn a_patch_that_breaks_a_rule_is_400_and_changes_nothing() {
         .insert_header(("Content-Type", "application/json"))
         .set_payload("{\"budget\": ");
     app.send(req).await.assert_error(400, "invalid_json");
-    app.authed_json(Method::PATCH, &path, &user, Some(json!([1])))
-        .await
-        .assert_error(400, "invalid_json");
+    app.authed_json(Method::PATCH, &path, &user, Some(json!([1]))).await.assert_error(400, "invalid_json");
     assert_eq!(app.authed_get(&path, &user).await.ok_json(200), p);
 }
 
@@ -558,19 +410,10 @@ async fn delete_answers_204_and_the_project_is_gone() {
     let res = app.authed_json(Method::DELETE, &path, &user, None).await;
     assert_eq!(res.status, 204);
     assert!(res.body.is_empty());
-    app.authed_get(&path, &user)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &path, &user, None)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("{path}tasks/"), &user)
-        .await
-        .assert_error(404, "not_found");
-    assert_eq!(
-        app.authed_get("/api/projects/", &user).await.ok_json(200),
-        json!([keep])
-    );
+    app.authed_get(&path, &user).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &user, None).await.assert_error(404, "not_found");
+    app.authed_get(&format!("{path}tasks/"), &user).await.assert_error(404, "not_found");
+    assert_eq!(app.authed_get("/api/projects/", &user).await.ok_json(200), json!([keep]));
 }
 
 #[actix_web::test]
@@ -580,34 +423,14 @@ async fn another_users_project_is_404_and_untouched() {
     let bob = app.user("bob").await;
     let p = app.create_project(&ana, json!({})).await;
     let path = format!("/api/projects/{}/", p["id"]);
-    app.authed_get(&path, &bob)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::PATCH, &path, &bob, Some(json!({"budget": 1})))
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &path, &bob, None)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("{path}tasks/"), &bob)
-        .await
-        .assert_error(404, "not_found");
+    app.authed_get(&path, &bob).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &path, &bob, Some(json!({"budget": 1}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
+    app.authed_get(&format!("{path}tasks/"), &bob).await.assert_error(404, "not_found");
     // Nor can a task be created in it.
-    let res = app
-        .authed_json(
-            Method::POST,
-            "/api/tasks/",
-            &bob,
-            Some(json!({"project": p["id"], "title": "Framing"})),
-        )
-        .await;
+    let res =
+        app.authed_json(Method::POST, "/api/tasks/", &bob, Some(json!({"project": p["id"], "title": "Framing"}))).await;
     assert!(matches!(res.status, 400 | 404), "{}", res.text());
-    assert!(app
-        .authed_get(&format!("{path}tasks/"), &ana)
-        .await
-        .ok_json(200)
-        .as_array()
-        .unwrap()
-        .is_empty());
+    assert!(app.authed_get(&format!("{path}tasks/"), &ana).await.ok_json(200).as_array().unwrap().is_empty());
     assert_eq!(app.authed_get(&path, &ana).await.ok_json(200), p);
 }

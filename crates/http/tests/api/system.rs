@@ -34,14 +34,8 @@ async fn unknown_api_paths_are_a_json_404() {
         (Method::GET, "/api/projects"),
         (Method::DELETE, "/api/"),
     ] {
-        let res = app
-            .send(TestRequest::default().method(method.clone()).uri(path))
-            .await;
-        assert!(
-            res.header("Content-Type")
-                .is_some_and(|c| c.starts_with("application/json")),
-            "{method} {path}"
-        );
+        let res = app.send(TestRequest::default().method(method.clone()).uri(path)).await;
+        assert!(res.header("Content-Type").is_some_and(|c| c.starts_with("application/json")), "{method} {path}");
         res.assert_error(404, "not_found");
     }
 }
@@ -57,101 +51,52 @@ async fn a_wrong_method_on_a_known_api_path_is_not_the_app_shell() {
 #[actix_web::test]
 async fn client_routes_get_the_index_html() {
     let app = TestApp::new().await;
-    for path in [
-        "/kanban/3",
-        "/projects",
-        "/choose-plan",
-        "/what-is-buildledger",
-        "/",
-        "/account-settings",
-    ] {
+    for path in ["/kanban/3", "/projects", "/choose-plan", "/what-is-buildledger", "/", "/account-settings"] {
         let res = app.get(path).await;
         assert_eq!(res.status, 200, "{path}");
         assert_eq!(res.text(), INDEX_HTML, "{path}");
-        assert!(
-            res.header("Content-Type")
-                .is_some_and(|c| c.starts_with("text/html")),
-            "{path}"
-        );
+        assert!(res.header("Content-Type").is_some_and(|c| c.starts_with("text/html")), "{path}");
     }
 }
 
 #[actix_web::test]
 async fn security_headers_are_on_every_response() {
     let app = TestApp::new().await;
-    for path in [
-        "/healthz",
-        "/api/config/",
-        "/kanban/3",
-        "/api/x",
-        "/api/projects/",
-    ] {
+    for path in ["/healthz", "/api/config/", "/kanban/3", "/api/x", "/api/projects/"] {
         let res = app.get(path).await;
-        assert_eq!(
-            res.header("X-Content-Type-Options").as_deref(),
-            Some("nosniff"),
-            "{path}"
-        );
-        let csp = res
-            .header("Content-Security-Policy")
-            .unwrap_or_else(|| panic!("no CSP on {path}"));
+        assert_eq!(res.header("X-Content-Type-Options").as_deref(), Some("nosniff"), "{path}");
+        let csp = res.header("Content-Security-Policy").unwrap_or_else(|| panic!("no CSP on {path}"));
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         if path.starts_with("/api/") || path == "/healthz" {
-            assert!(
-                csp.contains("default-src 'none'"),
-                "JSON never runs anything: {path}: {csp}"
-            );
+            assert!(csp.contains("default-src 'none'"), "JSON never runs anything: {path}: {csp}");
         } else {
-            assert!(
-                csp.contains("default-src 'self'") && !csp.contains("unsafe-eval"),
-                "{path}: {csp}"
-            );
+            assert!(csp.contains("default-src 'self'") && !csp.contains("unsafe-eval"), "{path}: {csp}");
         }
         assert!(res.header("Referrer-Policy").is_some(), "{path}");
     }
     // Document downloads carry their own sandboxing policy.
     let user = app.user("ana").await;
-    let project = app.create_project(&user, json!({})).await["id"]
-        .as_i64()
-        .unwrap();
-    let task = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let doc = app
-        .upload(&user, task, "quote.pdf", crate::helpers::PDF)
-        .await
-        .ok_json(201);
+    let project = app.create_project(&user, json!({})).await["id"].as_i64().unwrap();
+    let task = app.create_task(&user, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    let doc = app.upload(&user, task, "quote.pdf", crate::helpers::PDF).await.ok_json(201);
     let res = app.get(doc["file"].as_str().unwrap()).await;
     let csp = res.header("Content-Security-Policy").unwrap();
     assert!(csp.contains("sandbox"), "{csp}");
-    assert_eq!(
-        res.header("X-Content-Type-Options").as_deref(),
-        Some("nosniff")
-    );
+    assert_eq!(res.header("X-Content-Type-Options").as_deref(), Some("nosniff"));
 }
 
 #[actix_web::test]
 async fn task_suggestions_and_the_estimate_are_public() {
     let app = TestApp::new().await;
     let body = app.get("/api/task-suggestions/").await.ok_json(200);
-    let list: Vec<&str> = body["suggestions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap())
-        .collect();
-    assert!(
-        list.contains(&"Framing") && list.contains(&"Foundation"),
-        "{list:?}"
-    );
-    let body = app.get("/api/estimate/?zip_code=78701&square_footage=2400&quality=standard&project_type=new_home_build").await.ok_json(200);
+    let list: Vec<&str> = body["suggestions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert!(list.contains(&"Framing") && list.contains(&"Foundation"), "{list:?}");
+    let body = app
+        .get("/api/estimate/?zip_code=78701&square_footage=2400&quality=standard&project_type=new_home_build")
+        .await
+        .ok_json(200);
     assert_eq!(body["state"], "TX");
     assert_eq!(body["predicted_total"], json!(341616.0));
-    let err = app
-        .get("/api/estimate/?zip_code=78701")
-        .await
-        .assert_error(400, "validation_error");
+    let err = app.get("/api/estimate/?zip_code=78701").await.assert_error(400, "validation_error");
     assert!(err["fields"]["square_footage"].is_array(), "{err}");
 }

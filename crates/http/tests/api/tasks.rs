@@ -10,9 +10,8 @@ use serde_json::{json, Value};
 use crate::helpers::{TestApp, User, PDF};
 
 fn rate(title: &str, quality: MaterialQuality, zip: &str) -> f64 {
-    CostCatalogue::embedded()
-        .regional_rate_cents(title, quality, zip)
-        .unwrap_or_else(|| panic!("no rate for {title}")) as f64
+    CostCatalogue::embedded().regional_rate_cents(title, quality, zip).unwrap_or_else(|| panic!("no rate for {title}"))
+        as f64
         / 100.0
 }
 
@@ -25,22 +24,11 @@ async fn setup() -> (TestApp, User, i64) {
 }
 
 async fn patch(app: &TestApp, user: &User, task: &Value, body: Value) -> crate::helpers::Res {
-    app.authed_json(
-        Method::PATCH,
-        &format!("/api/tasks/{}/", task["id"]),
-        user,
-        Some(body),
-    )
-    .await
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{}/", task["id"]), user, Some(body)).await
 }
 
 async fn board(app: &TestApp, user: &User, project: i64) -> Vec<Value> {
-    app.authed_get(&format!("/api/projects/{project}/tasks/"), user)
-        .await
-        .ok_json(200)
-        .as_array()
-        .unwrap()
-        .clone()
+    app.authed_get(&format!("/api/projects/{project}/tasks/"), user).await.ok_json(200).as_array().unwrap().clone()
 }
 
 /// (title, status, position) of each card of the board, in the board's order.
@@ -65,9 +53,7 @@ fn row(title: &str, status: &str, position: i64) -> (String, String, i64) {
 #[actix_web::test]
 async fn create_applies_the_defaults() {
     let (app, user, project) = setup().await;
-    let t = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await;
+    let t = app.create_task(&user, project, json!({"title": "Framing"})).await;
     assert!(t["id"].as_i64().is_some_and(|id| id > 0), "{t}");
     assert_eq!(t["project"], project);
     assert_eq!(t["title"], "Framing");
@@ -78,18 +64,9 @@ async fn create_applies_the_defaults() {
     assert_eq!(t["due_date"], Value::Null);
     assert_eq!(t["position"], 0);
     assert_eq!(t["actual_cost_per_sqft"], Value::Null);
-    assert_eq!(
-        t["regional_average_cost_per_sqft"],
-        json!(rate("Framing", MaterialQuality::Basic, "78701"))
-    );
+    assert_eq!(t["regional_average_cost_per_sqft"], json!(rate("Framing", MaterialQuality::Basic, "78701")));
     // The next card of the column goes last.
-    let t2 = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Roofing", "description": null}),
-        )
-        .await;
+    let t2 = app.create_task(&user, project, json!({"title": "Roofing", "description": null})).await;
     assert_eq!(t2["position"], 1);
     assert_eq!(t2["description"], "");
 }
@@ -112,42 +89,20 @@ async fn create_takes_every_field() {
     assert_eq!(t["position"], 0);
     // 123456 cents / 2400 sq ft = 51.44 cents, rounded to 51.
     assert_eq!(t["actual_cost_per_sqft"], json!(0.51));
-    assert_eq!(
-        t["regional_average_cost_per_sqft"],
-        json!(rate("Framing", MaterialQuality::Premium, "78701"))
-    );
+    assert_eq!(t["regional_average_cost_per_sqft"], json!(rate("Framing", MaterialQuality::Premium, "78701")));
     // A blank due date is null; an empty actual cost is null.
-    let t = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Roofing", "due_date": "", "actual_cost": ""}),
-        )
-        .await;
-    assert_eq!(
-        (t["due_date"].clone(), t["actual_cost"].clone()),
-        (Value::Null, Value::Null)
-    );
+    let t = app.create_task(&user, project, json!({"title": "Roofing", "due_date": "", "actual_cost": ""})).await;
+    assert_eq!((t["due_date"].clone(), t["actual_cost"].clone()), (Value::Null, Value::Null));
 }
 
 #[actix_web::test]
 async fn cost_per_sqft_is_computed_from_the_actual_cost() {
     let (app, user, project) = setup().await;
-    let t = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Framing", "actual_cost": 48000}),
-        )
-        .await;
+    let t = app.create_task(&user, project, json!({"title": "Framing", "actual_cost": 48000})).await;
     assert_eq!(t["actual_cost_per_sqft"], json!(20.0));
-    let t = patch(&app, &user, &t, json!({"actual_cost": 60000}))
-        .await
-        .ok_json(200);
+    let t = patch(&app, &user, &t, json!({"actual_cost": 60000})).await.ok_json(200);
     assert_eq!(t["actual_cost_per_sqft"], json!(25.0));
-    let t = patch(&app, &user, &t, json!({"actual_cost": null}))
-        .await
-        .ok_json(200);
+    let t = patch(&app, &user, &t, json!({"actual_cost": null})).await.ok_json(200);
     assert_eq!(t["actual_cost"], Value::Null);
     assert_eq!(t["actual_cost_per_sqft"], Value::Null);
 }
@@ -155,45 +110,20 @@ async fn cost_per_sqft_is_computed_from_the_actual_cost() {
 #[actix_web::test]
 async fn the_regional_rate_is_known_for_framing_in_austin_and_null_for_unknown_titles() {
     let (app, user, project) = setup().await;
-    let framing = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await;
-    let rate_austin = framing["regional_average_cost_per_sqft"]
-        .as_f64()
-        .expect("a rate for Framing in 78701");
+    let framing = app.create_task(&user, project, json!({"title": "Framing"})).await;
+    let rate_austin = framing["regional_average_cost_per_sqft"].as_f64().expect("a rate for Framing in 78701");
     assert!(rate_austin > 0.0);
-    let unknown = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Dig a moat around the keep"}),
-        )
-        .await;
+    let unknown = app.create_task(&user, project, json!({"title": "Dig a moat around the keep"})).await;
     assert_eq!(unknown["regional_average_cost_per_sqft"], Value::Null);
     // Quality and zip code change the rate.
-    let premium = patch(
-        &app,
-        &user,
-        &framing,
-        json!({"material_quality": "premium"}),
-    )
-    .await
-    .ok_json(200);
+    let premium = patch(&app, &user, &framing, json!({"material_quality": "premium"})).await.ok_json(200);
     assert!(premium["regional_average_cost_per_sqft"].as_f64().unwrap() > rate_austin);
-    app.authed_json(
-        Method::PATCH,
-        &format!("/api/projects/{project}/"),
-        &user,
-        Some(json!({"zip_code": "10001"})),
-    )
-    .await
-    .ok_json(200);
+    app.authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &user, Some(json!({"zip_code": "10001"})))
+        .await
+        .ok_json(200);
     let cards = board(&app, &user, project).await;
     let nyc = cards.iter().find(|t| t["id"] == framing["id"]).unwrap();
-    assert_eq!(
-        nyc["regional_average_cost_per_sqft"],
-        json!(rate("Framing", MaterialQuality::Premium, "10001"))
-    );
+    assert_eq!(nyc["regional_average_cost_per_sqft"], json!(rate("Framing", MaterialQuality::Premium, "10001")));
     assert!(
         nyc["regional_average_cost_per_sqft"].as_f64().unwrap()
             > premium["regional_average_cost_per_sqft"].as_f64().unwrap()
@@ -207,53 +137,21 @@ async fn create_rejects_bad_fields_with_400() {
         (json!({"title": "Framing"}), "project"),
         (json!({"project": project}), "title"),
         (json!({"project": project, "title": "  "}), "title"),
-        (
-            json!({"project": project, "title": "x".repeat(201)}),
-            "title",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "status": "Done"}),
-            "status",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "status": "to do"}),
-            "status",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "material_quality": "gold"}),
-            "material_quality",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "actual_cost": -1}),
-            "actual_cost",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "actual_cost": 1.005}),
-            "actual_cost",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "actual_cost": "lots"}),
-            "actual_cost",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "due_date": "soon"}),
-            "due_date",
-        ),
+        (json!({"project": project, "title": "x".repeat(201)}), "title"),
+        (json!({"project": project, "title": "Framing", "status": "Done"}), "status"),
+        (json!({"project": project, "title": "Framing", "status": "to do"}), "status"),
+        (json!({"project": project, "title": "Framing", "material_quality": "gold"}), "material_quality"),
+        (json!({"project": project, "title": "Framing", "actual_cost": -1}), "actual_cost"),
+        (json!({"project": project, "title": "Framing", "actual_cost": 1.005}), "actual_cost"),
+        (json!({"project": project, "title": "Framing", "actual_cost": "lots"}), "actual_cost"),
+        (json!({"project": project, "title": "Framing", "due_date": "soon"}), "due_date"),
         (json!({"project": project, "title": 12}), "title"),
         (json!({"project": "abc", "title": "Framing"}), "project"),
-        (
-            json!({"project": project, "title": "Framing", "description": ["a"]}),
-            "description",
-        ),
-        (
-            json!({"project": project, "title": "Framing", "status": 1}),
-            "status",
-        ),
+        (json!({"project": project, "title": "Framing", "description": ["a"]}), "description"),
+        (json!({"project": project, "title": "Framing", "status": 1}), "status"),
     ];
     for (body, field) in cases {
-        let res = app
-            .authed_json(Method::POST, "/api/tasks/", &user, Some(body.clone()))
-            .await;
+        let res = app.authed_json(Method::POST, "/api/tasks/", &user, Some(body.clone())).await;
         let err = res.assert_error(400, "validation_error");
         assert!(err["fields"][field].is_array(), "{body}: {err}");
     }
@@ -267,28 +165,18 @@ async fn create_rejects_bad_fields_with_400() {
 #[actix_web::test]
 async fn patch_changes_any_subset_and_leaves_the_rest() {
     let (app, user, project) = setup().await;
-    let t = app.create_task(&user, project, json!({"title": "Framing", "description": "d", "actual_cost": 10, "due_date": "2026-02-01"})).await;
+    let t = app
+        .create_task(
+            &user,
+            project,
+            json!({"title": "Framing", "description": "d", "actual_cost": 10, "due_date": "2026-02-01"}),
+        )
+        .await;
     let steps: Vec<(Value, &str, Value)> = vec![
-        (
-            json!({"description": "New description"}),
-            "description",
-            json!("New description"),
-        ),
-        (
-            json!({"material_quality": "standard"}),
-            "material_quality",
-            json!("standard"),
-        ),
-        (
-            json!({"due_date": "2026-05-31"}),
-            "due_date",
-            json!("2026-05-31"),
-        ),
-        (
-            json!({"title": "Roof Framing"}),
-            "title",
-            json!("Roof Framing"),
-        ),
+        (json!({"description": "New description"}), "description", json!("New description")),
+        (json!({"material_quality": "standard"}), "material_quality", json!("standard")),
+        (json!({"due_date": "2026-05-31"}), "due_date", json!("2026-05-31")),
+        (json!({"title": "Roof Framing"}), "title", json!("Roof Framing")),
         (json!({"actual_cost": 99.99}), "actual_cost", json!(99.99)),
         (json!({"description": null}), "description", json!("")),
     ];
@@ -304,40 +192,20 @@ async fn patch_changes_any_subset_and_leaves_the_rest() {
         current = updated;
     }
     // An empty patch is a no-op that answers the task.
-    assert_eq!(
-        patch(&app, &user, &t, json!({})).await.ok_json(200),
-        current
-    );
+    assert_eq!(patch(&app, &user, &t, json!({})).await.ok_json(200), current);
     // Sending the task's own project is fine.
-    assert_eq!(
-        patch(&app, &user, &t, json!({"project": project}))
-            .await
-            .ok_json(200),
-        current
-    );
+    assert_eq!(patch(&app, &user, &t, json!({"project": project})).await.ok_json(200), current);
 }
 
 #[actix_web::test]
 async fn clearing_the_due_date_with_null() {
     let (app, user, project) = setup().await;
-    let t = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Framing", "due_date": "2026-02-01"}),
-        )
-        .await;
-    let t = patch(&app, &user, &t, json!({"due_date": null}))
-        .await
-        .ok_json(200);
+    let t = app.create_task(&user, project, json!({"title": "Framing", "due_date": "2026-02-01"})).await;
+    let t = patch(&app, &user, &t, json!({"due_date": null})).await.ok_json(200);
     assert_eq!(t["due_date"], Value::Null);
-    let t = patch(&app, &user, &t, json!({"due_date": "2026-04-01"}))
-        .await
-        .ok_json(200);
+    let t = patch(&app, &user, &t, json!({"due_date": "2026-04-01"})).await.ok_json(200);
     assert_eq!(t["due_date"], "2026-04-01");
-    let t = patch(&app, &user, &t, json!({"due_date": ""}))
-        .await
-        .ok_json(200);
+    let t = patch(&app, &user, &t, json!({"due_date": ""})).await.ok_json(200);
     assert_eq!(t["due_date"], Value::Null);
 }
 
@@ -347,33 +215,12 @@ async fn moving_a_card_between_columns_puts_it_at_the_position() {
     let a = app.create_task(&user, project, json!({"title": "A"})).await;
     let _b = app.create_task(&user, project, json!({"title": "B"})).await;
     let c = app.create_task(&user, project, json!({"title": "C"})).await;
-    let _d = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "D", "status": "In Progress"}),
-        )
-        .await;
-    let _e = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "E", "status": "In Progress"}),
-        )
-        .await;
+    let _d = app.create_task(&user, project, json!({"title": "D", "status": "In Progress"})).await;
+    let _e = app.create_task(&user, project, json!({"title": "E", "status": "In Progress"})).await;
     // A drag: status + project + position.
-    let moved = patch(
-        &app,
-        &user,
-        &c,
-        json!({"status": "In Progress", "project": project, "position": 1}),
-    )
-    .await
-    .ok_json(200);
-    assert_eq!(
-        (moved["status"].as_str(), moved["position"].as_i64()),
-        (Some("In Progress"), Some(1))
-    );
+    let moved =
+        patch(&app, &user, &c, json!({"status": "In Progress", "project": project, "position": 1})).await.ok_json(200);
+    assert_eq!((moved["status"].as_str(), moved["position"].as_i64()), (Some("In Progress"), Some(1)));
     assert_eq!(
         layout(&app, &user, project).await,
         [
@@ -385,14 +232,7 @@ async fn moving_a_card_between_columns_puts_it_at_the_position() {
         ]
     );
     // Without a position a card that changes column goes last; the old column closes the gap.
-    let moved = patch(
-        &app,
-        &user,
-        &a,
-        json!({"status": "In Progress", "project": project}),
-    )
-    .await
-    .ok_json(200);
+    let moved = patch(&app, &user, &a, json!({"status": "In Progress", "project": project})).await.ok_json(200);
     assert_eq!(moved["position"], 3);
     assert_eq!(
         layout(&app, &user, project).await,
@@ -405,9 +245,7 @@ async fn moving_a_card_between_columns_puts_it_at_the_position() {
         ]
     );
     // Reordering inside a column.
-    patch(&app, &user, &a, json!({"position": 0}))
-        .await
-        .ok_json(200);
+    patch(&app, &user, &a, json!({"position": 0})).await.ok_json(200);
     assert_eq!(
         layout(&app, &user, project).await,
         [
@@ -419,44 +257,22 @@ async fn moving_a_card_between_columns_puts_it_at_the_position() {
         ]
     );
     // A position past the end is clamped to the end.
-    let moved = patch(&app, &user, &a, json!({"status": "To Do", "position": 99}))
-        .await
-        .ok_json(200);
+    let moved = patch(&app, &user, &a, json!({"status": "To Do", "position": 99})).await.ok_json(200);
     assert_eq!(moved["position"], 1);
     // Dropping a card onto its own place changes nothing.
     let before = layout(&app, &user, project).await;
-    patch(
-        &app,
-        &user,
-        &a,
-        json!({"status": "To Do", "position": 1, "project": project}),
-    )
-    .await
-    .ok_json(200);
+    patch(&app, &user, &a, json!({"status": "To Do", "position": 1, "project": project})).await.ok_json(200);
     assert_eq!(layout(&app, &user, project).await, before);
 }
 
 #[actix_web::test]
 async fn the_board_is_ordered_by_column_then_position() {
     let (app, user, project) = setup().await;
-    app.create_task(
-        &user,
-        project,
-        json!({"title": "P1", "status": "Paid", "actual_cost": 5}),
-    )
-    .await;
-    app.create_task(
-        &user,
-        project,
-        json!({"title": "I1", "status": "In Progress"}),
-    )
-    .await;
-    app.create_task(&user, project, json!({"title": "T1"}))
-        .await;
-    app.create_task(&user, project, json!({"title": "P2", "status": "Paid"}))
-        .await;
-    app.create_task(&user, project, json!({"title": "T2"}))
-        .await;
+    app.create_task(&user, project, json!({"title": "P1", "status": "Paid", "actual_cost": 5})).await;
+    app.create_task(&user, project, json!({"title": "I1", "status": "In Progress"})).await;
+    app.create_task(&user, project, json!({"title": "T1"})).await;
+    app.create_task(&user, project, json!({"title": "P2", "status": "Paid"})).await;
+    app.create_task(&user, project, json!({"title": "T2"})).await;
     assert_eq!(
         layout(&app, &user, project).await,
         [
@@ -472,34 +288,19 @@ async fn the_board_is_ordered_by_column_then_position() {
 #[actix_web::test]
 async fn moving_to_paid_with_the_actual_cost() {
     let (app, user, project) = setup().await;
-    let t = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await;
-    let paid = patch(
-        &app,
-        &user,
-        &t,
-        json!({"status": "Paid", "actual_cost": 15000.5, "project": project}),
-    )
-    .await
-    .ok_json(200);
+    let t = app.create_task(&user, project, json!({"title": "Framing"})).await;
+    let paid = patch(&app, &user, &t, json!({"status": "Paid", "actual_cost": 15000.5, "project": project}))
+        .await
+        .ok_json(200);
     assert_eq!(paid["status"], "Paid");
     assert_eq!(paid["actual_cost"], json!(15000.5));
     assert_eq!(paid["position"], 0);
     // 1500050 / 2400 = 625.02 cents -> 6.25.
     assert_eq!(paid["actual_cost_per_sqft"], json!(6.25));
     // A blank cost entered at Paid is sent as 0.
-    let t2 = app
-        .create_task(&user, project, json!({"title": "Roofing"}))
-        .await;
-    let paid = patch(
-        &app,
-        &user,
-        &t2,
-        json!({"status": "Paid", "actual_cost": 0, "project": project}),
-    )
-    .await
-    .ok_json(200);
+    let t2 = app.create_task(&user, project, json!({"title": "Roofing"})).await;
+    let paid =
+        patch(&app, &user, &t2, json!({"status": "Paid", "actual_cost": 0, "project": project})).await.ok_json(200);
     assert_eq!(paid["actual_cost"], json!(0.0));
     assert_eq!(paid["position"], 1);
 }
@@ -507,21 +308,11 @@ async fn moving_to_paid_with_the_actual_cost() {
 #[actix_web::test]
 async fn inline_edit_of_title_cost_and_status() {
     let (app, user, project) = setup().await;
-    let t = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Framing", "description": "keep me"}),
-        )
-        .await;
-    let edited = patch(
-        &app,
-        &user,
-        &t,
-        json!({"title": "Plumbing Rough", "actual_cost": "2500.75", "status": "In Progress"}),
-    )
-    .await
-    .ok_json(200);
+    let t = app.create_task(&user, project, json!({"title": "Framing", "description": "keep me"})).await;
+    let edited =
+        patch(&app, &user, &t, json!({"title": "Plumbing Rough", "actual_cost": "2500.75", "status": "In Progress"}))
+            .await
+            .ok_json(200);
     assert_eq!(edited["title"], "Plumbing Rough");
     assert_eq!(edited["actual_cost"], json!(2500.75));
     assert_eq!(edited["status"], "In Progress");
@@ -536,20 +327,11 @@ async fn inline_edit_of_title_cost_and_status() {
 async fn a_bad_patch_is_400_and_changes_nothing() {
     let (app, user, project) = setup().await;
     let other = app.create_project(&user, json!({"name": "Other"})).await;
-    let t = app
-        .create_task(
-            &user,
-            project,
-            json!({"title": "Framing", "actual_cost": 10}),
-        )
-        .await;
+    let t = app.create_task(&user, project, json!({"title": "Framing", "actual_cost": 10})).await;
     let cases: Vec<(Value, &str)> = vec![
         (json!({"status": "Done"}), "status"),
         (json!({"status": "Paid", "actual_cost": -3}), "actual_cost"),
-        (
-            json!({"title": "Renamed", "material_quality": "gold"}),
-            "material_quality",
-        ),
+        (json!({"title": "Renamed", "material_quality": "gold"}), "material_quality"),
         (json!({"title": ""}), "title"),
         (json!({"due_date": "31/31/2026"}), "due_date"),
         (json!({"position": -1}), "position"),
@@ -558,16 +340,12 @@ async fn a_bad_patch_is_400_and_changes_nothing() {
         (json!({"actual_cost": [1]}), "actual_cost"),
     ];
     for (body, field) in cases {
-        let err = patch(&app, &user, &t, body.clone())
-            .await
-            .assert_error(400, "validation_error");
+        let err = patch(&app, &user, &t, body.clone()).await.assert_error(400, "validation_error");
         assert!(err["fields"][field].is_array(), "{body}: {err}");
         let cards = board(&app, &user, project).await;
         assert_eq!(cards, vec![t.clone()], "after {body}");
     }
-    assert!(board(&app, &user, other["id"].as_i64().unwrap())
-        .await
-        .is_empty());
+    assert!(board(&app, &user, other["id"].as_i64().unwrap()).await.is_empty());
 }
 
 #[actix_web::test]
@@ -580,43 +358,27 @@ async fn delete_answers_204_and_closes_the_gap() {
     assert_eq!(res.status, 204);
     assert!(res.body.is_empty());
     assert_eq!(layout(&app, &user, project).await, [row("B", "To Do", 0)]);
-    app.authed_json(Method::DELETE, &path, &user, None)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::PATCH, &path, &user, Some(json!({"title": "x"})))
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, "/api/tasks/abc/", &user, None)
-        .await
-        .assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &user, None).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &path, &user, Some(json!({"title": "x"}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, "/api/tasks/abc/", &user, None).await.assert_error(404, "not_found");
 }
 
 #[actix_web::test]
 async fn another_users_task_is_404_and_untouched() {
     let (app, ana, project) = setup().await;
     let bob = app.user("bob").await;
-    let t = app
-        .create_task(&ana, project, json!({"title": "Framing"}))
-        .await;
+    let t = app.create_task(&ana, project, json!({"title": "Framing"})).await;
     let path = format!("/api/tasks/{}/", t["id"]);
-    app.authed_json(Method::PATCH, &path, &bob, Some(json!({"status": "Paid"})))
-        .await
-        .assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &path, &bob, None)
-        .await
-        .assert_error(404, "not_found");
-    app.authed_get(&format!("/api/projects/{project}/tasks/"), &bob)
-        .await
-        .assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &path, &bob, Some(json!({"status": "Paid"}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
+    app.authed_get(&format!("/api/projects/{project}/tasks/"), &bob).await.assert_error(404, "not_found");
     assert_eq!(board(&app, &ana, project).await, vec![t]);
 }
 
 // ---------------------------------------------------------------- ETag
 
 async fn etag(app: &TestApp, user: &User, project: i64) -> String {
-    let res = app
-        .authed_get(&format!("/api/projects/{project}/tasks/"), user)
-        .await;
+    let res = app.authed_get(&format!("/api/projects/{project}/tasks/"), user).await;
     assert_eq!(res.status, 200);
     res.header("ETag").expect("the board sends an ETag")
 }
@@ -632,33 +394,22 @@ async fn conditional(app: &TestApp, user: &User, project: i64, tag: &str) -> cra
 #[actix_web::test]
 async fn the_board_answers_304_for_the_current_etag() {
     let (app, user, project) = setup().await;
-    app.create_task(&user, project, json!({"title": "Framing"}))
-        .await;
+    app.create_task(&user, project, json!({"title": "Framing"})).await;
     let tag = etag(&app, &user, project).await;
-    assert!(
-        tag.starts_with('"') && tag.ends_with('"'),
-        "a strong ETag: {tag}"
-    );
+    assert!(tag.starts_with('"') && tag.ends_with('"'), "a strong ETag: {tag}");
     let res = conditional(&app, &user, project, &tag).await;
     assert_eq!(res.status, 304);
     assert!(res.body.is_empty());
     assert_eq!(res.header("ETag").as_deref(), Some(tag.as_str()));
     // In a list of tags, too.
-    assert_eq!(
-        conditional(&app, &user, project, &format!("\"old\", {tag}"))
-            .await
-            .status,
-        304
-    );
+    assert_eq!(conditional(&app, &user, project, &format!("\"old\", {tag}")).await.status, 304);
     // A stale tag gets the board.
     let res = conditional(&app, &user, project, "\"stale\"").await;
     assert_eq!(res.status, 200);
     assert_eq!(res.json().as_array().unwrap().len(), 1);
     // Nobody else learns anything from a conditional request.
     let bob = app.user("bob").await;
-    conditional(&app, &bob, project, &tag)
-        .await
-        .assert_error(404, "not_found");
+    conditional(&app, &bob, project, &tag).await.assert_error(404, "not_found");
 }
 
 #[actix_web::test]
@@ -669,59 +420,26 @@ async fn every_write_changes_the_etag() {
         assert!(!seen.contains(&tag), "{what} kept the ETag {tag}");
         seen.push(tag);
     };
-    let t = app
-        .create_task(&user, project, json!({"title": "Framing"}))
-        .await;
+    let t = app.create_task(&user, project, json!({"title": "Framing"})).await;
     check(etag(&app, &user, project).await, "create task");
-    patch(&app, &user, &t, json!({"title": "Roofing"}))
-        .await
-        .ok_json(200);
+    patch(&app, &user, &t, json!({"title": "Roofing"})).await.ok_json(200);
     check(etag(&app, &user, project).await, "patch task");
-    patch(&app, &user, &t, json!({"status": "Paid", "actual_cost": 1}))
+    patch(&app, &user, &t, json!({"status": "Paid", "actual_cost": 1})).await.ok_json(200);
+    check(etag(&app, &user, project).await, "move task");
+    app.authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &user, Some(json!({"budget": 1})))
         .await
         .ok_json(200);
-    check(etag(&app, &user, project).await, "move task");
-    app.authed_json(
-        Method::PATCH,
-        &format!("/api/projects/{project}/"),
-        &user,
-        Some(json!({"budget": 1})),
-    )
-    .await
-    .ok_json(200);
     check(etag(&app, &user, project).await, "patch project");
-    let doc = app
-        .upload(&user, t["id"].as_i64().unwrap(), "quote.pdf", PDF)
-        .await
-        .ok_json(201);
+    let doc = app.upload(&user, t["id"].as_i64().unwrap(), "quote.pdf", PDF).await.ok_json(201);
     check(etag(&app, &user, project).await, "upload document");
-    let res = app
-        .authed_json(
-            Method::DELETE,
-            &format!("/api/documents/{}/", doc["id"]),
-            &user,
-            None,
-        )
-        .await;
+    let res = app.authed_json(Method::DELETE, &format!("/api/documents/{}/", doc["id"]), &user, None).await;
     assert_eq!(res.status, 204);
     check(etag(&app, &user, project).await, "delete document");
-    let t2 = app
-        .create_task(&user, project, json!({"title": "Fence"}))
-        .await;
+    let t2 = app.create_task(&user, project, json!({"title": "Fence"})).await;
     check(etag(&app, &user, project).await, "second task");
-    let res = app
-        .authed_json(
-            Method::DELETE,
-            &format!("/api/tasks/{}/", t2["id"]),
-            &user,
-            None,
-        )
-        .await;
+    let res = app.authed_json(Method::DELETE, &format!("/api/tasks/{}/", t2["id"]), &user, None).await;
     assert_eq!(res.status, 204);
     check(etag(&app, &user, project).await, "delete task");
     // The old tag no longer answers 304.
-    assert_eq!(
-        conditional(&app, &user, project, &seen[0]).await.status,
-        200
-    );
+    assert_eq!(conditional(&app, &user, project, &seen[0]).await.status, 200);
 }

@@ -11,16 +11,42 @@ fn documents_belong_to_a_task_and_its_owner() {
         let bob = user(&t.db, "bob");
         let p = project(&t.db, ana, "P");
         let task = DieselTaskRepository::new(t.db.clone())
-            .create(&NewTask { project_id: p.id, title: TaskTitle::parse("Framing").unwrap(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None })
+            .create(&NewTask {
+                project_id: p.id,
+                title: TaskTitle::parse("Framing").unwrap(),
+                description: String::new(),
+                status: TaskStatus::ToDo,
+                material_quality: MaterialQuality::Basic,
+                actual_cost: None,
+                due_date: None,
+            })
             .unwrap();
         let repo = DieselDocumentRepository::new(t.db.clone());
         let v_before = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
-        let d1 = repo.create(&NewDocument { task_id: task.id, name: "quote.pdf".into(), content_type: "application/pdf".into(), size_bytes: 1000, storage_key: "k1".into() }).unwrap();
-        repo.create(&NewDocument { task_id: task.id, name: "plan.png".into(), content_type: "image/png".into(), size_bytes: 24, storage_key: "k2".into() }).unwrap();
+        let d1 = repo
+            .create(&NewDocument {
+                task_id: task.id,
+                name: "quote.pdf".into(),
+                content_type: "application/pdf".into(),
+                size_bytes: 1000,
+                storage_key: "k1".into(),
+            })
+            .unwrap();
+        repo.create(&NewDocument {
+            task_id: task.id,
+            name: "plan.png".into(),
+            content_type: "image/png".into(),
+            size_bytes: 24,
+            storage_key: "k2".into(),
+        })
+        .unwrap();
         let v_after = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
         assert!(v_after > v_before, "{}", t.name);
         assert_eq!((d1.project_id, d1.owner_id), (p.id, ana));
-        assert_eq!(repo.list_for_task(task.id).unwrap().iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), vec!["quote.pdf", "plan.png"]);
+        assert_eq!(
+            repo.list_for_task(task.id).unwrap().iter().map(|d| d.name.as_str()).collect::<Vec<_>>(),
+            vec!["quote.pdf", "plan.png"]
+        );
         assert_eq!(repo.total_bytes_for_owner(ana).unwrap(), 1024, "{}", t.name);
         assert_eq!(repo.total_bytes_for_owner(bob).unwrap(), 0);
         assert!(repo.find_for_owner(d1.id, bob).unwrap().is_none());
@@ -34,7 +60,13 @@ fn documents_belong_to_a_task_and_its_owner() {
 fn a_document_for_a_missing_task_is_not_created() {
     for t in backends() {
         let repo = DieselDocumentRepository::new(t.db.clone());
-        let r = repo.create(&NewDocument { task_id: 999, name: "q.pdf".into(), content_type: "application/pdf".into(), size_bytes: 1, storage_key: "k".into() });
+        let r = repo.create(&NewDocument {
+            task_id: 999,
+            name: "q.pdf".into(),
+            content_type: "application/pdf".into(),
+            size_bytes: 1,
+            storage_key: "k".into(),
+        });
         assert!(r.is_err(), "{}", t.name);
     }
 }

@@ -3,7 +3,9 @@
 //! by the next access check.
 
 use buildledger_application::payments::ports::SubscriptionRepository;
-use buildledger_application::ports::{DocumentRepository, KnownVersion, NewDocument, ProjectRepository, TaskRepository};
+use buildledger_application::ports::{
+    DocumentRepository, KnownVersion, NewDocument, ProjectRepository, TaskRepository,
+};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_persistence::payments::DieselPaymentsRepository;
@@ -30,19 +32,39 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         assert_eq!(projects.known_version(p.id, bob), KnownVersion::Unknown, "{}", t.name);
 
         let task = tasks
-            .create(&NewTask { project_id: p.id, title: TaskTitle::parse("Framing").unwrap(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None })
+            .create(&NewTask {
+                project_id: p.id,
+                title: TaskTitle::parse("Framing").unwrap(),
+                description: String::new(),
+                status: TaskStatus::ToDo,
+                material_quality: MaterialQuality::Basic,
+                actual_cost: None,
+                due_date: None,
+            })
             .unwrap();
         let mut last = p.version;
         let mut check = |what: &str| {
-            let KnownVersion::Current(v) = projects.known_version(p.id, ana) else { panic!("{}: {what}: not known", t.name) };
+            let KnownVersion::Current(v) = projects.known_version(p.id, ana) else {
+                panic!("{}: {what}: not known", t.name)
+            };
             assert!(v > last, "{}: {what} must move the version on ({v} after {last})", t.name);
             assert_eq!(v, current(&projects, p.id, ana), "{}: {what}", t.name);
             last = v;
         };
         check("task create");
-        tasks.update(p.id, task.id, &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() }).unwrap();
+        tasks
+            .update(p.id, task.id, &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() })
+            .unwrap();
         check("task move");
-        let doc = documents.create(&NewDocument { task_id: task.id, name: "q.pdf".into(), content_type: "application/pdf".into(), size_bytes: 3, storage_key: format!("k-{}", t.name) }).unwrap();
+        let doc = documents
+            .create(&NewDocument {
+                task_id: task.id,
+                name: "q.pdf".into(),
+                content_type: "application/pdf".into(),
+                size_bytes: 3,
+                storage_key: format!("k-{}", t.name),
+            })
+            .unwrap();
         check("document upload");
         documents.delete(doc.id).unwrap();
         check("document delete");
@@ -65,7 +87,15 @@ fn a_subscription_write_is_seen_by_the_next_check() {
         assert_eq!(repo.find_for_user(ana).unwrap(), None);
         assert_eq!(repo.known_for_user(ana), Some(None), "{}: a read is remembered", t.name);
         let now = Utc::now().naive_utc();
-        let sub = Subscription { user_id: ana, customer_id: Some("cus_1".into()), subscription_id: Some("sub_1".into()), status: "active".into(), current_period_end: Some(now + Duration::days(30)), cancel_at_period_end: false, updated_at: now };
+        let sub = Subscription {
+            user_id: ana,
+            customer_id: Some("cus_1".into()),
+            subscription_id: Some("sub_1".into()),
+            status: "active".into(),
+            current_period_end: Some(now + Duration::days(30)),
+            cancel_at_period_end: false,
+            updated_at: now,
+        };
         repo.upsert(&sub).unwrap();
         assert_eq!(repo.known_for_user(ana), None, "{}: a write forgets it", t.name);
         let stored = repo.find_for_user(ana).unwrap().expect("stored");

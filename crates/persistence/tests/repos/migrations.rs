@@ -23,11 +23,17 @@ INSERT INTO tasks (id, project_id, title, status, material_quality, position, cr
 
 fn check(db: &Db, name: &str) {
     let repo = DieselTaskRepository::new(db.clone());
-    let board: Vec<(String, String, i32)> = repo.list_for_project(1).unwrap().into_iter().map(|t| (t.status.label().to_owned(), t.title, t.position)).collect();
+    let board: Vec<(String, String, i32)> = repo
+        .list_for_project(1)
+        .unwrap()
+        .into_iter()
+        .map(|t| (t.status.label().to_owned(), t.title, t.position))
+        .collect();
     let expected = [("To Do", "A", 0), ("To Do", "B", 1), ("To Do", "C", 2), ("Paid", "X", 0), ("Paid", "Y", 1)];
     assert_eq!(board, expected.map(|(s, t, p)| (s.to_owned(), t.to_owned(), p)).to_vec(), "{name}");
     // And moves work on the migrated keys.
-    let moved = repo.update(1, 1, &buildledger_domain::task::TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+    let moved =
+        repo.update(1, 1, &buildledger_domain::task::TaskChanges { position: Some(0), ..Default::default() }).unwrap();
     assert_eq!(moved.position, 0, "{name}");
     let titles: Vec<String> = repo.list_for_project(1).unwrap().into_iter().map(|t| t.title).collect();
     assert_eq!(titles, ["C", "A", "B", "X", "Y"], "{name}");

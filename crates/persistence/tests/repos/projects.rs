@@ -58,10 +58,25 @@ fn deleting_a_project_deletes_its_tasks_and_documents() {
         let p = project(&t.db, owner, "Gone");
         let tasks = DieselTaskRepository::new(t.db.clone());
         let task = tasks
-            .create(&NewTask { project_id: p.id, title: TaskTitle::parse("Framing").unwrap(), description: String::new(), status: TaskStatus::ToDo, material_quality: MaterialQuality::Basic, actual_cost: None, due_date: None })
+            .create(&NewTask {
+                project_id: p.id,
+                title: TaskTitle::parse("Framing").unwrap(),
+                description: String::new(),
+                status: TaskStatus::ToDo,
+                material_quality: MaterialQuality::Basic,
+                actual_cost: None,
+                due_date: None,
+            })
             .unwrap();
         let docs = DieselDocumentRepository::new(t.db.clone());
-        docs.create(&NewDocument { task_id: task.id, name: "q.pdf".into(), content_type: "application/pdf".into(), size_bytes: 3, storage_key: "p/t/1".into() }).unwrap();
+        docs.create(&NewDocument {
+            task_id: task.id,
+            name: "q.pdf".into(),
+            content_type: "application/pdf".into(),
+            size_bytes: 3,
+            storage_key: "p/t/1".into(),
+        })
+        .unwrap();
         let keys = DieselProjectRepository::new(t.db.clone()).delete(p.id, owner).unwrap();
         assert_eq!(keys, vec!["p/t/1".to_string()], "{}", t.name);
         assert!(tasks.find_for_owner(task.id, owner).unwrap().is_none());

@@ -7,7 +7,15 @@ use buildledger_persistence::{DieselProjectRepository, DieselTaskRepository};
 use crate::helpers::{backends, project, user};
 
 fn new_task(project_id: i64, title: &str, status: TaskStatus) -> NewTask {
-    NewTask { project_id, title: TaskTitle::parse(title).unwrap(), description: "d".into(), status, material_quality: MaterialQuality::Standard, actual_cost: None, due_date: None }
+    NewTask {
+        project_id,
+        title: TaskTitle::parse(title).unwrap(),
+        description: "d".into(),
+        status,
+        material_quality: MaterialQuality::Standard,
+        actual_cost: None,
+        due_date: None,
+    }
 }
 
 /// Titles per column, in board order.
@@ -16,7 +24,9 @@ fn columns(tasks: &[Task]) -> Vec<Vec<String>> {
 }
 
 fn positions_are_dense(tasks: &[Task]) -> bool {
-    TaskStatus::ALL.iter().all(|s| tasks.iter().filter(|t| t.status == *s).enumerate().all(|(i, t)| t.position == i as i32))
+    TaskStatus::ALL
+        .iter()
+        .all(|s| tasks.iter().filter(|t| t.status == *s).enumerate().all(|(i, t)| t.position == i as i32))
 }
 
 #[test]
@@ -45,14 +55,27 @@ fn moving_between_columns_renumbers_both() {
         repo.create(&new_task(p.id, "C", TaskStatus::InProgress)).unwrap();
         repo.create(&new_task(p.id, "D", TaskStatus::InProgress)).unwrap();
         let moved = repo
-            .update(p.id, a.id, &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() })
+            .update(
+                p.id,
+                a.id,
+                &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() },
+            )
             .unwrap();
         assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, 1), "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "A", "D"], vec![]], "{}", t.name);
         assert!(positions_are_dense(&list));
         // Without a position, a task changing column goes last.
-        repo.update(p.id, a.id, &TaskChanges { status: Some(TaskStatus::Paid), actual_cost: Some(Money::from_cents(500)), ..Default::default() }).unwrap();
+        repo.update(
+            p.id,
+            a.id,
+            &TaskChanges {
+                status: Some(TaskStatus::Paid),
+                actual_cost: Some(Money::from_cents(500)),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list), vec![vec!["B"], vec!["C", "D"], vec!["A"]]);
         assert!(positions_are_dense(&list));
@@ -66,7 +89,10 @@ fn reordering_within_a_column_keeps_positions_dense() {
         let owner = user(&t.db, "ana");
         let p = project(&t.db, owner, "P");
         let repo = DieselTaskRepository::new(t.db.clone());
-        let ids: Vec<i64> = ["A", "B", "C", "D"].iter().map(|n| repo.create(&new_task(p.id, n, TaskStatus::ToDo)).unwrap().id).collect();
+        let ids: Vec<i64> = ["A", "B", "C", "D"]
+            .iter()
+            .map(|n| repo.create(&new_task(p.id, n, TaskStatus::ToDo)).unwrap().id)
+            .collect();
         repo.update(p.id, ids[3], &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
         assert_eq!(columns(&repo.list_for_project(p.id).unwrap())[0], vec!["D", "A", "B", "C"], "{}", t.name);
         repo.update(p.id, ids[3], &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
@@ -85,10 +111,25 @@ fn field_changes_and_clearing_nullable_fields() {
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
         let due = chrono::NaiveDate::from_ymd_opt(2026, 5, 1);
         let u = repo
-            .update(p.id, a.id, &TaskChanges { title: Some(TaskTitle::parse("Roofing").unwrap()), actual_cost: Some(Money::from_cents(12_345)), due_date: Some(due), material_quality: Some(MaterialQuality::Premium), ..Default::default() })
+            .update(
+                p.id,
+                a.id,
+                &TaskChanges {
+                    title: Some(TaskTitle::parse("Roofing").unwrap()),
+                    actual_cost: Some(Money::from_cents(12_345)),
+                    due_date: Some(due),
+                    material_quality: Some(MaterialQuality::Premium),
+                    ..Default::default()
+                },
+            )
             .unwrap();
-        assert_eq!((u.title.as_str(), u.actual_cost, u.due_date, u.material_quality), ("Roofing", Money::from_cents(12_345), due, MaterialQuality::Premium));
-        let cleared = repo.update(p.id, a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() }).unwrap();
+        assert_eq!(
+            (u.title.as_str(), u.actual_cost, u.due_date, u.material_quality),
+            ("Roofing", Money::from_cents(12_345), due, MaterialQuality::Premium)
+        );
+        let cleared = repo
+            .update(p.id, a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() })
+            .unwrap();
         assert_eq!((cleared.actual_cost, cleared.due_date), (None, None), "{}", t.name);
         assert_eq!(cleared.description, "d");
     }
@@ -161,7 +202,13 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
             model[from].retain(|x| *x != id);
             let at = (wanted as usize).min(model[to].len());
             model[to].insert(at, id);
-            let moved = repo.update(p.id, id, &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() }).unwrap();
+            let moved = repo
+                .update(
+                    p.id,
+                    id,
+                    &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() },
+                )
+                .unwrap();
             assert_eq!((moved.status, moved.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
             let (found, _) = repo.find_for_owner(id, owner).unwrap().unwrap();
             assert_eq!((found.status, found.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
@@ -171,7 +218,10 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
                 repo.delete(p.id, gone).unwrap();
             }
             let list = repo.list_for_project(p.id).unwrap();
-            let seen: Vec<Vec<i64>> = TaskStatus::ALL.iter().map(|s| list.iter().filter(|x| x.status == *s).map(|x| x.id).collect()).collect();
+            let seen: Vec<Vec<i64>> = TaskStatus::ALL
+                .iter()
+                .map(|s| list.iter().filter(|x| x.status == *s).map(|x| x.id).collect())
+                .collect();
             assert_eq!(seen, model, "{} step {step}", t.name);
             assert!(positions_are_dense(&list), "{} step {step}", t.name);
         }
@@ -192,9 +242,20 @@ fn a_task_change_through_another_project_is_not_found_and_changes_nothing() {
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
         let version = |id: i64| projects.find_for_owner(id, owner).unwrap().unwrap().version;
         let (vp, vq) = (version(p.id), version(q.id));
-        let moved = repo.update(q.id, a.id, &TaskChanges { status: Some(TaskStatus::Paid), position: Some(0), ..Default::default() });
+        let moved = repo.update(
+            q.id,
+            a.id,
+            &TaskChanges { status: Some(TaskStatus::Paid), position: Some(0), ..Default::default() },
+        );
         assert!(matches!(moved, Err(RepoError::NotFound)), "{}: {moved:?}", t.name);
-        assert!(matches!(repo.update(p.id, a.id + 1000, &TaskChanges { position: Some(0), ..Default::default() }), Err(RepoError::NotFound)), "{}", t.name);
+        assert!(
+            matches!(
+                repo.update(p.id, a.id + 1000, &TaskChanges { position: Some(0), ..Default::default() }),
+                Err(RepoError::NotFound)
+            ),
+            "{}",
+            t.name
+        );
         assert!(matches!(repo.delete(q.id, a.id), Err(RepoError::NotFound)), "{}", t.name);
         assert_eq!((version(p.id), version(q.id)), (vp, vq), "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();

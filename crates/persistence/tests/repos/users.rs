@@ -8,7 +8,9 @@ use crate::helpers::backends;
 fn users_are_found_by_username_or_email_in_any_case() {
     for t in backends() {
         let repo = DieselUserRepository::new(t.db.clone());
-        let u = repo.create(&NewUser { username: "Ana".into(), email: "Ana@Example.com".into(), password_hash: "h".into() }).unwrap();
+        let u = repo
+            .create(&NewUser { username: "Ana".into(), email: "Ana@Example.com".into(), password_hash: "h".into() })
+            .unwrap();
         assert!(!u.is_admin);
         assert_eq!(repo.find_by_login("ana").unwrap().unwrap().id, u.id, "{}", t.name);
         assert_eq!(repo.find_by_login("ANA@example.COM").unwrap().unwrap().id, u.id, "{}", t.name);
@@ -21,10 +23,19 @@ fn users_are_found_by_username_or_email_in_any_case() {
 fn usernames_and_emails_are_unique_case_insensitively() {
     for t in backends() {
         let repo = DieselUserRepository::new(t.db.clone());
-        repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() }).unwrap();
-        let dup_name = repo.create(&NewUser { username: "ANA".into(), email: "other@example.com".into(), password_hash: "h".into() });
+        repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() })
+            .unwrap();
+        let dup_name = repo.create(&NewUser {
+            username: "ANA".into(),
+            email: "other@example.com".into(),
+            password_hash: "h".into(),
+        });
         assert!(matches!(dup_name, Err(RepoError::Conflict(ref f)) if f == "username"), "{}: {dup_name:?}", t.name);
-        let dup_mail = repo.create(&NewUser { username: "bob".into(), email: "ANA@EXAMPLE.COM".into(), password_hash: "h".into() });
+        let dup_mail = repo.create(&NewUser {
+            username: "bob".into(),
+            email: "ANA@EXAMPLE.COM".into(),
+            password_hash: "h".into(),
+        });
         assert!(matches!(dup_mail, Err(RepoError::Conflict(ref f)) if f == "email"), "{}: {dup_mail:?}", t.name);
     }
 }
@@ -33,7 +44,9 @@ fn usernames_and_emails_are_unique_case_insensitively() {
 fn the_admin_flag_can_be_granted_and_revoked() {
     for t in backends() {
         let repo = DieselUserRepository::new(t.db.clone());
-        let u = repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() }).unwrap();
+        let u = repo
+            .create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() })
+            .unwrap();
         assert!(repo.set_admin("ANA", true).unwrap());
         assert!(repo.find_by_id(u.id).unwrap().unwrap().is_admin);
         assert!(repo.set_admin("ana", false).unwrap());
@@ -46,7 +59,8 @@ fn the_admin_flag_can_be_granted_and_revoked() {
 fn a_sqlite_backup_holds_the_data_and_opens_as_a_database() {
     let t = backends().into_iter().next().unwrap();
     let repo = DieselUserRepository::new(t.db.clone());
-    repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() }).unwrap();
+    repo.create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() })
+        .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let dest = dir.path().join("backup.sqlite3");
     t.db.backup_sqlite(&dest).unwrap();
@@ -61,10 +75,18 @@ fn a_sqlite_backup_holds_the_data_and_opens_as_a_database() {
 fn unicode_usernames_are_matched_and_unique_in_any_case() {
     for t in backends() {
         let repo = DieselUserRepository::new(t.db.clone());
-        let u = repo.create(&NewUser { username: "Émile".into(), email: "Émile@Exemple.fr".into(), password_hash: "h".into() }).unwrap();
+        let u = repo
+            .create(&NewUser {
+                username: "Émile".into(), email: "Émile@Exemple.fr".into(), password_hash: "h".into()
+            })
+            .unwrap();
         assert_eq!(repo.find_by_login("émile").unwrap().map(|x| x.id), Some(u.id), "{}", t.name);
         assert_eq!(repo.find_by_login("ÉMILE@exemple.FR").unwrap().map(|x| x.id), Some(u.id), "{}", t.name);
-        let dup = repo.create(&NewUser { username: "émile".into(), email: "other@example.com".into(), password_hash: "h".into() });
+        let dup = repo.create(&NewUser {
+            username: "émile".into(),
+            email: "other@example.com".into(),
+            password_hash: "h".into(),
+        });
         assert!(matches!(dup, Err(RepoError::Conflict(ref f)) if f == "username"), "{}: {dup:?}", t.name);
     }
 }

@@ -78,7 +78,8 @@ fn concurrent_writes_are_kept_whole_and_a_failed_one_leaves_nothing() {
         for h in handles {
             h.join().unwrap();
         }
-        let doomed_total = (0..THREADS).flat_map(|th| (0..WRITES).map(move |i| (th + i) % 4 == 0)).filter(|d| *d).count();
+        let doomed_total =
+            (0..THREADS).flat_map(|th| (0..WRITES).map(move |i| (th + i) % 4 == 0)).filter(|d| *d).count();
         assert_eq!(failed.load(Ordering::Relaxed), doomed_total, "{}", t.name);
         for th in 0..THREADS {
             for i in 0..WRITES {
@@ -91,7 +92,10 @@ fn concurrent_writes_are_kept_whole_and_a_failed_one_leaves_nothing() {
         if db.backend() == Backend::Sqlite {
             let committed = db.batches_committed();
             let kept = (THREADS * WRITES - doomed_total) as u64;
-            assert!(committed < kept, "sqlite: writes that queued together commit together ({committed} commits for {kept} writes)");
+            assert!(
+                committed < kept,
+                "sqlite: writes that queued together commit together ({committed} commits for {kept} writes)"
+            );
         }
     }
 }
@@ -195,13 +199,21 @@ fn board_writes_commit_together_and_a_failing_one_fails_alone() {
                     // SQLite's writer refuses the other writes of a batch in which one panicked
                     // (writer.rs); refused means not stored.
                     (false, false, Ok(Err(_))) if db.backend() == Backend::Sqlite => false,
-                    (doomed, panics, other) => panic!("{}: {name} (doomed {doomed}, panics {panics}): {:?}", t.name, other.map(|r| r.map_err(|e| e.to_string()))),
+                    (doomed, panics, other) => panic!(
+                        "{}: {name} (doomed {doomed}, panics {panics}): {:?}",
+                        t.name,
+                        other.map(|r| r.map_err(|e| e.to_string()))
+                    ),
                 };
                 assert_eq!(user_exists(&db, &name), stored, "{}: {name}", t.name);
             }
         }
         let committed = db.batches_committed() - before;
-        assert!(committed < kept, "{}: board writes that queued together commit together ({committed} commits for {kept} writes)", t.name);
+        assert!(
+            committed < kept,
+            "{}: board writes that queued together commit together ({committed} commits for {kept} writes)",
+            t.name
+        );
         db.write_project(1, |conn| insert_user(conn, "after-board")).unwrap();
         assert!(user_exists(&db, "after-board"), "{}", t.name);
     }
