@@ -4,7 +4,14 @@ import react from '@vitejs/plugin-react';
 const backend = 'http://127.0.0.1:8080';
 const nm = (pkgs: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pkgs})[\\\\/]`);
 
-type OutputChunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
+type OutputChunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
 
 /** The chunk of `module` and its static imports (not the entry: index.html loads it), JS and CSS. */
 function closure(chunks: OutputChunk[], module: string, js = new Set<string>(), css = new Set<string>()) {
@@ -25,11 +32,11 @@ function closure(chunks: OutputChunk[], module: string, js = new Set<string>(), 
 // Lazy route chunks the browser would only discover one by one, each after the previous one
 // has run (entry -> AppLayout + react-query -> guards -> the page): path pattern -> modules.
 const ROUTE_MODULES: [RegExp, string[]][] = [
-  [/^\/$/, ['/features/public/pages/Landing.tsx']],
-  [/^\/kanban\/[^/]+\/?$/, ['/app/AppLayout.tsx', '/app/guards.tsx', '/app/routes/board.tsx']],
-  [/^\/projects\/?$/, ['/app/AppLayout.tsx', '/app/guards.tsx', '/app/routes/projects.tsx']],
-  [/^\/account-settings\/?$/, ['/app/AppLayout.tsx', '/app/guards.tsx', '/app/routes/account-settings.tsx']],
-  [/^\/choose-plan\/?$/, ['/app/AppLayout.tsx', '/app/guards.tsx', '/app/routes/choose-plan.tsx']],
+  [/^\/$/, ['/features/public/pages/landing.tsx']],
+  [/^\/kanban\/[^/]+\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/board.tsx']],
+  [/^\/projects\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/projects.tsx']],
+  [/^\/account-settings\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/account-settings.tsx']],
+  [/^\/choose-plan\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/choose-plan.tsx']],
 ];
 
 /**
@@ -93,11 +100,17 @@ document.head.appendChild(links);
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as OutputChunk[];
-        const { js, css } = closure(chunks, '/features/public/pages/Landing.tsx');
+        const { js, css } = closure(chunks, '/features/public/pages/landing.tsx');
         const tags = [
-          ...(scriptFile ? [`<script type="module" async crossorigin src="/${scriptFile}" data-route-preload></script>`] : []),
-          ...[...js].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" data-landing>`),
-          ...[...css].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="preload" as="style" href="/${f}" data-landing>`),
+          ...(scriptFile
+            ? [`<script type="module" async crossorigin src="/${scriptFile}" data-route-preload></script>`]
+            : []),
+          ...[...js]
+            .filter((f) => !html.includes(`/${f}"`))
+            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" data-landing>`),
+          ...[...css]
+            .filter((f) => !html.includes(`/${f}"`))
+            .map((f) => `<link rel="preload" as="style" href="/${f}" data-landing>`),
         ];
         return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
       },
@@ -128,7 +141,13 @@ export default defineConfig({
             { name: 'react-vendor', test: nm('react|react-dom|scheduler'), priority: 50 },
             { name: 'router', test: nm('react-router|cookie|set-cookie-parser'), priority: 45 },
             { name: 'query', test: nm('@tanstack'), priority: 40 },
-            { name: 'pdfmake', test: nm('pdfmake|@foliojs-fork|pdfkit|fontkit|linebreak|png-js|brotli|unicode-trie|crypto-js|iconv-lite|xmldoc|sax|base64-js|tiny-inflate|restructure|dfa|clone|fast-deep-equal|unicode-properties'), priority: 30 },
+            {
+              name: 'pdfmake',
+              test: nm(
+                'pdfmake|@foliojs-fork|pdfkit|fontkit|linebreak|png-js|brotli|unicode-trie|crypto-js|iconv-lite|xmldoc|sax|base64-js|tiny-inflate|restructure|dfa|clone|fast-deep-equal|unicode-properties',
+              ),
+              priority: 30,
+            },
             { name: 'stripe', test: nm('@stripe'), priority: 30 },
             { name: 'dnd-kit', test: nm('@dnd-kit|tslib'), priority: 30 },
             { name: 'confetti', test: nm('canvas-confetti'), priority: 30 },

@@ -13,7 +13,13 @@ export async function seriousViolations(page, label) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: [${v.impact}] ${v.id}: ${v.help}\n      ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n      ')}`);
+    .map(
+      (v) =>
+        `${label}: [${v.impact}] ${v.id}: ${v.help}\n      ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join('\n      ')}`,
+    );
 }
 
 const RESULT_STATES = {
@@ -141,22 +147,35 @@ export const appJourneys = ['light', 'dark'].map((theme) => ({
       await page.getByRole('button', { name: 'Create New Project' }).click();
       await page.getByLabel('Project Name').waitFor();
       await scan(page, '/projects with the create form');
-      await page.getByRole('button', { name: `Actions for ${project.name}` }).click().catch(() => {});
+      await page
+        .getByRole('button', { name: `Actions for ${project.name}` })
+        .click()
+        .catch(() => {});
       await scan(page, '/projects with the project menu');
 
       const board = `/kanban/${project.id}`;
       await openApp(page, board, (p) => p.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor());
       await scan(page, `${board} spreadsheet`);
-      await page.getByRole('button', { name: /^Open task / }).first().click();
+      await page
+        .getByRole('button', { name: /^Open task / })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Edit Task' }).waitFor();
       await page.waitForTimeout(300);
       await scan(page, `${board} spreadsheet with the task modal`);
       await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(() => {});
+      await page
+        .getByRole('dialog')
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
       await page.getByLabel('View', { exact: true }).selectOption({ label: 'Kanban View' });
       await page.getByRole('region', { name: 'To Do column' }).locator('[data-task-id]').first().waitFor();
       await scan(page, `${board} kanban`);
-      await page.getByRole('region', { name: 'To Do column' }).getByRole('button', { name: /^Open task / }).first().click();
+      await page
+        .getByRole('region', { name: 'To Do column' })
+        .getByRole('button', { name: /^Open task / })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Edit Task' }).waitFor();
       await page.waitForTimeout(300);
       await scan(page, `${board} kanban with the task modal`);

@@ -7,7 +7,11 @@ const USER1 = { username: `ana_${stamp}`, email: `ana_${stamp}@example.com`, pas
 const USER2 = { username: `ben_${stamp}`, email: `ben_${stamp}@example.com`, password: 'correct-horse-2' };
 
 async function newPage(ctx) {
-  const context = await ctx.browser.newContext({ baseURL: ctx.base, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  const context = await ctx.browser.newContext({
+    baseURL: ctx.base,
+    viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => console.log(`    [pageerror] ${e.message}`));
@@ -69,7 +73,10 @@ async function apiAs(page, path, init = {}) {
   return page.evaluate(
     async ({ path, init }) => {
       const token = localStorage.getItem('access_token');
-      const res = await fetch(path, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+      const res = await fetch(path, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+      });
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
@@ -93,8 +100,16 @@ export const journeys = [
       }
       assert((await nav.getByRole('button', { name: 'Logout' }).count()) === 0, 'no Logout when logged out');
       // Heavy libraries are not fetched by the landing page.
-      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
-      assert(!scripts.some((s) => /pdfmake|stripe|dnd-kit|confetti/.test(s)), `landing loaded a heavy chunk: ${scripts.join(', ')}`);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => n.endsWith('.js')),
+      );
+      assert(
+        !scripts.some((s) => /pdfmake|stripe|dnd-kit|confetti/.test(s)),
+        `landing loaded a heavy chunk: ${scripts.join(', ')}`,
+      );
       // Protected routes need a login.
       await page.goto('/projects');
       await ctx.helpers.expectUrl(page, /^\/login$/);
@@ -157,7 +172,9 @@ export const journeys = [
       await page.getByLabel('Project Type').selectOption('new_home_build');
       await page.getByLabel('Property Type').selectOption('multifamily');
       await page.getByLabel('Number of Units').fill('4');
-      const created = page.waitForResponse((r) => r.url().endsWith('/api/projects/') && r.request().method() === 'POST');
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/projects/') && r.request().method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Create Project' }).click();
       const res = await created;
       assert(res.status() === 201, `create project answered ${res.status()}`);
@@ -179,13 +196,19 @@ export const journeys = [
       await page.getByRole('link', { name: /Maple Street Fourplex/ }).click();
       await expectUrl(page, new RegExp(`^/kanban/${ctx.state.projectId}$`));
       await page.getByRole('button', { name: 'Add Task' }).waitFor();
-      assert((await page.getByLabel('View', { exact: true }).inputValue()) === 'spreadsheet', 'spreadsheet is the default view');
+      assert(
+        (await page.getByLabel('View', { exact: true }).inputValue()) === 'spreadsheet',
+        'spreadsheet is the default view',
+      );
       await expectText(page.getByTestId('budget-value'), '$900,000.00');
       // Suggestions come from the server into a datalist.
       await page.getByRole('button', { name: 'Add Task' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Task' });
       await dialog.waitFor();
-      await ctx.helpers.eventually(async () => (await page.locator('datalist option').count()) > 20, 'task suggestions loaded');
+      await ctx.helpers.eventually(
+        async () => (await page.locator('datalist option').count()) > 20,
+        'task suggestions loaded',
+      );
       assert((await dialog.getByLabel('Material Quality').inputValue()) === 'basic', 'default quality basic');
       assert((await dialog.getByLabel('Status').inputValue()) === 'To Do', 'default status To Do');
       await shot(ctx, page, '10-task-form-add', false);
@@ -197,10 +220,16 @@ export const journeys = [
       const t3 = await addTask(page, { title: 'Roofing', description: 'Architectural shingles' });
       ctx.state.tasks = { foundation: t1, framing: t2, roofing: t3 };
       await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
-      await ctx.helpers.eventually(async () => (await page.locator('tbody tr[data-task-id]').count()) === 3, 'three rows');
+      await ctx.helpers.eventually(
+        async () => (await page.locator('tbody tr[data-task-id]').count()) === 3,
+        'three rows',
+      );
       // Predicted cost comes from the catalogue x square footage.
       assert(t1.regional_average_cost_per_sqft !== null, 'Foundation has a regional estimate');
-      const predicted = (t1.regional_average_cost_per_sqft * 2400).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+      const predicted = (t1.regional_average_cost_per_sqft * 2400).toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+      });
       await expectText(page.locator(`tr[data-task-id="${t1.id}"] td.readonly`), predicted);
       await shot(ctx, page, '09-board-spreadsheet');
     },
@@ -213,12 +242,17 @@ export const journeys = [
       const id = ctx.state.tasks.framing.id;
       const cost = page.getByLabel('Your cost for Framing');
       await cost.fill('45000.5');
-      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/`) && r.request().method() === 'PATCH');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/tasks/${id}/`) && r.request().method() === 'PATCH',
+      );
       await cost.blur();
       const res = await saved;
       assert(res.status() === 200, `inline PATCH ${res.status()}`);
       const sent = JSON.parse(res.request().postData());
-      assert(sent.actual_cost === 45000.5 && sent.title === 'Framing' && sent.status === 'To Do', `inline payload ${JSON.stringify(sent)}`);
+      assert(
+        sent.actual_cost === 45000.5 && sent.title === 'Framing' && sent.status === 'To Do',
+        `inline payload ${JSON.stringify(sent)}`,
+      );
       const title = page.getByLabel('Task title: Roofing');
       await title.fill('Roofing - shingles');
       await title.press('Enter');
@@ -226,8 +260,14 @@ export const journeys = [
       await page.getByLabel('Status of Roofing - shingles').selectOption('In Progress');
       await page.reload();
       await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
-      await eventually(async () => (await page.getByLabel('Your cost for Framing').inputValue()) === '45000.5', 'cost persisted after reload');
-      await eventually(async () => (await page.getByLabel('Status of Roofing - shingles').inputValue()) === 'In Progress', 'status persisted');
+      await eventually(
+        async () => (await page.getByLabel('Your cost for Framing').inputValue()) === '45000.5',
+        'cost persisted after reload',
+      );
+      await eventually(
+        async () => (await page.getByLabel('Status of Roofing - shingles').inputValue()) === 'In Progress',
+        'status persisted',
+      );
       await shot(ctx, page, '11-board-spreadsheet-edited');
     },
   },
@@ -255,12 +295,20 @@ export const journeys = [
       await dialog.waitFor();
       await shot(ctx, page, '13-enter-actual-cost', false);
       await dialog.getByLabel('Actual Cost').fill('31250.75');
-      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${ctx.state.tasks.foundation.id}/`) && r.request().method() === 'PATCH');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/tasks/${ctx.state.tasks.foundation.id}/`) && r.request().method() === 'PATCH',
+      );
       await dialog.getByLabel('Actual Cost').press('Enter');
       const res = await saved;
       assert(res.status() === 200, `move PATCH ${res.status()}`);
       const sent = JSON.parse(res.request().postData());
-      assert(sent.status === 'Paid' && sent.actual_cost === 31250.75 && sent.project === ctx.state.projectId && typeof sent.position === 'number', `payload ${JSON.stringify(sent)}`);
+      assert(
+        sent.status === 'Paid' &&
+          sent.actual_cost === 31250.75 &&
+          sent.project === ctx.state.projectId &&
+          typeof sent.position === 'number',
+        `payload ${JSON.stringify(sent)}`,
+      );
       await dialog.waitFor({ state: 'detached' });
       await expectText(paid, 'Foundation');
       await expectText(page.getByTestId('total-paid'), '$31,250.75');
@@ -282,7 +330,11 @@ export const journeys = [
       await page.reload();
       await setView(page, 'Kanban View');
       await expectText(page.getByRole('region', { name: 'Paid column' }), 'Foundation');
-      await eventually(async () => !((await page.getByRole('region', { name: 'Paid column' }).textContent()) ?? '').includes('Framing'), 'Framing not in Paid');
+      await eventually(
+        async () =>
+          !((await page.getByRole('region', { name: 'Paid column' }).textContent()) ?? '').includes('Framing'),
+        'Framing not in Paid',
+      );
       await shot(ctx, page, '14-board-kanban-paid');
     },
   },
@@ -296,7 +348,8 @@ export const journeys = [
       const t = await addTask(page, { title: 'Plumbing Rough' });
       await setView(page, 'Kanban View');
       const todo = page.getByRole('region', { name: 'To Do column' });
-      const order = async () => todo.locator('li[data-task-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-task-id'))));
+      const order = async () =>
+        todo.locator('li[data-task-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-task-id'))));
       await eventually(async () => (await order()).length === 2, 'two To Do cards');
       const before = await order();
       const last = page.locator(`li[data-task-id="${before[1]}"]`);
@@ -306,11 +359,17 @@ export const journeys = [
       await page.keyboard.press('ArrowUp');
       await page.waitForTimeout(250);
       await page.keyboard.press('Space');
-      await eventually(async () => JSON.stringify(await order()) === JSON.stringify([before[1], before[0]]), `reordered ${JSON.stringify(before)}`);
+      await eventually(
+        async () => JSON.stringify(await order()) === JSON.stringify([before[1], before[0]]),
+        `reordered ${JSON.stringify(before)}`,
+      );
       await page.waitForTimeout(500);
       await page.reload();
       await setView(page, 'Kanban View');
-      await eventually(async () => JSON.stringify(await order()) === JSON.stringify([before[1], before[0]]), 'order survives reload');
+      await eventually(
+        async () => JSON.stringify(await order()) === JSON.stringify([before[1], before[0]]),
+        'order survives reload',
+      );
       ctx.state.tasks.plumbing = t;
     },
   },
@@ -345,14 +404,23 @@ export const journeys = [
       await page.getByRole('button', { name: 'Open task Framing' }).click();
       await dialog.waitFor();
       await dialog.getByRole('button', { name: 'Download/View' }).first().waitFor();
-      await eventually(async () => (await dialog.getByRole('button', { name: 'Download/View' }).count()) === 2, 'two documents listed');
+      await eventually(
+        async () => (await dialog.getByRole('button', { name: 'Download/View' }).count()) === 2,
+        'two documents listed',
+      );
       await shot(ctx, page, '15-task-form-documents', false);
       const popupPromise = page.context().waitForEvent('page');
-      await dialog.locator('.doc-list li', { hasText: 'framing-notes.txt' }).getByRole('button', { name: 'Download/View' }).click();
+      await dialog
+        .locator('.doc-list li', { hasText: 'framing-notes.txt' })
+        .getByRole('button', { name: 'Download/View' })
+        .click();
       const popup = await popupPromise;
       await popup.waitForLoadState();
       assert(/\/api\/documents\/\d+\/download\//.test(popup.url()), `opened ${popup.url()}`);
-      await eventually(async () => ((await popup.textContent('body')) ?? '').includes('Acme Builders'), 'document content shown');
+      await eventually(
+        async () => ((await popup.textContent('body')) ?? '').includes('Acme Builders'),
+        'document content shown',
+      );
       await popup.close();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     },
@@ -370,14 +438,17 @@ export const journeys = [
       await dialog.waitFor();
       await dialog.getByLabel('Budget').fill('50000');
       await shot(ctx, page, '16-update-budget', false);
-      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/projects/${ctx.state.projectId}/`) && r.request().method() === 'PATCH');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/projects/${ctx.state.projectId}/`) && r.request().method() === 'PATCH',
+      );
       await dialog.getByLabel('Budget').press('Enter');
       await saved;
       await dialog.waitFor({ state: 'detached' });
       await expectText(page.getByTestId('budget-value'), '$50,000.00');
       await eventually(async () => (await total.getAttribute('data-tone')) === 'red', 'red when over budget');
       const color = await total.locator('.stat-value').evaluate((el) => getComputedStyle(el).color);
-      if (!/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/.test(color)) throw new Error(`predicted total colour is not red: ${color}`);
+      if (!/rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)/.test(color))
+        throw new Error(`predicted total colour is not red: ${color}`);
       await shot(ctx, page, '17-board-over-budget');
       await page.reload();
       await expectText(page.getByTestId('budget-value'), '$50,000.00');
@@ -430,7 +501,10 @@ export const journeys = [
       await expectText(page.getByTestId('subscription-status'), /Active/i);
       await page.getByTestId('local-payments-note').waitFor();
       await page.getByRole('heading', { name: 'Billing History' }).waitFor();
-      await expectText(page.locator('section', { has: page.getByRole('heading', { name: 'Billing History' }) }), /\$1\.99|No billing history available/);
+      await expectText(
+        page.locator('section', { has: page.getByRole('heading', { name: 'Billing History' }) }),
+        /\$1\.99|No billing history available/,
+      );
       await shot(ctx, page, '18-account-settings');
       await page.getByRole('button', { name: 'Cancel Subscription' }).click();
       await page.getByRole('button', { name: 'Resume Subscription' }).waitFor();
@@ -491,7 +565,10 @@ export const journeys = [
       });
       await item.getByRole('button', { name: 'Actions for Maple Street Fourplex' }).click();
       await page.getByRole('menuitem', { name: 'Delete' }).click();
-      await eventually(async () => (await page.getByRole('link', { name: /Maple Street Fourplex/ }).count()) === 0, 'project removed');
+      await eventually(
+        async () => (await page.getByRole('link', { name: /Maple Street Fourplex/ }).count()) === 0,
+        'project removed',
+      );
       assert(message === 'Are you sure you want to delete this project?', `confirm text: ${message}`);
       const api = await apiAs(page, `/api/projects/${ctx.state.projectId}/`);
       assert(api.status === 404, `deleted project answers ${api.status}`);
@@ -526,7 +603,10 @@ export const journeys = [
       await shot(ctx, page, '25-navbar-menu', false);
       await page.getByRole('button', { name: 'Logout' }).click();
       await expectUrl(page, /^\/login$/);
-      const stored = await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token')]);
+      const stored = await page.evaluate(() => [
+        localStorage.getItem('access_token'),
+        localStorage.getItem('refresh_token'),
+      ]);
       assert(stored[0] === null && stored[1] === null, 'tokens cleared');
     },
   },

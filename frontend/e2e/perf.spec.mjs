@@ -47,10 +47,12 @@ async function signedInPage(ctx, user, theme = 'light') {
 }
 
 const measure = (page, name) =>
-  page.waitForFunction((n) => {
-    const e = performance.getEntriesByName(n, 'measure');
-    return e.length ? e[e.length - 1].duration : false;
-  }, name).then((h) => h.jsonValue());
+  page
+    .waitForFunction((n) => {
+      const e = performance.getEntriesByName(n, 'measure');
+      return e.length ? e[e.length - 1].duration : false;
+    }, name)
+    .then((h) => h.jsonValue());
 
 function report(ctx, figures) {
   const lines = Object.entries(figures).map(([k, v]) => `${k}: ${typeof v === 'number' ? `${v.toFixed(1)} ms` : v}`);
@@ -79,7 +81,10 @@ export const journeys = [
         const sheetPaint = await measure(page, 'board:paint:spreadsheet');
         const sheetRows = await page.locator('table[aria-label="Tasks spreadsheet"] tbody tr[data-task-id]').count();
         assert.ok(sheetRows > 10 && sheetRows < N, `spreadsheet is windowed (${sheetRows} rows mounted of ${N})`);
-        assert.equal(await page.locator('table[aria-label="Tasks spreadsheet"]').getAttribute('aria-rowcount'), String(N + 1));
+        assert.equal(
+          await page.locator('table[aria-label="Tasks spreadsheet"]').getAttribute('aria-rowcount'),
+          String(N + 1),
+        );
 
         // A user points at (or tabs to) the View select first, which prefetches the Kanban
         // chunk (dnd-kit); the measure then is the render of 1,000 tasks into columns.
@@ -90,7 +95,11 @@ export const journeys = [
         const kanbanRender = await measure(page, 'board:render:kanban');
         const kanbanPaint = await measure(page, 'board:paint:kanban');
         const counts = await page.locator('.column .count').allInnerTexts();
-        assert.equal(counts.map(Number).reduce((a, b) => a + b, 0), N, `column counts ${counts}`);
+        assert.equal(
+          counts.map(Number).reduce((a, b) => a + b, 0),
+          N,
+          `column counts ${counts}`,
+        );
 
         // Kanban straight from a cold load (data -> first commit), the path a user takes after choosing Kanban.
         await page.reload();
@@ -106,7 +115,8 @@ export const journeys = [
           'kanban paint (switch -> next frame)': kanbanPaint,
           'tasks answer parsed at (ms after navigation start, reload)': nav ?? NaN,
         });
-        if (Math.max(sheetRender, kanbanRender) > TARGET_MS) console.log(`    [perf] note: above the ${TARGET_MS} ms target`);
+        if (Math.max(sheetRender, kanbanRender) > TARGET_MS)
+          console.log(`    [perf] note: above the ${TARGET_MS} ms target`);
         assert.ok(sheetRender < BOUND_MS, `spreadsheet render ${sheetRender} ms < ${BOUND_MS} ms`);
         assert.ok(kanbanRender < BOUND_MS, `kanban render ${kanbanRender} ms < ${BOUND_MS} ms`);
         assert.deepEqual(errors, [], 'no page errors');
@@ -129,11 +139,16 @@ export const journeys = [
         const before = await cards.count();
         assert.ok(before < N / 3, `To Do mounts a page of cards (${before})`);
         await todo.getByRole('button', { name: /^Show \d+ more/ }).click();
-        await page.waitForFunction((b) => document.querySelectorAll('[data-column="To Do"] li[data-task-id]').length > b, before);
+        await page.waitForFunction(
+          (b) => document.querySelectorAll('[data-column="To Do"] li[data-task-id]').length > b,
+          before,
+        );
 
         const id = await cards.first().getAttribute('data-task-id');
         await cards.first().locator('.task-drag').focus();
-        const saved = page.waitForResponse((r) => r.url().endsWith(`/api/tasks/${id}/`) && r.request().method() === 'PATCH');
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith(`/api/tasks/${id}/`) && r.request().method() === 'PATCH',
+        );
         await page.keyboard.press('Space');
         await page.waitForTimeout(200);
         await page.keyboard.press('ArrowRight');
@@ -161,11 +176,15 @@ export const journeys = [
       });
       // Resource timing of the tasks request: a 304 revalidation moves only headers.
       const timing = () =>
-        page.waitForFunction((p) => {
-          const e = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname === p);
-          const last = e[e.length - 1];
-          return last && last.responseEnd > 0 ? { transfer: last.transferSize, body: last.encodedBodySize, status: last.responseStatus ?? null } : false;
-        }, path).then((h) => h.jsonValue());
+        page
+          .waitForFunction((p) => {
+            const e = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname === p);
+            const last = e[e.length - 1];
+            return last && last.responseEnd > 0
+              ? { transfer: last.transferSize, body: last.encodedBodySize, status: last.responseStatus ?? null }
+              : false;
+          }, path)
+          .then((h) => h.jsonValue());
       try {
         await page.goto(`/kanban/${project.id}`);
         await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
@@ -176,11 +195,15 @@ export const journeys = [
         await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
         const again = await timing();
         const revalidated = statuses.includes(304) || (again.transfer > 0 && again.transfer < again.body);
-        console.log(`    [perf] board fetch: first ${first.transfer} B over the wire (${first.body} B body); unchanged refetch ${again.transfer} B; statuses seen ${statuses.join(',')}`);
+        console.log(
+          `    [perf] board fetch: first ${first.transfer} B over the wire (${first.body} B body); unchanged refetch ${again.transfer} B; statuses seen ${statuses.join(',')}`,
+        );
         assert.ok(revalidated, `unchanged board refetch is a 304 (${JSON.stringify(again)}, statuses ${statuses})`);
 
         // Any write changes the ETag: the next load downloads the new board.
-        const tasks = await (await fetch(`${ctx.base}${path}`, { headers: { Authorization: `Bearer ${user.access}` } })).json();
+        const tasks = await (
+          await fetch(`${ctx.base}${path}`, { headers: { Authorization: `Bearer ${user.access}` } })
+        ).json();
         const target = tasks[0];
         const patched = await fetch(`${ctx.base}/api/tasks/${target.id}/`, {
           method: 'PATCH',

@@ -52,7 +52,9 @@ export async function open(page, path) {
   // over the page. Once the landing page has hydrated, it points the canonical link at the
   // page's absolute URL; wait for that before interacting.
   if (new URL(page.url()).pathname === '/') {
-    await page.waitForFunction(() => /^https?:/.test(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''));
+    await page.waitForFunction(() =>
+      /^https?:/.test(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''),
+    );
   }
 }
 
@@ -110,17 +112,30 @@ export const journeys = [
       assert.match(html, /<h1 id="hero-title">/);
       assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script (CSP)');
       for (const path of ['/projects', '/what-is-buildledger', '/landing.html']) {
-        assert.match(await (await fetch(`${ctx.base}${path}`)).text(), /<div id="root"><\/div>/, `${path} gets the shell`);
+        assert.match(
+          await (await fetch(`${ctx.base}${path}`)).text(),
+          /<div id="root"><\/div>/,
+          `${path} gets the shell`,
+        );
       }
-      const context = await ctx.browser.newContext({ baseURL: ctx.base, javaScriptEnabled: false, viewport: { width: 412, height: 900 } });
+      const context = await ctx.browser.newContext({
+        baseURL: ctx.base,
+        javaScriptEnabled: false,
+        viewport: { width: 412, height: 900 },
+      });
       try {
         const page = await context.newPage();
         await page.goto('/');
         assert.equal(await page.locator('h1').innerText(), 'Build or remodel your home with a budget you can trust');
-        assert.ok(await page.getByRole('link', { name: 'Signup', exact: true }).isVisible(), 'Signup link visible without JavaScript');
+        assert.ok(
+          await page.getByRole('link', { name: 'Signup', exact: true }).isVisible(),
+          'Signup link visible without JavaScript',
+        );
         assert.ok(await page.locator('footer a[href="/privacy-policy"]').isVisible(), 'footer without JavaScript');
         // Styled from the inlined stylesheets: the hero is the dark band, not unstyled text.
-        const bg = await page.locator('.pub-hero').evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor);
+        const bg = await page
+          .locator('.pub-hero')
+          .evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor);
         assert.notEqual(bg, 'nonergba(0, 0, 0, 0)', 'hero is styled');
         await page.screenshot({ path: new URL('./screenshots/00-landing-no-js.png', import.meta.url).pathname });
       } finally {
@@ -141,7 +156,11 @@ export const journeys = [
           titles.add(title);
           assert.ok(((await meta(page, 'description')) ?? '').length > 40, `${route}: description`);
           assert.equal(await meta(page, 'robots'), 'index, follow', `${route}: robots`);
-          assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${ctx.base}${route}`, `${route}: canonical`);
+          assert.equal(
+            await page.locator('link[rel="canonical"]').getAttribute('href'),
+            `${ctx.base}${route}`,
+            `${route}: canonical`,
+          );
           assert.equal(await page.locator('h1').count(), 1, `${route}: one h1`);
           for (const href of ['/terms-of-service', '/privacy-policy', '/contact']) {
             assert.equal(await page.locator(`footer a[href="${href}"]`).count(), 1, `${route}: footer link ${href}`);
@@ -172,7 +191,11 @@ export const journeys = [
         }
         await clickTo(page, page.getByRole('link', { name: 'Signup', exact: true }).first(), '/signup');
         await open(page, '/');
-        await clickTo(page, page.locator('main').getByRole('link', { name: 'Resource Hub', exact: true }), '/resource-hub');
+        await clickTo(
+          page,
+          page.locator('main').getByRole('link', { name: 'Resource Hub', exact: true }),
+          '/resource-hub',
+        );
         for (const [name, path] of [
           ['Terms of Service', '/terms-of-service'],
           ['Privacy Policy', '/privacy-policy'],
@@ -313,14 +336,35 @@ export const journeys = [
       withPage(ctx, {}, async (page) => {
         await open(page, '/find-land');
         const headings = await page.locator('article h2').allInnerTexts();
-        for (let i = 1; i <= 10; i++) assert.ok(headings.some((h) => h.startsWith(`${i}. `)), `section ${i}`);
+        for (let i = 1; i <= 10; i++)
+          assert.ok(
+            headings.some((h) => h.startsWith(`${i}. `)),
+            `section ${i}`,
+          );
         const text = (await page.locator('article').innerText()).toLowerCase();
-        for (const s of ['zoning', 'soil', 'utilities', 'environment', 'survey', 'title', 'permits', 'negotiate', 'close on the land', 'prepare the land', 'tips', 'pitfalls', 'conclusion']) {
+        for (const s of [
+          'zoning',
+          'soil',
+          'utilities',
+          'environment',
+          'survey',
+          'title',
+          'permits',
+          'negotiate',
+          'close on the land',
+          'prepare the land',
+          'tips',
+          'pitfalls',
+          'conclusion',
+        ]) {
           assert.ok(text.includes(s), `land guide mentions ${s}`);
         }
         assert.equal(await page.locator('iframe').count(), 0, 'nothing loaded from YouTube before play');
         await page.getByRole('button', { name: /Play video/ }).click();
-        assert.match((await page.locator('iframe').first().getAttribute('src')) ?? '', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+        assert.match(
+          (await page.locator('iframe').first().getAttribute('src')) ?? '',
+          /^https:\/\/www\.youtube-nocookie\.com\/embed\//,
+        );
       }),
   },
   {
@@ -328,7 +372,13 @@ export const journeys = [
     run: async (ctx) =>
       withPage(ctx, {}, async (page) => {
         await open(page, '/resource-hub');
-        for (const href of ['/find-lender', '/find-land', '/house-affordability', '/blog/10-tips-to-save-money', '/checklist']) {
+        for (const href of [
+          '/find-lender',
+          '/find-land',
+          '/house-affordability',
+          '/blog/10-tips-to-save-money',
+          '/checklist',
+        ]) {
           assert.ok((await page.locator(`main a[href="${href}"]`).count()) > 0, `resource hub links to ${href}`);
         }
         await clickTo(page, page.getByRole('link', { name: 'Read the article' }), '/blog/10-tips-to-save-money');
@@ -336,9 +386,18 @@ export const journeys = [
         // The article is a lazy chunk: wait for its tips, not just any heading.
         await page.locator('article h2').nth(9).waitFor({ timeout: 15_000 });
         const tips = await page.locator('article h2').allInnerTexts();
-        [/budget/i, /must-haves/i, /lot/i, /architecture/i, /simple/i, /plumbing/i, /multi-use/i, /place/i, /materials/i, /high-end and low-end/i].forEach((re, i) =>
-          assert.match(tips[i] ?? '', re, `tip ${i + 1}`),
-        );
+        [
+          /budget/i,
+          /must-haves/i,
+          /lot/i,
+          /architecture/i,
+          /simple/i,
+          /plumbing/i,
+          /multi-use/i,
+          /place/i,
+          /materials/i,
+          /high-end and low-end/i,
+        ].forEach((re, i) => assert.match(tips[i] ?? '', re, `tip ${i + 1}`));
         assert.equal(await page.getByRole('button', { name: /Play video/ }).count(), 1, 'blog video');
 
         await open(page, '/checklist');
@@ -368,7 +427,8 @@ export const journeys = [
           assert.match(await page.getByTestId('effective-date').innerText(), /3\/11\/2025/);
         }
         const text = await page.locator('article').innerText();
-        for (const s of ['username', 'email', 'Argon2id', 'Stripe', 'upload', 'tracking cookies']) assert.ok(text.includes(s), `privacy mentions ${s}`);
+        for (const s of ['username', 'email', 'Argon2id', 'Stripe', 'upload', 'tracking cookies'])
+          assert.ok(text.includes(s), `privacy mentions ${s}`);
 
         const { support_email: email } = await config(ctx);
         for (const route of ['/contact', '/tell-us-what-you-think']) {

@@ -70,15 +70,23 @@ async function eventually(fn, message, timeout = 10_000) {
 }
 async function expectText(locator, pattern, timeout = 10_000) {
   let seen = '';
-  await eventually(async () => {
-    seen = (await locator.first().textContent({ timeout: 1000 })) ?? '';
-    return typeof pattern === 'string' ? seen.includes(pattern) : pattern.test(seen);
-  }, `expected text ${pattern}`, timeout).catch((e) => {
+  await eventually(
+    async () => {
+      seen = (await locator.first().textContent({ timeout: 1000 })) ?? '';
+      return typeof pattern === 'string' ? seen.includes(pattern) : pattern.test(seen);
+    },
+    `expected text ${pattern}`,
+    timeout,
+  ).catch((e) => {
     throw new AssertionError(`${e.message}; last seen: ${JSON.stringify(seen.slice(0, 200))}`);
   });
 }
 async function expectUrl(page, pattern, timeout = 15_000) {
-  await eventually(() => pattern.test(new URL(page.url()).pathname), `expected url ${pattern}, at ${page.url()}`, timeout);
+  await eventually(
+    () => pattern.test(new URL(page.url()).pathname),
+    `expected url ${pattern}, at ${page.url()}`,
+    timeout,
+  );
 }
 
 // ---------- run ----------
@@ -104,8 +112,23 @@ async function main() {
   dataDir = mkdtempSync(join(tmpdir(), 'buildledger-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, BIND_ADDR: `127.0.0.1:${port}`, DATA_DIR: dataDir, FRONTEND_DIST: DIST, PUBLIC_URL: base, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
-  for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'DATABASE_URL']) delete env[k];
+  const env = {
+    ...process.env,
+    BIND_ADDR: `127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: DIST,
+    PUBLIC_URL: base,
+    RUST_LOG: process.env.RUST_LOG ?? 'warn',
+  };
+  for (const k of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_PRICE_ID',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_BASE',
+    'DATABASE_URL',
+  ])
+    delete env[k];
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   const serverLog = [];
   server = spawn(BIN, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -128,7 +151,16 @@ async function main() {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-dev-shm-usage',
+    ],
   });
 
   // Every browser spec: the signed-in user journeys (ordered, later ones build on
@@ -140,7 +172,15 @@ async function main() {
     const mod = await import(spec);
     journeys.push(...mod.journeys.map((j) => ({ ...j, spec })));
   }
-  const ctx = { base, browser, grantAdmin, shots: SHOTS, downloads: DOWNLOADS, helpers: { assert, eventually, expectText, expectUrl, sleep }, state: {} };
+  const ctx = {
+    base,
+    browser,
+    grantAdmin,
+    shots: SHOTS,
+    downloads: DOWNLOADS,
+    helpers: { assert, eventually, expectText, expectUrl, sleep },
+    state: {},
+  };
   // A failed critical journey skips the rest of its own spec only.
   const stopped = new Set();
   for (const j of journeys) {
@@ -157,10 +197,17 @@ async function main() {
       console.log(`  ✓ ${j.name} (${Date.now() - t0} ms)`);
     } catch (e) {
       results.push({ name: j.name, ok: false, error: e?.stack ?? String(e) });
-      console.log(`  ✗ ${j.name} (${Date.now() - t0} ms)\n    ${String(e?.message ?? e).split('\n').join('\n    ')}`);
+      console.log(
+        `  ✗ ${j.name} (${Date.now() - t0} ms)\n    ${String(e?.message ?? e)
+          .split('\n')
+          .join('\n    ')}`,
+      );
       for (const p of ctx.state.pages ?? []) {
         try {
-          await p.screenshot({ path: join(SHOTS, `FAILED-${j.name.replace(/\W+/g, '-')}-${Date.now()}.png`), fullPage: true });
+          await p.screenshot({
+            path: join(SHOTS, `FAILED-${j.name.replace(/\W+/g, '-')}-${Date.now()}.png`),
+            fullPage: true,
+          });
         } catch {
           /* page closed */
         }

@@ -1,6 +1,10 @@
 // API-only seeding helpers shared by the perf spec and scripts/lighthouse.mjs:
 // register a user, subscribe through the local checkout, create a project and tasks.
-const json = (body) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 async function ok(res, what) {
   if (!res.ok && res.status !== 303) throw new Error(`${what}: HTTP ${res.status} ${await res.text().catch(() => '')}`);
@@ -12,7 +16,9 @@ export async function registerUser(base, prefix = 'seed') {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const user = { username: `${prefix}_${stamp}`, email: `${prefix}_${stamp}@example.com`, password: 'correct-horse-9' };
   await ok(await fetch(`${base}/api/register/`, json(user)), 'register');
-  const tok = await (await ok(await fetch(`${base}/api/token/`, json({ username: user.username, password: user.password })), 'login')).json();
+  const tok = await (
+    await ok(await fetch(`${base}/api/token/`, json({ username: user.username, password: user.password })), 'login')
+  ).json();
   return { ...user, access: tok.access, refresh: tok.refresh };
 }
 
@@ -31,9 +37,18 @@ export function authed(base, user) {
 export async function subscribeLocally(base, user) {
   const call = authed(base, user);
   const cfg = await (await fetch(`${base}/api/config/`)).json();
-  const session = await (await call('/payments/create-checkout-session/', { method: 'POST', body: JSON.stringify({ priceId: cfg.stripe_price_id ?? 'price_local' }) })).json();
+  const session = await (
+    await call('/payments/create-checkout-session/', {
+      method: 'POST',
+      body: JSON.stringify({ priceId: cfg.stripe_price_id ?? 'price_local' }),
+    })
+  ).json();
   await ok(
-    await fetch(`${base}/payments/local-checkout/${session.sessionId}/complete/`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+    await fetch(`${base}/payments/local-checkout/${session.sessionId}/complete/`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    }),
     'complete local checkout',
   );
 }
@@ -56,7 +71,18 @@ export async function createProject(base, user, overrides = {}) {
   return (await call('/api/projects/', { method: 'POST', body: JSON.stringify(body) })).json();
 }
 
-const TITLES = ['Foundation', 'Framing', 'Roofing', 'Plumbing', 'Electrical', 'HVAC', 'Insulation', 'Drywall', 'Flooring', 'Painting'];
+const TITLES = [
+  'Foundation',
+  'Framing',
+  'Roofing',
+  'Plumbing',
+  'Electrical',
+  'HVAC',
+  'Insulation',
+  'Drywall',
+  'Flooring',
+  'Painting',
+];
 const STATUSES = ['To Do', 'In Progress', 'Paid'];
 
 /** Creates `n` tasks concurrently (`concurrency` requests in flight). */

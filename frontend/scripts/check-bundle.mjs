@@ -27,8 +27,9 @@ const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i, /^asse
 const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti'];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const landingKey = Object.keys(manifest).find((k) => /features\/public\/pages\/Landing\.tsx$/.test(k))
-  ?? Object.keys(manifest).find((k) => /features\/public\/.*Landing\.tsx$/.test(k));
+const landingKey =
+  Object.keys(manifest).find((k) => /features\/public\/pages\/landing\.tsx$/.test(k)) ??
+  Object.keys(manifest).find((k) => /features\/public\/.*landing\.tsx$/.test(k));
 if (!entryKey) {
   console.error('No entry in the manifest.');
   process.exit(1);
@@ -58,7 +59,7 @@ for (const file of [...files].filter((f) => f.endsWith('.js'))) {
   rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${file}${framework ? '  (framework)' : ''}`);
   if (FORBIDDEN_CHUNKS.some((re) => re.test(file))) problems.push(`heavy chunk in the landing path: ${file}`);
   // Chunk file names (the preload map) are not library code.
-  const text = code.toString("utf8").replace(/assets\/[\w.-]+\.(js|css)/g, "");
+  const text = code.toString('utf8').replace(/assets\/[\w.-]+\.(js|css)/g, '');
   for (const needle of FORBIDDEN_TEXT) {
     if (text.includes(needle)) problems.push(`"${needle}" found in ${file}`);
   }
@@ -66,8 +67,11 @@ for (const file of [...files].filter((f) => f.endsWith('.js'))) {
 
 console.log('Landing page initial JavaScript (gzip):');
 console.log(rows.join('\n'));
-console.log(`  total ${(total / 1024).toFixed(1)} KB (budget ${TOTAL_BUDGET_KB} KB), of which app code ${(app / 1024).toFixed(1)} KB`);
-if (total > TOTAL_BUDGET_KB * 1024) problems.push(`total ${(total / 1024).toFixed(1)} KB exceeds ${TOTAL_BUDGET_KB} KB`);
+console.log(
+  `  total ${(total / 1024).toFixed(1)} KB (budget ${TOTAL_BUDGET_KB} KB), of which app code ${(app / 1024).toFixed(1)} KB`,
+);
+if (total > TOTAL_BUDGET_KB * 1024)
+  problems.push(`total ${(total / 1024).toFixed(1)} KB exceeds ${TOTAL_BUDGET_KB} KB`);
 
 // The heavy libraries must still exist as separate lazy chunks.
 const all = Object.values(manifest).map((c) => c.file);

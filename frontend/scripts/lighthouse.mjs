@@ -49,13 +49,34 @@ async function startServer() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'buildledger-lh-'));
-  const env = { ...process.env, BIND_ADDR: `127.0.0.1:${port}`, DATA_DIR: dataDir, FRONTEND_DIST: join(frontend, 'dist'), PUBLIC_URL: base, RUST_LOG: 'warn' };
-  for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET', 'DATABASE_URL']) delete env[k];
+  const env = {
+    ...process.env,
+    BIND_ADDR: `127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    FRONTEND_DIST: join(frontend, 'dist'),
+    PUBLIC_URL: base,
+    RUST_LOG: 'warn',
+  };
+  for (const k of [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_PRICE_ID',
+    'STRIPE_WEBHOOK_SECRET',
+    'DATABASE_URL',
+  ])
+    delete env[k];
   const child = spawn(BIN, ['serve'], { env, stdio: 'ignore' });
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+      if ((await fetch(`${base}/healthz`)).ok)
+        return {
+          base,
+          stop: () => {
+            child.kill('SIGTERM');
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        };
     } catch {
       /* not yet */
     }
@@ -80,14 +101,27 @@ async function main() {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
+      args: [
+        `--remote-debugging-port=${port}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-dev-shm-usage',
+      ],
     });
     const seedPage = await context.newPage();
     await seedPage.goto(`${base}/robots.txt`);
-    await seedPage.evaluate(({ a, r }) => {
-      localStorage.setItem('access_token', a);
-      localStorage.setItem('refresh_token', r);
-    }, { a: user.access, r: user.refresh });
+    await seedPage.evaluate(
+      ({ a, r }) => {
+        localStorage.setItem('access_token', a);
+        localStorage.setItem('refresh_token', r);
+      },
+      { a: user.access, r: user.refresh },
+    );
 
     const targets = [
       { name: 'landing', url: `${base}/`, signedIn: false },
@@ -98,31 +132,66 @@ async function main() {
     for (const [t, runIndex] of targets.flatMap((t) => Array.from({ length: RUNS }, (_, i) => [t, i]))) {
       if (!t.signedIn) await seedPage.evaluate(() => localStorage.removeItem('access_token'));
       else await seedPage.evaluate(({ a }) => localStorage.setItem('access_token', a), { a: user.access });
-      const flags = { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true };
-      const config = PRESET === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+      const flags = {
+        port,
+        output: ['json', 'html'],
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        disableStorageReset: true,
+      };
+      const config =
+        PRESET === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
       const run = await lighthouse(t.url, flags, config);
       const lhr = run.lhr;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue]),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => [id, lhr.audits[id]?.displayValue]),
       );
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
         .map((a) => `${a.id} (${a.score})`);
       const bootup = (lhr.audits['bootup-time']?.details?.items ?? [])
         .filter((i) => i.total >= 20)
         .map((i) => `${String(i.url).replace(base, '')} ${Math.round(i.total)}ms (script ${Math.round(i.scripting)})`);
       (results[t.name] ??= []).push({ url: lhr.finalDisplayedUrl, scores, metrics, failing, bootup });
       writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}.html`), run.report[1]);
-      writeFileSync(join(OUT, `lighthouse-${t.name}-${PRESET}${RUNS > 1 ? `-${runIndex + 1}` : ''}.lhr.json`), run.report[0]);
+      writeFileSync(
+        join(OUT, `lighthouse-${t.name}-${PRESET}${RUNS > 1 ? `-${runIndex + 1}` : ''}.lhr.json`),
+        run.report[0],
+      );
       console.log(`${t.name} (${PRESET}) ${lhr.finalDisplayedUrl}`);
       console.log(`  ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(' · ')}`);
-      console.log(`  ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+      console.log(
+        `  ${Object.entries(metrics)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' · ')}`,
+      );
       if (failing.length) console.log(`  below 1: ${failing.join(', ')}`);
       if (bootup.length) console.log(`  bootup: ${bootup.join(', ')}`);
-      if (t.signedIn && !/\/kanban\//.test(new URL(lhr.finalDisplayedUrl).pathname)) console.log('  WARNING: the board run did not stay signed in');
+      if (t.signedIn && !/\/kanban\//.test(new URL(lhr.finalDisplayedUrl).pathname))
+        console.log('  WARNING: the board run did not stay signed in');
     }
-    writeFileSync(join(OUT, `lighthouse-${PRESET}.json`), JSON.stringify({ date: new Date().toISOString(), preset: PRESET, chromium: context.browser()?.version() ?? null, results }, null, 2));
+    writeFileSync(
+      join(OUT, `lighthouse-${PRESET}.json`),
+      JSON.stringify(
+        { date: new Date().toISOString(), preset: PRESET, chromium: context.browser()?.version() ?? null, results },
+        null,
+        2,
+      ),
+    );
   } finally {
     await context?.close().catch(() => {});
     rmSync(profile, { recursive: true, force: true });

@@ -49,18 +49,23 @@ html = html.replace(ROOT, `<div id="root">${markup}</div>`);
 
 // Inline the entry's stylesheet and the landing chunk's (preloaded) stylesheet.
 const inlined = [];
-html = html.replace(/<link rel="(?:stylesheet|preload)"(?: as="style")?(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)"(?: data-landing)?>/g, (_tag, file) => {
-  const css = readFileSync(join(dist, file), 'utf8');
-  if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined`);
-  inlined.push(file);
-  return `<style data-href="/${file}">${css.trim()}</style>`;
-});
-if (inlined.length < 2) throw new Error(`expected the entry and the landing stylesheets, inlined ${inlined.join(', ') || 'none'}`);
+html = html.replace(
+  /<link rel="(?:stylesheet|preload)"(?: as="style")?(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)"(?: data-landing)?>/g,
+  (_tag, file) => {
+    const css = readFileSync(join(dist, file), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined`);
+    inlined.push(file);
+    return `<style data-href="/${file}">${css.trim()}</style>`;
+  },
+);
+if (inlined.length < 2)
+  throw new Error(`expected the entry and the landing stylesheets, inlined ${inlined.join(', ') || 'none'}`);
 
 // The route preload script (vite.config.ts, routePreload) is for the shell: landing.html has its
 // preload tags in the HTML. The shell, served for every other route, drops the landing tags
 // (the script preloads the landing chunks itself on `/` if landing.html is ever missing).
-const ROUTE_PRELOAD = /\s*<script type="module" async crossorigin src="\/assets\/route-preload-[\w-]+\.js" data-route-preload><\/script>/;
+const ROUTE_PRELOAD =
+  /\s*<script type="module" async crossorigin src="\/assets\/route-preload-[\w-]+\.js" data-route-preload><\/script>/;
 const LANDING_TAG = /\s*<link [^>]*data-landing>/g;
 if (!ROUTE_PRELOAD.test(html)) throw new Error('dist/index.html lacks the route preload script');
 html = html.replace(ROUTE_PRELOAD, '');
@@ -78,4 +83,6 @@ const shell = readFileSync(indexPath, 'utf8');
 if (!LANDING_TAG.test(shell)) throw new Error('dist/index.html lacks the landing preload tags');
 writeFileSync(indexPath, shell.replace(LANDING_TAG, ''));
 rmSync(ssrOut, { recursive: true, force: true });
-console.log(`prerendered / -> dist/landing.html (${(html.length / 1024).toFixed(1)} KB, markup ${(markup.length / 1024).toFixed(1)} KB, inlined ${inlined.join(', ')})`);
+console.log(
+  `prerendered / -> dist/landing.html (${(html.length / 1024).toFixed(1)} KB, markup ${(markup.length / 1024).toFixed(1)} KB, inlined ${inlined.join(', ')})`,
+);

@@ -1,8 +1,14 @@
+// Global styles first (tokens, base, shared UI), so component and feature styles come after them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './components/ui/button.css';
+import './components/ui/form.css';
+import './components/ui/table.css';
+import './components/ui/menu.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App } from './app/app';
 import { preloadRoute } from './app/router';
-import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

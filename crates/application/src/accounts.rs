@@ -2,11 +2,18 @@
 
 use std::sync::Arc;
 
-use buildledger_domain::error::FieldErrors;
 use buildledger_domain::user::{Email, Password, User, Username};
 
 use crate::error::UseCaseError;
 use crate::ports::{NewUser, PasswordHasher, TokenError, TokenIssuer, TokenKind, UserRepository};
+
+/// A new account's fields, each parsed into its domain type.
+#[derive(Debug)]
+pub struct Registration {
+    pub username: Username,
+    pub email: Email,
+    pub password: Password,
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenPair {
@@ -35,16 +42,10 @@ impl AccountService {
         Self { users, hasher, tokens, dummy_hash: Arc::default() }
     }
 
-    /// Creates an account. Every field problem is reported at once.
-    pub fn register(&self, username: &str, email: &str, password: &str) -> Result<User, UseCaseError> {
-        let mut errors = FieldErrors::new();
-        let username = Username::parse(username).map_err(|e| merge(&mut errors, e)).ok();
-        let email = Email::parse(email).map_err(|e| merge(&mut errors, e)).ok();
-        let password = Password::parse(password).map_err(|e| merge(&mut errors, e)).ok();
-        errors.into_result()?;
-        let (Some(username), Some(email), Some(password)) = (username, email, password) else {
-            return Err(UseCaseError::BadRequest("Invalid registration.".into()));
-        };
+    /// Creates an account from already parsed fields (the HTTP edge reports every field
+    /// problem at once). A taken username or email is a conflict.
+    pub fn register(&self, registration: Registration) -> Result<User, UseCaseError> {
+        let Registration { username, email, password } = registration;
         let password_hash = self.hasher.hash(password.expose()).map_err(UseCaseError::Internal)?;
         let new = NewUser { username: username.as_str().to_owned(), email: email.as_str().to_owned(), password_hash };
         self.users.create(&new).map_err(|e| match UseCaseError::from(e) {
@@ -122,14 +123,6 @@ impl AccountService {
     }
 }
 
-fn merge(into: &mut FieldErrors, e: buildledger_domain::DomainError) {
-    for (field, problems) in e.fields().as_map() {
-        for p in problems {
-            into.add(field, p.clone());
-        }
-    }
-}
-
 fn token_error(e: TokenError) -> UseCaseError {
     match e {
         TokenError::Invalid => UseCaseError::Unauthenticated("Given token not valid for any token type"),
@@ -169,21 +162,16 @@ mod tests {
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().with(eq("correct horse")).returning(|_| Ok("hashed".into()));
         let u = service(users, hasher, MockTokenIssuer::new())
-            .register(" ana ", "ana@example.com", "correct horse")
+            .register(registration(" ana ", "ana@example.com", "correct horse"))
             .unwrap();
         assert_eq!(u.id, 1);
     }
 
-    #[test]
-    fn registering_with_bad_fields_reports_them_all_and_stores_nothing() {
-        let mut users = MockUserRepository::new();
-        users.expect_create().never();
-        let mut hasher = MockPasswordHasher::new();
-        hasher.expect_hash().never();
-        let err = service(users, hasher, MockTokenIssuer::new()).register("", "nope", "short").unwrap_err();
-        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
-        for f in ["username", "email", "password"] {
-            assert!(e.fields().contains(f), "{f}");
+    fn registration(username: &str, email: &str, password: &str) -> Registration {
+        Registration {
+            username: Username::parse(username).unwrap(),
+            email: Email::parse(email).unwrap(),
+            password: Password::parse(password).unwrap(),
         }
     }
 
@@ -193,8 +181,9 @@ mod tests {
         users.expect_create().returning(|_| Err(RepoError::Conflict("username".into())));
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|_| Ok("h".into()));
-        let err =
-            service(users, hasher, MockTokenIssuer::new()).register("ana", "ana@example.com", "12345678").unwrap_err();
+        let err = service(users, hasher, MockTokenIssuer::new())
+            .register(registration("ana", "ana@example.com", "12345678"))
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref field, .. } if field == "username"));
     }
 

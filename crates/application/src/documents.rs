@@ -69,21 +69,21 @@ impl DocumentService {
     pub fn upload(&self, owner_id: i64, task_id: i64, file: UploadedFile) -> Result<DocumentView, UseCaseError> {
         let (task, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
         if file.size_bytes > MAX_DOCUMENT_BYTES {
-            return Err(UseCaseError::PayloadTooLarge("The file is larger than 25 MB.".into()));
+            return Err(UseCaseError::FileTooLarge("The file is larger than 25 MB.".into()));
         }
         let name = sanitize_file_name(&file.original_name);
         let kind = kind_from_name(&name).ok_or_else(|| {
-            UseCaseError::UnsupportedMediaType("This file type is not allowed. Upload a PDF, an image (PNG, JPG, GIF, WEBP, HEIC), a text or CSV file, or a Word or Excel file.".into())
+            UseCaseError::FileTypeNotAllowed("This file type is not allowed. Upload a PDF, an image (PNG, JPG, GIF, WEBP, HEIC), a text or CSV file, or a Word or Excel file.".into())
         })?;
         if !content_matches_kind(kind, &file.head) {
-            return Err(UseCaseError::UnsupportedMediaType(format!(
+            return Err(UseCaseError::FileTypeNotAllowed(format!(
                 "The file's content is not a valid .{} file.",
                 kind.extension
             )));
         }
         let used = self.documents.total_bytes_for_owner(owner_id)?;
         if used.saturating_add(file.size_bytes as i64) > USER_QUOTA_BYTES {
-            return Err(UseCaseError::PayloadTooLarge(
+            return Err(UseCaseError::FileTooLarge(
                 "Your document storage is full (2 GB). Delete some documents first.".into(),
             ));
         }
@@ -260,8 +260,8 @@ mod tests {
         m.store.expect_put().never();
         m.docs.expect_create().never();
         let s = service(m);
-        assert!(matches!(s.upload(3, 5, file("run.exe", b"MZ", 2)), Err(UseCaseError::UnsupportedMediaType(_))));
-        assert!(matches!(s.upload(3, 5, file("fake.pdf", b"<html>", 6)), Err(UseCaseError::UnsupportedMediaType(_))));
+        assert!(matches!(s.upload(3, 5, file("run.exe", b"MZ", 2)), Err(UseCaseError::FileTypeNotAllowed(_))));
+        assert!(matches!(s.upload(3, 5, file("fake.pdf", b"<html>", 6)), Err(UseCaseError::FileTypeNotAllowed(_))));
     }
 
     #[test]
@@ -270,7 +270,7 @@ mod tests {
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
         m.store.expect_put().never();
         let err = service(m).upload(3, 5, file("big.pdf", b"%PDF-", MAX_DOCUMENT_BYTES + 1)).unwrap_err();
-        assert!(matches!(err, UseCaseError::PayloadTooLarge(_)));
+        assert!(matches!(err, UseCaseError::FileTooLarge(_)));
     }
 
     #[test]
@@ -279,7 +279,7 @@ mod tests {
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(USER_QUOTA_BYTES - 1));
         m.store.expect_put().never();
-        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 2)), Err(UseCaseError::PayloadTooLarge(_))));
+        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 2)), Err(UseCaseError::FileTooLarge(_))));
     }
 
     #[test]

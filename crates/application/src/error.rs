@@ -17,7 +17,8 @@ pub enum RepoError {
     Other(#[source] BoxError),
 }
 
-/// What a use case may fail with. The HTTP adapter maps each variant to one status.
+/// What a use case may fail with, in the application's own terms (no transport notions); the
+/// HTTP adapter maps each variant to one status, in one place (`http/src/error.rs`).
 #[derive(Debug, thiserror::Error)]
 pub enum UseCaseError {
     #[error(transparent)]
@@ -34,12 +35,16 @@ pub enum UseCaseError {
     Forbidden,
     #[error("An active subscription is required.")]
     SubscriptionRequired,
+    /// A file larger than the rules allow (one document, or the owner's storage quota).
     #[error("{0}")]
-    PayloadTooLarge(String),
+    FileTooLarge(String),
+    /// A file whose type the rules do not accept, or whose content does not match its name.
     #[error("{0}")]
-    UnsupportedMediaType(String),
+    FileTypeNotAllowed(String),
+    /// The request cannot be carried out as asked: the payment provider declined it, there is
+    /// nothing to cancel, a webhook's signature does not verify.
     #[error("{0}")]
-    BadRequest(String),
+    Refused(String),
     #[error("service unavailable")]
     Unavailable(#[source] BoxError),
     #[error("internal error")]

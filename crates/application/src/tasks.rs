@@ -3,10 +3,8 @@
 use std::sync::Arc;
 
 use buildledger_domain::error::FieldErrors;
-use buildledger_domain::money::Money;
-use buildledger_domain::project::{parse_date, Project};
-use buildledger_domain::task::{parse_description, MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
-use chrono::NaiveDate;
+use buildledger_domain::project::Project;
+use buildledger_domain::task::{NewTask, Task, TaskChanges};
 
 use crate::error::UseCaseError;
 use crate::ports::{CostRates, DocumentStore, KnownVersion, ProjectRepository, TaskRepository};
@@ -28,18 +26,12 @@ pub struct Board {
     pub tasks: Vec<TaskView>,
 }
 
-/// Task fields as received, before parsing. For nullable fields the outer `Option` says
-/// whether the field was sent, the inner one whether it was null.
+/// A change to a task: the fields to change, already parsed, and the project the caller
+/// says it belongs to (a task cannot move to another project).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TaskInput {
+pub struct TaskUpdate {
     pub project: Option<i64>,
-    pub title: Option<String>,
-    pub description: Option<Option<String>>,
-    pub status: Option<String>,
-    pub material_quality: Option<String>,
-    pub actual_cost: Option<Option<Money>>,
-    pub due_date: Option<Option<String>>,
-    pub position: Option<i64>,
+    pub changes: TaskChanges,
 }
 
 #[derive(Clone)]
@@ -88,74 +80,22 @@ impl TaskService {
         Ok(Board { project, tasks })
     }
 
-    pub fn create(&self, owner_id: i64, input: TaskInput) -> Result<TaskView, UseCaseError> {
-        let mut errors = FieldErrors::new();
-        let project_id = input.project;
-        if project_id.is_none() {
-            errors.add("project", "This field is required.");
-        }
-        let title = match input.title.as_deref() {
-            None => {
-                errors.add("title", "This field is required.");
-                None
-            }
-            Some(raw) => collect(&mut errors, TaskTitle::parse(raw)),
-        };
-        let description = match input.description.flatten() {
-            None => Some(String::new()),
-            Some(d) => collect(&mut errors, parse_description(&d)),
-        };
-        let status = parse_status(&mut errors, input.status.as_deref()).unwrap_or(TaskStatus::ToDo);
-        let quality = parse_quality(&mut errors, input.material_quality.as_deref()).unwrap_or(MaterialQuality::Basic);
-        let due_date = parse_due_date(&mut errors, input.due_date.flatten().as_deref());
-        errors.into_result()?;
-        let (Some(project_id), Some(title), Some(description)) = (project_id, title, description) else {
-            return Err(UseCaseError::BadRequest("Invalid task.".into()));
-        };
-        // Another user's project is not found, like a missing one (DECISIONS.md).
-        let project = self.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
-        let new = NewTask {
-            project_id: project.id,
-            title,
-            description,
-            status,
-            material_quality: quality,
-            actual_cost: input.actual_cost.flatten(),
-            due_date: due_date.flatten(),
-        };
+    /// Adds a task to one of the caller's projects (another user's project is not found,
+    /// like a missing one: DECISIONS.md).
+    pub fn create(&self, owner_id: i64, new: NewTask) -> Result<TaskView, UseCaseError> {
+        let project =
+            self.projects.find_for_owner(new.project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
         let task = self.tasks.create(&new)?;
         Ok(self.view(task, &project))
     }
 
-    pub fn update(&self, owner_id: i64, task_id: i64, input: TaskInput) -> Result<TaskView, UseCaseError> {
+    pub fn update(&self, owner_id: i64, task_id: i64, update: TaskUpdate) -> Result<TaskView, UseCaseError> {
         let (current, project) =
             self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
-        let mut errors = FieldErrors::new();
-        if let Some(p) = input.project {
-            if p != project.id {
-                errors.add("project", "A task cannot be moved to another project.");
-            }
+        if update.project.is_some_and(|p| p != project.id) {
+            return Err(FieldErrors::single("project", "A task cannot be moved to another project.").into());
         }
-        let changes = TaskChanges {
-            title: input.title.as_deref().and_then(|t| collect(&mut errors, TaskTitle::parse(t))),
-            description: input
-                .description
-                .map(|d| d.unwrap_or_default())
-                .and_then(|d| collect(&mut errors, parse_description(&d))),
-            status: parse_status(&mut errors, input.status.as_deref()),
-            material_quality: parse_quality(&mut errors, input.material_quality.as_deref()),
-            actual_cost: input.actual_cost,
-            due_date: input.due_date.and_then(|d| parse_due_date(&mut errors, d.as_deref())),
-            position: match input.position {
-                None => None,
-                Some(p) if (0..=i64::from(i32::MAX)).contains(&p) => Some(p as i32),
-                Some(_) => {
-                    errors.add("position", "Ensure this value is greater than or equal to 0.");
-                    None
-                }
-            },
-        };
-        errors.into_result()?;
+        let changes = update.changes;
         if changes.is_empty() {
             return Ok(self.view(current, &project));
         }
@@ -175,57 +115,13 @@ impl TaskService {
     }
 }
 
-fn collect<T>(errors: &mut FieldErrors, r: Result<T, buildledger_domain::DomainError>) -> Option<T> {
-    match r {
-        Ok(v) => Some(v),
-        Err(e) => {
-            for (f, ps) in e.fields().as_map() {
-                for p in ps {
-                    errors.add(f, p.clone());
-                }
-            }
-            None
-        }
-    }
-}
-
-fn parse_status(errors: &mut FieldErrors, raw: Option<&str>) -> Option<TaskStatus> {
-    let raw = raw?;
-    let s = TaskStatus::parse(raw);
-    if s.is_none() {
-        errors.add("status", format!("\"{raw}\" is not a valid choice."));
-    }
-    s
-}
-
-fn parse_quality(errors: &mut FieldErrors, raw: Option<&str>) -> Option<MaterialQuality> {
-    let raw = raw?;
-    let q = MaterialQuality::parse(raw);
-    if q.is_none() {
-        errors.add("material_quality", format!("\"{raw}\" is not a valid choice."));
-    }
-    q
-}
-
-/// `Some(None)` for a blank or null date (cleared), `Some(Some(d))` for a valid one.
-fn parse_due_date(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Option<NaiveDate>> {
-    match raw.map(str::trim) {
-        None | Some("") => Some(None),
-        Some(r) => match parse_date(r) {
-            Some(d) => Some(Some(d)),
-            None => {
-                errors.add("due_date", "Date has wrong format. Use YYYY-MM-DD.");
-                None
-            }
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ports::{MockCostRates, MockDocumentStore, MockProjectRepository, MockTaskRepository};
+    use buildledger_domain::money::Money;
     use buildledger_domain::project::{ProjectDetails, ProjectInput};
+    use buildledger_domain::task::{MaterialQuality, TaskStatus, TaskTitle};
     use mockall::predicate::eq;
 
     fn project(id: i64, owner_id: i64) -> Project {
@@ -296,28 +192,30 @@ mod tests {
         assert!(svc.known_board_version(3, 5).is_none());
     }
 
+    fn new_task(project_id: i64) -> NewTask {
+        NewTask {
+            project_id,
+            title: TaskTitle::parse("Framing").unwrap(),
+            description: String::new(),
+            status: TaskStatus::ToDo,
+            material_quality: MaterialQuality::Basic,
+            actual_cost: None,
+            due_date: None,
+        }
+    }
+
     #[test]
-    fn a_new_task_gets_the_spec_defaults() {
+    fn a_new_task_is_stored_in_the_callers_project() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_create()
-            .withf(|n| {
-                n.status == TaskStatus::ToDo
-                    && n.material_quality == MaterialQuality::Basic
-                    && n.due_date.is_none()
-                    && n.title.as_str() == "Framing"
-            })
+            .withf(|n| n.project_id == 1 && n.title.as_str() == "Framing")
             .times(1)
             .returning(|_| Ok(task(9, TaskStatus::ToDo)));
-        let input = TaskInput {
-            project: Some(1),
-            title: Some("Framing".into()),
-            due_date: Some(Some(String::new())),
-            ..Default::default()
-        };
-        assert_eq!(service(projects, tasks).create(3, input).unwrap().task.id, 9);
+        let view = service(projects, tasks).create(3, new_task(1)).unwrap();
+        assert_eq!((view.task.id, view.square_footage), (9, 2000));
     }
 
     #[test]
@@ -326,26 +224,8 @@ mod tests {
         projects.expect_find_for_owner().returning(|_, _| Ok(None));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create().never();
-        let err = service(projects, tasks)
-            .create(3, TaskInput { project: Some(1), title: Some("Framing".into()), ..Default::default() })
-            .unwrap_err();
+        let err = service(projects, tasks).create(3, new_task(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
-    }
-
-    #[test]
-    fn unknown_status_and_quality_are_field_errors() {
-        let mut tasks = MockTaskRepository::new();
-        tasks.expect_create().never();
-        let input = TaskInput {
-            project: Some(1),
-            title: Some("X".into()),
-            status: Some("Done".into()),
-            material_quality: Some("gold".into()),
-            ..Default::default()
-        };
-        let err = service(MockProjectRepository::new(), tasks).create(3, input).unwrap_err();
-        let UseCaseError::Invalid(e) = err else { panic!() };
-        assert!(e.fields().contains("status") && e.fields().contains("material_quality"));
     }
 
     #[test]
@@ -366,13 +246,15 @@ mod tests {
             })
             .times(1)
             .returning(|_, id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
-        let input = TaskInput {
+        let update = TaskUpdate {
             project: Some(1),
-            status: Some("Paid".into()),
-            actual_cost: Some(Money::from_cents(0)),
-            ..Default::default()
+            changes: TaskChanges {
+                status: Some(TaskStatus::Paid),
+                actual_cost: Some(Money::from_cents(0)),
+                ..Default::default()
+            },
         };
-        let v = service(MockProjectRepository::new(), tasks).update(3, 5, input).unwrap();
+        let v = service(MockProjectRepository::new(), tasks).update(3, 5, update).unwrap();
         assert_eq!(v.task.status, TaskStatus::Paid);
     }
 
@@ -382,9 +264,10 @@ mod tests {
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
         let err = service(MockProjectRepository::new(), tasks)
-            .update(3, 5, TaskInput { project: Some(2), ..Default::default() })
+            .update(3, 5, TaskUpdate { project: Some(2), ..Default::default() })
             .unwrap_err();
-        assert!(matches!(err, UseCaseError::Invalid(_)));
+        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
+        assert!(e.fields().contains("project"));
     }
 
     #[test]
@@ -392,18 +275,19 @@ mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|_, _| Ok(None));
         tasks.expect_update().never();
-        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskInput::default()).unwrap_err();
+        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskUpdate::default()).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "task" }));
     }
 
     #[test]
-    fn a_negative_position_is_rejected() {
+    fn an_empty_change_writes_nothing() {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
-        assert!(service(MockProjectRepository::new(), tasks)
-            .update(3, 5, TaskInput { position: Some(-1), ..Default::default() })
-            .is_err());
+        let v = service(MockProjectRepository::new(), tasks)
+            .update(3, 5, TaskUpdate { project: Some(1), ..Default::default() })
+            .unwrap();
+        assert_eq!(v.task.id, 5);
     }
 
     #[test]

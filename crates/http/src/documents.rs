@@ -5,27 +5,48 @@ use std::io::Write;
 use actix_multipart::{Multipart, MultipartError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpResponse};
+use actix_web::{delete, get, post, web, HttpResponse};
 use buildledger_application::documents::{DocumentView, UploadedFile};
 use buildledger_domain::document::MAX_DOCUMENT_BYTES;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::projects::parse_id;
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// A file attached to a task.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Document)]
 struct DocumentResponse {
     id: i64,
     task: i64,
-    /// A signed link valid for a few minutes: opens in a new tab without a login header.
+    /// Signed download URL, valid 15 minutes:
+    /// `/api/documents/{id}/download/?expires=...&signature=...`. Opens in a new tab without a
+    /// login header.
     file: String,
     name: String,
     content_type: String,
+    #[schema(minimum = 0)]
     size: i64,
+    #[schema(format = DateTime)]
     uploaded_at: String,
+}
+
+/// `POST /api/documents/` as `multipart/form-data` (read part by part, never buffered whole).
+#[derive(ToSchema)]
+#[schema(as = DocumentUpload)]
+#[allow(dead_code)]
+struct UploadForm {
+    /// The task id.
+    #[schema(minimum = 1)]
+    task: i64,
+    /// One file (its part's filename gives the type), at most 25 MiB: PDF, PNG, JPG/JPEG, GIF,
+    /// WEBP, HEIC, TXT, CSV, DOC/DOCX, XLS/XLSX. The content must match the extension.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
 }
 
 impl From<DocumentView> for DocumentResponse {
@@ -59,6 +80,24 @@ fn multipart_error(e: MultipartError) -> ApiError {
 const TOO_LARGE: &str = "The file is larger than 25 MB.";
 
 /// `POST /api/documents/`: multipart with `task` and one `file`.
+#[utoipa::path(
+    tag = "documents", operation_id = "uploadDocument", summary = "Upload one file to a task",
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The document.", body = DocumentResponse,
+            links(("GetDocument" = (operation_id = "getDocument", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteDocument" = (operation_id = "deleteDocument", parameters(("id" = "$response.body#/id")))))),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 413, description = "The file is larger than 25 MB, or the storage quota is full (`payload_too_large`).", body = crate::error::ErrorBody),
+        (status = 415, description = "File type not allowed, content not matching the extension, or not multipart (`unsupported_media_type`).", body = crate::error::ErrorBody),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/documents/")]
 pub async fn upload(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -140,12 +179,30 @@ pub async fn upload(
     Ok(HttpResponse::Created().json(DocumentResponse::from(view)))
 }
 
-#[derive(Deserialize)]
+/// `?task={id}`: read as text so that a bad value gets our own message.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
+    /// The task id.
+    #[param(value_type = i64, required = true, minimum = 1)]
     task: Option<String>,
 }
 
 /// `GET /api/documents/?task={id}`
+#[utoipa::path(
+    tag = "documents", operation_id = "listDocuments", summary = "A task's documents",
+    params(ListQuery),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Documents.", body = [DocumentResponse]),
+        (status = 400, description = "Missing or bad `task` parameter (`invalid_query`).", body = crate::error::ErrorBody),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/documents/")]
 pub async fn list(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -165,6 +222,19 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(docs.into_iter().map(DocumentResponse::from).collect::<Vec<_>>()))
 }
 
+#[utoipa::path(
+    tag = "documents", operation_id = "getDocument", summary = "One document, with a fresh signed link",
+    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The document.", body = DocumentResponse),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/documents/{id}/")]
 pub async fn get(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -176,6 +246,19 @@ pub async fn get(
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
 }
 
+#[utoipa::path(
+    tag = "documents", operation_id = "deleteDocument", summary = "Delete a document and its file",
+    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[delete("/documents/{id}/")]
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -187,13 +270,34 @@ pub async fn delete(
     Ok(HttpResponse::NoContent().finish())
 }
 
-#[derive(Deserialize)]
+/// The signed link's query; anything missing or wrong is simply not found.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct DownloadQuery {
+    /// Unix seconds, from the signed link.
+    #[param(value_type = i64, required = true)]
     expires: Option<String>,
+    /// From the signed link.
+    #[param(value_type = String, required = true)]
     signature: Option<String>,
 }
 
 /// `GET /api/documents/{id}/download/?expires=..&signature=..`: the signature is the credential.
+#[utoipa::path(
+    tag = "documents", operation_id = "downloadDocument",
+    summary = "The file behind a signed link (no login: the signature is the credential)",
+    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404."), DownloadQuery),
+    security(()),
+    responses(
+        (status = 200, description = "The file, served inline with its stored content type.",
+            content_type = "application/octet-stream", body = Vec<u8>,
+            headers(("Content-Disposition" = String), ("X-Content-Type-Options" = String))),
+        (status = 400, description = "Unreadable query string, e.g. a repeated parameter (`invalid_query`).", body = crate::error::ErrorBody),
+        (status = 404, description = "Unknown document, or a bad or expired signature (`not_found`).", body = crate::error::ErrorBody),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/documents/{id}/download/")]
 pub async fn download(
     state: web::Data<AppState>,
     path: web::Path<String>,

@@ -20,12 +20,18 @@ pub struct ApiError {
     source: Option<String>,
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
-    message: &'a str,
+/// Every API error. `fields` only for validation errors and conflicts.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
+    /// Machine-readable code.
+    #[schema(example = "validation_error")]
+    pub error: &'static str,
+    /// Human-readable text.
+    pub message: String,
+    /// Problems per field.
     #[serde(skip_serializing_if = "Option::is_none")]
-    fields: Option<&'a BTreeMap<String, Vec<String>>>,
+    pub fields: Option<BTreeMap<String, Vec<String>>>,
 }
 
 impl ApiError {
@@ -103,7 +109,7 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after {
             res.insert_header(("Retry-After", secs.to_string()));
         }
-        res.json(ErrorBody { error: self.code, message: &self.message, fields: self.fields.as_ref() })
+        res.json(ErrorBody { error: self.code, message: self.message.clone(), fields: self.fields.clone() })
     }
 }
 
@@ -135,11 +141,11 @@ impl From<UseCaseError> for ApiError {
                 "subscription_required",
                 "An active subscription is required. Choose a plan to continue.",
             ),
-            UseCaseError::PayloadTooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
-            UseCaseError::UnsupportedMediaType(m) => {
+            UseCaseError::FileTooLarge(m) => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", m),
+            UseCaseError::FileTypeNotAllowed(m) => {
                 ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", m)
             }
-            UseCaseError::BadRequest(m) => ApiError::bad_request("bad_request", m),
+            UseCaseError::Refused(m) => ApiError::bad_request("bad_request", m),
             UseCaseError::Unavailable(src) => Self {
                 source: Some(src.to_string()),
                 ..ApiError::new(
@@ -187,8 +193,8 @@ mod tests {
             (UseCaseError::InvalidCredentials, 401, "invalid_credentials"),
             (UseCaseError::Forbidden, 403, "forbidden"),
             (UseCaseError::SubscriptionRequired, 402, "subscription_required"),
-            (UseCaseError::PayloadTooLarge("big".into()), 413, "payload_too_large"),
-            (UseCaseError::UnsupportedMediaType("exe".into()), 415, "unsupported_media_type"),
+            (UseCaseError::FileTooLarge("big".into()), 413, "payload_too_large"),
+            (UseCaseError::FileTypeNotAllowed("exe".into()), 415, "unsupported_media_type"),
             (UseCaseError::Conflict { field: "email".into(), message: "taken".into() }, 409, "conflict"),
             (UseCaseError::Internal("db exploded with secret".into()), 500, "internal_error"),
         ];

@@ -3,30 +3,38 @@
 //! (the task form's title list). No login, no database: the catalogue is in the binary.
 //! `configure` is mounted inside the `/api` scope.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest};
 use buildledger_domain::Money;
 
 use crate::error::ApiError;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/estimate/", web::get().to(estimate)).route("/task-suggestions/", web::get().to(task_suggestions));
-}
-
-/// Raw query values: everything is parsed (and every problem reported) by the domain.
-#[derive(Debug, Default, Deserialize)]
+/// Query values as text: the domain parses them all and reports every problem at once.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EstimateQuery {
+    /// US zip code (5 digits or ZIP+4) of a state or DC.
+    #[param(value_type = String, required = true, pattern = "^[0-9]{5}(-?[0-9]{4})?$")]
     pub zip_code: Option<String>,
+    /// Area in square feet (positive integer).
+    #[param(value_type = i64, required = true, minimum = 1, maximum = 1000000)]
     pub square_footage: Option<String>,
+    /// Material quality.
+    #[param(value_type = crate::openapi::MaterialQualityCode, required = true)]
     pub quality: Option<String>,
+    /// Project type.
+    #[param(value_type = crate::openapi::ProjectTypeCode, required = true)]
     pub project_type: Option<String>,
-    /// Comma-separated option names; `renovation_options`, `addition_options` and
-    /// `conversion_option` are accepted as synonyms.
+    /// Comma-separated renovation/addition options (required for renovation and addition).
     pub options: Option<String>,
+    /// Synonym of options.
     pub renovation_options: Option<String>,
+    /// Synonym of options.
     pub addition_options: Option<String>,
+    /// Synonym of options.
     pub conversion_option: Option<String>,
 }
 
@@ -42,12 +50,16 @@ impl EstimateQuery {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Estimate)]
 pub struct EstimateResponse {
     pub zip_code: String,
+    /// Two-letter state code.
     pub state: String,
     pub state_name: String,
+    /// State location factor (e.g. 0.88).
     pub factor: f64,
+    #[schema(value_type = crate::openapi::MaterialQualityCode)]
     pub quality: &'static str,
     pub project_type: String,
     pub square_footage: i64,
@@ -57,25 +69,31 @@ pub struct EstimateResponse {
     pub sources: Vec<SourceResponse>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EstimateLine)]
 pub struct EstimateLineResponse {
     pub task: String,
     pub component: String,
     pub national_cost_per_sqft: f64,
     pub cost_per_sqft: f64,
     pub cost: f64,
+    /// Source ids.
     pub sources: Vec<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Source)]
 pub struct SourceResponse {
     pub id: String,
     pub title: String,
+    #[schema(required = true)]
     pub url: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = TaskSuggestions)]
 pub struct SuggestionsResponse<'a> {
+    #[schema(value_type = Vec<String>)]
     pub suggestions: &'a [String],
 }
 
@@ -114,6 +132,16 @@ impl EstimateResponse {
 }
 
 /// `GET /api/estimate/?zip_code=78701&square_footage=2400&quality=standard&project_type=new_home_build`
+#[utoipa::path(
+    tag = "estimate", operation_id = "estimate", summary = "Free cost estimate by zip code (docs/cost-model.md)",
+    params(EstimateQuery),
+    security(()),
+    responses(
+        (status = 200, description = "The estimate.", body = EstimateResponse),
+        (status = 400, description = "Missing or invalid parameters (`validation_error` with `fields`, or `invalid_query`).", body = crate::error::ErrorBody),
+    )
+)]
+#[get("/estimate/")]
 pub async fn estimate(query: web::Query<EstimateQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let req = EstimateRequest::parse(
@@ -129,6 +157,12 @@ pub async fn estimate(query: web::Query<EstimateQuery>) -> Result<HttpResponse, 
 }
 
 /// `GET /api/task-suggestions/`
+#[utoipa::path(
+    tag = "estimate", operation_id = "taskSuggestions", summary = "Task titles for the task form",
+    security(()),
+    responses((status = 200, description = "Suggestions.", body = SuggestionsResponse)),
+)]
+#[get("/task-suggestions/")]
 pub async fn task_suggestions() -> HttpResponse {
     HttpResponse::Ok().json(SuggestionsResponse { suggestions: CostCatalogue::embedded().suggestions() })
 }

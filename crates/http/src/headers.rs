@@ -28,8 +28,15 @@ pub fn uses_stripe(path: &str) -> bool {
     path == "/account-settings" || path.starts_with("/account-settings/")
 }
 
+/// The browsable API reference (Swagger UI, served from our own origin).
+fn is_api_reference(path: &str) -> bool {
+    path == "/api/docs" || path.starts_with("/api/docs/")
+}
+
 fn csp_for(path: &str) -> &'static str {
-    if path.starts_with("/api/") || path.starts_with("/payments/") || path == "/healthz" {
+    if is_api_reference(path) {
+        CSP_APP
+    } else if path.starts_with("/api/") || path.starts_with("/payments/") || path == "/healthz" {
         CSP_API
     } else if uses_stripe(path) {
         CSP_STRIPE

@@ -1,4 +1,5 @@
-//! BuildLedger HTTP adapter: routes, JSON mapping, errors, auth extractors, static frontend.
+//! BuildLedger HTTP adapter: routes, typed requests, errors, auth extractors, the OpenAPI
+//! document generated from the handlers, static frontend.
 
 pub mod access;
 pub mod accounts;
@@ -8,9 +9,10 @@ pub mod error;
 pub mod estimate;
 pub mod frontend;
 pub mod headers;
-pub mod json;
+pub mod openapi;
 pub mod payments;
 pub mod projects;
+pub mod request;
 pub mod state;
 pub mod system;
 pub mod tasks;
@@ -20,43 +22,71 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::Compress;
 use actix_web::{web, App};
+use utoipa::OpenApi;
+use utoipa_actix_web::service_config::ServiceConfig;
+use utoipa_actix_web::AppExt;
 
 pub use error::ApiError;
 pub use state::{AppState, PublicConfig};
 
-/// Configures every API route (no middleware, no static files).
+/// Every API route. Each `service(...)` registers a handler and adds its `#[utoipa::path]` to
+/// the OpenAPI document, so the router and the document are one list.
+pub fn api_routes(cfg: &mut ServiceConfig) {
+    cfg.service(system::healthz)
+        .route("/healthz", web::to(system::api_not_found))
+        // The browsable reference: Swagger UI's files are compiled in (`vendored`).
+        .map(|c| {
+            c.route("/api/docs", web::get().to(docs_redirect)).service(
+                utoipa_swagger_ui::SwaggerUi::new("/api/docs/{_:.*}")
+                    .config(utoipa_swagger_ui::Config::new(["/api/openapi.json"])),
+            )
+        })
+        .service(
+            utoipa_actix_web::scope::scope("/api")
+                // The router tries routes in this order and matches each `{id}` pattern with a
+                // regex, so the hottest calls (board reads, card moves) come first.
+                .service(tasks::board)
+                .service(tasks::update)
+                .service(accounts::register)
+                .service(accounts::token)
+                .service(accounts::refresh)
+                .service(accounts::me)
+                .service(system::config)
+                .service(system::openapi)
+                .service(projects::list)
+                .service(projects::create)
+                .service(projects::get)
+                .service(projects::update)
+                .service(projects::delete)
+                .service(tasks::create)
+                .service(tasks::delete)
+                .service(documents::list)
+                .service(documents::upload)
+                .service(documents::get)
+                .service(documents::delete)
+                .service(documents::download)
+                .service(estimate::estimate)
+                .service(estimate::task_suggestions)
+                .default_service(web::to(system::api_not_found)),
+        )
+        .configure(payments::configure);
+}
+
+/// `/api/docs` -> `/api/docs/` (Swagger UI's relative asset paths need the slash).
+async fn docs_redirect() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::MovedPermanently().insert_header(("Location", "/api/docs/")).finish()
+}
+
+/// Configures every API route on a plain actix `ServiceConfig` (no middleware, no static files).
 pub fn configure_api(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/healthz").route(web::get().to(system::healthz)).default_service(web::to(system::api_not_found)),
-    )
-    .service(
-        web::scope("/api")
-            // The router tries routes in this order and matches each `{id}` pattern with a
-            // regex, so the hottest calls (board reads, card moves) come first.
-            .route("/projects/{id}/tasks/", web::get().to(tasks::board))
-            .route("/tasks/{id}/", web::patch().to(tasks::update))
-            .route("/register/", web::post().to(accounts::register))
-            .route("/token/", web::post().to(accounts::token))
-            .route("/token/refresh/", web::post().to(accounts::refresh))
-            .route("/me/", web::get().to(accounts::me))
-            .route("/config/", web::get().to(system::config))
-            .route("/openapi.json", web::get().to(system::openapi))
-            .route("/projects/", web::get().to(projects::list))
-            .route("/projects/", web::post().to(projects::create))
-            .route("/projects/{id}/", web::get().to(projects::get))
-            .route("/projects/{id}/", web::patch().to(projects::update))
-            .route("/projects/{id}/", web::delete().to(projects::delete))
-            .route("/tasks/", web::post().to(tasks::create))
-            .route("/tasks/{id}/", web::delete().to(tasks::delete))
-            .route("/documents/", web::get().to(documents::list))
-            .route("/documents/", web::post().to(documents::upload))
-            .route("/documents/{id}/", web::get().to(documents::get))
-            .route("/documents/{id}/", web::delete().to(documents::delete))
-            .route("/documents/{id}/download/", web::get().to(documents::download))
-            .configure(estimate::configure)
-            .default_service(web::to(system::api_not_found)),
-    )
-    .configure(payments::configure);
+    api_routes(&mut ServiceConfig::new(cfg));
+}
+
+/// The OpenAPI document, collected from the same registration as the router.
+pub fn api_doc_from_router() -> utoipa::openapi::OpenApi {
+    let (_, doc) =
+        App::new().into_utoipa_app().openapi(openapi::ApiDoc::openapi()).configure(api_routes).split_for_parts();
+    doc
 }
 
 /// The whole application: API, middleware and the frontend.
@@ -74,7 +104,7 @@ pub fn app(
     let dist = state.frontend_dist.clone();
     App::new()
         .app_data(web::Data::new(state))
-        .app_data(web::JsonConfig::default().limit(json::JSON_LIMIT).error_handler(json::json_error))
+        .app_data(web::JsonConfig::default().limit(request::JSON_LIMIT).error_handler(request::json_error))
         .app_data(
             web::QueryConfig::default()
                 .error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()),

@@ -2,7 +2,7 @@
 //! history, the admin dashboard, Stripe webhooks, and the local-mode checkout page.
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use buildledger_application::payments::local::LocalCheckoutService;
 use buildledger_application::payments::ports::{PaymentsMode, CHECKOUT_COMPLETE};
 use buildledger_application::payments::PaymentsService;
@@ -10,6 +10,7 @@ use buildledger_domain::money::Money;
 use buildledger_domain::subscription::{Subscription, PLAN_PRICE_CENTS};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::auth::Authenticated;
 use crate::error::{blocking, ApiError};
@@ -33,44 +34,83 @@ impl PaymentsState {
     }
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/local-checkout/{session_id}")
-            .route(web::get().to(local_checkout_page))
-            .default_service(web::to(crate::system::api_not_found)),
-    )
-    .service(
-        web::scope("/payments")
-            .route("/subscription-status/", web::get().to(subscription_status))
-            .route("/check-subscription/", web::get().to(check_subscription))
-            .route("/create-checkout-session/", web::post().to(create_checkout_session))
-            .route("/cancel-subscription/", web::post().to(cancel_subscription))
-            .route("/resume-subscription/", web::post().to(resume_subscription))
-            .route("/update-payment-method/", web::post().to(update_payment_method))
-            .route("/billing-history/", web::get().to(billing_history))
-            .route("/admin/subscriptions", web::get().to(admin_list))
-            .route("/admin/subscriptions/", web::get().to(admin_list))
-            .route("/admin/subscriptions/cancel", web::post().to(admin_cancel))
-            .route("/admin/subscriptions/cancel/", web::post().to(admin_cancel))
-            .route("/webhook/", web::post().to(webhook))
-            .route("/webhook", web::post().to(webhook))
-            .route("/local-checkout/{session_id}/complete/", web::post().to(local_checkout_complete))
-            .default_service(web::to(crate::system::api_not_found)),
-    );
+/// `/local-checkout/{id}` and the `/payments/...` scope, each call with its OpenAPI path.
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(local_checkout_page)
+        .route("/local-checkout/{session_id}", web::to(crate::system::api_not_found))
+        .service(
+            utoipa_actix_web::scope::scope("/payments")
+                .service(subscription_status)
+                .service(check_subscription)
+                .service(create_checkout_session)
+                .service(cancel_subscription)
+                .service(resume_subscription)
+                .service(update_payment_method)
+                .service(billing_history)
+                .service(admin_list)
+                .service(admin_list_slash)
+                .service(admin_cancel)
+                .service(admin_cancel_slash)
+                .service(webhook_slash)
+                .service(webhook)
+                .service(local_checkout_complete)
+                .default_service(web::to(crate::system::api_not_found)),
+        );
 }
 
 fn service(state: &AppState) -> PaymentsService {
     state.payments.service.clone()
 }
 
-/// `{status, subscription_status, current_period_end, cancel_at_period_end}`.
-#[derive(Debug, Serialize)]
+/// The subscription, or an empty object `{}` when the user has none (so no property is required).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SubscriptionStatus)]
 pub struct SubscriptionStatusResponse {
+    /// Stripe's status vocabulary: active, trialing, past_due, canceled, ...
+    #[schema(required = false)]
     pub status: String,
+    /// Same as status.
+    #[schema(required = false)]
     pub subscription_status: String,
     /// Unix seconds; `null` when unknown.
+    #[schema(required = false)]
     pub current_period_end: Option<i64>,
+    #[schema(required = false)]
     pub cancel_at_period_end: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = CheckSubscription)]
+struct CheckSubscriptionResponse {
+    is_subscribed: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = CheckoutSession)]
+struct CheckoutSessionResponse {
+    #[serde(rename = "sessionId")]
+    session_id: String,
+    /// Hosted checkout URL; in local mode `/local-checkout/{sessionId}`.
+    url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = Message)]
+struct MessageResponse<'a> {
+    message: &'a str,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = BillingHistory)]
+struct BillingHistoryResponse {
+    billing_history: Vec<BillingItem>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = WebhookReceipt)]
+struct WebhookReceipt {
+    received: bool,
+    duplicate: bool,
 }
 
 impl From<Subscription> for SubscriptionStatusResponse {
@@ -85,6 +125,16 @@ impl From<Subscription> for SubscriptionStatusResponse {
 }
 
 /// `GET /payments/subscription-status/`: the record, or `{}` when there is none.
+#[utoipa::path(
+    tag = "payments", operation_id = "subscriptionStatus", summary = "The caller's subscription",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The subscription, or `{}`.", body = SubscriptionStatusResponse),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/subscription-status/")]
 pub async fn subscription_status(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let found = blocking(move || svc.subscription_status(user.0.id)).await?;
@@ -99,19 +149,43 @@ fn no_store() -> (header::HeaderName, &'static str) {
 }
 
 /// `GET /payments/check-subscription/`
+#[utoipa::path(
+    tag = "payments", operation_id = "checkSubscription", summary = "Whether the caller has an active subscription",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The answer.", body = CheckSubscriptionResponse),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/check-subscription/")]
 pub async fn check_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let is_subscribed = blocking(move || svc.is_subscribed(user.0.id)).await?;
-    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "is_subscribed": is_subscribed })))
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(CheckSubscriptionResponse { is_subscribed }))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = CheckoutRequest)]
 pub struct CheckoutBody {
+    /// The configured price id (`price_id` accepted too). Optional.
     #[serde(rename = "priceId", alias = "price_id", default)]
     pub price_id: Option<String>,
 }
 
 /// `POST /payments/create-checkout-session/` `{priceId}` -> `{sessionId, url}`.
+#[utoipa::path(
+    tag = "payments", operation_id = "createCheckoutSession", summary = "Start a checkout for the monthly plan",
+    request_body = Option<CheckoutBody>,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The checkout session.", body = CheckoutSessionResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/create-checkout-session/")]
 pub async fn create_checkout_session(
     state: web::Data<AppState>,
     user: Authenticated,
@@ -120,32 +194,71 @@ pub async fn create_checkout_session(
     let svc = service(&state);
     let price = body.and_then(|b| b.into_inner().price_id);
     let created = blocking(move || svc.create_checkout_session(user.0.id, price.as_deref())).await?;
-    Ok(HttpResponse::Ok().json(json!({ "sessionId": created.session_id, "url": created.url })))
+    Ok(HttpResponse::Ok().json(CheckoutSessionResponse { session_id: created.session_id, url: created.url }))
 }
 
 fn message(m: &str) -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "message": m }))
+    HttpResponse::Ok().json(MessageResponse { message: m })
 }
 
 /// `POST /payments/cancel-subscription/`
+#[utoipa::path(
+    tag = "payments", operation_id = "cancelSubscription", summary = "Cancel at the end of the period",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Done.", body = MessageResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/cancel-subscription/")]
 pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     Ok(message(blocking(move || svc.cancel_subscription(user.0.id)).await?))
 }
 
 /// `POST /payments/resume-subscription/`
+#[utoipa::path(
+    tag = "payments", operation_id = "resumeSubscription", summary = "Undo a cancellation before the period ends",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Done.", body = MessageResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/resume-subscription/")]
 pub async fn resume_subscription(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     Ok(message(blocking(move || svc.resume_subscription(user.0.id)).await?))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = PaymentMethodRequest)]
 pub struct PaymentMethodBody {
+    /// The id Stripe's card form created (e.g. `pm_...`).
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 1, max_length = 255, pattern = "^[A-Za-z0-9_]+$")]
     pub payment_method_id: Option<String>,
 }
 
 /// `POST /payments/update-payment-method/` `{payment_method_id}`
+#[utoipa::path(
+    tag = "payments", operation_id = "updatePaymentMethod", summary = "Replace the card used for the subscription",
+    request_body = PaymentMethodBody,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Done.", body = MessageResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/update-payment-method/")]
 pub async fn update_payment_method(
     state: web::Data<AppState>,
     user: Authenticated,
@@ -157,16 +270,29 @@ pub async fn update_payment_method(
 }
 
 /// One billing-history item: the amount in dollars, the date as `YYYY-MM-DD`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct BillingItem {
     pub id: String,
+    /// Dollars, at most two decimals.
+    #[schema(minimum = 0)]
     pub amount_paid: f64,
     pub currency: String,
     pub status: String,
+    #[schema(format = Date)]
     pub date: String,
 }
 
 /// `GET /payments/billing-history/`
+#[utoipa::path(
+    tag = "payments", operation_id = "billingHistory", summary = "The caller's invoices",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Invoices, newest first.", body = BillingHistoryResponse),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/billing-history/")]
 pub async fn billing_history(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let invoices = blocking(move || svc.billing_history(user.0.id)).await?;
@@ -180,19 +306,53 @@ pub async fn billing_history(state: web::Data<AppState>, user: Authenticated) ->
             date: i.created_at.format("%Y-%m-%d").to_string(),
         })
         .collect();
-    Ok(HttpResponse::Ok().insert_header(no_store()).json(json!({ "billing_history": items })))
+    Ok(HttpResponse::Ok().insert_header(no_store()).json(BillingHistoryResponse { billing_history: items }))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = AdminSubscriptionRow)]
 pub struct AdminRow {
     pub username: String,
+    #[schema(required = true)]
     pub stripe_customer_id: Option<String>,
+    #[schema(required = true)]
     pub subscription_id: Option<String>,
     pub status: String,
 }
 
 /// `GET /payments/admin/subscriptions` (admins; 403 otherwise)
+#[utoipa::path(
+    tag = "admin", operation_id = "adminSubscriptions", summary = "Every subscription (admins only)",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "One row per user.", body = [AdminRow]),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/admin/subscriptions")]
 pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    admin_list_inner(state, user).await
+}
+
+/// `GET /payments/admin/subscriptions/`: the same with a trailing slash.
+#[utoipa::path(
+    tag = "admin", operation_id = "adminSubscriptionsSlash", summary = "Every subscription (admins only)",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "One row per user.", body = [AdminRow]),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/admin/subscriptions/")]
+pub async fn admin_list_slash(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
+    admin_list_inner(state, user).await
+}
+
+async fn admin_list_inner(state: web::Data<AppState>, user: Authenticated) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let rows = blocking(move || svc.admin_list(user.0.id)).await?;
     let rows: Vec<AdminRow> = rows
@@ -207,14 +367,63 @@ pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Resu
     Ok(HttpResponse::Ok().insert_header(no_store()).json(rows))
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = AdminCancelRequest)]
 pub struct AdminCancelBody {
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub subscription_id: Option<String>,
 }
 
 /// `POST /payments/admin/subscriptions/cancel` `{subscription_id}` (admins; 403 otherwise)
+#[utoipa::path(
+    tag = "admin", operation_id = "adminCancelSubscription", summary = "Cancel a user's subscription now (admins only)",
+    request_body = AdminCancelBody,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Done.", body = MessageResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/admin/subscriptions/cancel")]
 pub async fn admin_cancel(
+    state: web::Data<AppState>,
+    user: Authenticated,
+    body: web::Json<AdminCancelBody>,
+) -> Result<HttpResponse, ApiError> {
+    admin_cancel_inner(state, user, body).await
+}
+
+/// `POST /payments/admin/subscriptions/cancel/`: the same with a trailing slash.
+#[utoipa::path(
+    tag = "admin", operation_id = "adminCancelSubscriptionSlash", summary = "Cancel a user's subscription now (admins only)",
+    request_body = AdminCancelBody,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "Done.", body = MessageResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/admin/subscriptions/cancel/")]
+pub async fn admin_cancel_slash(
+    state: web::Data<AppState>,
+    user: Authenticated,
+    body: web::Json<AdminCancelBody>,
+) -> Result<HttpResponse, ApiError> {
+    admin_cancel_inner(state, user, body).await
+}
+
+async fn admin_cancel_inner(
     state: web::Data<AppState>,
     user: Authenticated,
     body: web::Json<AdminCancelBody>,
@@ -225,7 +434,46 @@ pub async fn admin_cancel(
 }
 
 /// `POST /payments/webhook/`: Stripe's signed events. 400 for a bad or missing signature.
+#[utoipa::path(
+    tag = "payments", operation_id = "stripeWebhookSlash", summary = "Stripe webhook (signed with Stripe-Signature)",
+    request_body(content = String, content_type = "application/json"),
+    security(()),
+    responses(
+        (status = 200, description = "Received (and applied once).", body = WebhookReceipt),
+        (status = 400, description = "Bad or missing signature (`invalid_webhook`).", body = crate::error::ErrorBody),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/webhook/")]
+pub async fn webhook_slash(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    webhook_inner(state, req, body).await
+}
+
+/// `POST /payments/webhook`: the same without the trailing slash.
+#[utoipa::path(
+    tag = "payments", operation_id = "stripeWebhook", summary = "Stripe webhook (signed with Stripe-Signature)",
+    request_body(content = String, content_type = "application/json"),
+    security(()),
+    responses(
+        (status = 200, description = "Received (and applied once).", body = WebhookReceipt),
+        (status = 400, description = "Bad or missing signature (`invalid_webhook`).", body = crate::error::ErrorBody),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/webhook")]
 pub async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> Result<HttpResponse, ApiError> {
+    webhook_inner(state, req, body).await
+}
+
+async fn webhook_inner(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
     let svc = service(&state);
     let signature = req.headers().get("Stripe-Signature").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let outcome = blocking(move || svc.handle_webhook(&body, signature)).await.map_err(|e| {
@@ -236,7 +484,7 @@ pub async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::By
         }
     })?;
     let duplicate = outcome == buildledger_application::payments::WebhookOutcome::Duplicate;
-    Ok(HttpResponse::Ok().json(json!({ "received": true, "duplicate": duplicate })))
+    Ok(HttpResponse::Ok().json(WebhookReceipt { received: true, duplicate }))
 }
 
 fn local(state: &AppState) -> Result<LocalCheckoutService, ApiError> {
@@ -272,6 +520,16 @@ fn page(title: &str, body: &str, status: actix_web::http::StatusCode) -> HttpRes
 }
 
 /// `GET /local-checkout/{session_id}`: the local mode's test checkout page.
+#[utoipa::path(
+    tag = "payments", operation_id = "localCheckoutPage", summary = "Local payments mode: the test checkout page (HTML)",
+    params(("session_id" = String, Path, description = "The checkout session id.")),
+    security(()),
+    responses(
+        (status = 200, description = "The page.", content_type = "text/html", body = String),
+        (status = 404, description = "Unknown session, or Stripe mode.", content_type = "text/html", body = String),
+    )
+)]
+#[get("/local-checkout/{session_id}")]
 pub async fn local_checkout_page(
     state: web::Data<AppState>,
     path: web::Path<String>,
@@ -306,6 +564,17 @@ pub async fn local_checkout_page(
 }
 
 /// `POST /payments/local-checkout/{session_id}/complete/`: "pays", then 303 to `/success`.
+#[utoipa::path(
+    tag = "payments", operation_id = "localCheckoutComplete", summary = "Local payments mode: pay the test checkout",
+    params(("session_id" = String, Path, description = "The checkout session id.")),
+    security(()),
+    responses(
+        (status = 303, description = "Paid; redirects to `/success?session_id=...`."),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/local-checkout/{session_id}/complete/")]
 pub async fn local_checkout_complete(
     state: web::Data<AppState>,
     path: web::Path<String>,

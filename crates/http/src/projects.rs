@@ -1,32 +1,56 @@
 //! Projects: `/api/projects/...`.
 
-use actix_web::{web, HttpResponse};
+use std::borrow::Cow;
+
+use actix_web::{delete, get, patch, post, web, HttpResponse};
+use buildledger_domain::money::Money;
 use buildledger_domain::project::{PatchFields, Project, ProjectInput};
-use serde::Serialize;
+use buildledger_domain::FieldErrors;
+use serde::{Deserialize, Serialize};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+use validator::Validate;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::json::{Fields, JsonObject};
+use crate::openapi::{
+    AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode, RenovationOptionName,
+};
+use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// A project as stored.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Project)]
 pub struct ProjectResponse {
     id: i64,
     name: String,
     zip_code: String,
+    #[schema(value_type = ProjectTypeCode)]
     project_type: &'static str,
+    #[schema(schema_with = crate::openapi::project_type_labels)]
     project_type_display: &'static str,
+    #[schema(value_type = Option<PropertyTypeCode>, required = true)]
     property_type: Option<&'static str>,
+    #[schema(required = true)]
     units: Option<i32>,
     renovation_options: Vec<String>,
     addition_options: Vec<String>,
+    #[schema(value_type = Option<ConversionOptionCode>, required = true)]
     conversion_option: Option<&'static str>,
     square_footage: i64,
+    #[schema(format = Date)]
     start_date: String,
+    #[schema(format = Date)]
     end_date: String,
+    /// Dollars, at most two decimals.
+    #[schema(minimum = 0)]
     budget: f64,
+    #[schema(value_type = OwnerBuilderCode)]
     owner_builder: &'static str,
+    #[schema(schema_with = crate::openapi::owner_builder_labels)]
     owner_builder_display: &'static str,
+    #[schema(format = DateTime)]
     created_at: String,
 }
 
@@ -55,41 +79,127 @@ impl From<Project> for ProjectResponse {
     }
 }
 
-/// Reads the project fields of a body (create or patch) with per-field type errors.
-fn project_input(body: &JsonObject) -> Result<(ProjectInput, PatchFields), ApiError> {
-    let mut f = Fields::new(&body.0);
-    let present = PatchFields {
-        name: f.present("name"),
-        zip_code: f.present("zip_code"),
-        project_type: f.present("project_type"),
-        property_type: f.present("property_type"),
-        units: f.present("units"),
-        renovation_options: f.present("renovation_options"),
-        addition_options: f.present("addition_options"),
-        conversion_option: f.present("conversion_option"),
-        square_footage: f.present("square_footage"),
-        start_date: f.present("start_date"),
-        end_date: f.present("end_date"),
-        budget: f.present("budget"),
-        owner_builder: f.present("owner_builder"),
-    };
-    let input = ProjectInput {
-        name: f.string("name"),
-        zip_code: f.string("zip_code"),
-        project_type: f.string("project_type"),
-        property_type: f.string("property_type"),
-        units: f.int("units"),
-        renovation_options: f.string_list("renovation_options"),
-        addition_options: f.string_list("addition_options"),
-        conversion_option: f.string("conversion_option"),
-        square_footage: f.int("square_footage"),
-        start_date: f.string("start_date"),
-        end_date: f.string("end_date"),
-        budget: f.money("budget"),
-        owner_builder: f.string("owner_builder"),
-    };
-    f.finish()?;
-    Ok((input, present))
+/// The fields of a project as sent. `PATCH` takes any subset (null clears a nullable one); the
+/// result must satisfy every create rule, else 400 and nothing changes. Rules between fields
+/// (spec section 5) are the domain's: every problem is reported at once in `fields`.
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(default)]
+#[schema(as = ProjectPatch)]
+pub struct ProjectRequest {
+    /// Required, 1-200 characters.
+    #[schema(value_type = String, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]")]
+    #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    name: Patch<String>,
+    /// US zip code: 5 digits, optionally -4 digits.
+    #[schema(value_type = String, pattern = "^[0-9]{5}(-[0-9]{4})?$")]
+    zip_code: Patch<String>,
+    #[schema(value_type = ProjectTypeCode)]
+    project_type: Patch<String>,
+    /// Required for new_home_build; ignored (but checked) otherwise.
+    #[schema(value_type = Option<PropertyTypeCode>)]
+    property_type: Patch<String>,
+    /// Required for multifamily ('Please specify the number of units for a multifamily
+    /// building.'); dropped otherwise.
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 10000)]
+    units: Patch<i64>,
+    #[schema(value_type = Option<Vec<RenovationOptionName>>)]
+    renovation_options: Patch<Vec<String>>,
+    #[schema(value_type = Option<Vec<AdditionOptionName>>)]
+    addition_options: Patch<Vec<String>>,
+    /// Required for conversion.
+    #[schema(value_type = Option<ConversionOptionCode>)]
+    conversion_option: Patch<String>,
+    #[schema(value_type = i64, minimum = 1, maximum = 1000000)]
+    #[validate(range(min = 1, max = 1000000, message = "Ensure this value is between 1 and 1000000."))]
+    square_footage: Patch<i64>,
+    /// Required ('Please provide a project start date.'). `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
+    #[schema(value_type = String, format = Date)]
+    start_date: Patch<String>,
+    /// Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
+    #[schema(value_type = String, format = Date)]
+    end_date: Patch<String>,
+    /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
+    #[schema(value_type = f64, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    budget: Patch<Money>,
+    #[schema(value_type = OwnerBuilderCode)]
+    owner_builder: Patch<String>,
+}
+
+impl ProjectRequest {
+    /// The domain's project input and which fields were sent (a PATCH overlays only those).
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<(ProjectInput, PatchFields), ApiError> {
+        let present = PatchFields {
+            name: self.name.is_present(),
+            zip_code: self.zip_code.is_present(),
+            project_type: self.project_type.is_present(),
+            property_type: self.property_type.is_present(),
+            units: self.units.is_present(),
+            renovation_options: self.renovation_options.is_present(),
+            addition_options: self.addition_options.is_present(),
+            conversion_option: self.conversion_option.is_present(),
+            square_footage: self.square_footage.is_present(),
+            start_date: self.start_date.is_present(),
+            end_date: self.end_date.is_present(),
+            budget: self.budget.is_present(),
+            owner_builder: self.owner_builder.is_present(),
+        };
+        let input = ProjectInput {
+            name: self.name.optional(&mut errors, "name"),
+            zip_code: self.zip_code.optional(&mut errors, "zip_code"),
+            project_type: self.project_type.optional(&mut errors, "project_type"),
+            property_type: self.property_type.optional(&mut errors, "property_type"),
+            units: self.units.optional(&mut errors, "units"),
+            renovation_options: self.renovation_options.optional(&mut errors, "renovation_options"),
+            addition_options: self.addition_options.optional(&mut errors, "addition_options"),
+            conversion_option: self.conversion_option.optional(&mut errors, "conversion_option"),
+            square_footage: self.square_footage.optional(&mut errors, "square_footage"),
+            start_date: self.start_date.optional(&mut errors, "start_date"),
+            end_date: self.end_date.optional(&mut errors, "end_date"),
+            budget: self.budget.optional(&mut errors, "budget"),
+            owner_builder: self.owner_builder.optional(&mut errors, "owner_builder"),
+        };
+        finish(errors)?;
+        Ok((input, present))
+    }
+}
+
+/// `POST /api/projects/`: the same fields, the required ones required.
+#[derive(Debug, Default, Deserialize)]
+#[serde(transparent)]
+pub struct CreateProjectRequest(ProjectRequest);
+
+impl Validate for CreateProjectRequest {
+    fn validate(&self) -> Result<(), validator::ValidationErrors> {
+        self.0.validate()
+    }
+}
+
+impl PartialSchema for CreateProjectRequest {
+    fn schema() -> RefOr<Schema> {
+        let mut schema = ProjectRequest::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            object.required = [
+                "name",
+                "zip_code",
+                "project_type",
+                "owner_builder",
+                "square_footage",
+                "start_date",
+                "end_date",
+                "budget",
+            ]
+            .map(str::to_owned)
+            .to_vec();
+            object.description = Some("Rules of spec section 5: property_type is required for new_home_build, units for multifamily, conversion_option for conversion; end_date may not be before start_date. Every problem is reported at once in `fields`.".to_owned());
+        }
+        schema
+    }
+}
+
+impl ToSchema for CreateProjectRequest {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("ProjectCreate")
+    }
 }
 
 /// Path ids: anything but a positive integer is simply not found.
@@ -97,23 +207,66 @@ pub fn parse_id(raw: &str, what: &str) -> Result<i64, ApiError> {
     raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found(what))
 }
 
+#[utoipa::path(
+    tag = "projects", operation_id = "listProjects", summary = "The caller's projects, newest first",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The caller's projects.", body = [ProjectResponse]),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/projects/")]
 pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let svc = state.projects.clone();
     let projects = blocking(move || svc.list(user.id)).await?;
     Ok(HttpResponse::Ok().json(projects.into_iter().map(ProjectResponse::from).collect::<Vec<_>>()))
 }
 
+#[utoipa::path(
+    tag = "projects", operation_id = "createProject", summary = "Create a project",
+    request_body = CreateProjectRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The created project.", body = ProjectResponse,
+            links(("GetProject" = (operation_id = "getProject", parameters(("id" = "$response.body#/id")))),
+                  ("UpdateProject" = (operation_id = "updateProject", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteProject" = (operation_id = "deleteProject", parameters(("id" = "$response.body#/id")))),
+                  ("GetBoard" = (operation_id = "getBoard", parameters(("id" = "$response.body#/id")))))),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/projects/")]
 pub async fn create(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    body: JsonObject,
+    body: ValidJson<CreateProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (input, _) = project_input(&body)?;
+    let (input, _) = body.body.0.try_into_domain(body.shape_errors)?;
     let svc = state.projects.clone();
     let p = blocking(move || svc.create(user.id, input)).await?;
     Ok(HttpResponse::Created().json(ProjectResponse::from(p)))
 }
 
+#[utoipa::path(
+    tag = "projects", operation_id = "getProject", summary = "One project",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The project.", body = ProjectResponse),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/projects/{id}/")]
 pub async fn get(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -125,19 +278,49 @@ pub async fn get(
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
+#[utoipa::path(
+    tag = "projects", operation_id = "updateProject", summary = "Change any subset of a project's fields",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    request_body = ProjectRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The updated project.", body = ProjectResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[patch("/projects/{id}/")]
 pub async fn update(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    body: JsonObject,
+    body: ValidJson<ProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Project")?;
-    let (input, present) = project_input(&body)?;
+    let (input, present) = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.projects.clone();
     let p = blocking(move || svc.update(user.id, id, input, present)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
+#[utoipa::path(
+    tag = "projects", operation_id = "deleteProject", summary = "Delete a project with its tasks and documents",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[delete("/projects/{id}/")]
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,

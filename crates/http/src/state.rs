@@ -11,12 +11,15 @@ use buildledger_application::tasks::TaskService;
 use serde::Serialize;
 
 /// `GET /api/config/`: what the frontend needs to know about this deployment.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PublicConfig {
     pub support_email: String,
+    /// null in local payments mode.
+    #[schema(required = true)]
     pub stripe_publishable_key: Option<String>,
     pub stripe_price_id: String,
     /// `local` or `stripe`.
+    #[schema(value_type = String, pattern = "^(local|stripe)$")]
     pub payments_mode: &'static str,
 }
 

@@ -1,41 +1,70 @@
 //! Health, configuration, the OpenAPI document and the JSON 404 for unknown API paths.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// Whether the database answers.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Health)]
+pub struct HealthResponse {
+    #[schema(value_type = String, pattern = "^(ok|unavailable)$", example = "ok")]
+    status: &'static str,
+}
+
 /// `GET /healthz`: 200 when the database answers, else 503.
+#[utoipa::path(
+    tag = "system", operation_id = "healthz", summary = "Health check",
+    security(()),
+    responses(
+        (status = 200, description = "The database answers.", body = HealthResponse,
+            headers(("Cache-Control" = String))),
+        (status = 503, description = "The database does not answer.", body = HealthResponse),
+    )
+)]
+#[get("/healthz")]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let health = state.health.clone();
     let ok = web::block(move || health()).await.unwrap_or(false);
     if ok {
-        HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({"status": "ok"}))
+        HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(HealthResponse { status: "ok" })
     } else {
         HttpResponse::ServiceUnavailable()
             .insert_header(("Cache-Control", "no-store"))
-            .json(serde_json::json!({"status": "unavailable"}))
+            .json(HealthResponse { status: "unavailable" })
     }
 }
 
 /// `GET /api/config/`
+#[utoipa::path(
+    tag = "system", operation_id = "getConfig", summary = "Public configuration for the frontend",
+    security(()),
+    responses((status = 200, description = "The deployment's public settings.", body = crate::state::PublicConfig)),
+)]
+#[get("/config/")]
 pub async fn config(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(&state.config)
 }
 
-/// The OpenAPI 3 description of every call, kept beside the handlers (`openapi.json`).
-pub const OPENAPI: &str = include_str!("../openapi.json");
-
-/// `GET /api/openapi.json`
+/// `GET /api/openapi.json`: this document, generated from the handlers (`crate::openapi`).
+#[utoipa::path(
+    tag = "system", operation_id = "openapi", summary = "This OpenAPI document",
+    security(()),
+    responses((status = 200, description = "OpenAPI 3.1 document of every call.", content_type = "application/json", body = Object)),
+)]
+#[get("/openapi.json")]
 pub async fn openapi() -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(OPENAPI)
+    HttpResponse::Ok().content_type("application/json").body(crate::openapi::document_json())
 }
 
 /// Methods the OpenAPI document declares for each path template, for `Allow` headers.
 fn declared_methods() -> &'static [(Vec<String>, String)] {
     static METHODS: std::sync::OnceLock<Vec<(Vec<String>, String)>> = std::sync::OnceLock::new();
     METHODS.get_or_init(|| {
-        let doc: serde_json::Value = serde_json::from_str(OPENAPI).unwrap_or_default();
+        let doc: serde_json::Value = serde_json::from_str(crate::openapi::document_json()).unwrap_or_default();
         let mut out = Vec::new();
         if let Some(paths) = doc.get("paths").and_then(|p| p.as_object()) {
             for (template, item) in paths {

@@ -4,29 +4,51 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{web, HttpRequest, HttpResponse};
-use buildledger_application::tasks::{TaskInput, TaskView};
-use buildledger_domain::task::cost_per_sqft_cents;
-use serde::Serialize;
+use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
+use buildledger_application::tasks::{TaskUpdate, TaskView};
+use buildledger_domain::money::Money;
+use buildledger_domain::project::parse_date;
+use buildledger_domain::task::{
+    cost_per_sqft_cents, parse_description, MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle,
+};
+use buildledger_domain::FieldErrors;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::json::{Fields, JsonObject};
+use crate::openapi::{MaterialQualityCode, TaskStatusLabel};
 use crate::projects::parse_id;
+use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
 
-#[derive(Serialize)]
+/// A task as the board shows it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Task)]
 pub struct TaskResponse {
     id: i64,
     project: i64,
     title: String,
     description: String,
+    #[schema(value_type = TaskStatusLabel)]
     status: &'static str,
+    #[schema(value_type = MaterialQualityCode)]
     material_quality: &'static str,
+    /// Dollars, at most two decimals.
+    #[schema(minimum = 0, required = true)]
     actual_cost: Option<f64>,
+    #[schema(format = Date, required = true)]
     due_date: Option<String>,
+    #[schema(minimum = 0)]
     position: i32,
+    /// actual_cost / square_footage, or null.
+    #[schema(required = true)]
     actual_cost_per_sqft: Option<f64>,
+    /// Cost catalogue $/sq ft for the title and quality x the state factor of the project's zip
+    /// code, or null.
+    #[schema(required = true)]
     regional_average_cost_per_sqft: Option<f64>,
 }
 
@@ -53,23 +75,172 @@ impl From<TaskView> for TaskResponse {
     }
 }
 
-/// Reads task fields. On create, null is refused for fields that have a default; on a PATCH
-/// it leaves them unchanged (description, actual_cost and due_date are cleared by null).
-fn task_input(body: &JsonObject, creating: bool) -> Result<TaskInput, ApiError> {
-    let mut f = Fields::new(&body.0);
-    let text = |f: &mut Fields, key: &str| if creating { f.string_not_null(key) } else { f.string(key) };
-    let input = TaskInput {
-        project: if creating { f.int_not_null("project") } else { f.int("project") },
-        title: text(&mut f, "title"),
-        description: f.nullable_string("description"),
-        status: text(&mut f, "status"),
-        material_quality: text(&mut f, "material_quality"),
-        actual_cost: f.nullable_money("actual_cost"),
-        due_date: f.nullable_string("due_date"),
-        position: if creating { f.int_not_null("position") } else { f.int("position") },
-    };
-    f.finish()?;
-    Ok(input)
+/// `YYYY-MM-DD`, or an empty string (clears, like null).
+pub fn optional_date_schema() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null]))
+        .description(Some("`YYYY-MM-DD`; null or an empty string clears it."))
+        .pattern(Some("^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$"))
+        .build()
+}
+
+/// `POST /api/tasks/`. Defaults: status `To Do`, material_quality `basic`. The task goes last in
+/// its column. A project id that is not one of the caller's answers 404.
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(default)]
+#[schema(as = TaskCreate)]
+pub struct CreateTaskRequest {
+    /// The project id (one of the caller's projects).
+    #[schema(value_type = i64, minimum = 1, required = true)]
+    project: Patch<i64>,
+    #[schema(value_type = String, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", required = true)]
+    #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    title: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[validate(length(max = 5000, message = "Ensure this field has no more than 5000 characters."))]
+    description: Patch<String>,
+    #[schema(value_type = TaskStatusLabel)]
+    status: Patch<String>,
+    #[schema(value_type = MaterialQualityCode)]
+    material_quality: Patch<String>,
+    /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    actual_cost: Patch<Money>,
+    #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    due_date: Patch<String>,
+}
+
+impl CreateTaskRequest {
+    /// The new task, or every problem found (starting from the shape rules' findings).
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<NewTask, ApiError> {
+        let project_id = self.project.required_not_null(&mut errors, "project");
+        let title =
+            self.title.required_not_null(&mut errors, "title").and_then(|t| collect(&mut errors, TaskTitle::parse(&t)));
+        let description = match self.description.optional(&mut errors, "description") {
+            None => Some(String::new()),
+            Some(d) => collect(&mut errors, parse_description(&d)),
+        };
+        let raw = self.status.not_null(&mut errors, "status");
+        let status = parse_status(&mut errors, raw);
+        let raw = self.material_quality.not_null(&mut errors, "material_quality");
+        let quality = parse_quality(&mut errors, raw);
+        let actual_cost = self.actual_cost.optional(&mut errors, "actual_cost");
+        let raw = self.due_date.optional(&mut errors, "due_date");
+        let due_date = parse_due_date(&mut errors, raw);
+        finish(errors)?;
+        match (project_id, title, description) {
+            (Some(project_id), Some(title), Some(description)) => Ok(NewTask {
+                project_id,
+                title,
+                description,
+                status: status.unwrap_or(TaskStatus::ToDo),
+                material_quality: quality.unwrap_or(MaterialQuality::Basic),
+                actual_cost,
+                due_date: due_date.flatten(),
+            }),
+            _ => Err(ApiError::bad_request("validation_error", "Invalid task.")),
+        }
+    }
+}
+
+/// `PATCH /api/tasks/{id}/`: any subset of the fields; null clears description, actual_cost and
+/// due_date and leaves the others unchanged.
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(default)]
+#[schema(as = TaskPatch)]
+pub struct UpdateTaskRequest {
+    /// May be sent; must be the task's own project (400 otherwise). null is ignored.
+    #[schema(value_type = Option<i64>)]
+    project: Patch<i64>,
+    /// null leaves the field unchanged.
+    #[schema(value_type = Option<String>, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]")]
+    #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    title: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[validate(length(max = 5000, message = "Ensure this field has no more than 5000 characters."))]
+    description: Patch<String>,
+    /// null leaves the status unchanged.
+    #[schema(value_type = Option<TaskStatusLabel>)]
+    status: Patch<String>,
+    /// null leaves the quality unchanged.
+    #[schema(value_type = Option<MaterialQualityCode>)]
+    material_quality: Patch<String>,
+    /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    actual_cost: Patch<Money>,
+    #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    due_date: Patch<String>,
+    /// 0-based index wanted in the (new) column; clamped to the column. A task changing column
+    /// without it goes last.
+    #[schema(value_type = Option<i32>, minimum = 0, maximum = 2147483647)]
+    position: Patch<i64>,
+}
+
+impl UpdateTaskRequest {
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<TaskUpdate, ApiError> {
+        let project = self.project.optional(&mut errors, "project");
+        let title = self.title.optional(&mut errors, "title").and_then(|t| collect(&mut errors, TaskTitle::parse(&t)));
+        let description = self
+            .description
+            .nullable(&mut errors, "description")
+            .map(Option::unwrap_or_default)
+            .and_then(|d| collect(&mut errors, parse_description(&d)));
+        let raw = self.status.optional(&mut errors, "status");
+        let status = parse_status(&mut errors, raw);
+        let raw = self.material_quality.optional(&mut errors, "material_quality");
+        let material_quality = parse_quality(&mut errors, raw);
+        let actual_cost = self.actual_cost.nullable(&mut errors, "actual_cost");
+        let due_date = self.due_date.nullable(&mut errors, "due_date").and_then(|d| parse_due_date(&mut errors, d));
+        let position = match self.position.optional(&mut errors, "position") {
+            None => None,
+            Some(p) => match i32::try_from(p) {
+                Ok(p) if p >= 0 => Some(p),
+                _ => {
+                    errors.add("position", "Ensure this value is greater than or equal to 0.");
+                    None
+                }
+            },
+        };
+        finish(errors)?;
+        Ok(TaskUpdate {
+            project,
+            changes: TaskChanges { title, description, status, material_quality, actual_cost, due_date, position },
+        })
+    }
+}
+
+fn parse_status(errors: &mut FieldErrors, raw: Option<String>) -> Option<TaskStatus> {
+    let raw = raw?;
+    let s = TaskStatus::parse(&raw);
+    if s.is_none() {
+        errors.add("status", format!("\"{raw}\" is not a valid choice."));
+    }
+    s
+}
+
+fn parse_quality(errors: &mut FieldErrors, raw: Option<String>) -> Option<MaterialQuality> {
+    let raw = raw?;
+    let q = MaterialQuality::parse(&raw);
+    if q.is_none() {
+        errors.add("material_quality", format!("\"{raw}\" is not a valid choice."));
+    }
+    q
+}
+
+/// `Some(None)` for a blank or null date (cleared), `Some(Some(d))` for a valid one, `None`
+/// (reported) for anything else.
+fn parse_due_date(errors: &mut FieldErrors, raw: Option<String>) -> Option<Option<NaiveDate>> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("") => Some(None),
+        Some(r) => match parse_date(r) {
+            Some(d) => Some(Some(d)),
+            None => {
+                errors.add("due_date", "Date has wrong format. Use YYYY-MM-DD.");
+                None
+            }
+        },
+    }
 }
 
 /// Strong ETag of a board: changes with the project's version (bumped by every write to the
@@ -122,6 +293,23 @@ impl Default for BoardCache {
 }
 
 /// `GET /api/projects/{id}/tasks/`, answering 304 when the caller's copy is current.
+#[utoipa::path(
+    tag = "tasks", operation_id = "getBoard",
+    summary = "The project's tasks (the board), ordered by status then position",
+    description = "Strong `ETag` per project version; `If-None-Match` with the current tag answers 304.",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The tasks of the project.", body = [TaskResponse],
+            headers(("ETag" = String, description = "Changes with every write to the project."))),
+        (status = 304, description = "Not modified since the `If-None-Match` tag."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[get("/projects/{id}/tasks/")]
 pub async fn board(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
@@ -164,30 +352,79 @@ pub async fn board(
     Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).content_type("application/json").body(json))
 }
 
+#[utoipa::path(
+    tag = "tasks", operation_id = "createTask", summary = "Add a task to a project",
+    request_body = CreateTaskRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The created task.", body = TaskResponse,
+            links(("UpdateTask" = (operation_id = "updateTask", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteTask" = (operation_id = "deleteTask", parameters(("id" = "$response.body#/id")))),
+                  ("ListTaskDocuments" = (operation_id = "listDocuments", parameters(("task" = "$response.body#/id")))))),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[post("/tasks/")]
 pub async fn create(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    body: JsonObject,
+    body: ValidJson<CreateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = task_input(&body, true)?;
+    let new = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.tasks.clone();
-    let v = blocking(move || svc.create(user.id, input)).await?;
+    let v = blocking(move || svc.create(user.id, new)).await?;
     Ok(HttpResponse::Created().json(TaskResponse::from(v)))
 }
 
+#[utoipa::path(
+    tag = "tasks", operation_id = "updateTask", summary = "Change any subset of a task's fields, move it between columns",
+    params(("id" = i64, Path, minimum = 1, description = "The task id. Anything but a positive integer answers 404.")),
+    request_body = UpdateTaskRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The updated task.", body = TaskResponse),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[patch("/tasks/{id}/")]
 pub async fn update(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    body: JsonObject,
+    body: ValidJson<UpdateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Task")?;
-    let input = task_input(&body, false)?;
+    let update = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.tasks.clone();
-    let v = blocking(move || svc.update(user.id, id, input)).await?;
+    let v = blocking(move || svc.update(user.id, id, update)).await?;
     Ok(HttpResponse::Ok().json(TaskResponse::from(v)))
 }
 
+#[utoipa::path(
+    tag = "tasks", operation_id = "deleteTask", summary = "Delete a task with its documents",
+    params(("id" = i64, Path, minimum = 1, description = "The task id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 402, response = crate::openapi::PaymentRequired),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 503, response = crate::openapi::Unavailable),
+    )
+)]
+#[delete("/tasks/{id}/")]
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,

@@ -133,7 +133,7 @@ async fn a_declined_card_is_a_bad_request_for_the_user() {
     let svc = service(&server, subs, MockCheckoutSessionRepository::new());
     let err = tokio::task::spawn_blocking(move || svc.update_payment_method(7, "pm_bad")).await.unwrap().unwrap_err();
     assert!(
-        matches!(&err, buildledger_application::UseCaseError::BadRequest(m) if m == "Your card was declined."),
+        matches!(&err, buildledger_application::UseCaseError::Refused(m) if m == "Your card was declined."),
         "{err:?}"
     );
 }

@@ -10,7 +10,12 @@ export function ProtectedRoute() {
   const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn });
 
   if (!loggedIn) return <Navigate to="/login" replace />;
-  if (check.isPending) return <p className="page-loading" role="status">Loading...</p>;
+  if (check.isPending)
+    return (
+      <p className="page-loading" role="status">
+        Loading...
+      </p>
+    );
   const onChoosePlan = location.pathname === '/choose-plan';
   if (check.isError || !check.data?.is_subscribed) {
     if (!onChoosePlan) return <Navigate to="/choose-plan" replace />;

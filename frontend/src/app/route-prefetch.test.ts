@@ -7,7 +7,12 @@ import { prefetchRouteData } from './route-prefetch';
 
 function fakeClient() {
   const keys: unknown[] = [];
-  const client = { prefetchQuery: vi.fn((o: { queryKey: unknown }) => { keys.push(o.queryKey); return Promise.resolve(); }) };
+  const client = {
+    prefetchQuery: vi.fn((o: { queryKey: unknown }) => {
+      keys.push(o.queryKey);
+      return Promise.resolve();
+    }),
+  };
   return { client: client as unknown as QueryClient, keys };
 }
 

@@ -1,11 +1,11 @@
 // Declarative react-router (BrowserRouter + useRoutes) with React.lazy pages:
 // the data router (createBrowserRouter) alone costs ~17 KB gzip more, and the
 // landing page's initial JavaScript has a 100 KB budget (docs/lighthouse.md).
-import { lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setApiHandlers } from '../lib/api-client';
 import { publicRoutes } from '../features/public/routes';
-import { RootLayout } from './RootLayout';
+import { RootLayout } from './root-layout';
 
 /**
  * React.lazy, plus a preload: once the chunk is in, the page renders directly instead of
@@ -39,7 +39,7 @@ const AccountSettings = lazy(() => import('./routes/account-settings'));
 const AdminSubscriptions = lazy(() => import('./routes/admin-subscriptions'));
 const NotFound = lazy(() => import('./routes/not-found'));
 // Server state (react-query) and the guards load with the first app route, never on public pages.
-const AppLayout = preloadable(() => import('./AppLayout'));
+const AppLayout = preloadable(() => import('./app-layout'));
 const ProtectedRoute = preloadable(() => import('./guards').then((m) => ({ default: m.ProtectedRoute })));
 const RequireLogin = lazy(() => import('./guards').then((m) => ({ default: m.RequireLogin })));
 
@@ -89,16 +89,16 @@ export const routes: RouteObject[] = [
 function useApiNavigation() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const path = useRef(pathname);
-  path.current = pathname;
+  // Reads the current path when the API client calls it, without re-registering the handlers.
+  const onSubscriptionRequired = useEffectEvent(() => {
+    if (pathname !== '/choose-plan') void navigate('/choose-plan');
+  });
   useEffect(() => {
     setApiHandlers({
       onSessionExpired: () => {
         void navigate('/login');
       },
-      onSubscriptionRequired: () => {
-        if (path.current !== '/choose-plan') void navigate('/choose-plan');
-      },
+      onSubscriptionRequired: () => onSubscriptionRequired(),
     });
   }, [navigate]);
 }

@@ -8,11 +8,18 @@ afterEach(() => {
 
 describe('loadConfig', () => {
   it('fetches /api/config/ once and shares the answer', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ support_email: 'help@example.com', payments_mode: 'local' }), { status: 200 }),
-    );
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ support_email: 'help@example.com', payments_mode: 'local' }), { status: 200 }),
+      );
     const [a, b] = await Promise.all([loadConfig(), loadConfig()]);
-    expect(a).toEqual({ support_email: 'help@example.com', stripe_publishable_key: null, stripe_price_id: null, payments_mode: 'local' });
+    expect(a).toEqual({
+      support_email: 'help@example.com',
+      stripe_publishable_key: null,
+      stripe_price_id: null,
+      payments_mode: 'local',
+    });
     expect(b).toBe(a);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

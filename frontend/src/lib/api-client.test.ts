@@ -5,7 +5,9 @@ import { tokens } from './auth-store';
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 function mockFetch(handler: Handler) {
-  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init ?? {})));
+  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(input instanceof Request ? input.url : String(input), init ?? {})),
+  );
   vi.stubGlobal('fetch', fn);
   return fn;
 }
@@ -50,13 +52,19 @@ describe('api client', () => {
     const f = mockFetch(async (url, init) => {
       if (url.endsWith('/api/token/refresh/')) {
         refreshCalls += 1;
-        expect(JSON.parse(String(init.body))).toEqual({ refresh: 'R1' });
+        expect(JSON.parse(init.body as string)).toEqual({ refresh: 'R1' });
         await new Promise((r) => setTimeout(r, 10));
         return json(200, { access: 'new' });
       }
-      return authOf(init) === 'Bearer new' ? json(200, { url }) : json(401, { error: 'token_invalid', message: 'expired' });
+      return authOf(init) === 'Bearer new'
+        ? json(200, { url })
+        : json(401, { error: 'token_invalid', message: 'expired' });
     });
-    const results = await Promise.all([api<{ url: string }>('/api/projects/'), api<{ url: string }>('/api/tasks/1/'), api<{ url: string }>('/payments/check-subscription/')]);
+    const results = await Promise.all([
+      api<{ url: string }>('/api/projects/'),
+      api<{ url: string }>('/api/tasks/1/'),
+      api<{ url: string }>('/payments/check-subscription/'),
+    ]);
     expect(refreshCalls).toBe(1);
     expect(results.map((r) => r.url)).toEqual(['/api/projects/', '/api/tasks/1/', '/payments/check-subscription/']);
     expect(tokens.getAccess()).toBe('new');
@@ -67,7 +75,11 @@ describe('api client', () => {
 
   it('clears both tokens and goes to login when the refresh fails', async () => {
     tokens.set('old', 'R1');
-    mockFetch((url) => (url.endsWith('/refresh/') ? json(401, { error: 'token_invalid' }) : json(401, { error: 'token_invalid', message: 'x' })));
+    mockFetch((url) =>
+      url.endsWith('/refresh/')
+        ? json(401, { error: 'token_invalid' })
+        : json(401, { error: 'token_invalid', message: 'x' }),
+    );
     await expect(api('/api/projects/')).rejects.toMatchObject({ status: 401 });
     expect(tokens.getAccess()).toBeNull();
     expect(tokens.getRefresh()).toBeNull();
@@ -91,7 +103,10 @@ describe('api client', () => {
 
   it('does not refresh on a 401 from the token path (wrong login)', async () => {
     const f = mockFetch(() => json(401, { error: 'invalid_credentials', message: 'Wrong' }));
-    await expect(api('/api/token/', { method: 'POST', json: {} })).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
+    await expect(api('/api/token/', { method: 'POST', json: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_credentials',
+    });
     expect(f).toHaveBeenCalledTimes(1);
     expect(expired).not.toHaveBeenCalled();
   });
@@ -132,7 +147,12 @@ describe('api client with a non-JSON answer', () => {
   afterEach(() => vi.unstubAllGlobals());
   it('throws a typed error instead of a SyntaxError', async () => {
     tokens.set('A', 'R');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(new Response('<!doctype html>', { status: 200, headers: { 'Content-Type': 'text/html' } })),
+      ),
+    );
     await expect(api('/payments/check-subscription/')).rejects.toMatchObject({ code: 'invalid_response' });
   });
 });

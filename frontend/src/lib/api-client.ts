@@ -174,7 +174,7 @@ export function upload<T>(
       const status = xhr.status;
       let parsed: { error?: string; message?: string; fields?: Record<string, string[]> } | undefined;
       try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+        parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as typeof parsed) : undefined;
       } catch {
         parsed = undefined;
       }

@@ -31,7 +31,7 @@ export const tokens = {
     window.localStorage.removeItem(REFRESH_KEY);
     emit();
   },
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     const onStorage = (e: StorageEvent) => {
       if (e.key === ACCESS_KEY || e.key === REFRESH_KEY || e.key === null) listener();

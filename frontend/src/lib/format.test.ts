@@ -14,12 +14,56 @@ describe('formatMoney', () => {
 });
 
 describe('formatting without Intl matches Intl en-US', () => {
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const money = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const edge = [0, -0, 1, -1, 0.5, 1.5, 2.5, -0.5, -0.4, 0.001, -0.001, 0.005, 1.005, 2.675, 0.125, 0.135, 9.995, 99.995, 999.995, 999999.995,
-    -999.995, 1234.5, 1234567.891, 123456789.995, 1e15, 123456789012345.67, 1e20, 1e21, 1.5e22, 1e-7, -1e-7, 0.000001, Infinity, -Infinity,
-    Number.MAX_SAFE_INTEGER, 0.1 + 0.2, 1234.5678, 2400, 2400.5, 0.0005];
+  const edge = [
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    1.5,
+    2.5,
+    -0.5,
+    -0.4,
+    0.001,
+    -0.001,
+    0.005,
+    1.005,
+    2.675,
+    0.125,
+    0.135,
+    9.995,
+    99.995,
+    999.995,
+    999999.995,
+    -999.995,
+    1234.5,
+    1234567.891,
+    123456789.995,
+    1e15,
+    123456789012345.67,
+    1e20,
+    1e21,
+    1.5e22,
+    1e-7,
+    -1e-7,
+    0.000001,
+    Infinity,
+    -Infinity,
+    Number.MAX_SAFE_INTEGER,
+    0.1 + 0.2,
+    1234.5678,
+    2400,
+    2400.5,
+    0.0005,
+  ];
   const random: number[] = [];
   let seed = 42;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

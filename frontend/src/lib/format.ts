@@ -23,7 +23,9 @@ function intl(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat
 export function formatDecimal(value: number, minFrac: number, maxFrac: number): string {
   const text = String(Math.abs(value));
   if (!/^\d+(\.\d+)?$/.test(text)) {
-    return intl(`d${minFrac}-${maxFrac}`, { minimumFractionDigits: minFrac, maximumFractionDigits: maxFrac }).format(value);
+    return intl(`d${minFrac}-${maxFrac}`, { minimumFractionDigits: minFrac, maximumFractionDigits: maxFrac }).format(
+      value,
+    );
   }
   let [int, frac = ''] = text.split('.');
   if (frac.length > maxFrac) {
@@ -55,7 +57,12 @@ export function formatNumber(value: number): string {
 export function formatMoney(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '-';
   if (!Number.isFinite(value)) {
-    return intl('usd', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+    return intl('usd', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(value);
   }
   const text = formatDecimal(value, 2, 2);
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;

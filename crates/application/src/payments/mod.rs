@@ -141,7 +141,7 @@ pub struct PaymentsService {
 
 fn gateway_err(e: GatewayError) -> UseCaseError {
     match e {
-        GatewayError::Rejected(msg) => UseCaseError::BadRequest(msg),
+        GatewayError::Rejected(msg) => UseCaseError::Refused(msg),
         GatewayError::Unavailable(src) => UseCaseError::Unavailable(src),
         GatewayError::Other(src) => UseCaseError::Internal(src),
     }
@@ -324,14 +324,14 @@ impl PaymentsService {
     }
 
     /// Verifies and applies one provider webhook. A bad or missing signature is
-    /// `BadRequest` and changes nothing; a replayed event id changes nothing.
+    /// `Refused` and changes nothing; a replayed event id changes nothing.
     pub fn handle_webhook(&self, payload: &[u8], signature: Option<String>) -> Result<WebhookOutcome, UseCaseError> {
         let now = self.now();
         let event = self
             .ports
             .webhook_verifier
             .verify(payload, signature, now)
-            .map_err(|e| UseCaseError::BadRequest(e.to_string()))?;
+            .map_err(|e| UseCaseError::Refused(e.to_string()))?;
         if self.ports.webhook_events.seen(&event.id)? {
             return Ok(WebhookOutcome::Duplicate);
         }

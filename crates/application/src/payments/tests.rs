@@ -318,7 +318,7 @@ fn a_rejected_cancel_is_a_bad_request_and_changes_nothing() {
         .expect_set_cancel_at_period_end()
         .returning(|_, _| Err(GatewayError::Rejected("No such subscription".into())));
     m.subs.expect_upsert().never();
-    assert!(matches!(m.service().cancel_subscription(1).unwrap_err(), UseCaseError::BadRequest(_)));
+    assert!(matches!(m.service().cancel_subscription(1).unwrap_err(), UseCaseError::Refused(_)));
 }
 
 // ---- payment method ------------------------------------------------------------------------
@@ -448,7 +448,7 @@ fn a_badly_signed_webhook_is_a_bad_request_and_changes_nothing() {
     m.events.expect_seen().never();
     assert!(matches!(
         m.service().handle_webhook(b"{}", Some("t=1,v1=00".into())).unwrap_err(),
-        UseCaseError::BadRequest(_)
+        UseCaseError::Refused(_)
     ));
 }
 

@@ -67,56 +67,18 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/payments/local-checkout/{session_id}/complete/", Access::Public),
 ];
 
-/// Routes registered in one router source file: (method, full path).
-fn routes_in(source: &str, default_prefix: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut prefix = default_prefix.to_owned();
-    let bytes = source;
-    let mut i = 0;
-    while i < bytes.len() {
-        let rest = &bytes[i..];
-        if let Some(r) = rest.strip_prefix("web::scope(\"") {
-            let end = r.find('"').unwrap();
-            prefix = r[..end].to_owned();
-            i += "web::scope(\"".len() + end;
-            continue;
-        }
-        for (marker, is_resource) in [("web::resource(", true), (".route(", false)] {
-            if let Some(r) = rest.strip_prefix(marker) {
-                let r_trim = r.trim_start();
-                if let Some(lit) = r_trim.strip_prefix('"') {
-                    let end = lit.find('"').unwrap();
-                    let path = &lit[..end];
-                    let after = &lit[end..];
-                    let method = ["get", "post", "patch", "delete", "put"]
-                        .into_iter()
-                        .filter_map(|m| after.find(&format!("web::{m}()")).map(|pos| (pos, m)))
-                        .min()
-                        .map(|(_, m)| m.to_uppercase())
-                        .unwrap();
-                    let full = if path == "/healthz"
-                        || is_resource && !path.starts_with(&prefix) && path.starts_with("/local-checkout")
-                    {
-                        path.to_owned()
-                    } else {
-                        format!("{prefix}{path}")
-                    };
-                    out.push((method, full));
-                }
+/// Every route of the router, as (METHOD, path): the OpenAPI document is collected from the
+/// same `service(...)` calls that build the router.
+fn registered_routes() -> BTreeSet<(String, String)> {
+    let doc: serde_json::Value = serde_json::from_str(buildledger_http::openapi::document_json()).unwrap();
+    let mut all = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for method in ["get", "post", "patch", "delete", "put"] {
+            if item.get(method).is_some() {
+                all.insert((method.to_uppercase(), path.clone()));
             }
         }
-        i += rest.chars().next().map_or(1, char::len_utf8);
     }
-    out
-}
-
-fn registered_routes() -> BTreeSet<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/");
-    let read = |f: &str| std::fs::read_to_string(format!("{dir}{f}")).unwrap();
-    let mut all = BTreeSet::new();
-    all.extend(routes_in(&read("lib.rs"), ""));
-    all.extend(routes_in(&read("estimate.rs"), "/api"));
-    all.extend(routes_in(&read("payments.rs"), ""));
     all
 }
 

@@ -1,6 +1,7 @@
-//! `crates/http/openapi.json`: valid JSON, OpenAPI 3.0.3, describing every route the server
-//! registers (cross-checked against the `.route("...")` calls in the sources), and served at
-//! `GET /api/openapi.json`.
+//! `/api/openapi.json`, generated from the handlers (`buildledger_http::openapi`): valid
+//! OpenAPI 3.1, every documented operation answered by a real handler (the router and the
+//! document come from the same `service(...)` calls), complete error statuses, enums from the
+//! domain, and responses shaped as documented.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,198 +9,79 @@ use serde_json::Value;
 
 use crate::helpers::TestApp;
 
-/// Every call of the API, as (method, OpenAPI path). Keep in step with `configure_api`.
-const ROUTES: &[(&str, &str)] = &[
-    ("get", "/healthz"),
-    ("post", "/api/register/"),
-    ("post", "/api/token/"),
-    ("post", "/api/token/refresh/"),
-    ("get", "/api/me/"),
-    ("get", "/api/config/"),
-    ("get", "/api/openapi.json"),
-    ("get", "/api/projects/"),
-    ("post", "/api/projects/"),
-    ("get", "/api/projects/{id}/"),
-    ("patch", "/api/projects/{id}/"),
-    ("delete", "/api/projects/{id}/"),
-    ("get", "/api/projects/{id}/tasks/"),
-    ("post", "/api/tasks/"),
-    ("patch", "/api/tasks/{id}/"),
-    ("delete", "/api/tasks/{id}/"),
-    ("get", "/api/documents/"),
-    ("post", "/api/documents/"),
-    ("get", "/api/documents/{id}/"),
-    ("delete", "/api/documents/{id}/"),
-    ("get", "/api/documents/{id}/download/"),
-    ("get", "/api/estimate/"),
-    ("get", "/api/task-suggestions/"),
-    // Payments (docs/api.md).
-    ("get", "/payments/subscription-status/"),
-    ("get", "/payments/check-subscription/"),
-    ("post", "/payments/create-checkout-session/"),
-    ("post", "/payments/cancel-subscription/"),
-    ("post", "/payments/resume-subscription/"),
-    ("post", "/payments/update-payment-method/"),
-    ("get", "/payments/billing-history/"),
-    ("get", "/payments/admin/subscriptions"),
-    ("get", "/payments/admin/subscriptions/"),
-    ("post", "/payments/admin/subscriptions/cancel"),
-    ("post", "/payments/admin/subscriptions/cancel/"),
-    ("post", "/payments/webhook/"),
-    ("post", "/payments/webhook"),
-    ("get", "/local-checkout/{session_id}"),
-    ("post", "/payments/local-checkout/{session_id}/complete/"),
-];
-
 const METHODS: [&str; 8] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 fn spec() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json");
-    let text = std::fs::read_to_string(path).unwrap();
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("openapi.json is not valid JSON: {e}"))
+    serde_json::from_str(buildledger_http::openapi::document_json()).expect("the document is JSON")
 }
 
-fn source(file: &str) -> String {
-    std::fs::read_to_string(format!("{}/src/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap_or_default()
-}
-
-/// `{id:\d+}` -> `{id}`.
-fn openapi_path(actix: &str) -> String {
-    let mut out = String::new();
-    let mut in_param = false;
-    let mut skipping = false;
-    for c in actix.chars() {
-        match c {
-            '{' => {
-                in_param = true;
-                out.push(c);
-            }
-            ':' if in_param => skipping = true,
-            '}' if in_param => {
-                in_param = false;
-                skipping = false;
-                out.push(c);
-            }
-            _ if skipping => {}
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// (offset, path, method) of each `.route("path", web::method()...)` and
-/// `web::resource("path").route(web::method()...)` in a source text.
-fn routes_in(text: &str) -> Vec<(usize, String, String)> {
-    let mut out = Vec::new();
-    for marker in [".route(\"", "web::resource(\""] {
-        let mut from = 0;
-        while let Some(i) = text[from..].find(marker) {
-            let start = from + i + marker.len();
-            let end = start + text[start..].find('"').unwrap();
-            let path = &text[start..end];
-            let rest = &text[end..];
-            let method = METHODS
-                .iter()
-                .filter_map(|m| rest.find(&format!("web::{m}()")).map(|pos| (pos, *m)))
-                .min()
-                .map(|(_, m)| m.to_owned())
-                .unwrap_or_else(|| panic!("no method for route {path}"));
-            out.push((start, openapi_path(path), method));
-            from = end;
-        }
-    }
-    out
-}
-
-/// Routes registered in the sources, with their scope prefixes.
-fn registered_routes() -> BTreeSet<(String, String)> {
-    let mut all = BTreeSet::new();
-    let lib = source("lib.rs");
-    let api_scope = lib.find("web::scope(\"/api\")").expect("the /api scope in lib.rs");
-    for (at, path, method) in routes_in(&lib) {
-        let full = if at > api_scope { format!("/api{path}") } else { path };
-        all.insert((method, full));
-    }
-    // Mounted inside the /api scope.
-    for (_, path, method) in routes_in(&source("estimate.rs")) {
-        all.insert((method, format!("/api{path}")));
-    }
-    // Payments: its own scope (if any) or full paths.
-    let payments = source("payments.rs");
-    let scope = payments.find("web::scope(\"").map(|i| {
-        let s = i + "web::scope(\"".len();
-        (i, payments[s..s + payments[s..].find('"').unwrap()].to_owned())
-    });
-    for (at, path, method) in routes_in(&payments) {
-        let full = match &scope {
-            Some((i, prefix)) if at > *i && !path.starts_with(prefix.as_str()) => {
-                format!("{prefix}{path}")
-            }
-            _ => path,
-        };
-        all.insert((method, full));
-    }
-    all
-}
-
+/// (method, path) -> operation.
 fn operations(spec: &Value) -> BTreeMap<(String, String), Value> {
-    let mut ops = BTreeMap::new();
-    for (path, item) in spec["paths"].as_object().expect("paths") {
-        for (method, op) in item.as_object().unwrap() {
-            if METHODS.contains(&method.as_str()) {
-                ops.insert((method.clone(), path.clone()), op.clone());
+    let mut out = BTreeMap::new();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for m in METHODS {
+            if let Some(op) = item.get(m) {
+                out.insert((m.to_owned(), path.clone()), op.clone());
             }
         }
     }
-    ops
+    out
+}
+
+/// A response, with a `$ref` to `#/components/responses/...` followed.
+fn resolved(spec: &Value, response: &Value) -> Value {
+    match response["$ref"].as_str() {
+        Some(r) => spec.pointer(&r[1..]).unwrap_or_else(|| panic!("unresolved {r}")).clone(),
+        None => response.clone(),
+    }
 }
 
 #[test]
-fn the_document_is_openapi_3_0_3_json() {
+fn the_document_is_openapi_3_1_json() {
     let spec = spec();
-    assert_eq!(spec["openapi"], "3.0.3");
-    assert!(spec["info"]["title"].is_string() && spec["info"]["version"].is_string());
-    assert_eq!(spec["components"]["securitySchemes"]["bearerAuth"]["type"], "http");
-    assert_eq!(spec["components"]["securitySchemes"]["bearerAuth"]["scheme"], "bearer");
-    let error = &spec["components"]["schemas"]["Error"];
-    for field in ["error", "message", "fields"] {
-        assert!(error["properties"][field].is_object(), "Error.{field}");
-    }
-}
-
-#[test]
-fn every_listed_route_is_described() {
-    let ops = operations(&spec());
-    for (method, path) in ROUTES {
-        let op = ops
-            .get(&(method.to_string(), path.to_string()))
-            .unwrap_or_else(|| panic!("{method} {path} missing from openapi.json"));
+    assert!(spec["openapi"].as_str().unwrap().starts_with("3.1"), "{}", spec["openapi"]);
+    assert_eq!(spec["info"]["title"], "BuildLedger API");
+    assert!(spec["components"]["securitySchemes"]["bearerAuth"].is_object());
+    for ((method, path), op) in operations(&spec) {
         assert!(op["operationId"].is_string(), "{method} {path}: operationId");
-        let responses = op["responses"].as_object().unwrap_or_else(|| panic!("{method} {path}: responses"));
-        assert!(
-            responses.keys().any(|k| k.starts_with('2') || k.starts_with('3')),
-            "{method} {path}: no success response"
-        );
+        assert!(op["summary"].is_string(), "{method} {path}: summary");
+        assert!(op["responses"].as_object().is_some_and(|r| !r.is_empty()), "{method} {path}: responses");
     }
 }
 
-#[test]
-fn every_route_in_the_sources_is_listed_and_described() {
-    let listed: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
-    let ops = operations(&spec());
-    let registered = registered_routes();
-    assert!(registered.len() >= 23, "{registered:?}");
-    for route in &registered {
-        assert!(listed.contains(route), "{route:?} is registered but not in ROUTES");
-        assert!(ops.contains_key(route), "{route:?} is registered but not in openapi.json");
+/// Every documented operation reaches a handler: the request is answered by the operation
+/// itself, never by the fallback that answers unknown paths (`No API endpoint ...`) or other
+/// methods (405).
+#[actix_web::test]
+async fn every_documented_operation_is_a_real_route() {
+    let app = TestApp::new().await;
+    let spec = spec();
+    let operations = operations(&spec);
+    assert!(operations.len() >= 38, "{} operations", operations.len());
+    for (method, path) in operations.keys() {
+        let uri = path.replace("{id}", "1").replace("{session_id}", "cs_none");
+        let method_ = actix_web::http::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+        let res = app.send(actix_web::test::TestRequest::default().method(method_).uri(&uri)).await;
+        assert_ne!(res.status, 405, "{method} {path}: {}", res.text());
+        if res.status == 404 {
+            assert!(!res.text().contains("No API endpoint"), "{method} {path} is documented but not routed");
+        }
     }
 }
 
+/// Links let a client (and schemathesis's stateful phase) follow a created resource's id.
 #[test]
-fn described_operations_are_real_routes() {
-    let listed: BTreeSet<(String, String)> = ROUTES.iter().map(|(m, p)| (m.to_string(), p.to_string())).collect();
-    for key in operations(&spec()).keys() {
-        assert!(listed.contains(key), "{key:?} is described but not a known route");
+fn created_resources_link_to_their_operations() {
+    let spec = spec();
+    let ids: BTreeSet<String> =
+        operations(&spec).values().map(|op| op["operationId"].as_str().unwrap().to_owned()).collect();
+    for (method, path) in [("post", "/api/projects/"), ("post", "/api/tasks/"), ("post", "/api/documents/")] {
+        let links = spec["paths"][path][method]["responses"]["201"]["links"].as_object().unwrap();
+        assert!(!links.is_empty(), "{method} {path}");
+        for (name, link) in links {
+            let target = link["operationId"].as_str().unwrap_or_else(|| panic!("{name}: operationId"));
+            assert!(ids.contains(target), "{name} -> {target}");
+        }
     }
 }
 
@@ -254,12 +136,19 @@ fn path_parameters_are_declared_and_ids_unique() {
 }
 
 #[actix_web::test]
-async fn the_server_serves_the_document() {
+async fn the_server_serves_the_document_and_a_browsable_reference() {
     let app = TestApp::new().await;
     let res = app.get("/api/openapi.json").await;
     assert_eq!(res.status, 200);
     assert!(res.header("Content-Type").is_some_and(|c| c.starts_with("application/json")));
     assert_eq!(res.json(), spec());
+    let page = app.get("/api/docs/").await;
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("swagger"), "{}", page.text());
+    let script = app.get("/api/docs/swagger-initializer.js").await;
+    assert_eq!(script.status, 200);
+    assert!(script.text().contains("/api/openapi.json"), "{}", script.text());
+    assert_eq!(app.get("/api/docs").await.status, 301);
 }
 
 /// Status codes the handlers can answer are documented: 401 wherever a login is needed, 402 on
@@ -268,12 +157,16 @@ async fn the_server_serves_the_document() {
 #[test]
 fn error_statuses_are_documented() {
     let spec = spec();
-    let global_security = spec["security"].clone();
+    let global_security = Value::Array(vec![]);
     for ((method, path), op) in operations(&spec) {
-        let responses = op["responses"].as_object().unwrap();
+        let responses: BTreeMap<String, Value> =
+            op["responses"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), resolved(&spec, v))).collect();
         let has = |code: &str| responses.contains_key(code);
         let security = op.get("security").cloned().unwrap_or_else(|| global_security.clone());
-        let needs_login = security.as_array().is_some_and(|s| !s.is_empty());
+        // `[{}]` (an empty requirement) means no login is needed.
+        let needs_login = security
+            .as_array()
+            .is_some_and(|s| !s.is_empty() && s.iter().all(|r| r.as_object().is_some_and(|o| !o.is_empty())));
         if needs_login {
             assert!(has("401"), "{method} {path}: 401");
         }
@@ -293,7 +186,7 @@ fn error_statuses_are_documented() {
         if path.contains("{id}") {
             assert!(has("404"), "{method} {path}: 404");
         }
-        for (code, response) in responses {
+        for (code, response) in &responses {
             if code.starts_with('4') && response["content"]["application/json"].is_object() {
                 assert_eq!(
                     response["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error",

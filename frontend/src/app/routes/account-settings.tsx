@@ -1,4 +1,4 @@
-import { AccountSettings } from '../../features/subscription/components/AccountSettings';
+import { AccountSettings } from '../../features/subscription/components/account-settings';
 import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function AccountSettingsRoute() {

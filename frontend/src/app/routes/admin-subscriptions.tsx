@@ -1,4 +1,4 @@
-import { AdminSubscriptions } from '../../features/admin/components/AdminSubscriptions';
+import { AdminSubscriptions } from '../../features/admin/components/admin-subscriptions';
 import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function AdminSubscriptionsRoute() {

@@ -1,3 +1,3 @@
-import { BoardPage } from '../../features/board/components/BoardPage';
+import { BoardPage } from '../../features/board/components/board-page';
 
 export default BoardPage;

@@ -1,4 +1,4 @@
-import { Login } from '../../features/auth/components/Login';
+import { Login } from '../../features/auth/components/login';
 import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function LoginRoute() {

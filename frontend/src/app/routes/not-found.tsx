@@ -8,7 +8,9 @@ export default function NotFound() {
       <div className="card">
         <h1>Page not found</h1>
         <p className="muted">The page you are looking for does not exist.</p>
-        <Link className="btn btn-primary" to="/">Go home</Link>
+        <Link className="btn btn-primary" to="/">
+          Go home
+        </Link>
       </div>
     </main>
   );

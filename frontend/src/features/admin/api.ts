@@ -24,5 +24,7 @@ export const adminCancelSubscription = (subscription_id: string) =>
 
 /** The row after an admin cancel: id cleared, status canceled. */
 export function markCanceled(rows: AdminSubscriptionRow[], subscriptionId: string): AdminSubscriptionRow[] {
-  return rows.map((r) => (r.subscription_id === subscriptionId ? { ...r, subscription_id: '', status: 'canceled' } : r));
+  return rows.map((r) =>
+    r.subscription_id === subscriptionId ? { ...r, subscription_id: '', status: 'canceled' } : r,
+  );
 }

@@ -83,7 +83,11 @@ describe('moveTask', () => {
   ];
   const ids = (tasks: Task[]) => {
     const g = groupByStatus(tasks);
-    return { todo: g['To Do'].map((t) => t.id), doing: g['In Progress'].map((t) => t.id), paid: g.Paid.map((t) => t.id) };
+    return {
+      todo: g['To Do'].map((t) => t.id),
+      doing: g['In Progress'].map((t) => t.id),
+      paid: g.Paid.map((t) => t.id),
+    };
   };
 
   it('moves across columns and renumbers positions', () => {
@@ -125,10 +129,38 @@ describe('moveTask', () => {
 describe('task payloads', () => {
   it('sends blank due date and cost as null', () => {
     expect(
-      buildTaskPayload({ title: ' Framing ', description: 'd', material_quality: 'basic', status: 'To Do', actual_cost: '', due_date: '' }, 7),
-    ).toEqual({ title: 'Framing', description: 'd', material_quality: 'basic', status: 'To Do', actual_cost: null, due_date: null, project: 7 });
+      buildTaskPayload(
+        {
+          title: ' Framing ',
+          description: 'd',
+          material_quality: 'basic',
+          status: 'To Do',
+          actual_cost: '',
+          due_date: '',
+        },
+        7,
+      ),
+    ).toEqual({
+      title: 'Framing',
+      description: 'd',
+      material_quality: 'basic',
+      status: 'To Do',
+      actual_cost: null,
+      due_date: null,
+      project: 7,
+    });
     expect(
-      buildTaskPayload({ title: 'x', description: '', material_quality: 'premium', status: 'Paid', actual_cost: '12.34', due_date: '2026-05-01' }, 7),
+      buildTaskPayload(
+        {
+          title: 'x',
+          description: '',
+          material_quality: 'premium',
+          status: 'Paid',
+          actual_cost: '12.34',
+          due_date: '2026-05-01',
+        },
+        7,
+      ),
     ).toMatchObject({ actual_cost: 12.34, due_date: '2026-05-01', material_quality: 'premium', status: 'Paid' });
   });
   it('treats a blank actual cost at Paid as 0', () => {
@@ -146,13 +178,18 @@ describe('task payloads', () => {
 });
 
 describe('exports', () => {
-  const tasks = [task({ id: 1, title: 'Framing', description: 'Walls, "studs"', actual_cost: 1234.5, status: 'Paid' }), task({ id: 2, title: 'Roofing' })];
+  const tasks = [
+    task({ id: 1, title: 'Framing', description: 'Walls, "studs"', actual_cost: 1234.5, status: 'Paid' }),
+    task({ id: 2, title: 'Roofing' }),
+  ];
   it('names the files per project', () => {
     expect(exportFileName(3, 'csv')).toBe('kanban_tasks_project_3.csv');
     expect(exportFileName(3, 'pdf')).toBe('kanban_tasks_project_3.pdf');
   });
   it('writes the CSV columns with quoting', () => {
-    expect(tasksToCsv(tasks)).toBe('Task,Description,Actual Cost,Status\r\nFraming,"Walls, ""studs""",1234.50,Paid\r\nRoofing,,,To Do\r\n');
+    expect(tasksToCsv(tasks)).toBe(
+      'Task,Description,Actual Cost,Status\r\nFraming,"Walls, ""studs""",1234.50,Paid\r\nRoofing,,,To Do\r\n',
+    );
   });
   it('builds the PDF with its title and columns', () => {
     const def = pdfDefinition(tasks);

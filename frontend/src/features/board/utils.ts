@@ -5,14 +5,20 @@ export function isStatus(value: unknown): value is TaskStatus {
 }
 
 /** Predicted cost = regional average $/sq ft x project square footage; null when unknown. */
-export function predictedCost(task: Pick<Task, 'regional_average_cost_per_sqft'>, squareFootage: number | null | undefined): number | null {
+export function predictedCost(
+  task: Pick<Task, 'regional_average_cost_per_sqft'>,
+  squareFootage: number | null | undefined,
+): number | null {
   if (task.regional_average_cost_per_sqft === null || task.regional_average_cost_per_sqft === undefined) return null;
   if (squareFootage === null || squareFootage === undefined) return null;
   return round2(task.regional_average_cost_per_sqft * squareFootage);
 }
 
 /** What a task counts for in sums: its actual cost when present, else its prediction (else 0). */
-export function effectiveCost(task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'>, squareFootage: number | null | undefined): number {
+export function effectiveCost(
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'>,
+  squareFootage: number | null | undefined,
+): number {
   if (task.actual_cost !== null && task.actual_cost !== undefined) return task.actual_cost;
   return predictedCost(task, squareFootage) ?? 0;
 }
@@ -25,9 +31,16 @@ export function sumCosts(tasks: readonly Task[], squareFootage: number | null | 
   return round2(tasks.reduce((acc, t) => acc + effectiveCost(t, squareFootage), 0));
 }
 
-export function columnTotals(tasks: readonly Task[], squareFootage: number | null | undefined): Record<TaskStatus, number> {
+export function columnTotals(
+  tasks: readonly Task[],
+  squareFootage: number | null | undefined,
+): Record<TaskStatus, number> {
   const out = { 'To Do': 0, 'In Progress': 0, Paid: 0 } as Record<TaskStatus, number>;
-  for (const s of STATUSES) out[s] = sumCosts(tasks.filter((t) => t.status === s), squareFootage);
+  for (const s of STATUSES)
+    out[s] = sumCosts(
+      tasks.filter((t) => t.status === s),
+      squareFootage,
+    );
   return out;
 }
 
@@ -93,7 +106,14 @@ export function patchTaskInList(tasks: readonly Task[], taskId: number, patch: P
 
 /** Shapes the task form's payload: blank due date and cost are null, numbers parsed. */
 export function buildTaskPayload(
-  v: { title: string; description: string; material_quality: TaskInput['material_quality']; status: TaskStatus; actual_cost: string; due_date: string },
+  v: {
+    title: string;
+    description: string;
+    material_quality: TaskInput['material_quality'];
+    status: TaskStatus;
+    actual_cost: string;
+    due_date: string;
+  },
   projectId: number,
 ): TaskInput {
   const cost = v.actual_cost.trim();
@@ -145,4 +165,5 @@ export function tasksToCsv(tasks: readonly Task[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-export const exportFileName = (projectId: number | string, ext: 'csv' | 'pdf') => `kanban_tasks_project_${projectId}.${ext}`;
+export const exportFileName = (projectId: number | string, ext: 'csv' | 'pdf') =>
+  `kanban_tasks_project_${projectId}.${ext}`;

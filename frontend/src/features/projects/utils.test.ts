@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProjectForm, type ProjectFormValues } from './types';
-import { buildProjectPayload, convertDate, MSG_START_DATE, MSG_UNITS, validateProjectForm, visibleFields } from './utils';
+import {
+  buildProjectPayload,
+  convertDate,
+  MSG_START_DATE,
+  MSG_UNITS,
+  validateProjectForm,
+  visibleFields,
+} from './utils';
 
 const base: ProjectFormValues = {
   ...emptyProjectForm,
@@ -48,7 +55,11 @@ describe('validateProjectForm', () => {
 describe('visibleFields', () => {
   it('shows each conditional input only for its type', () => {
     expect(visibleFields({ project_type: 'new_home_build', property_type: '' })).toEqual({
-      propertyType: true, units: false, renovationOptions: false, additionOptions: false, conversionOption: false,
+      propertyType: true,
+      units: false,
+      renovationOptions: false,
+      additionOptions: false,
+      conversionOption: false,
     });
     expect(visibleFields({ project_type: 'new_home_build', property_type: 'multifamily' }).units).toBe(true);
     expect(visibleFields({ project_type: 'renovation', property_type: '' }).renovationOptions).toBe(true);
@@ -56,7 +67,11 @@ describe('visibleFields', () => {
     expect(visibleFields({ project_type: 'addition', property_type: '' }).additionOptions).toBe(true);
     expect(visibleFields({ project_type: 'conversion', property_type: '' }).conversionOption).toBe(true);
     expect(visibleFields({ project_type: 'adu', property_type: '' })).toEqual({
-      propertyType: false, units: false, renovationOptions: false, additionOptions: false, conversionOption: false,
+      propertyType: false,
+      units: false,
+      renovationOptions: false,
+      additionOptions: false,
+      conversionOption: false,
     });
   });
 });
@@ -85,7 +100,12 @@ describe('buildProjectPayload', () => {
     expect(buildProjectPayload({ ...base, property_type: 'single_family', units: '6' }).units).toBeNull();
   });
   it('nulls options that do not belong to the type', () => {
-    const reno = buildProjectPayload({ ...base, project_type: 'renovation', renovation_options: ['Kitchen', 'Deck'], addition_options: ['Garage'] });
+    const reno = buildProjectPayload({
+      ...base,
+      project_type: 'renovation',
+      renovation_options: ['Kitchen', 'Deck'],
+      addition_options: ['Garage'],
+    });
     expect(reno.renovation_options).toEqual(['Kitchen', 'Deck']);
     expect(reno.addition_options).toBeNull();
     expect(reno.property_type).toBeNull();
@@ -93,10 +113,18 @@ describe('buildProjectPayload', () => {
     const add = buildProjectPayload({ ...base, project_type: 'addition', addition_options: ['Garage'] });
     expect(add.addition_options).toEqual(['Garage']);
     expect(add.renovation_options).toBeNull();
-    const conv = buildProjectPayload({ ...base, project_type: 'conversion', conversion_option: 'garage_apartment_conversion' });
+    const conv = buildProjectPayload({
+      ...base,
+      project_type: 'conversion',
+      conversion_option: 'garage_apartment_conversion',
+    });
     expect(conv.conversion_option).toBe('garage_apartment_conversion');
-    expect(buildProjectPayload({ ...base, project_type: 'conversion', conversion_option: '' }).conversion_option).toBeNull();
-    expect(buildProjectPayload({ ...base, conversion_option: 'garage_apartment_conversion' }).conversion_option).toBeNull();
+    expect(
+      buildProjectPayload({ ...base, project_type: 'conversion', conversion_option: '' }).conversion_option,
+    ).toBeNull();
+    expect(
+      buildProjectPayload({ ...base, conversion_option: 'garage_apartment_conversion' }).conversion_option,
+    ).toBeNull();
   });
   it('converts numbers and keeps cents on the budget', () => {
     const p = buildProjectPayload({ ...base, budget: '1234.56', square_footage: '1800' });

@@ -47,10 +47,8 @@ function numberOrNull(s: string): number | null {
 export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
   const isNewHome = v.project_type === 'new_home_build';
   const propertyType = isNewHome && v.property_type !== '' ? v.property_type : null;
-  const units =
-    propertyType === 'multifamily' && v.units.trim() !== '' ? numberOrNull(v.units) : null;
-  const renovation =
-    v.project_type === 'renovation' ? [...v.renovation_options] : null;
+  const units = propertyType === 'multifamily' && v.units.trim() !== '' ? numberOrNull(v.units) : null;
+  const renovation = v.project_type === 'renovation' ? [...v.renovation_options] : null;
   const addition = v.project_type === 'addition' ? [...v.addition_options] : null;
   const conversion = v.project_type === 'conversion' && v.conversion_option !== '' ? v.conversion_option : null;
   const sqft = numberOrNull(v.square_footage);

@@ -4,18 +4,18 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-const Landing = lazy(() => import('./pages/Landing'));
-const FindLender = lazy(() => import('./pages/FindLender'));
-const FindLand = lazy(() => import('./pages/FindLand'));
-const ResourceHub = lazy(() => import('./pages/ResourceHub'));
-const HouseAffordability = lazy(() => import('./pages/HouseAffordability'));
-const BlogSaveMoney = lazy(() => import('./pages/BlogSaveMoney'));
-const TermsOfService = lazy(() => import('./pages/TermsOfService'));
-const PrivacyPolicy = lazy(() => import('./pages/PrivacyPolicy'));
-const Contact = lazy(() => import('./pages/Contact'));
-const Feedback = lazy(() => import('./pages/Feedback'));
-const About = lazy(() => import('./pages/About'));
-const Checklist = lazy(() => import('./pages/Checklist'));
+const Landing = lazy(() => import('./pages/landing'));
+const FindLender = lazy(() => import('./pages/find-lender'));
+const FindLand = lazy(() => import('./pages/find-land'));
+const ResourceHub = lazy(() => import('./pages/resource-hub'));
+const HouseAffordability = lazy(() => import('./pages/house-affordability'));
+const BlogSaveMoney = lazy(() => import('./pages/blog-save-money'));
+const TermsOfService = lazy(() => import('./pages/terms-of-service'));
+const PrivacyPolicy = lazy(() => import('./pages/privacy-policy'));
+const Contact = lazy(() => import('./pages/contact'));
+const Feedback = lazy(() => import('./pages/feedback'));
+const About = lazy(() => import('./pages/about'));
+const Checklist = lazy(() => import('./pages/checklist'));
 
 export const publicRoutes: RouteObject[] = [
   { index: true, element: <Landing /> },

@@ -10,7 +10,17 @@ import { useInlineUpdate, useMoveTask } from './use-board';
 vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
 
 const t = (id: number, status: Task['status'], position: number): Task => ({
-  id, project: 1, title: `T${id}`, description: '', status, material_quality: 'basic', actual_cost: null, due_date: null, position, actual_cost_per_sqft: null, regional_average_cost_per_sqft: null,
+  id,
+  project: 1,
+  title: `T${id}`,
+  description: '',
+  status,
+  material_quality: 'basic',
+  actual_cost: null,
+  due_date: null,
+  position,
+  actual_cost_per_sqft: null,
+  regional_average_cost_per_sqft: null,
 });
 
 function setup(status: number) {
@@ -19,15 +29,22 @@ function setup(status: number) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
-      if (init?.method === 'PATCH') bodies.push(JSON.parse(String(init.body)));
+      if (init?.method === 'PATCH') bodies.push(JSON.parse(init.body as string));
       await new Promise((r) => setTimeout(r, 5));
-      return new Response(JSON.stringify(status === 200 ? {} : { error: 'x', message: 'x' }), { status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(status === 200 ? {} : { error: 'x', message: 'x' }), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, enabled: false } },
+  });
   const initial = [t(1, 'To Do', 0), t(2, 'To Do', 1), t(3, 'Paid', 0)];
   client.setQueryData(boardKeys.tasks(1), initial);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   return { client, bodies, initial, wrapper };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, patchTask } from '../api';
 import type { Task, TaskPatch, TaskStatus } from '../types';
@@ -45,8 +45,8 @@ interface MoveVars {
  */
 export function useMoveTask(projectId: number, onError: (message: string) => void) {
   const qc = useQueryClient();
-  const key = boardKeys.tasks(projectId);
-  const mutation = useMutation({
+  const key = useMemo(() => boardKeys.tasks(projectId), [projectId]);
+  const { mutate } = useMutation({
     mutationFn: (v: MoveVars) => patchTask(v.taskId, v.patch),
     onSuccess: (_task, v) => {
       if (v.celebrate) celebrate();
@@ -64,12 +64,15 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
       const previous = qc.getQueryData<Task[]>(key);
       if (!previous) return;
       const toPaidWithCost = actualCost !== undefined;
-      qc.setQueryData(key, moveTask(previous, taskId, toStatus, toIndex, toPaidWithCost ? { actual_cost: actualCost } : {}));
+      qc.setQueryData(
+        key,
+        moveTask(previous, taskId, toStatus, toIndex, toPaidWithCost ? { actual_cost: actualCost } : {}),
+      );
       void qc.cancelQueries({ queryKey: key });
       const patch: TaskPatch = toPaidWithCost
         ? { status: 'Paid', actual_cost: actualCost, project: projectId, position: toIndex }
         : { status: toStatus, project: projectId, position: toIndex };
-      mutation.mutate({
+      mutate({
         taskId,
         patch,
         previous,
@@ -77,16 +80,15 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
         celebrate: toPaidWithCost,
       });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [qc, projectId, mutation.mutate],
+    [qc, key, projectId, mutate],
   );
 }
 
 /** Inline spreadsheet edit: title, actual_cost, status. Failure is logged and rolled back. */
 export function useInlineUpdate(projectId: number) {
   const qc = useQueryClient();
-  const key = boardKeys.tasks(projectId);
-  const mutation = useMutation({
+  const key = useMemo(() => boardKeys.tasks(projectId), [projectId]);
+  const { mutate } = useMutation({
     mutationFn: (v: { taskId: number; patch: Pick<Task, 'title' | 'actual_cost' | 'status'>; previous: Task[] }) =>
       patchTask(v.taskId, v.patch),
     onError: (error, v) => {
@@ -106,9 +108,8 @@ export function useInlineUpdate(projectId: number) {
       };
       qc.setQueryData(key, patchTaskInList(previous, task.id, patch));
       void qc.cancelQueries({ queryKey: key });
-      mutation.mutate({ taskId: task.id, patch, previous });
+      mutate({ taskId: task.id, patch, previous });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [qc, projectId, mutation.mutate],
+    [qc, key, mutate],
   );
 }

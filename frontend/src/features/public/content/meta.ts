@@ -1,4 +1,4 @@
-import type { PageMeta } from '../hooks/usePageMeta';
+import type { PageMeta } from '../hooks/use-page-meta';
 
 // The landing page's tags are duplicated in frontend/index.html (sent by the server,
 // for crawlers that run no script); keep the two in step.

@@ -1,0 +1,191 @@
+//! The OpenAPI document, generated from the code: each handler carries its `#[utoipa::path]`,
+//! each request and response type its `ToSchema`, and `utoipa-actix-web` collects the paths from
+//! the very `service(...)` calls that build the router, so router and document cannot disagree.
+//! Served at `GET /api/openapi.json`, browsable at `/api/docs` (Swagger UI, vendored).
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use buildledger_domain::project::{
+    ConversionOption, OwnerBuilder, ProjectType, PropertyType, ADDITION_OPTIONS, RENOVATION_OPTIONS,
+};
+use buildledger_domain::task::{MaterialQuality, TaskStatus};
+use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use crate::error::ErrorBody;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "BuildLedger API",
+        description = "Home-construction budgeting and task tracking. JSON in, JSON out; paths keep their trailing slash. Money is dollars as a number with at most two decimals; dates are YYYY-MM-DD; ids are integers. Every error is `{error, message, fields?}`. Project, task and document calls need a login and an active subscription (402 otherwise); another user's data answers 404. Unknown `/api/...` and `/payments/...` paths answer a JSON 404. Every response carries an `X-Request-Id`."
+    ),
+    servers((url = "/")),
+    tags(
+        (name = "system"), (name = "accounts"), (name = "projects"), (name = "tasks"),
+        (name = "documents"), (name = "estimate"), (name = "payments"), (name = "admin")
+    ),
+    components(
+        schemas(ErrorBody, ProjectTypeCode, PropertyTypeCode, ConversionOptionCode, OwnerBuilderCode, TaskStatusLabel,
+            MaterialQualityCode, RenovationOptionName, AdditionOptionName),
+        responses(BadRequest, Unauthorized, PaymentRequired, Forbidden, NotFound, Conflict, TooLarge,
+            UnsupportedMedia, TooManyRequests, Unavailable)
+    ),
+    modifiers(&BearerAuth)
+)]
+pub struct ApiDoc;
+
+/// `Authorization: Bearer <access token>`.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearerAuth",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("`Authorization: Bearer <access token>` from POST /api/token/."))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The whole document, built once from the router (see [`crate::api_doc_from_router`]).
+pub fn document() -> &'static utoipa::openapi::OpenApi {
+    static DOC: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
+    DOC.get_or_init(crate::api_doc_from_router)
+}
+
+/// The document as JSON bytes, served as is.
+pub fn document_json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        let mut value = serde_json::to_value(document()).unwrap_or_default();
+        camel_case_links(&mut value);
+        value.to_string()
+    })
+}
+
+/// utoipa 5.5 writes a Link object's fields in snake case (`operation_id`); OpenAPI spells them
+/// `operationId`, `operationRef`, `requestBody`, and tools (schemathesis) read only those.
+fn camel_case_links(doc: &mut serde_json::Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) else { return };
+    let links = paths
+        .values_mut()
+        .filter_map(|item| item.as_object_mut())
+        .flat_map(|item| item.values_mut())
+        .filter_map(|op| op.get_mut("responses").and_then(|r| r.as_object_mut()))
+        .flat_map(|responses| responses.values_mut())
+        .filter_map(|response| response.get_mut("links").and_then(|l| l.as_object_mut()))
+        .flat_map(|links| links.values_mut())
+        .filter_map(|link| link.as_object_mut());
+    for link in links {
+        for (from, to) in
+            [("operation_id", "operationId"), ("operation_ref", "operationRef"), ("request_body", "requestBody")]
+        {
+            if let Some(v) = link.remove(from) {
+                link.insert(to.to_owned(), v);
+            }
+        }
+    }
+}
+
+/// The human labels of an enum, for `*_display` fields.
+pub fn labels_schema(labels: impl IntoIterator<Item = &'static str>) -> utoipa::openapi::schema::Object {
+    ObjectBuilder::new().schema_type(SchemaType::from(Type::String)).enum_values(Some(labels)).build()
+}
+
+pub fn project_type_labels() -> utoipa::openapi::schema::Object {
+    labels_schema(ProjectType::ALL.iter().map(|t| t.label()))
+}
+
+pub fn owner_builder_labels() -> utoipa::openapi::schema::Object {
+    labels_schema(OwnerBuilder::ALL.iter().map(|t| t.label()))
+}
+
+/// A string enum from the domain's own list of codes (one source for the values).
+fn code_enum<'a>(values: impl IntoIterator<Item = &'a str>) -> RefOr<Schema> {
+    ObjectBuilder::new().schema_type(SchemaType::from(Type::String)).enum_values(Some(values)).into()
+}
+
+macro_rules! code_schema {
+    ($(#[$doc:meta])* $name:ident = $title:literal, $values:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                code_enum($values)
+            }
+        }
+        impl ToSchema for $name {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed($title)
+            }
+        }
+    };
+}
+
+code_schema!(ProjectTypeCode = "ProjectType", ProjectType::ALL.iter().map(|t| t.code()));
+code_schema!(PropertyTypeCode = "PropertyType", PropertyType::ALL.iter().map(|t| t.code()));
+code_schema!(ConversionOptionCode = "ConversionOption", ConversionOption::ALL.iter().map(|t| t.code()));
+code_schema!(OwnerBuilderCode = "OwnerBuilder", OwnerBuilder::ALL.iter().map(|t| t.code()));
+code_schema!(TaskStatusLabel = "TaskStatus", TaskStatus::ALL.iter().map(|t| t.label()));
+code_schema!(MaterialQualityCode = "MaterialQuality", MaterialQuality::ALL.iter().map(|t| t.code()));
+code_schema!(RenovationOptionName = "RenovationOption", RENOVATION_OPTIONS);
+code_schema!(AdditionOptionName = "AdditionOption", ADDITION_OPTIONS);
+
+macro_rules! error_response {
+    ($name:ident, $description:literal) => {
+        #[doc = $description]
+        pub struct $name;
+        impl<'r> utoipa::ToResponse<'r> for $name {
+            fn response() -> (&'r str, RefOr<utoipa::openapi::Response>) {
+                (
+                    stringify!($name),
+                    utoipa::openapi::ResponseBuilder::new()
+                        .description($description)
+                        .content(
+                            "application/json",
+                            utoipa::openapi::ContentBuilder::new().schema(Some(ErrorBody::schema_ref())).build(),
+                        )
+                        .into(),
+                )
+            }
+        }
+    };
+}
+
+error_response!(
+    BadRequest,
+    "Malformed or invalid input (`invalid_json`, `validation_error` with `fields`, `invalid_query`, `bad_request`)."
+);
+error_response!(Unauthorized, "No, malformed, expired or wrong-type token (`not_authenticated`, `token_invalid`).");
+error_response!(PaymentRequired, "An active subscription is required (`subscription_required`).");
+error_response!(Forbidden, "Not allowed (`forbidden`), e.g. an admin call by a non-admin.");
+error_response!(NotFound, "Unknown id, or another user's project, task or document (`not_found`).");
+error_response!(Conflict, "Already taken (`conflict`, with `fields`).");
+error_response!(TooLarge, "Body or upload too large (`payload_too_large`).");
+error_response!(
+    UnsupportedMedia,
+    "Not JSON where JSON is expected, or an upload type that is not allowed (`unsupported_media_type`)."
+);
+error_response!(TooManyRequests, "Too many attempts (`too_many_requests`); see `Retry-After`.");
+error_response!(Unavailable, "The database (or the payment provider) is not reachable (`unavailable`).");
+
+/// `#/components/schemas/Error` as a reference.
+trait SchemaRef {
+    fn schema_ref() -> RefOr<Schema>;
+}
+
+impl<T: ToSchema> SchemaRef for T {
+    fn schema_ref() -> RefOr<Schema> {
+        RefOr::Ref(utoipa::openapi::Ref::from_schema_name(T::name()))
+    }
+}

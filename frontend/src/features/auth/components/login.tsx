@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { login } from '../api';
+import '../auth.css';
+
+export function Login() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!username.trim() || !password) {
+      setError('Invalid credentials. Please try again.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await login({ username: username.trim(), password });
+      qc.clear();
+      void navigate('/projects');
+    } catch {
+      setError('Invalid credentials. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page auth-page">
+      <form className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="login-title">
+        <h1 id="login-title">Login to Your Account</h1>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor="login-username">Email or Username</label>
+          <input
+            id="login-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Password</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
+          {busy ? 'Logging in…' : 'Login'}
+        </button>
+        <p className="muted center">
+          Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

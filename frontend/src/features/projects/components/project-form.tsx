@@ -1,0 +1,275 @@
+import { useState, type FormEvent } from 'react';
+import {
+  ADDITION_OPTIONS,
+  CONVERSION_OPTIONS,
+  emptyProjectForm,
+  OWNER_BUILDER_OPTIONS,
+  PROJECT_TYPES,
+  PROPERTY_TYPES,
+  RENOVATION_OPTIONS,
+  type ProjectFormValues,
+} from '../types';
+import { visibleFields } from '../utils';
+
+interface Props {
+  onSubmit: (values: ProjectFormValues) => Promise<boolean>;
+  error: string;
+  fieldErrors?: Record<string, string[]>;
+  busy: boolean;
+}
+
+export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
+  const [values, setValues] = useState<ProjectFormValues>(emptyProjectForm);
+  const show = visibleFields(values);
+  const set = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const toggle = (key: 'renovation_options' | 'addition_options', option: string) =>
+    setValues((v) => ({
+      ...v,
+      [key]: v[key].includes(option) ? v[key].filter((o) => o !== option) : [...v[key], option],
+    }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await onSubmit(values);
+    if (ok) setValues(emptyProjectForm);
+  };
+
+  const fieldError = (name: string) =>
+    fieldErrors?.[name]?.length ? (
+      <small className="field-error" id={`pf-${name}-error`}>
+        {fieldErrors[name].join(' ')}
+      </small>
+    ) : null;
+
+  return (
+    <form className="card project-form" onSubmit={(e) => void submit(e)} aria-labelledby="project-form-title">
+      <h2 id="project-form-title">New Project</h2>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="pf-name">Project Name</label>
+          <input
+            id="pf-name"
+            name="name"
+            required
+            maxLength={200}
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          {fieldError('name')}
+        </div>
+        <div className="field">
+          <label htmlFor="pf-zip">Zip Code</label>
+          <input
+            id="pf-zip"
+            name="zip_code"
+            required
+            inputMode="numeric"
+            autoComplete="postal-code"
+            pattern="\d{5}(-\d{4})?"
+            title="A 5-digit US zip code"
+            value={values.zip_code}
+            onChange={(e) => set('zip_code', e.target.value)}
+          />
+          {fieldError('zip_code')}
+        </div>
+        <div className="field">
+          <label htmlFor="pf-type">Project Type</label>
+          <select
+            id="pf-type"
+            name="project_type"
+            required
+            value={values.project_type}
+            onChange={(e) => set('project_type', e.target.value as ProjectFormValues['project_type'])}
+          >
+            <option value="">Select a project type</option>
+            {PROJECT_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          {fieldError('project_type')}
+        </div>
+        {show.propertyType && (
+          <div className="field">
+            <label htmlFor="pf-property">Property Type</label>
+            <select
+              id="pf-property"
+              name="property_type"
+              required
+              value={values.property_type}
+              onChange={(e) => set('property_type', e.target.value as ProjectFormValues['property_type'])}
+            >
+              <option value="">Select a property type</option>
+              {PROPERTY_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+            {fieldError('property_type')}
+          </div>
+        )}
+        {show.units && (
+          <div className="field">
+            <label htmlFor="pf-units">Number of Units</label>
+            <input
+              id="pf-units"
+              name="units"
+              type="number"
+              min={1}
+              step={1}
+              value={values.units}
+              onChange={(e) => set('units', e.target.value)}
+            />
+            {fieldError('units')}
+          </div>
+        )}
+        {show.conversionOption && (
+          <div className="field">
+            <label htmlFor="pf-conversion">Conversion Option</label>
+            <select
+              id="pf-conversion"
+              name="conversion_option"
+              required
+              value={values.conversion_option}
+              onChange={(e) => set('conversion_option', e.target.value)}
+            >
+              <option value="">Select a conversion</option>
+              {CONVERSION_OPTIONS.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+            {fieldError('conversion_option')}
+          </div>
+        )}
+      </div>
+      {show.renovationOptions && (
+        <fieldset className="options-fieldset">
+          <legend>Renovation Options</legend>
+          <div className="checkbox-grid">
+            {RENOVATION_OPTIONS.map((o) => (
+              <label key={o} className="check">
+                <input
+                  type="checkbox"
+                  name="renovation_options"
+                  value={o}
+                  checked={values.renovation_options.includes(o)}
+                  onChange={() => toggle('renovation_options', o)}
+                />
+                <span>{o}</span>
+              </label>
+            ))}
+          </div>
+          {fieldError('renovation_options')}
+        </fieldset>
+      )}
+      {show.additionOptions && (
+        <fieldset className="options-fieldset">
+          <legend>Addition Options</legend>
+          <div className="checkbox-grid">
+            {ADDITION_OPTIONS.map((o) => (
+              <label key={o} className="check">
+                <input
+                  type="checkbox"
+                  name="addition_options"
+                  value={o}
+                  checked={values.addition_options.includes(o)}
+                  onChange={() => toggle('addition_options', o)}
+                />
+                <span>{o}</span>
+              </label>
+            ))}
+          </div>
+          {fieldError('addition_options')}
+        </fieldset>
+      )}
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor="pf-sqft">Square Footage</label>
+          <input
+            id="pf-sqft"
+            name="square_footage"
+            type="number"
+            min={1}
+            step={1}
+            required
+            value={values.square_footage}
+            onChange={(e) => set('square_footage', e.target.value)}
+          />
+          {fieldError('square_footage')}
+        </div>
+        <div className="field">
+          <label htmlFor="pf-budget">Budget ($)</label>
+          <input
+            id="pf-budget"
+            name="budget"
+            type="number"
+            min={0}
+            step="0.01"
+            required
+            value={values.budget}
+            onChange={(e) => set('budget', e.target.value)}
+          />
+          {fieldError('budget')}
+        </div>
+        <div className="field">
+          <label htmlFor="pf-start">Start Date</label>
+          <input
+            id="pf-start"
+            name="start_date"
+            type="date"
+            value={values.start_date}
+            onChange={(e) => set('start_date', e.target.value)}
+          />
+          {fieldError('start_date')}
+        </div>
+        <div className="field">
+          <label htmlFor="pf-end">End Date</label>
+          <input
+            id="pf-end"
+            name="end_date"
+            type="date"
+            required
+            min={values.start_date || undefined}
+            value={values.end_date}
+            onChange={(e) => set('end_date', e.target.value)}
+          />
+          {fieldError('end_date')}
+        </div>
+      </div>
+      <fieldset className="options-fieldset">
+        <legend>Are you an owner-builder?</legend>
+        <div className="radio-row">
+          {OWNER_BUILDER_OPTIONS.map((o) => (
+            <label key={o.value} className="check">
+              <input
+                type="radio"
+                name="owner_builder"
+                value={o.value}
+                required
+                checked={values.owner_builder === o.value}
+                onChange={() => set('owner_builder', o.value)}
+              />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </div>
+        {fieldError('owner_builder')}
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create Project'}
+        </button>
+      </div>
+    </form>
+  );
+}

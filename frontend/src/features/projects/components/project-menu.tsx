@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  projectName: string;
+  open: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  onDelete: () => void;
+}
+
+/** Three-dot menu of a project row. The page keeps at most one open. */
+export function ProjectMenu({ projectName, open, onToggle, onClose, onDelete }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    itemRef.current?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) onClose();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        onClose();
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, onClose]);
+
+  return (
+    // Not an interaction: clicks inside the menu only stop here, before the project row.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div className="menu" ref={ref} onClick={(e) => e.stopPropagation()}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Actions for ${projectName}`}
+        onClick={onToggle}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="5" r="2" fill="currentColor" />
+          <circle cx="12" cy="12" r="2" fill="currentColor" />
+          <circle cx="12" cy="19" r="2" fill="currentColor" />
+        </svg>
+      </button>
+      {open && (
+        <div className="menu-popover" role="menu" aria-label={`Actions for ${projectName}`}>
+          <button
+            ref={itemRef}
+            type="button"
+            role="menuitem"
+            className="menu-item danger"
+            onClick={() => {
+              onClose();
+              onDelete();
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

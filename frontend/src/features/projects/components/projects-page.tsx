@@ -1,0 +1,153 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { createProject, deleteProject, projectKeys, projectsQuery } from '../api';
+import type { Project, ProjectFormValues } from '../types';
+import { buildProjectPayload, validateProjectForm } from '../utils';
+import { ProjectForm } from './project-form';
+import { ProjectMenu } from './project-menu';
+import '../projects.css';
+
+export function ProjectsPage() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const projects = useQuery(projectsQuery());
+  const [showForm, setShowForm] = useState(false);
+  const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]> | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [openMenu, setOpenMenu] = useState<number | null>(null);
+  const closeMenu = useCallback(() => setOpenMenu(null), []);
+
+  if (projects.isError) console.error('Failed to load projects', projects.error);
+
+  const onCreate = async (values: ProjectFormValues): Promise<boolean> => {
+    setError('');
+    setFieldErrors(undefined);
+    const problem = validateProjectForm(values);
+    if (problem) {
+      setError(problem);
+      return false;
+    }
+    setBusy(true);
+    try {
+      const created = await createProject(buildProjectPayload(values));
+      qc.setQueryData<Project[]>(projectKeys.list(), (old) => [...(old ?? []), created]);
+      setShowForm(false);
+      setError('');
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        void navigate('/login');
+        return false;
+      }
+      console.error(e);
+      setError('An error occurred while creating the project.');
+      if (e instanceof ApiError && e.fields) setFieldErrors(e.fields);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDelete = async (project: Project) => {
+    if (!window.confirm('Are you sure you want to delete this project?')) return;
+    try {
+      await deleteProject(project.id);
+      qc.setQueryData<Project[]>(projectKeys.list(), (old) => (old ?? []).filter((p) => p.id !== project.id));
+      setError('');
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) {
+        void navigate('/login');
+        return;
+      }
+      console.error(e);
+      setError('An error occurred while deleting the project.');
+    }
+  };
+
+  const list = projects.data ?? [];
+
+  return (
+    <main className="page">
+      <header className="page-header row-between">
+        <div>
+          <h1>Your Projects</h1>
+          <p className="muted">Pick a project to open its board, or start a new one.</p>
+        </div>
+        <button
+          type="button"
+          className={showForm ? 'btn' : 'btn btn-primary'}
+          aria-expanded={showForm}
+          onClick={() => {
+            setShowForm((s) => !s);
+            setError('');
+            setFieldErrors(undefined);
+          }}
+        >
+          {showForm ? 'Cancel' : 'Create New Project'}
+        </button>
+      </header>
+
+      {!showForm && error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      {showForm && <ProjectForm onSubmit={onCreate} error={error} fieldErrors={fieldErrors} busy={busy} />}
+
+      <section aria-label="Projects" className="project-list-section">
+        {projects.isPending ? (
+          <p className="muted">Loading...</p>
+        ) : list.length === 0 ? (
+          <div className="empty card">
+            <h2>No projects yet</h2>
+            <p className="muted">Create your first project to start tracking costs.</p>
+          </div>
+        ) : (
+          <ul className="project-list">
+            {list.map((p) => (
+              <li key={p.id} className="project-item">
+                <Link to={`/kanban/${p.id}`} className="project-link">
+                  <span className="project-name">{p.name}</span>
+                  <span className="project-meta">
+                    <span>Type: {p.project_type_display}</span>
+                    {p.zip_code && <span>Zip {p.zip_code}</span>}
+                    {p.square_footage ? <span>{formatNumber(p.square_footage)} sq ft</span> : null}
+                    {p.budget !== null && <span>Budget {formatMoney(p.budget)}</span>}
+                  </span>
+                </Link>
+                <ProjectMenu
+                  projectName={p.name}
+                  open={openMenu === p.id}
+                  onToggle={() => setOpenMenu((o) => (o === p.id ? null : p.id))}
+                  onClose={closeMenu}
+                  onDelete={() => void onDelete(p)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="resource-links" aria-label="Planning resources">
+        <Link to="/find-lender" className="resource-card">
+          <strong>Find Out Your Home Building Budget</strong>
+          <span className="muted">Lenders that finance construction in your state.</span>
+        </Link>
+        <Link to="/find-land" className="resource-card">
+          <strong>How to Find and Buy Land</strong>
+          <span className="muted">A step-by-step guide to buying a lot.</span>
+        </Link>
+      </section>
+
+      <footer className="page-footer">
+        <Link to="/terms-of-service">Terms of Service</Link>
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to="/contact">Contact</Link>
+      </footer>
+    </main>
+  );
+}
