@@ -40,22 +40,25 @@ struct AccessResponse {
     access: String,
 }
 
-/// `POST /api/register/`.
+/// `POST /api/register/`: exactly these three fields (a misspelt one is refused, not ignored).
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
+#[serde(deny_unknown_fields)]
 #[schema(as = Registration)]
 pub struct RegisterRequest {
     /// Letters, digits and @.+-_ (1-150). Unique, compared case-insensitively.
     #[schema(value_type = String, min_length = 1, max_length = 150, pattern = "^[A-Za-z0-9@.+_-]+$", required = true)]
     #[validate(length(max = 150, message = "Ensure this field has no more than 150 characters."))]
+    #[serde(default)]
     username: Patch<String>,
     /// A valid email address. Unique, compared case-insensitively.
     #[schema(value_type = String, max_length = 254, pattern = "^[A-Za-z0-9._%+-]+@[A-Za-z0-9]+(\\.[A-Za-z0-9]+)+$", required = true)]
     #[validate(email(message = "Enter a valid email address."))]
+    #[serde(default)]
     email: Patch<String>,
     /// At least 8 characters.
     #[schema(value_type = String, min_length = 8, max_length = 1024, required = true)]
     #[validate(length(max = 1024, message = "Ensure this field has no more than 1024 characters."))]
+    #[serde(default)]
     password: Patch<String>,
 }
 
@@ -76,22 +79,23 @@ impl RegisterRequest {
 
 /// `POST /api/token/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
 #[schema(as = Login)]
 pub struct LoginRequest {
     /// The username or the email.
     #[schema(value_type = String, required = true)]
+    #[serde(default)]
     username: Patch<String>,
     #[schema(value_type = String, required = true)]
+    #[serde(default)]
     password: Patch<String>,
 }
 
 /// `POST /api/token/refresh/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
 #[schema(as = RefreshRequest)]
 pub struct RefreshRequest {
     #[schema(value_type = String, required = true)]
+    #[serde(default)]
     refresh: Patch<String>,
 }
 

@@ -69,6 +69,7 @@ pub fn document_json() -> &'static str {
     JSON.get_or_init(|| {
         let mut value = serde_json::to_value(document()).unwrap_or_default();
         camel_case_links(&mut value);
+        as_openapi_3_0(&mut value);
         value.to_string()
     })
 }
@@ -95,6 +96,71 @@ fn camel_case_links(doc: &mut serde_json::Value) {
             }
         }
     }
+}
+
+/// A nullable code: one of the domain's codes or null (inline, as validators read it best).
+fn nullable_codes(values: impl IntoIterator<Item = &'static str>) -> utoipa::openapi::schema::Object {
+    let mut values: Vec<serde_json::Value> = values.into_iter().map(serde_json::Value::from).collect();
+    values.push(serde_json::Value::Null);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(values))
+        .build()
+}
+
+pub fn nullable_property_type() -> utoipa::openapi::schema::Object {
+    nullable_codes(PropertyType::ALL.iter().map(|t| t.code()))
+}
+
+pub fn nullable_conversion_option() -> utoipa::openapi::schema::Object {
+    nullable_codes(ConversionOption::ALL.iter().map(|t| t.code()))
+}
+
+pub fn nullable_task_status() -> utoipa::openapi::schema::Object {
+    nullable_codes(TaskStatus::ALL.iter().map(|t| t.label()))
+}
+
+pub fn nullable_material_quality() -> utoipa::openapi::schema::Object {
+    nullable_codes(MaterialQuality::ALL.iter().map(|t| t.code()))
+}
+
+/// utoipa 5 writes OpenAPI 3.1; the document is served as 3.0.3, as it always was. Only nullable
+/// schemas differ between the two: `type: [T, "null"]` becomes `type: T, nullable: true`, and
+/// `oneOf: [{type: null}, S]` becomes `allOf: [S], nullable: true`. (schemathesis 4's coverage
+/// phase misreads unknown body keys under 3.1 and reports valid requests as invalid.)
+fn as_openapi_3_0(doc: &mut serde_json::Value) {
+    use serde_json::Value;
+    fn walk(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                if let Some(Value::Array(types)) = map.get("type").cloned() {
+                    let nullable = types.iter().any(|t| t == "null");
+                    let rest: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
+                    if rest.len() == 1 {
+                        map.insert("type".into(), rest[0].clone());
+                    } else {
+                        map.remove("type");
+                    }
+                    if nullable {
+                        map.insert("nullable".into(), Value::Bool(true));
+                    }
+                }
+                let null = serde_json::json!({"type": "null"});
+                if let Some(Value::Array(one_of)) = map.get("oneOf").cloned() {
+                    if one_of.contains(&null) {
+                        map.remove("oneOf");
+                        map.insert("allOf".into(), Value::Array(one_of.into_iter().filter(|o| *o != null).collect()));
+                        map.insert("nullable".into(), Value::Bool(true));
+                    }
+                }
+                map.values_mut().for_each(walk);
+            }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(doc);
+    doc["openapi"] = Value::from("3.0.3");
 }
 
 /// The human labels of an enum, for `*_display` fields.

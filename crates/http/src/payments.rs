@@ -181,6 +181,9 @@ pub struct CheckoutBody {
     responses(
         (status = 200, description = "The checkout session.", body = CheckoutSessionResponse),
         (status = 400, response = crate::openapi::BadRequest),
+        (status = 409, description = "Already subscribed (`conflict`).", body = crate::error::ErrorBody),
+        (status = 413, response = crate::openapi::TooLarge),
+        (status = 415, response = crate::openapi::UnsupportedMedia),
         (status = 401, response = crate::openapi::Unauthorized),
         (status = 503, response = crate::openapi::Unavailable),
     )

@@ -83,45 +83,58 @@ impl From<Project> for ProjectResponse {
 /// result must satisfy every create rule, else 400 and nothing changes. Rules between fields
 /// (spec section 5) are the domain's: every problem is reported at once in `fields`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
 #[schema(as = ProjectPatch)]
 pub struct ProjectRequest {
     /// Required, 1-200 characters.
     #[schema(value_type = String, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]")]
     #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    #[serde(default)]
     name: Patch<String>,
     /// US zip code: 5 digits, optionally -4 digits.
     #[schema(value_type = String, pattern = "^[0-9]{5}(-[0-9]{4})?$")]
+    #[serde(default)]
     zip_code: Patch<String>,
     #[schema(value_type = ProjectTypeCode)]
+    #[serde(default)]
     project_type: Patch<String>,
     /// Required for new_home_build; ignored (but checked) otherwise.
-    #[schema(value_type = Option<PropertyTypeCode>)]
+    #[schema(value_type = Option<String>, schema_with = crate::openapi::nullable_property_type)]
+    #[serde(default)]
     property_type: Patch<String>,
     /// Required for multifamily ('Please specify the number of units for a multifamily
     /// building.'); dropped otherwise.
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 10000)]
+    #[validate(range(min = 1, max = 10000, message = "Ensure this value is between 1 and 10000."))]
+    #[serde(default)]
     units: Patch<i64>,
     #[schema(value_type = Option<Vec<RenovationOptionName>>)]
+    #[serde(default)]
     renovation_options: Patch<Vec<String>>,
     #[schema(value_type = Option<Vec<AdditionOptionName>>)]
+    #[serde(default)]
     addition_options: Patch<Vec<String>>,
     /// Required for conversion.
-    #[schema(value_type = Option<ConversionOptionCode>)]
+    #[schema(value_type = Option<String>, schema_with = crate::openapi::nullable_conversion_option)]
+    #[serde(default)]
     conversion_option: Patch<String>,
     #[schema(value_type = i64, minimum = 1, maximum = 1000000)]
     #[validate(range(min = 1, max = 1000000, message = "Ensure this value is between 1 and 1000000."))]
+    #[serde(default)]
     square_footage: Patch<i64>,
     /// Required ('Please provide a project start date.'). `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
     #[schema(value_type = String, format = Date)]
+    #[serde(default)]
     start_date: Patch<String>,
     /// Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
     #[schema(value_type = String, format = Date)]
+    #[serde(default)]
     end_date: Patch<String>,
     /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
     #[schema(value_type = f64, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
     budget: Patch<Money>,
     #[schema(value_type = OwnerBuilderCode)]
+    #[serde(default)]
     owner_builder: Patch<String>,
 }
 

@@ -88,26 +88,32 @@ pub fn optional_date_schema() -> utoipa::openapi::schema::Object {
 /// `POST /api/tasks/`. Defaults: status `To Do`, material_quality `basic`. The task goes last in
 /// its column. A project id that is not one of the caller's answers 404.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
 #[schema(as = TaskCreate)]
 pub struct CreateTaskRequest {
     /// The project id (one of the caller's projects).
     #[schema(value_type = i64, minimum = 1, required = true)]
+    #[serde(default)]
     project: Patch<i64>,
     #[schema(value_type = String, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]", required = true)]
     #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    #[serde(default)]
     title: Patch<String>,
     #[schema(value_type = Option<String>, max_length = 5000)]
     #[validate(length(max = 5000, message = "Ensure this field has no more than 5000 characters."))]
+    #[serde(default)]
     description: Patch<String>,
     #[schema(value_type = TaskStatusLabel)]
+    #[serde(default)]
     status: Patch<String>,
     #[schema(value_type = MaterialQualityCode)]
+    #[serde(default)]
     material_quality: Patch<String>,
     /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
     actual_cost: Patch<Money>,
     #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    #[serde(default)]
     due_date: Patch<String>,
 }
 
@@ -147,33 +153,40 @@ impl CreateTaskRequest {
 /// `PATCH /api/tasks/{id}/`: any subset of the fields; null clears description, actual_cost and
 /// due_date and leaves the others unchanged.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
 #[schema(as = TaskPatch)]
 pub struct UpdateTaskRequest {
     /// May be sent; must be the task's own project (400 otherwise). null is ignored.
     #[schema(value_type = Option<i64>)]
+    #[serde(default)]
     project: Patch<i64>,
     /// null leaves the field unchanged.
     #[schema(value_type = Option<String>, min_length = 1, max_length = 200, pattern = "[^\\s\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]")]
     #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    #[serde(default)]
     title: Patch<String>,
     #[schema(value_type = Option<String>, max_length = 5000)]
     #[validate(length(max = 5000, message = "Ensure this field has no more than 5000 characters."))]
+    #[serde(default)]
     description: Patch<String>,
     /// null leaves the status unchanged.
-    #[schema(value_type = Option<TaskStatusLabel>)]
+    #[schema(value_type = Option<String>, schema_with = crate::openapi::nullable_task_status)]
+    #[serde(default)]
     status: Patch<String>,
     /// null leaves the quality unchanged.
-    #[schema(value_type = Option<MaterialQualityCode>)]
+    #[schema(value_type = Option<String>, schema_with = crate::openapi::nullable_material_quality)]
+    #[serde(default)]
     material_quality: Patch<String>,
     /// Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
     actual_cost: Patch<Money>,
     #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    #[serde(default)]
     due_date: Patch<String>,
     /// 0-based index wanted in the (new) column; clamped to the column. A task changing column
     /// without it goes last.
     #[schema(value_type = Option<i32>, minimum = 0, maximum = 2147483647)]
+    #[serde(default)]
     position: Patch<i64>,
 }
 
