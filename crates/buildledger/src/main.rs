@@ -2,14 +2,11 @@
 
 mod access_format;
 mod logging;
-mod settings;
-mod wiring;
 
 use anyhow::Context;
+use buildledger::{wiring, Application, Settings};
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
-
-use settings::Settings;
 
 #[derive(Parser)]
 #[command(name = "buildledger", version, about = "BuildLedger: home-building budgets and tasks")]
@@ -99,18 +96,9 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn serve(settings: Settings) -> anyhow::Result<()> {
-    let db = wiring::database(&settings)?;
-    let state = wiring::app_state(&db, &settings)?;
-    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async move {
-        let server = actix_web::HttpServer::new(move || buildledger_http::app(state.clone()))
-            .workers(workers)
-            // SIGTERM: stop accepting, let in-flight requests finish (up to 30 s).
-            .shutdown_timeout(30)
-            .bind(&settings.bind_addr)
-            .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
-        tracing::info!(addr = %settings.bind_addr, backend = ?db.backend(), payments = if settings.stripe.is_some() { "stripe" } else { "local" }, "BuildLedger is serving");
-        server.run().await.context("server stopped with an error")
+        let app = Application::build(settings)?;
+        app.run_until_stopped().await.context("server stopped with an error")
     })
 }
