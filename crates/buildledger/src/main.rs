@@ -1,6 +1,5 @@
 //! `buildledger`: the server and its maintenance commands.
 
-mod access_format;
 mod logging;
 
 use anyhow::Context;
@@ -40,25 +39,19 @@ enum AdminAction {
 
 /// Logs go to stdout through a background writer thread that flushes on a timer (see
 /// `logging.rs`), so request handling never waits on the terminal or a log pipe. The returned
-/// guard writes what is left when `main` ends.
+/// guard writes what is left when `main` ends. Every line of a request names its span,
+/// `request{request_id=...}` (`span`/`spans` in JSON): crates/http/src/request_log.rs.
 fn init_logging(json: bool) -> logging::FlushGuard {
     use std::io::IsTerminal;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let ansi = std::io::stdout().is_terminal();
     let (writer, guard) = logging::batched(std::io::stdout());
-    if !json && !ansi {
-        // Access lines go straight into the log buffer, same text (see access_format.rs).
-        let access = writer.clone();
-        buildledger_http::access::set_sink(move |line| {
-            access.append_line(|buf| access_format::write_access_line(buf, line, std::time::SystemTime::now()))
-        });
-    }
     let builder =
         tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
     if json {
         builder.json().init();
     } else {
-        builder.event_format(access_format::AccessFast(tracing_subscriber::fmt::format().with_target(true))).init();
+        builder.init();
     }
     guard
 }

@@ -1,6 +1,5 @@
 //! BuildLedger HTTP adapter: routes, JSON mapping, errors, auth extractors, static frontend.
 
-pub mod access;
 pub mod accounts;
 pub mod auth;
 pub mod documents;
@@ -11,6 +10,7 @@ pub mod headers;
 pub mod json;
 pub mod payments;
 pub mod projects;
+pub mod request_log;
 pub mod state;
 pub mod system;
 pub mod tasks;
@@ -81,7 +81,9 @@ pub fn app(
         )
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
         .wrap(Compress::default())
-        .wrap(actix_web::middleware::from_fn(headers::security_and_access_log))
+        .wrap(actix_web::middleware::from_fn(headers::security_headers))
+        // Outermost: the request's span covers every other layer (request_log.rs).
+        .wrap(request_log::middleware())
         .configure(configure_api)
         .service(frontend::service(dist.as_deref()))
 }

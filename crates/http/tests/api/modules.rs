@@ -8,5 +8,6 @@ mod helpers;
 mod openapi;
 mod payments;
 mod projects;
+mod request_ids;
 mod system;
 mod tasks;
