@@ -336,17 +336,80 @@ impl TestDatabase {
             let url = format!("sqlite://{}", dir.join("test.sqlite3").display());
             return TestDatabase { url, pg_drop: None };
         };
+        let template = pg_template(&admin_url);
         let name = format!("bl_api_{}_{}", std::process::id(), rand_suffix());
         let mut admin =
             diesel::pg::PgConnection::establish(&admin_url).expect("TEST_POSTGRES_URL must reach PostgreSQL");
-        admin.batch_execute(&format!("CREATE DATABASE \"{name}\"")).unwrap();
-        let url = match admin_url.rsplit_once('/') {
-            // Commits need not wait for the disk: nothing here survives the test.
-            Some((base, _)) => format!("{base}/{name}?options=-csynchronous_commit%3Doff"),
-            None => panic!("TEST_POSTGRES_URL needs a database path"),
-        };
+        admin.batch_execute(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).unwrap();
+        // Commits need not wait for the disk: nothing here survives the test.
+        let url = format!("{}?options=-csynchronous_commit%3Doff", sibling_url(&admin_url, &name));
         TestDatabase { url, pg_drop: Some((admin_url, name)) }
     }
+}
+
+/// `url` with its database replaced by `name`.
+fn sibling_url(url: &str, name: &str) -> String {
+    match url.rsplit_once('/') {
+        Some((base, _)) => format!("{base}/{name}"),
+        None => panic!("TEST_POSTGRES_URL needs a database path"),
+    }
+}
+
+/// A migrated database that each test database copies (`CREATE DATABASE .. TEMPLATE`), so tests
+/// do not run the migrations themselves. Named after the PostgreSQL migrations' text and kept
+/// between runs, as crates.io's test databases are; a change of migrations makes a new one.
+fn pg_template(admin_url: &str) -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        use diesel::sql_types::Text;
+        use diesel::RunQueryDsl;
+        use diesel_migrations::MigrationHarness;
+
+        #[derive(diesel::QueryableByName)]
+        struct Found {
+            #[diesel(sql_type = Text)]
+            #[allow(dead_code)]
+            datname: String,
+        }
+
+        let name = format!("bl_api_template_{:016x}", migrations_fingerprint());
+        let mut admin =
+            diesel::pg::PgConnection::establish(admin_url).expect("TEST_POSTGRES_URL must reach PostgreSQL");
+        // One builder at a time, across test processes too.
+        admin.batch_execute("SELECT pg_advisory_lock(726354101)").unwrap();
+        let found: Vec<Found> = diesel::sql_query("SELECT datname FROM pg_database WHERE datname = $1")
+            .bind::<Text, _>(&name)
+            .load(&mut admin)
+            .unwrap();
+        if found.is_empty() {
+            // Built under another name, then renamed: a half-built template is never used.
+            let building = format!("{name}_building");
+            admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{building}\" WITH (FORCE)")).unwrap();
+            admin.batch_execute(&format!("CREATE DATABASE \"{building}\"")).unwrap();
+            let mut conn = diesel::pg::PgConnection::establish(&sibling_url(admin_url, &building)).unwrap();
+            conn.run_pending_migrations(buildledger_persistence::db::POSTGRES_MIGRATIONS).unwrap();
+            drop(conn);
+            admin.batch_execute(&format!("ALTER DATABASE \"{building}\" RENAME TO \"{name}\"")).unwrap();
+        }
+        admin.batch_execute("SELECT pg_advisory_unlock(726354101)").unwrap();
+        name
+    })
+}
+
+/// FNV-1a of the PostgreSQL migrations' directory names and SQL, in order.
+fn migrations_fingerprint() -> u64 {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/postgres");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for dir in dirs {
+        let mut bytes = dir.file_name().unwrap().as_encoded_bytes().to_vec();
+        bytes.extend(std::fs::read(dir.join("up.sql")).unwrap_or_default());
+        for b in bytes {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
 }
 
 impl Drop for TestDatabase {
