@@ -112,22 +112,6 @@ impl Write for LineWriter<'_> {
     }
 }
 
-impl BatchedWriter {
-    /// Appends one line written by `line` (into a reused per-thread buffer, outside the lock),
-    /// bypassing `tracing`: for the access log (`buildledger_http::access::set_sink`).
-    pub fn append_line(&self, line: impl FnOnce(&mut Vec<u8>)) {
-        thread_local! {
-            static LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        LINE.with(|cell| {
-            let mut buf = cell.borrow_mut();
-            buf.clear();
-            line(&mut buf);
-            let _ = self.make_writer().write(&buf);
-        });
-    }
-}
-
 impl<'a> MakeWriter<'a> for BatchedWriter {
     type Writer = LineWriter<'a>;
 
@@ -136,10 +120,10 @@ impl<'a> MakeWriter<'a> for BatchedWriter {
     }
 }
 
-/// A `Write` whose bytes a test can read (shared by the logging tests of this crate).
+/// A `Write` whose bytes a test can read.
 #[cfg(test)]
 #[derive(Clone, Default)]
-pub(crate) struct Sink(pub(crate) Arc<Mutex<Vec<u8>>>);
+struct Sink(Arc<Mutex<Vec<u8>>>);
 
 #[cfg(test)]
 impl Write for Sink {

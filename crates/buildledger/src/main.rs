@@ -1,15 +1,11 @@
 //! `buildledger`: the server and its maintenance commands.
 
-mod access_format;
 mod logging;
-mod settings;
-mod wiring;
 
 use anyhow::Context;
+use buildledger::{wiring, Application, Settings};
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
-
-use settings::Settings;
 
 #[derive(Parser)]
 #[command(name = "buildledger", version, about = "BuildLedger: home-building budgets and tasks")]
@@ -43,25 +39,19 @@ enum AdminAction {
 
 /// Logs go to stdout through a background writer thread that flushes on a timer (see
 /// `logging.rs`), so request handling never waits on the terminal or a log pipe. The returned
-/// guard writes what is left when `main` ends.
+/// guard writes what is left when `main` ends. Every line of a request names its span,
+/// `request{request_id=...}` (`span`/`spans` in JSON): crates/http/src/request_log.rs.
 fn init_logging(json: bool) -> logging::FlushGuard {
     use std::io::IsTerminal;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,buildledger::access=info"));
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let ansi = std::io::stdout().is_terminal();
     let (writer, guard) = logging::batched(std::io::stdout());
-    if !json && !ansi {
-        // Access lines go straight into the log buffer, same text (see access_format.rs).
-        let access = writer.clone();
-        buildledger_http::access::set_sink(move |line| {
-            access.append_line(|buf| access_format::write_access_line(buf, line, std::time::SystemTime::now()))
-        });
-    }
     let builder =
         tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi).with_writer(writer);
     if json {
         builder.json().init();
     } else {
-        builder.event_format(access_format::AccessFast(tracing_subscriber::fmt::format().with_target(true))).init();
+        builder.init();
     }
     guard
 }
@@ -99,18 +89,9 @@ fn main() -> anyhow::Result<()> {
 }
 
 fn serve(settings: Settings) -> anyhow::Result<()> {
-    let db = wiring::database(&settings)?;
-    let state = wiring::app_state(&db, &settings)?;
-    let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async move {
-        let server = actix_web::HttpServer::new(move || buildledger_http::app(state.clone()))
-            .workers(workers)
-            // SIGTERM: stop accepting, let in-flight requests finish (up to 30 s).
-            .shutdown_timeout(30)
-            .bind(&settings.bind_addr)
-            .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
-        tracing::info!(addr = %settings.bind_addr, backend = ?db.backend(), payments = if settings.stripe.is_some() { "stripe" } else { "local" }, "BuildLedger is serving");
-        server.run().await.context("server stopped with an error")
+        let app = Application::build(settings)?;
+        app.run_until_stopped().await.context("server stopped with an error")
     })
 }

@@ -10,9 +10,23 @@ pub struct StripeSettings {
     pub secret_key: String,
     pub publishable_key: Option<String>,
     pub price_id: String,
-    pub webhook_secret: Option<String>,
     /// Tests point the client at a local server.
     pub api_base: Option<String>,
+}
+
+/// Cost of argon2id password hashes (memory in KiB, passes, lanes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PasswordHashing {
+    pub memory_kib: u32,
+    pub iterations: u32,
+    pub lanes: u32,
+}
+
+impl PasswordHashing {
+    /// OWASP's argon2id parameters (19 MiB, 2 passes): what the server always uses.
+    pub const OWASP: PasswordHashing = PasswordHashing { memory_kib: 19 * 1024, iterations: 2, lanes: 1 };
+    /// 1 MiB, 1 pass: for test suites that register many users. Never read from the environment.
+    pub const TESTS_ONLY: PasswordHashing = PasswordHashing { memory_kib: 1024, iterations: 1, lanes: 1 };
 }
 
 #[derive(Debug, Clone)]
@@ -29,11 +43,16 @@ pub struct Settings {
     pub public_url: String,
     /// `None` runs the built-in local payments mode.
     pub stripe: Option<StripeSettings>,
+    /// Verifies `POST /payments/webhook/` (`STRIPE_WEBHOOK_SECRET`; required with Stripe, and
+    /// honoured in local mode too). `None` refuses every webhook.
+    pub webhook_secret: Option<String>,
     /// Price id shown to the client in local mode too.
     pub price_id: String,
     pub json_logs: bool,
     /// Where document files live (`DOCUMENT_STORE`).
     pub document_store: DocumentStoreSettings,
+    /// `PasswordHashing::OWASP` unless a test says otherwise.
+    pub password_hashing: PasswordHashing,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -48,15 +67,57 @@ fn parse_var<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T> 
 }
 
 pub const LOCAL_PRICE_ID: &str = "price_buildledger_monthly_local";
+const DEFAULT_BIND_ADDR: &str = "127.0.0.1:8080";
+const DEFAULT_SUPPORT_EMAIL: &str = "support@buildledger.app";
+const DEFAULT_FRONTEND_DIST: &str = "frontend/dist";
+const ACCESS_TOKEN_MINUTES: i64 = 15;
+const REFRESH_TOKEN_DAYS: i64 = 14;
+
+fn sqlite_in(data_dir: &Path) -> String {
+    format!("sqlite://{}", data_dir.join("buildledger.sqlite3").display())
+}
+
+fn default_pool_size(database_url: &str) -> u32 {
+    if database_url.starts_with("sqlite://") {
+        8
+    } else {
+        16
+    }
+}
 
 impl Settings {
+    /// What [`Settings::from_env`] gives when only `DATA_DIR` and `JWT_SECRET` are set: SQLite in
+    /// `data_dir`, documents in `data_dir/documents`, local payments, text logs. For tests and
+    /// tools, which then change what they need (e.g. `bind_addr` `127.0.0.1:0`, `database_url`).
+    pub fn new(data_dir: impl Into<PathBuf>, jwt_secret: impl Into<String>) -> Settings {
+        let data_dir = data_dir.into();
+        let database_url = sqlite_in(&data_dir);
+        Settings {
+            bind_addr: DEFAULT_BIND_ADDR.into(),
+            db_pool_size: default_pool_size(&database_url),
+            database_url,
+            data_dir,
+            jwt_secret: jwt_secret.into(),
+            access_token_seconds: ACCESS_TOKEN_MINUTES * 60,
+            refresh_token_seconds: REFRESH_TOKEN_DAYS * 24 * 3600,
+            support_email: DEFAULT_SUPPORT_EMAIL.into(),
+            frontend_dist: PathBuf::from(DEFAULT_FRONTEND_DIST),
+            public_url: format!("http://{DEFAULT_BIND_ADDR}"),
+            stripe: None,
+            webhook_secret: None,
+            price_id: LOCAL_PRICE_ID.into(),
+            json_logs: false,
+            document_store: DocumentStoreSettings::Local,
+            password_hashing: PasswordHashing::OWASP,
+        }
+    }
+
     pub fn from_env() -> anyhow::Result<Settings> {
-        let bind_addr = var("BIND_ADDR").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind_addr = var("BIND_ADDR").unwrap_or_else(|| DEFAULT_BIND_ADDR.into());
         let data_dir = PathBuf::from(var("DATA_DIR").unwrap_or_else(|| "./data".into()));
         std::fs::create_dir_all(&data_dir)
             .with_context(|| format!("DATA_DIR {} cannot be created", data_dir.display()))?;
-        let database_url = var("DATABASE_URL")
-            .unwrap_or_else(|| format!("sqlite://{}", data_dir.join("buildledger.sqlite3").display()));
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_in(&data_dir));
         let is_sqlite = database_url.starts_with("sqlite://");
         if !is_sqlite && !database_url.starts_with("postgres://") && !database_url.starts_with("postgresql://") {
             bail!("DATABASE_URL must start with sqlite:// or postgres://");
@@ -75,14 +136,14 @@ impl Settings {
                 publishable_key: var("STRIPE_PUBLISHABLE_KEY"),
                 price_id: var("STRIPE_PRICE_ID")
                     .context("STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set")?,
-                // Without it no webhook is accepted and no subscription would ever become active.
-                webhook_secret: Some(
-                    var("STRIPE_WEBHOOK_SECRET")
-                        .context("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set")?,
-                ),
                 api_base: var("STRIPE_API_BASE"),
             }),
         };
+        let webhook_secret = var("STRIPE_WEBHOOK_SECRET");
+        if stripe.is_some() && webhook_secret.is_none() {
+            // Without it no webhook is accepted and no subscription would ever become active.
+            bail!("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+        }
         let price_id = stripe
             .as_ref()
             .map(|s| s.price_id.clone())
@@ -91,11 +152,11 @@ impl Settings {
         let public_url =
             var("PUBLIC_URL").unwrap_or_else(|| format!("http://{bind_addr}")).trim_end_matches('/').to_owned();
         Ok(Settings {
-            db_pool_size: parse_var("DB_POOL_SIZE", if is_sqlite { 8 } else { 16 })?,
-            access_token_seconds: parse_var::<i64>("ACCESS_TOKEN_MINUTES", 15)? * 60,
-            refresh_token_seconds: parse_var::<i64>("REFRESH_TOKEN_DAYS", 14)? * 24 * 3600,
-            support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| "support@buildledger.app".into()),
-            frontend_dist: PathBuf::from(var("FRONTEND_DIST").unwrap_or_else(|| "frontend/dist".into())),
+            db_pool_size: parse_var("DB_POOL_SIZE", default_pool_size(&database_url))?,
+            access_token_seconds: parse_var::<i64>("ACCESS_TOKEN_MINUTES", ACCESS_TOKEN_MINUTES)? * 60,
+            refresh_token_seconds: parse_var::<i64>("REFRESH_TOKEN_DAYS", REFRESH_TOKEN_DAYS)? * 24 * 3600,
+            support_email: var("SUPPORT_EMAIL").unwrap_or_else(|| DEFAULT_SUPPORT_EMAIL.into()),
+            frontend_dist: PathBuf::from(var("FRONTEND_DIST").unwrap_or_else(|| DEFAULT_FRONTEND_DIST.into())),
             json_logs: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
             document_store: document_store_from_env()?,
             bind_addr,
@@ -104,7 +165,9 @@ impl Settings {
             jwt_secret,
             public_url,
             stripe,
+            webhook_secret,
             price_id,
+            password_hashing: PasswordHashing::OWASP,
         })
     }
 }

@@ -1,4 +1,5 @@
 //! The composition root: adapters chosen from the settings and plugged into the use cases.
+//! `main` (through `Application::build`) and the HTTP test suite both call [`build`].
 
 use std::sync::Arc;
 
@@ -35,6 +36,13 @@ impl CostRates for CatalogueRates {
     }
 }
 
+/// The migrated database and everything the HTTP layer needs, from the settings alone.
+pub fn build(settings: &Settings) -> anyhow::Result<(Db, AppState)> {
+    let db = database(settings)?;
+    let state = app_state(&db, settings)?;
+    Ok((db, state))
+}
+
 /// Opens and migrates the database.
 pub fn database(settings: &Settings) -> anyhow::Result<Db> {
     let db = Db::connect(&settings.database_url, settings.db_pool_size)
@@ -51,7 +59,11 @@ pub fn account_service(db: &Db, settings: &Settings) -> anyhow::Result<AccountSe
     let tokens = JwtIssuer::new(settings.jwt_secret.as_bytes(), lifetimes).map_err(anyhow::Error::msg)?;
     Ok(AccountService::new(
         Arc::new(DieselUserRepository::new(db.clone())),
-        Arc::new(Argon2Hasher::new()),
+        Arc::new(Argon2Hasher::with_params(
+            settings.password_hashing.memory_kib,
+            settings.password_hashing.iterations,
+            settings.password_hashing.lanes,
+        )),
         Arc::new(tokens),
     ))
 }
@@ -124,8 +136,7 @@ pub fn payments_state(
         }
         None => None,
     };
-    let verifier =
-        Arc::new(StripeWebhookVerifier::new(settings.stripe.as_ref().and_then(|s| s.webhook_secret.clone())));
+    let verifier = Arc::new(StripeWebhookVerifier::new(settings.webhook_secret.clone()));
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let config = PaymentsConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
     let (service, local_checkout) = wire(repo, users, gateway, verifier, clock, config);

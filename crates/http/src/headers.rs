@@ -1,13 +1,10 @@
-//! Security headers on every response.
+//! Security headers on every response, and the request id (`request_log.rs`) sent back.
 
-use std::time::Instant;
-
-use actix_web::body::{BodySize, MessageBody};
+use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-
-use crate::access::AccessLine;
+use actix_web::HttpMessage;
 
 /// The app's pages: our own origin only, plus YouTube's privacy-enhanced embeds on content pages.
 pub const CSP_APP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -71,20 +68,19 @@ const FIXED: [(HeaderName, HeaderValue); 5] = [
     (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
 ];
 
-/// The outermost middleware, in one layer: security headers (unless the handler set its own),
-/// Content-Security-Policy by path, long caching of hashed assets, HSTS over TLS (directly or
-/// behind a proxy that sets `X-Forwarded-Proto: https`), and one access-log line per request
-/// (`access.rs`: request line, status, body size, duration).
-pub async fn security_and_access_log(
+/// In one layer, inside the request's span (`request_log.rs`): security headers (unless the
+/// handler set its own), Content-Security-Policy by path, long caching of hashed assets, HSTS
+/// over TLS (directly or behind a proxy that sets `X-Forwarded-Proto: https`), and the request
+/// id in `X-Request-Id`.
+pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let started = Instant::now();
+    let request_id = req.extensions().get::<crate::request_log::RequestStart>().map(|s| s.id.clone());
     let csp = csp_for(req.path());
     // Vite names built assets by content hash, so they never change under one name.
     let immutable = req.path().starts_with("/assets/");
     let https = is_https(&req);
-    let line = crate::access::enabled().then(|| (req.method().clone(), req.uri().clone(), req.version()));
     let mut res = next.call(req).await?;
     let success = res.status().is_success();
     let headers = res.headers_mut();
@@ -109,20 +105,8 @@ pub async fn security_and_access_log(
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),
         );
     }
-    if let Some((method, uri, version)) = line {
-        let size = match res.response().body().size() {
-            BodySize::None | BodySize::Stream => 0,
-            BodySize::Sized(n) => n,
-        };
-        let status = res.status().as_u16();
-        crate::access::record(&AccessLine {
-            method: &method,
-            uri: &uri,
-            version,
-            status,
-            size,
-            elapsed: started.elapsed(),
-        });
+    if let Some(id) = request_id {
+        headers.insert(HeaderName::from_static(crate::request_log::REQUEST_ID_HEADER), id);
     }
     Ok(res)
 }

@@ -1,7 +1,6 @@
 //! BuildLedger HTTP adapter: routes, typed requests, errors, auth extractors, the OpenAPI
 //! document generated from the handlers, static frontend.
 
-pub mod access;
 pub mod accounts;
 pub mod auth;
 pub mod documents;
@@ -13,6 +12,7 @@ pub mod openapi;
 pub mod payments;
 pub mod projects;
 pub mod request;
+pub mod request_log;
 pub mod state;
 pub mod system;
 pub mod tasks;
@@ -111,7 +111,9 @@ pub fn app(
         )
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
         .wrap(Compress::default())
-        .wrap(actix_web::middleware::from_fn(headers::security_and_access_log))
+        .wrap(actix_web::middleware::from_fn(headers::security_headers))
+        // Outermost: the request's span covers every other layer (request_log.rs).
+        .wrap(request_log::middleware())
         .configure(configure_api)
         .service(frontend::service(dist.as_deref()))
 }

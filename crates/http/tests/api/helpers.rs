@@ -1,49 +1,34 @@
-//! The full stack under test: the real `AppState` (as `crates/buildledger/src/wiring.rs`
-//! builds it) over a temporary SQLite file and a temporary documents folder, served by
-//! actix's test service.
+//! The full stack under test: the application as `main` builds it (`buildledger::wiring`), from
+//! test settings (a temporary `DATA_DIR`, an `index.html` shell, a fixed JWT secret, cheap
+//! password hashes, a webhook secret), over a fresh database of the run's backend, served by
+//! actix's test service. The `api` test binary runs on SQLite; `api_postgres` runs the same
+//! tests on PostgreSQL when `TEST_POSTGRES_URL` is set (a database per test, dropped after).
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::header::HeaderMap;
 use actix_web::http::Method;
 use actix_web::test::{self, TestRequest};
 use actix_web::web::Bytes;
-use buildledger_application::accounts::AccountService;
-use buildledger_application::documents::DocumentService;
+use buildledger::settings::{PasswordHashing, Settings};
 use buildledger_application::payments::ports::SubscriptionRepository;
-use buildledger_application::payments::AccessService;
-use buildledger_application::ports::{Clock, CostRates, DocumentStore, SystemClock};
-use buildledger_application::projects::ProjectService;
-use buildledger_application::tasks::TaskService;
-use buildledger_domain::cost::CostCatalogue;
 use buildledger_domain::subscription::Subscription;
-use buildledger_domain::task::MaterialQuality;
-use buildledger_http::{AppState, PublicConfig};
 use buildledger_persistence::payments::DieselPaymentsRepository;
-use buildledger_persistence::{
-    Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository,
-    LocalDocumentStore,
-};
-use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
+use buildledger_persistence::Db;
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
 use serde_json::{json, Value};
 
 pub const PASSWORD: &str = "correct horse battery";
-pub const SECRET: &[u8] = b"test-secret-test-secret-test-secret-0123456789";
+pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123456789";
+pub const SECRET: &[u8] = JWT_SECRET.as_bytes();
+/// The signing secret of the test webhook endpoint.
+pub const WEBHOOK_SECRET: &str = "whsec_buildledger_test";
 pub const INDEX_HTML: &str = "<!doctype html><html><head><title>BuildLedger test shell</title></head><body><div id=\"root\"></div></body></html>";
-
-/// The cost catalogue shipped in the binary, as the tasks' rate port (as in wiring.rs).
-struct CatalogueRates(&'static CostCatalogue);
-
-impl CostRates for CatalogueRates {
-    fn regional_rate_cents(&self, title: &str, quality: MaterialQuality, zip_code: &str) -> Option<i64> {
-        self.0.regional_rate_cents(title, quality, zip_code)
-    }
-}
 
 /// A response, read completely.
 pub struct Res {
@@ -94,18 +79,18 @@ pub struct TestApp {
     call: Call,
     pub db: Db,
     dir: tempfile::TempDir,
+    /// Dropped last: a PostgreSQL database is dropped after the pool that uses it.
+    _database: TestDatabase,
 }
 
 impl TestApp {
     pub async fn new() -> TestApp {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("test.sqlite3").display());
-        let db = Db::connect(&url, 4).unwrap();
-        db.run_migrations().unwrap();
         let dist = dir.path().join("dist");
         std::fs::create_dir_all(&dist).unwrap();
         std::fs::write(dist.join("index.html"), INDEX_HTML).unwrap();
-        let state = app_state(&db, dir.path());
+        let database = TestDatabase::create(dir.path());
+        let (db, state) = buildledger::wiring::build(&test_settings(dir.path(), &database.url)).unwrap();
         let svc = Rc::new(test::init_service(buildledger_http::app(state)).await);
         let call: Call = Rc::new(move |req: TestRequest| {
             let svc = svc.clone();
@@ -122,7 +107,7 @@ impl TestApp {
                 Res { status, headers, body }
             })
         });
-        TestApp { call, db, dir }
+        TestApp { call, db, dir, _database: database }
     }
 
     pub fn documents_dir(&self) -> PathBuf {
@@ -321,59 +306,133 @@ pub fn project_body() -> Value {
     })
 }
 
-/// The real application state, built like `crates/buildledger/src/wiring.rs` does.
-fn app_state(db: &Db, data_dir: &Path) -> AppState {
-    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-    let store: Arc<dyn DocumentStore> = Arc::new(LocalDocumentStore::new(data_dir.join("documents")).unwrap());
-    let users = Arc::new(DieselUserRepository::new(db.clone()));
-    let projects = Arc::new(DieselProjectRepository::new(db.clone()));
-    let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
-    let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
-    let payments_repo = Arc::new(DieselPaymentsRepository::new(db.clone()));
-    let payments = local_payments(db, payments_repo.clone(), clock.clone());
-    let tokens = JwtIssuer::new(SECRET, TokenLifetimes::default()).unwrap();
-    let signer = Arc::new(HmacLinkSigner::new(SECRET, 15 * 60));
-    let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
-    let health_db = db.clone();
-    AppState {
-        accounts: AccountService::new(users, Arc::new(Argon2Hasher::with_params(1024, 1, 1)), Arc::new(tokens)),
-        access: AccessService::new(payments_repo, clock.clone()),
-        payments,
-        projects: ProjectService::new(projects.clone(), store.clone()),
-        tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates),
-        documents: DocumentService::new(tasks, documents, store, signer, clock),
-        config: PublicConfig {
-            support_email: "support@example.com".to_owned(),
-            stripe_publishable_key: None,
-            stripe_price_id: "price_local_monthly".to_owned(),
-            payments_mode: "local",
-        },
-        frontend_dist: Some(data_dir.join("dist")),
-        upload_tmp: data_dir.join("tmp"),
-        health: Arc::new(move || health_db.ping()),
-        login_throttle: Arc::new(buildledger_http::throttle::LoginThrottle::new(
-            buildledger_http::throttle::Limits::default(),
-        )),
-        board_cache: Arc::new(buildledger_http::tasks::BoardCache::default()),
+/// The settings of a test app in `dir`: what `main` would run with `DATA_DIR=dir`, on port 0,
+/// with a fixed JWT secret, a webhook secret, the test `index.html` and cheap password hashes.
+pub fn test_settings(dir: &Path, database_url: &str) -> Settings {
+    let mut settings = Settings::new(dir, JWT_SECRET);
+    settings.bind_addr = "127.0.0.1:0".to_owned();
+    settings.database_url = database_url.to_owned();
+    settings.db_pool_size = 4;
+    settings.frontend_dist = dir.join("dist");
+    settings.support_email = "support@example.com".to_owned();
+    settings.price_id = "price_local_monthly".to_owned();
+    settings.public_url = "http://localhost:8080".to_owned();
+    settings.webhook_secret = Some(WEBHOOK_SECRET.to_owned());
+    settings.password_hashing = PasswordHashing::TESTS_ONLY;
+    settings
+}
+
+/// An empty database of this test binary's backend (`crate::ON_POSTGRES`); a PostgreSQL one
+/// is dropped with this value (as `crates/persistence/tests/repos/helpers.rs` does).
+pub struct TestDatabase {
+    pub url: String,
+    pg_drop: Option<(String, String)>,
+}
+
+impl TestDatabase {
+    /// SQLite: a file in `dir`. PostgreSQL: `CREATE DATABASE` beside `TEST_POSTGRES_URL`'s.
+    pub fn create(dir: &Path) -> TestDatabase {
+        let Some(admin_url) = postgres_url() else {
+            let url = format!("sqlite://{}", dir.join("test.sqlite3").display());
+            return TestDatabase { url, pg_drop: None };
+        };
+        let template = pg_template(&admin_url);
+        let name = format!("bl_api_{}_{}", std::process::id(), rand_suffix());
+        let mut admin =
+            diesel::pg::PgConnection::establish(&admin_url).expect("TEST_POSTGRES_URL must reach PostgreSQL");
+        admin.batch_execute(&format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"")).unwrap();
+        // Commits need not wait for the disk: nothing here survives the test.
+        let url = format!("{}?options=-csynchronous_commit%3Doff", sibling_url(&admin_url, &name));
+        TestDatabase { url, pg_drop: Some((admin_url, name)) }
     }
 }
 
-/// The signing secret of the test webhook endpoint.
-pub const WEBHOOK_SECRET: &str = "whsec_buildledger_test";
+/// `url` with its database replaced by `name`.
+fn sibling_url(url: &str, name: &str) -> String {
+    match url.rsplit_once('/') {
+        Some((base, _)) => format!("{base}/{name}"),
+        None => panic!("TEST_POSTGRES_URL needs a database path"),
+    }
+}
 
-/// The payments use cases in local mode (as wiring.rs builds them without a Stripe key),
-/// with a webhook secret so webhook deliveries can be tested too.
-fn local_payments(
-    db: &Db,
-    repo: Arc<DieselPaymentsRepository>,
-    clock: Arc<dyn Clock>,
-) -> buildledger_http::payments::PaymentsState {
-    let users = Arc::new(DieselUserRepository::new(db.clone()));
-    let verifier = Arc::new(buildledger_payments_stripe::StripeWebhookVerifier::new(Some(WEBHOOK_SECRET.to_owned())));
-    let config = buildledger_application::payments::PaymentsConfig {
-        price_id: "price_local_monthly".to_owned(),
-        public_url: "http://localhost:8080".to_owned(),
-    };
-    let (service, local) = buildledger_application::payments::wire(repo, users, None, verifier, clock, config);
-    buildledger_http::payments::PaymentsState::new(service, local)
+/// A migrated database that each test database copies (`CREATE DATABASE .. TEMPLATE`), so tests
+/// do not run the migrations themselves. Named after the PostgreSQL migrations' text and kept
+/// between runs, as crates.io's test databases are; a change of migrations makes a new one.
+fn pg_template(admin_url: &str) -> &'static str {
+    static NAME: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        use diesel::sql_types::Text;
+        use diesel::RunQueryDsl;
+        use diesel_migrations::MigrationHarness;
+
+        #[derive(diesel::QueryableByName)]
+        struct Found {
+            #[diesel(sql_type = Text)]
+            #[allow(dead_code)]
+            datname: String,
+        }
+
+        let name = format!("bl_api_template_{:016x}", migrations_fingerprint());
+        let mut admin =
+            diesel::pg::PgConnection::establish(admin_url).expect("TEST_POSTGRES_URL must reach PostgreSQL");
+        // One builder at a time, across test processes too.
+        admin.batch_execute("SELECT pg_advisory_lock(726354101)").unwrap();
+        let found: Vec<Found> = diesel::sql_query("SELECT datname FROM pg_database WHERE datname = $1")
+            .bind::<Text, _>(&name)
+            .load(&mut admin)
+            .unwrap();
+        if found.is_empty() {
+            // Built under another name, then renamed: a half-built template is never used.
+            let building = format!("{name}_building");
+            admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{building}\" WITH (FORCE)")).unwrap();
+            admin.batch_execute(&format!("CREATE DATABASE \"{building}\"")).unwrap();
+            let mut conn = diesel::pg::PgConnection::establish(&sibling_url(admin_url, &building)).unwrap();
+            conn.run_pending_migrations(buildledger_persistence::db::POSTGRES_MIGRATIONS).unwrap();
+            drop(conn);
+            admin.batch_execute(&format!("ALTER DATABASE \"{building}\" RENAME TO \"{name}\"")).unwrap();
+        }
+        admin.batch_execute("SELECT pg_advisory_unlock(726354101)").unwrap();
+        name
+    })
+}
+
+/// FNV-1a of the PostgreSQL migrations' directory names and SQL, in order.
+fn migrations_fingerprint() -> u64 {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations/postgres");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for dir in dirs {
+        let mut bytes = dir.file_name().unwrap().as_encoded_bytes().to_vec();
+        bytes.extend(std::fs::read(dir.join("up.sql")).unwrap_or_default());
+        for b in bytes {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Some((admin_url, name)) = self.pg_drop.take() {
+            if let Ok(mut c) = diesel::pg::PgConnection::establish(&admin_url) {
+                let _ = c.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
+            }
+        }
+    }
+}
+
+/// `TEST_POSTGRES_URL` in the PostgreSQL binary; `None` (SQLite) otherwise.
+fn postgres_url() -> Option<String> {
+    if !crate::ON_POSTGRES {
+        return None;
+    }
+    std::env::var("TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty())
+}
+
+fn rand_suffix() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos());
+    h.finish()
 }

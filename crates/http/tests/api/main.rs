@@ -1,12 +1,8 @@
-//! HTTP integration tests: the real application (SQLite, argon2, JWT, signed links, the local
-//! document store) driven through actix's test service. One test binary (STYLE.md §9).
+//! HTTP integration tests: the real application, wired by `buildledger::wiring` (argon2, JWT,
+//! signed links, the local document store), driven through actix's test service. This binary runs
+//! them on SQLite; `api_postgres` (postgres.rs) runs the same modules on PostgreSQL.
 
-mod accounts;
-mod authz_matrix;
-mod documents;
-mod helpers;
-mod openapi;
-mod payments;
-mod projects;
-mod system;
-mod tasks;
+/// This binary's backend (helpers.rs).
+const ON_POSTGRES: bool = false;
+
+include!("modules.rs");

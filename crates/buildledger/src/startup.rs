@@ -1,0 +1,52 @@
+//! The server: the wired application listening on `BIND_ADDR`.
+
+use std::net::TcpListener;
+
+use anyhow::Context;
+use buildledger_persistence::Db;
+
+use crate::settings::Settings;
+use crate::wiring;
+
+/// A bound, not yet running server ([`Application::run_until_stopped`] serves).
+pub struct Application {
+    port: u16,
+    db: Db,
+    server: actix_web::dev::Server,
+}
+
+impl Application {
+    /// Opens and migrates the database, wires the use cases and binds `settings.bind_addr`
+    /// (port 0: any free port, see [`Application::port`]).
+    pub fn build(settings: Settings) -> anyhow::Result<Application> {
+        let (db, state) = wiring::build(&settings)?;
+        let listener = TcpListener::bind(&settings.bind_addr)
+            .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
+        let addr = listener.local_addr().context("the listening socket has no address")?;
+        let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).max(2);
+        let server = actix_web::HttpServer::new(move || buildledger_http::app(state.clone()))
+            .workers(workers)
+            // SIGTERM: stop accepting, let in-flight requests finish (up to 30 s).
+            .shutdown_timeout(30)
+            .listen(listener)
+            .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?
+            .run();
+        tracing::info!(%addr, backend = ?db.backend(), payments = if settings.stripe.is_some() { "stripe" } else { "local" }, "BuildLedger is serving");
+        Ok(Application { port: addr.port(), db, server })
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The application's database (for tests and maintenance).
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Serves until the server is stopped (SIGINT/SIGTERM). Needs a Tokio runtime.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

@@ -1,0 +1,251 @@
+//! One `tracing` span per request, carrying its request id, and the access log.
+//!
+//! [`middleware`] is tracing-actix-web's `TracingLogger` with our own span ([`RequestSpan`]): a
+//! span named `request` with a single field, `request_id`, so every event logged while the
+//! request runs (the access line, the `request failed` line of a 5xx, a throttled login) names
+//! it. The id is the client's `X-Request-Id` when it is sane (1 to [`MAX_REQUEST_ID_LEN`] visible
+//! ASCII characters), else a new UUID v4; `headers.rs` echoes it in the response's `X-Request-Id`.
+//!
+//! The access line is an INFO event of target [`TARGET`], written when the response is ready:
+//!
+//! `GET /api/projects/1/tasks/ HTTP/1.1 304 0 0.013435ms`
+//!
+//! (method, path and query, HTTP version, status, body bytes, 0 for a streamed body, and the time
+//! taken in milliseconds). The `signature` of a signed download link is a credential: its value
+//! is written as `REDACTED`.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use actix_web::body::{BodySize, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::HeaderValue;
+use actix_web::http::{Method, Uri, Version};
+use actix_web::HttpMessage;
+use tracing::Span;
+use tracing_actix_web::{RequestId, RootSpanBuilder, TracingLogger};
+
+/// The target access lines are logged under.
+pub const TARGET: &str = "buildledger::access";
+
+/// The request and response header that carries the request id.
+pub const REQUEST_ID_HEADER: &str = "x-request-id";
+
+/// Longest client-sent request id that is kept (longer ones are replaced).
+pub const MAX_REQUEST_ID_LEN: usize = 64;
+
+/// Query parameters whose value never reaches the log.
+const SECRET_PARAMS: [&str; 1] = ["signature"];
+
+/// The outermost middleware: a span per request, the access line at its end.
+pub fn middleware() -> TracingLogger<RequestSpan> {
+    TracingLogger::new()
+}
+
+/// What the span builder leaves in the request's extensions.
+#[derive(Clone, Debug)]
+pub struct RequestStart {
+    /// The request id, ready to be sent back as a header.
+    pub id: HeaderValue,
+    at: Instant,
+}
+
+/// The id of a request, as [`RequestStart`] holds it (for handlers and middleware).
+pub fn request_id(req: &actix_web::HttpRequest) -> Option<HeaderValue> {
+    req.extensions().get::<RequestStart>().map(|s| s.id.clone())
+}
+
+/// A client-sent id worth keeping: 1 to [`MAX_REQUEST_ID_LEN`] visible ASCII characters (no
+/// spaces or control characters, so it cannot break a log line).
+pub fn is_sane_request_id(value: &[u8]) -> bool {
+    (1..=MAX_REQUEST_ID_LEN).contains(&value.len()) && value.iter().all(|b| b.is_ascii_graphic())
+}
+
+fn choose_id(req: &ServiceRequest) -> HeaderValue {
+    if let Some(sent) = req.headers().get(REQUEST_ID_HEADER) {
+        if is_sane_request_id(sent.as_bytes()) {
+            return sent.clone();
+        }
+    }
+    // TracingLogger has put a fresh UUID v4 there before calling the span builder.
+    let uuid = req.extensions().get::<RequestId>().map(|id| **id).unwrap_or_else(uuid::Uuid::new_v4);
+    let mut buf = uuid::Uuid::encode_buffer();
+    HeaderValue::from_str(uuid.hyphenated().encode_lower(&mut buf)).expect("a UUID is a valid header value")
+}
+
+/// tracing-actix-web's span builder: see the module docs.
+pub struct RequestSpan;
+
+impl RootSpanBuilder for RequestSpan {
+    fn on_request_start(req: &ServiceRequest) -> Span {
+        let id = choose_id(req);
+        // Sane ids and UUIDs are visible ASCII, so `to_str` cannot fail.
+        let span = tracing::info_span!("request", request_id = %id.to_str().unwrap_or_default());
+        req.extensions_mut().insert(RequestStart { id, at: Instant::now() });
+        span
+    }
+
+    /// Runs inside the request's span, so the access line carries the request id.
+    fn on_request_end<B: MessageBody>(_span: Span, outcome: &Result<ServiceResponse<B>, actix_web::Error>) {
+        // A middleware error has no response to describe; none of ours returns one.
+        let Ok(res) = outcome else { return };
+        if !tracing::enabled!(target: TARGET, tracing::Level::INFO) {
+            return;
+        }
+        let req = res.request();
+        let Some(elapsed) = req.extensions().get::<RequestStart>().map(|s| s.at.elapsed()) else { return };
+        let size = match res.response().body().size() {
+            BodySize::None | BodySize::Stream => 0,
+            BodySize::Sized(n) => n,
+        };
+        let line = AccessLine {
+            method: req.method(),
+            uri: req.uri(),
+            version: req.version(),
+            status: res.status().as_u16(),
+            size,
+            elapsed,
+        };
+        tracing::info!(target: TARGET, "{line}");
+    }
+}
+
+/// One request, as its access line shows it.
+pub struct AccessLine<'a> {
+    pub method: &'a Method,
+    pub uri: &'a Uri,
+    pub version: Version,
+    pub status: u16,
+    /// Body bytes (0 for a streamed body of unknown size).
+    pub size: u64,
+    pub elapsed: Duration,
+}
+
+/// `GET /api/projects/1/tasks/ HTTP/1.1 304 0 0.013435ms`: request line, status, body size and
+/// time taken, in milliseconds with six decimals.
+impl fmt::Display for AccessLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.method)?;
+        write_target(f, self.uri)?;
+        let nanos = self.elapsed.as_nanos();
+        write!(f, " {:?} {} {} {}.{:06}ms", self.version, self.status, self.size, nanos / 1_000_000, nanos % 1_000_000)
+    }
+}
+
+/// The path and query as sent, with the values of [`SECRET_PARAMS`] replaced.
+fn write_target(f: &mut fmt::Formatter<'_>, uri: &Uri) -> fmt::Result {
+    let Some(query) = uri.query() else { return f.write_str(uri.path()) };
+    f.write_str(uri.path())?;
+    for (i, pair) in query.split('&').enumerate() {
+        f.write_str(if i == 0 { "?" } else { "&" })?;
+        match pair.split_once('=') {
+            Some((name, _)) if SECRET_PARAMS.contains(&name) => write!(f, "{name}=REDACTED")?,
+            _ => f.write_str(pair)?,
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use actix_web::test::{call_service, init_service, TestRequest};
+    use actix_web::{web, App, HttpResponse};
+
+    use super::*;
+    use crate::ApiError;
+
+    #[test]
+    fn a_line_reads_request_status_size_and_milliseconds() {
+        let (method, uri) = (Method::GET, Uri::from_static("/api/projects/1/tasks/?a=%20b"));
+        let line = AccessLine {
+            method: &method,
+            uri: &uri,
+            version: Version::HTTP_11,
+            status: 304,
+            size: 1234,
+            elapsed: Duration::from_nanos(13_435),
+        };
+        assert_eq!(line.to_string(), "GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 0.013435ms");
+        let slow = AccessLine { elapsed: Duration::from_micros(2_500_001), ..line };
+        assert_eq!(slow.to_string(), "GET /api/projects/1/tasks/?a=%20b HTTP/1.1 304 1234 2500.001000ms");
+    }
+
+    #[test]
+    fn a_download_signature_never_reaches_the_line() {
+        let (method, uri) =
+            (Method::GET, Uri::from_static("/api/documents/7/download/?expires=1795453486&signature=abcdef0123"));
+        let line = AccessLine {
+            method: &method,
+            uri: &uri,
+            version: Version::HTTP_11,
+            status: 200,
+            size: 10,
+            elapsed: Duration::from_nanos(1),
+        };
+        assert_eq!(
+            line.to_string(),
+            "GET /api/documents/7/download/?expires=1795453486&signature=REDACTED HTTP/1.1 200 10 0.000001ms"
+        );
+    }
+
+    #[test]
+    fn sane_request_ids_are_short_visible_ascii() {
+        for ok in ["a", "req-42", "0f8c2a6e-1f5b-4a8e-9f0b-2b1c3d4e5f60", &"x".repeat(MAX_REQUEST_ID_LEN)] {
+            assert!(is_sane_request_id(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["", "two words", "tab\there", "new\nline", "caf\u{e9}", &"x".repeat(MAX_REQUEST_ID_LEN + 1)] {
+            assert!(!is_sane_request_id(bad.as_bytes()), "{bad:?}");
+        }
+    }
+
+    /// A `Write` a test can read back.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    #[actix_web::test]
+    async fn the_error_log_of_a_5xx_names_the_request_id() {
+        let logs = Captured::default();
+        let writer = logs.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_env_filter("info")
+            .with_writer(move || writer.clone())
+            .finish();
+        let _guard = tracing::subscriber::set_default(subscriber);
+        let app = init_service(
+            App::new()
+                .wrap(actix_web::middleware::from_fn(crate::headers::security_headers))
+                .wrap(middleware())
+                .route("/boom", web::get().to(|| async { Err::<HttpResponse, _>(ApiError::internal("disk on fire")) })),
+        )
+        .await;
+        let req = TestRequest::get().uri("/boom").insert_header((REQUEST_ID_HEADER, "boom-1")).to_request();
+        let res = call_service(&app, req).await;
+        assert_eq!(res.status(), 500);
+        assert_eq!(res.headers().get(REQUEST_ID_HEADER).unwrap(), "boom-1");
+        let text = logs.text();
+        let failed = text.lines().find(|l| l.contains("request failed")).unwrap_or_else(|| panic!("{text}"));
+        assert!(failed.contains("request_id=boom-1") && failed.contains("disk on fire"), "{failed}");
+        let access = text.lines().find(|l| l.contains(TARGET)).unwrap_or_else(|| panic!("{text}"));
+        assert!(access.contains("request_id=boom-1") && access.contains("GET /boom HTTP/1.1 500 "), "{access}");
+    }
+}

@@ -1,0 +1,13 @@
+// The modules of the API suite, shared by its two test binaries (main.rs: SQLite, postgres.rs:
+// PostgreSQL). A new test file is added here.
+
+mod accounts;
+mod authz_matrix;
+mod documents;
+mod helpers;
+mod openapi;
+mod payments;
+mod projects;
+mod request_ids;
+mod system;
+mod tasks;
