@@ -6,7 +6,7 @@ CARGO ?= cargo
 NPM ?= npm
 BIN := target/debug/buildledger
 
-.PHONY: run serve build backend frontend test test-rust fuzz test-frontend e2e fmt lint bench clean
+.PHONY: run serve build backend frontend test test-rust fuzz test-frontend e2e fmt lint api-types bench clean
 
 run: build
 	$(BIN) serve
@@ -48,9 +48,22 @@ e2e: backend frontend
 fmt:
 	$(CARGO) fmt --all
 
-lint:
+# Enforced conventions (CI runs this before `make test`): rustfmt, clippy with warnings as
+# errors, ESLint (boundaries, hooks, a11y, file names), Prettier, TypeScript, and the frontend's
+# API types current with the server's OpenAPI document.
+lint: frontend/node_modules/.installed
+	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) test -p buildledger-http --test api -- openapi::the_frontends_copy_of_the_document_is_current
+	cd frontend && $(NPM) run lint
+	cd frontend && $(NPM) run format:check
 	cd frontend && $(NPM) run typecheck
+	cd frontend && $(NPM) run check:api
+
+# Regenerates frontend/src/lib/api/{openapi.json,schema.d.ts} from the server's handlers.
+api-types: frontend/node_modules/.installed
+	UPDATE_OPENAPI=1 $(CARGO) test -p buildledger-http --test api -- openapi::the_frontends_copy_of_the_document_is_current
+	cd frontend && $(NPM) run gen:api
 
 bench:
 	bash scripts/bench.sh

@@ -1,20 +1,10 @@
-export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const;
-export type TaskStatus = (typeof STATUSES)[number];
-export type MaterialQuality = 'basic' | 'standard' | 'premium';
+import type { components } from '../../lib/api/schema';
 
-export interface Task {
-  id: number;
-  project: number;
-  title: string;
-  description: string;
-  status: TaskStatus;
-  material_quality: MaterialQuality;
-  actual_cost: number | null;
-  due_date: string | null;
-  position: number;
-  actual_cost_per_sqft: number | null;
-  regional_average_cost_per_sqft: number | null;
-}
+// Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`).
+export type Task = components['schemas']['Task'];
+export type TaskStatus = components['schemas']['TaskStatus'];
+export type MaterialQuality = components['schemas']['MaterialQuality'];
+export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const satisfies readonly TaskStatus[];
 
 export interface BoardProject {
   id: number;
@@ -25,15 +15,7 @@ export interface BoardProject {
   square_footage: number | null;
 }
 
-export interface TaskDocument {
-  id: number;
-  task: number;
-  file: string;
-  name?: string;
-  content_type?: string;
-  size?: number;
-  uploaded_at?: string;
-}
+export type TaskDocument = components['schemas']['Document'];
 
 export interface TaskInput {
   title: string;

@@ -1,6 +1,9 @@
-export type ProjectType = 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
-export type PropertyType = 'single_family' | 'multifamily';
-export type OwnerBuilder = 'yes_owner_builder' | 'no_general_contractor';
+import type { components } from '../../lib/api/schema';
+
+// Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`).
+export type ProjectType = components['schemas']['ProjectType'];
+export type PropertyType = components['schemas']['PropertyType'];
+export type OwnerBuilder = components['schemas']['OwnerBuilder'];
 
 export interface Project {
   id: number;
