@@ -6,14 +6,11 @@ export type TaskStatus = components['schemas']['TaskStatus'];
 export type MaterialQuality = components['schemas']['MaterialQuality'];
 export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const satisfies readonly TaskStatus[];
 
-export interface BoardProject {
-  id: number;
-  name: string;
-  zip_code: string | null;
-  project_type_display?: string;
-  budget: number | null;
-  square_footage: number | null;
-}
+/** What the board reads of its project. */
+export type BoardProject = Pick<
+  components['schemas']['Project'],
+  'id' | 'name' | 'zip_code' | 'project_type_display' | 'budget' | 'square_footage'
+>;
 
 export type TaskDocument = components['schemas']['Document'];
 

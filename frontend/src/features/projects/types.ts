@@ -5,24 +5,7 @@ export type ProjectType = components['schemas']['ProjectType'];
 export type PropertyType = components['schemas']['PropertyType'];
 export type OwnerBuilder = components['schemas']['OwnerBuilder'];
 
-export interface Project {
-  id: number;
-  name: string;
-  zip_code: string | null;
-  project_type: ProjectType;
-  project_type_display: string;
-  property_type?: PropertyType | null;
-  units?: number | null;
-  renovation_options?: string[] | null;
-  addition_options?: string[] | null;
-  conversion_option?: string | null;
-  square_footage: number | null;
-  start_date?: string | null;
-  end_date?: string | null;
-  budget: number | null;
-  owner_builder?: OwnerBuilder;
-  owner_builder_display?: string;
-}
+export type Project = components['schemas']['Project'];
 
 export interface ProjectPayload {
   name: string;

@@ -82,7 +82,7 @@ export function BoardPage() {
     const budget = parseBudget(value);
     const key = boardKeys.project(projectId);
     const previous = qc.getQueryData<BoardProject>(key);
-    if (previous) qc.setQueryData<BoardProject>(key, { ...previous, budget });
+    if (previous) qc.setQueryData<BoardProject>(key, { ...previous, budget: budget ?? previous.budget });
     try {
       const updated = await updateProjectBudget(projectId, budget);
       qc.setQueryData(key, updated);
