@@ -105,11 +105,9 @@ pub struct RefreshRequest {
     security(()),
     responses(
         (status = 201, description = "The account.", body = UserResponse),
-        (status = 400, response = crate::openapi::BadRequest),
         (status = 409, response = crate::openapi::Conflict),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
         (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
     )
 )]
 #[post("/register/")]
@@ -134,12 +132,10 @@ pub async fn register(state: web::Data<AppState>, body: ValidJson<RegisterReques
     security(()),
     responses(
         (status = 200, description = "The tokens.", body = TokenPairResponse),
-        (status = 400, response = crate::openapi::BadRequest),
         (status = 401, description = "Wrong login or password (`invalid_credentials`).", body = crate::error::ErrorBody),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
         (status = 429, response = crate::openapi::TooManyRequests),
         (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
     )
 )]
 #[post("/token/")]
@@ -183,11 +179,8 @@ pub async fn token(
     security(()),
     responses(
         (status = 200, description = "The new access token.", body = AccessResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/token/refresh/")]
@@ -206,8 +199,7 @@ pub async fn refresh(state: web::Data<AppState>, body: ValidJson<RefreshRequest>
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The account.", body = UserResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/me/")]

@@ -89,12 +89,9 @@ const TOO_LARGE: &str = "The file is larger than 25 MB.";
             links(("GetDocument" = (operation_id = "getDocument", parameters(("id" = "$response.body#/id")))),
                   ("DeleteDocument" = (operation_id = "deleteDocument", parameters(("id" = "$response.body#/id")))))),
         (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
         (status = 413, description = "The file is larger than 25 MB, or the storage quota is full (`payload_too_large`).", body = crate::error::ErrorBody),
         (status = 415, description = "File type not allowed, content not matching the extension, or not multipart (`unsupported_media_type`).", body = crate::error::ErrorBody),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[post("/documents/")]
@@ -196,10 +193,7 @@ pub struct ListQuery {
     responses(
         (status = 200, description = "Documents.", body = [DocumentResponse]),
         (status = 400, description = "Missing or bad `task` parameter (`invalid_query`).", body = crate::error::ErrorBody),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[get("/documents/")]
@@ -228,10 +222,7 @@ pub async fn list(
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The document.", body = DocumentResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[get("/documents/{id}/")]
@@ -252,10 +243,7 @@ pub async fn get(
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/documents/{id}/")]

@@ -255,3 +255,35 @@ impl<T: ToSchema> SchemaRef for T {
         RefOr::Ref(utoipa::openapi::Ref::from_schema_name(T::name()))
     }
 }
+
+/// A group of the reusable error responses above, for `responses(...)` of a path.
+macro_rules! error_group {
+    ($(#[$doc:meta])* $name:ident: $($status:literal => $response:ident),+) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl utoipa::IntoResponses for $name {
+            fn responses() -> std::collections::BTreeMap<String, RefOr<utoipa::openapi::Response>> {
+                [$(($status.to_owned(), RefOr::Ref(utoipa::openapi::Ref::from_response_name(stringify!($response))))),+]
+                    .into_iter()
+                    .collect()
+            }
+        }
+    };
+}
+
+error_group!(
+    /// Where a JSON body is read: malformed or invalid, too large, not JSON.
+    JsonBodyErrors: "400" => BadRequest, "413" => TooLarge, "415" => UnsupportedMedia
+);
+error_group!(
+    /// Project, task and document calls with an id: login, subscription, ownership, database.
+    OwnedErrors: "401" => Unauthorized, "402" => PaymentRequired, "404" => NotFound, "503" => Unavailable
+);
+error_group!(
+    /// Project, task and document calls without an id in the path.
+    SubscribedErrors: "401" => Unauthorized, "402" => PaymentRequired, "503" => Unavailable
+);
+error_group!(
+    /// Calls that need a login only.
+    LoginErrors: "401" => Unauthorized, "503" => Unavailable
+);

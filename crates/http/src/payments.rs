@@ -130,8 +130,7 @@ impl From<Subscription> for SubscriptionStatusResponse {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The subscription, or `{}`.", body = SubscriptionStatusResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/subscription-status/")]
@@ -154,8 +153,7 @@ fn no_store() -> (header::HeaderName, &'static str) {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The answer.", body = CheckSubscriptionResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/check-subscription/")]
@@ -180,12 +178,9 @@ pub struct CheckoutBody {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The checkout session.", body = CheckoutSessionResponse),
-        (status = 400, response = crate::openapi::BadRequest),
         (status = 409, description = "Already subscribed (`conflict`).", body = crate::error::ErrorBody),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/create-checkout-session/")]
@@ -211,8 +206,7 @@ fn message(m: &str) -> HttpResponse {
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
         (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/cancel-subscription/")]
@@ -228,8 +222,7 @@ pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
         (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/resume-subscription/")]
@@ -254,11 +247,8 @@ pub struct PaymentMethodBody {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/update-payment-method/")]
@@ -291,8 +281,7 @@ pub struct BillingItem {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Invoices, newest first.", body = BillingHistoryResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/billing-history/")]
@@ -330,8 +319,7 @@ pub struct AdminRow {
     responses(
         (status = 200, description = "One row per user.", body = [AdminRow]),
         (status = 403, response = crate::openapi::Forbidden),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/admin/subscriptions")]
@@ -346,8 +334,7 @@ pub async fn admin_list(state: web::Data<AppState>, user: Authenticated) -> Resu
     responses(
         (status = 200, description = "One row per user.", body = [AdminRow]),
         (status = 403, response = crate::openapi::Forbidden),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::LoginErrors,
     )
 )]
 #[get("/admin/subscriptions/")]
@@ -385,12 +372,9 @@ pub struct AdminCancelBody {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
         (status = 403, response = crate::openapi::Forbidden),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/admin/subscriptions/cancel")]
@@ -409,12 +393,9 @@ pub async fn admin_cancel(
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
         (status = 403, response = crate::openapi::Forbidden),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
     )
 )]
 #[post("/admin/subscriptions/cancel/")]

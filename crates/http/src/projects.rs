@@ -225,9 +225,7 @@ pub fn parse_id(raw: &str, what: &str) -> Result<i64, ApiError> {
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The caller's projects.", body = [ProjectResponse]),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::SubscribedErrors,
     )
 )]
 #[get("/projects/")]
@@ -247,12 +245,8 @@ pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> R
                   ("UpdateProject" = (operation_id = "updateProject", parameters(("id" = "$response.body#/id")))),
                   ("DeleteProject" = (operation_id = "deleteProject", parameters(("id" = "$response.body#/id")))),
                   ("GetBoard" = (operation_id = "getBoard", parameters(("id" = "$response.body#/id")))))),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::SubscribedErrors,
     )
 )]
 #[post("/projects/")]
@@ -273,10 +267,7 @@ pub async fn create(
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The project.", body = ProjectResponse),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[get("/projects/{id}/")]
@@ -298,13 +289,8 @@ pub async fn get(
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The updated project.", body = ProjectResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/projects/{id}/")]
@@ -327,10 +313,7 @@ pub async fn update(
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/projects/{id}/")]

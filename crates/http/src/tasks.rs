@@ -316,10 +316,7 @@ impl Default for BoardCache {
         (status = 200, description = "The tasks of the project.", body = [TaskResponse],
             headers(("ETag" = String, description = "Changes with every write to the project."))),
         (status = 304, description = "Not modified since the `If-None-Match` tag."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[get("/projects/{id}/tasks/")]
@@ -374,13 +371,8 @@ pub async fn board(
             links(("UpdateTask" = (operation_id = "updateTask", parameters(("id" = "$response.body#/id")))),
                   ("DeleteTask" = (operation_id = "deleteTask", parameters(("id" = "$response.body#/id")))),
                   ("ListTaskDocuments" = (operation_id = "listDocuments", parameters(("task" = "$response.body#/id")))))),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
     )
 )]
 #[post("/tasks/")]
@@ -402,13 +394,8 @@ pub async fn create(
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The updated task.", body = TaskResponse),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 413, response = crate::openapi::TooLarge),
-        (status = 415, response = crate::openapi::UnsupportedMedia),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/tasks/{id}/")]
@@ -431,10 +418,7 @@ pub async fn update(
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 402, response = crate::openapi::PaymentRequired),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 503, response = crate::openapi::Unavailable),
+        crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/tasks/{id}/")]
