@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/api-client';
+import type { components } from '../../lib/api/schema';
 
-export interface AdminSubscriptionRow {
-  username: string;
-  stripe_customer_id: string | null;
-  subscription_id: string | null;
-  status: string | null;
-}
+// Wire type from the server's OpenAPI document (src/lib/api/schema.d.ts).
+export type AdminSubscriptionRow = components['schemas']['AdminSubscriptionRow'];
 
 export const adminKeys = {
   all: ['admin'] as const,

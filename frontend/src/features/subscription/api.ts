@@ -1,20 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, http } from '../../lib/api-client';
+import type { components } from '../../lib/api/schema';
 
-export interface SubscriptionStatus {
-  status?: string;
-  subscription_status?: string;
-  current_period_end?: number | string | null;
-  cancel_at_period_end?: boolean;
-}
-
-export interface BillingItem {
-  id: string;
-  amount_paid: number;
-  currency: string;
-  status: string;
-  date: number | string;
-}
+// Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts).
+export type SubscriptionStatus = components['schemas']['SubscriptionStatus'];
+export type BillingItem = components['schemas']['BillingItem'];
 
 export const subscriptionKeys = {
   all: ['subscription'] as const,
