@@ -45,9 +45,11 @@ PY
 )
 
 set +e
+# One worker: with two, hypothesis's lambda-source introspection on two threads at once hit
+# CPython 3.11's "AST constructor recursion depth mismatch" (a crash in the tool, not the API).
 schemathesis run "$base/api/openapi.json" --url "$base" \
   --header "Authorization: Bearer $token" \
-  --max-examples "$EXAMPLES" --workers 2 \
+  --max-examples "$EXAMPLES" --workers 1 \
   --exclude-path-regex '^/payments/(webhook|local-checkout)' \
   --suppress-health-check all --seed 1 --no-color "$@"
 status=$?
