@@ -63,6 +63,7 @@ lint: frontend/node_modules/.installed
 # Regenerates frontend/src/lib/api/{openapi.json,schema.d.ts} from the server's handlers.
 api-types: frontend/node_modules/.installed
 	UPDATE_OPENAPI=1 $(CARGO) test -p buildledger-http --test api -- openapi::the_frontends_copy_of_the_document_is_current
+	UPDATE_FIXTURES=1 $(CARGO) test -p buildledger-http --test api -- summary_cases::
 	cd frontend && $(NPM) run gen:api
 
 bench:

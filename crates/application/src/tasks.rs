@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use buildledger_domain::budget::{BudgetSummary, CostLine};
 use buildledger_domain::error::FieldErrors;
 use buildledger_domain::project::Project;
 use buildledger_domain::task::{NewTask, Task, TaskChanges};
@@ -78,6 +79,19 @@ impl TaskService {
         let tasks = self.tasks.list_for_project(project.id)?;
         let tasks = tasks.into_iter().map(|t| self.view(t, &project)).collect();
         Ok(Board { project, tasks })
+    }
+
+    /// The board's money figures, summed on the server in cents (domain/budget.rs), and the
+    /// project version they describe.
+    pub fn summary(&self, owner_id: i64, project_id: i64) -> Result<(i64, BudgetSummary), UseCaseError> {
+        let board = self.board(owner_id, project_id)?;
+        let details = &board.project.details;
+        let lines = board.tasks.iter().map(|v| CostLine {
+            status: v.task.status,
+            actual_cost: v.task.actual_cost,
+            rate_cents_per_sqft: v.regional_rate_cents,
+        });
+        Ok((board.project.version, BudgetSummary::compute(details.budget, details.square_footage, lines)))
     }
 
     /// Adds a task to one of the caller's projects (another user's project is not found,
@@ -177,6 +191,37 @@ mod tests {
         assert_eq!(board.tasks[0].regional_rate_cents, Some(2500));
         assert_eq!(board.tasks[1].regional_rate_cents, None);
         assert_eq!(board.tasks[0].square_footage, 2000);
+    }
+
+    #[test]
+    fn the_summary_sums_best_known_costs_in_cents() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| {
+            Ok(vec![
+                task(1, TaskStatus::ToDo),
+                Task { actual_cost: Money::from_cents(12_345), ..task(2, TaskStatus::Paid) },
+                Task { title: "Moat".into(), ..task(3, TaskStatus::InProgress) },
+            ])
+        });
+        let (version, s) = service(projects, tasks).summary(3, 1).unwrap();
+        assert_eq!(version, 4);
+        // Framing at 25.00/sqft x 2,000 sqft predicted; the paid one counts its actual cost.
+        assert_eq!(s.column_totals.map(|(_, m)| m.cents()), [5_000_000, 0, 12_345]);
+        assert_eq!(s.predicted_total.cents(), 5_012_345);
+        assert_eq!(s.cost_per_sqft_cents, Some(2506));
+        assert!(s.is_over_budget());
+    }
+
+    #[test]
+    fn another_users_project_has_no_summary() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().returning(|_, _| Ok(None));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_list_for_project().never();
+        let err = service(projects, tasks).summary(3, 1).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { .. }));
     }
 
     #[test]

@@ -1,45 +1,58 @@
-//! Budget summary: the sums shown above the board.
+//! The budget summary shown above the board, summed once, in integer cents.
+//!
+//! Each task counts for its **best-known cost** (shared/DECISIONS.md): its actual cost when there
+//! is one, else its prediction (regional rate x the project's square footage), else nothing. The
+//! committed cost of an awarded bid slots in between when bids exist. The frontend repeats this
+//! rule for drag previews (`frontend/src/features/board/money.ts`), checked against this one on
+//! random boards (`summary-cases.json`).
 
-use crate::money::Money;
-use crate::task::{predicted_cost, Task, TaskStatus};
+use crate::money::{Money, MAX_CENTS};
+use crate::task::TaskStatus;
 
-/// The amount a task counts for in sums: its actual cost when present, else its prediction.
-pub fn counted_cost(actual: Option<Money>, rate_cents_per_sqft: Option<i64>, square_footage: i64) -> Money {
-    actual.or_else(|| rate_cents_per_sqft.and_then(|r| predicted_cost(r, square_footage))).unwrap_or(Money::ZERO)
+/// What one task brings to the sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CostLine {
+    pub status: TaskStatus,
+    pub actual_cost: Option<Money>,
+    /// Regional average cost per sq ft in cents, when the catalogue knows the task.
+    pub rate_cents_per_sqft: Option<i64>,
+}
+
+impl CostLine {
+    /// The cents this line counts for: actual, else rate x area (saturating), else 0.
+    pub fn best_known_cents(&self, square_footage: i64) -> i64 {
+        match (self.actual_cost, self.rate_cents_per_sqft) {
+            (Some(actual), _) => actual.cents(),
+            (None, Some(rate)) => rate.saturating_mul(square_footage.max(0)),
+            (None, None) => 0,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BudgetSummary {
     pub budget: Money,
-    /// Sum over all tasks of actual cost, or prediction where there is none.
+    /// Sum of every task's best-known cost (at most [`MAX_CENTS`]).
     pub predicted_total: Money,
+    /// The same sum per column, in [`TaskStatus::ALL`] order.
     pub column_totals: [(TaskStatus, Money); 3],
-    /// Predicted total per square foot, in cents, when there is an area.
+    /// Predicted total per square foot, in cents rounded half up, when there is an area.
     pub cost_per_sqft_cents: Option<i64>,
 }
 
 impl BudgetSummary {
-    /// `rate` gives each task's regional rate in cents per sq ft (None when unknown).
-    pub fn compute(
-        budget: Money,
-        square_footage: i64,
-        tasks: &[Task],
-        rate: impl Fn(&Task) -> Option<i64>,
-    ) -> BudgetSummary {
-        let mut totals = TaskStatus::ALL.map(|s| (s, 0i64));
-        for t in tasks {
-            let c = counted_cost(t.actual_cost, rate(t), square_footage).cents();
-            if let Some(slot) = totals.iter_mut().find(|(s, _)| *s == t.status) {
-                slot.1 = slot.1.saturating_add(c);
-            }
+    pub fn compute(budget: Money, square_footage: i64, lines: impl IntoIterator<Item = CostLine>) -> BudgetSummary {
+        let mut totals = [0i64; 3];
+        for line in lines {
+            let column = TaskStatus::ALL.iter().position(|s| *s == line.status).unwrap_or(0);
+            totals[column] = totals[column].saturating_add(line.best_known_cents(square_footage));
         }
-        let total = totals.iter().fold(0i64, |a, (_, c)| a.saturating_add(*c));
-        let money =
-            |c: i64| Money::from_cents(c).unwrap_or(Money::from_cents(crate::money::MAX_CENTS).unwrap_or(Money::ZERO));
+        let total = totals.iter().fold(0i64, |sum, c| sum.saturating_add(*c)).min(MAX_CENTS);
+        let money = |cents: i64| Money::from_cents(cents.min(MAX_CENTS)).unwrap_or(Money::ZERO);
         BudgetSummary {
             budget,
             predicted_total: money(total),
-            column_totals: totals.map(|(s, c)| (s, money(c))),
+            column_totals: [0, 1, 2].map(|i| (TaskStatus::ALL[i], money(totals[i]))),
             cost_per_sqft_cents: (square_footage > 0).then(|| (total * 2 + square_footage) / (square_footage * 2)),
         }
     }
@@ -53,45 +66,55 @@ impl BudgetSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::task::MaterialQuality;
 
-    fn task(status: TaskStatus, actual: Option<i64>) -> Task {
-        Task {
-            id: 1,
-            project_id: 1,
-            title: "Framing".into(),
-            description: String::new(),
-            status,
-            material_quality: MaterialQuality::Basic,
-            actual_cost: actual.and_then(Money::from_cents),
-            due_date: None,
-            position: 0,
-        }
+    fn line(status: TaskStatus, actual: Option<i64>, rate: Option<i64>) -> CostLine {
+        CostLine { status, actual_cost: actual.and_then(Money::from_cents), rate_cents_per_sqft: rate }
+    }
+
+    fn cents(c: i64) -> Money {
+        Money::from_cents(c).unwrap()
     }
 
     #[test]
     fn actual_cost_replaces_the_prediction_in_sums() {
-        let tasks = [task(TaskStatus::ToDo, None), task(TaskStatus::Paid, Some(50_000))];
+        let lines = [line(TaskStatus::ToDo, None, Some(1000)), line(TaskStatus::Paid, Some(50_000), Some(1000))];
         // 10.00 $/sqft x 100 sqft = 1,000.00 predicted for the unpaid one.
-        let s = BudgetSummary::compute(Money::from_cents(200_000).unwrap(), 100, &tasks, |_| Some(1000));
+        let s = BudgetSummary::compute(cents(200_000), 100, lines);
         assert_eq!(s.predicted_total.cents(), 100_000 + 50_000);
-        assert_eq!(s.column_totals[0].1.cents(), 100_000);
-        assert_eq!(s.column_totals[2].1.cents(), 50_000);
+        assert_eq!(s.column_totals[0], (TaskStatus::ToDo, cents(100_000)));
+        assert_eq!(s.column_totals[1], (TaskStatus::InProgress, Money::ZERO));
+        assert_eq!(s.column_totals[2], (TaskStatus::Paid, cents(50_000)));
         assert_eq!(s.cost_per_sqft_cents, Some(1500));
         assert!(!s.is_over_budget());
     }
 
     #[test]
     fn over_budget_only_when_strictly_above() {
-        let tasks = [task(TaskStatus::InProgress, Some(1000))];
-        let at = BudgetSummary::compute(Money::from_cents(1000).unwrap(), 10, &tasks, |_| None);
-        assert!(!at.is_over_budget());
-        let over = BudgetSummary::compute(Money::from_cents(999).unwrap(), 10, &tasks, |_| None);
-        assert!(over.is_over_budget());
+        let lines = [line(TaskStatus::InProgress, Some(1000), None)];
+        assert!(!BudgetSummary::compute(cents(1000), 10, lines).is_over_budget());
+        assert!(BudgetSummary::compute(cents(999), 10, lines).is_over_budget());
     }
 
     #[test]
-    fn unknown_rates_count_as_zero() {
-        assert_eq!(counted_cost(None, None, 2000), Money::ZERO);
+    fn unknown_rates_count_as_zero_and_no_area_has_no_cost_per_sqft() {
+        let s = BudgetSummary::compute(Money::ZERO, 0, [line(TaskStatus::ToDo, None, None)]);
+        assert_eq!(s.predicted_total, Money::ZERO);
+        assert_eq!(s.cost_per_sqft_cents, None);
+    }
+
+    #[test]
+    fn cost_per_sqft_rounds_half_up_to_the_cent() {
+        // 100.01 / 2 = 50.005 -> 50.01; 100.03 / 3 = 33.343 -> 33.34.
+        let per = |total, area| BudgetSummary::compute(Money::ZERO, area, [line(TaskStatus::Paid, Some(total), None)]);
+        assert_eq!(per(10_001, 2).cost_per_sqft_cents, Some(5001));
+        assert_eq!(per(10_003, 3).cost_per_sqft_cents, Some(3334));
+    }
+
+    #[test]
+    fn sums_saturate_at_the_largest_amount_instead_of_wrapping() {
+        let huge = line(TaskStatus::ToDo, None, Some(i64::MAX / 2));
+        let s = BudgetSummary::compute(Money::ZERO, 1_000_000, [huge, huge]);
+        assert_eq!(s.predicted_total.cents(), MAX_CENTS);
+        assert_eq!(s.column_totals[0].1.cents(), MAX_CENTS);
     }
 }

@@ -47,6 +47,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 // regex, so the hottest calls (board reads, card moves) come first.
                 .service(tasks::board)
                 .service(tasks::update)
+                .service(tasks::summary)
                 .service(accounts::register)
                 .service(accounts::token)
                 .service(accounts::refresh)

@@ -244,7 +244,8 @@ pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> R
             links(("GetProject" = (operation_id = "getProject", parameters(("id" = "$response.body#/id")))),
                   ("UpdateProject" = (operation_id = "updateProject", parameters(("id" = "$response.body#/id")))),
                   ("DeleteProject" = (operation_id = "deleteProject", parameters(("id" = "$response.body#/id")))),
-                  ("GetBoard" = (operation_id = "getBoard", parameters(("id" = "$response.body#/id")))))),
+                  ("GetBoard" = (operation_id = "getBoard", parameters(("id" = "$response.body#/id")))),
+                  ("GetProjectSummary" = (operation_id = "getProjectSummary", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::SubscribedErrors,
     )

@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{TaskUpdate, TaskView};
+use buildledger_domain::budget::BudgetSummary;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::parse_date;
 use buildledger_domain::task::{
@@ -327,23 +328,14 @@ pub async fn board(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let project_id = parse_id(&path, "Project")?;
-    let svc = state.tasks.clone();
     // The version from memory when this process knows it (it records its own writes as they
     // commit), else one query on the blocking pool.
-    let version = match svc.known_board_version(user.id, project_id) {
-        Some(known) => known?,
-        None => {
-            let svc = svc.clone();
-            blocking(move || svc.board_version(user.id, project_id)).await?
-        }
-    };
+    let version = current_version(&state, user.id, project_id).await?;
     let current = board_etag(project_id, version);
-    if if_none_match(&req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current)) {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, current))
-            .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-            .finish());
+    if matches_tag(&req, &current) {
+        return Ok(not_modified(current));
     }
+    let svc = state.tasks.clone();
     let (etag, json) = match state.board_cache.get(project_id, user.id, version) {
         Some(json) => (current, json),
         None => {
@@ -360,6 +352,115 @@ pub async fn board(
         res.insert_header((header::ETAG, v));
     }
     Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).content_type("application/json").body(json))
+}
+
+/// The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
+/// on the wire, at most two decimals.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectSummary)]
+pub struct SummaryResponse {
+    #[schema(minimum = 0)]
+    budget: f64,
+    /// Sum of every task's best-known cost: actual cost, else its prediction (regional rate x
+    /// square footage), else 0.
+    #[schema(minimum = 0)]
+    predicted_total: f64,
+    /// predicted_total / square_footage, rounded to the cent; null without an area.
+    #[schema(minimum = 0, required = true)]
+    cost_per_sqft: Option<f64>,
+    /// True when the predicted total exceeds the budget (shown red).
+    over_budget: bool,
+    /// The same sum per board column.
+    column_totals: ColumnTotals,
+}
+
+/// Best-known cost per column, keyed by the status labels.
+#[derive(Serialize, ToSchema)]
+pub struct ColumnTotals {
+    #[serde(rename = "To Do")]
+    #[schema(minimum = 0)]
+    to_do: f64,
+    #[serde(rename = "In Progress")]
+    #[schema(minimum = 0)]
+    in_progress: f64,
+    #[serde(rename = "Paid")]
+    #[schema(minimum = 0)]
+    paid: f64,
+}
+
+impl From<&BudgetSummary> for SummaryResponse {
+    fn from(s: &BudgetSummary) -> Self {
+        let [to_do, in_progress, paid] = s.column_totals.map(|(_, m)| m.as_dollars_f64());
+        SummaryResponse {
+            budget: s.budget.as_dollars_f64(),
+            predicted_total: s.predicted_total.as_dollars_f64(),
+            cost_per_sqft: s.cost_per_sqft_cents.map(cents_to_dollars),
+            over_budget: s.is_over_budget(),
+            column_totals: ColumnTotals { to_do, in_progress, paid },
+        }
+    }
+}
+
+/// The version of the caller's project: from memory when this process knows it, else one query.
+async fn current_version(state: &AppState, owner_id: i64, project_id: i64) -> Result<i64, ApiError> {
+    match state.tasks.known_board_version(owner_id, project_id) {
+        Some(known) => Ok(known?),
+        None => {
+            let svc = state.tasks.clone();
+            blocking(move || svc.board_version(owner_id, project_id)).await
+        }
+    }
+}
+
+fn matches_tag(req: &HttpRequest, current: &str) -> bool {
+    if_none_match(req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current))
+}
+
+fn not_modified(etag: String) -> HttpResponse {
+    HttpResponse::NotModified()
+        .insert_header((header::ETAG, etag))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .finish()
+}
+
+/// `GET /api/projects/{id}/summary/`: budget, predicted total, cost per sq ft and column totals.
+#[utoipa::path(
+    tag = "tasks", operation_id = "getProjectSummary",
+    summary = "The board's money figures, summed on the server",
+    description = "Each task counts for its best-known cost: its actual cost, else its predicted cost \
+        (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. \
+        Strong `ETag` per project version, like the board.",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The project's budget summary.", body = SummaryResponse,
+            headers(("ETag" = String, description = "Changes with every write to the project."))),
+        (status = 304, description = "Not modified since the `If-None-Match` tag."),
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[get("/projects/{id}/summary/")]
+pub async fn summary(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let version = current_version(&state, user.id, project_id).await?;
+    if matches_tag(&req, &summary_etag(project_id, version)) {
+        return Ok(not_modified(summary_etag(project_id, version)));
+    }
+    let svc = state.tasks.clone();
+    let (version, summary) = blocking(move || svc.summary(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, summary_etag(project_id, version)))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
+        .json(SummaryResponse::from(&summary)))
+}
+
+fn summary_etag(project_id: i64, version: i64) -> String {
+    format!("\"s{project_id}-v{version}-{}\"", env!("CARGO_PKG_VERSION"))
 }
 
 #[utoipa::path(

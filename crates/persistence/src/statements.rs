@@ -13,12 +13,11 @@ use diesel::serialize::ToSql;
 use diesel::sql_types::{BigInt, Bool, HasSqlType, Integer, Nullable, Text, Timestamp};
 use diesel::QueryResult;
 
-/// Gap between neighbouring sort keys when a column is (re)spaced, and after the last task.
-pub const SORT_KEY_GAP: i64 = 1 << 20;
+use buildledger_domain::board_order::SORT_KEY_GAP;
 
-/// Gives the tasks of one column sort keys `SORT_KEY_GAP` apart, in their current order: run
-/// when a move finds no room between two neighbours (rare: each move into the same gap halves
-/// it, so that takes about twenty moves into one spot).
+/// Gives the tasks of one column sort keys `SORT_KEY_GAP` apart, in their current order
+/// (`respaced_key` of their rank, domain/board_order.rs): run when a move finds no room
+/// between two neighbours.
 #[derive(Debug, Clone, Copy, QueryId)]
 pub struct RespaceColumn {
     pub project_id: i64,

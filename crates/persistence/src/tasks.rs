@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
+use buildledger_domain::board_order::{key_after, slot_between, Slot};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
@@ -10,7 +11,7 @@ use crate::db::{now, Backend, Db, DbConnection};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, tasks};
-use crate::statements::{FindTaskForOwner, RespaceColumn, UpdateTaskCall, SORT_KEY_GAP};
+use crate::statements::{FindTaskForOwner, RespaceColumn, UpdateTaskCall};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = tasks)]
@@ -85,13 +86,13 @@ fn end_of_column(
         .filter(tasks::id.ne(moving.unwrap_or(0)))
         .select((diesel::dsl::count_star(), diesel::dsl::max(tasks::sort_key)))
         .first(conn)?;
-    Ok((last.map_or(0, |k| k.saturating_add(SORT_KEY_GAP)), i32::try_from(count).unwrap_or(i32::MAX)))
+    Ok((key_after(last), i32::try_from(count).unwrap_or(i32::MAX)))
 }
 
 /// Places task `moving` at index `wanted` of a column (the column without it; clamped to its
-/// end) and returns its new sort key and position. Keys are sparse, so only the moved task is
-/// written: it takes a key between its new neighbours. When two neighbours leave no room
-/// between them (after about twenty moves into one spot) the column is spaced out again first.
+/// end) and returns its new sort key and position: a key between its new neighbours
+/// (domain/board_order.rs), so only the moved task is written; the column is spaced out again
+/// first when the neighbours leave no room.
 fn place(
     conn: &mut DbConnection,
     project_id: i64,
@@ -112,18 +113,15 @@ fn place(
             .load(conn)?;
         let (before, after) =
             if wanted == 0 { (None, keys.first().copied()) } else { (keys.first().copied(), keys.get(1).copied()) };
-        match (before, after) {
-            // Past the end of the column (or an empty column): last place.
-            (None, None) => return end_of_column(conn, project_id, status, Some(moving)),
-            (None, Some(next)) => return Ok((next.saturating_sub(SORT_KEY_GAP), 0)),
-            (Some(prev), None) => return Ok((prev.saturating_add(SORT_KEY_GAP), wanted)),
-            (Some(prev), Some(next)) if next - prev >= 2 => return Ok((prev + (next - prev) / 2, wanted)),
-            (Some(_), Some(_)) => {
+        match slot_between(before, after) {
+            Slot::End => return end_of_column(conn, project_id, status, Some(moving)),
+            Slot::Key(key) => return Ok((key, if before.is_none() { 0 } else { wanted })),
+            Slot::NoRoom => {
                 RespaceColumn { project_id, status: status.label() }.execute(conn)?;
             }
         }
     }
-    // Respaced keys are SORT_KEY_GAP apart, so the second round always finds room.
+    // A spaced-out column always has room, so the second round never gets here.
     Err(DieselError::RollbackTransaction)
 }
 

@@ -42,6 +42,7 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("PATCH", "/api/projects/{id}/", Access::Subscribed),
     ("DELETE", "/api/projects/{id}/", Access::Subscribed),
     ("GET", "/api/projects/{id}/tasks/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/summary/", Access::Subscribed),
     ("POST", "/api/tasks/", Access::Subscribed),
     ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
     ("DELETE", "/api/tasks/{id}/", Access::Subscribed),

@@ -9,5 +9,6 @@ mod openapi;
 mod payments;
 mod projects;
 mod request_ids;
+mod summary_cases;
 mod system;
 mod tasks;

@@ -443,3 +443,54 @@ async fn every_write_changes_the_etag() {
     // The old tag no longer answers 304.
     assert_eq!(conditional(&app, &user, project, &seen[0]).await.status, 200);
 }
+
+// ---------------------------------------------------------------- summary
+
+#[actix_web::test]
+async fn the_summary_sums_best_known_costs_to_the_cent() {
+    let (app, user, project) = setup().await;
+    let framing = rate("Framing", MaterialQuality::Basic, "78701");
+    app.create_task(&user, project, json!({"title": "Framing"})).await;
+    app.create_task(&user, project, json!({"title": "Fence", "status": "Paid", "actual_cost": "0.1"})).await;
+    app.create_task(&user, project, json!({"title": "Fence", "status": "Paid", "actual_cost": 0.2})).await;
+    app.create_task(&user, project, json!({"title": "Not in the catalogue", "status": "In Progress"})).await;
+    let s = app.authed_get(&format!("/api/projects/{project}/summary/"), &user).await.ok_json(200);
+    // 2,400 sq ft x the Framing rate, predicted; 0.10 + 0.20 paid (exactly 0.3, not 0.30000000000000004).
+    let predicted = (framing * 100.0).round() * 2400.0 / 100.0;
+    assert_eq!(s["column_totals"], json!({"To Do": predicted, "In Progress": 0.0, "Paid": 0.3}));
+    assert_eq!(s["predicted_total"], json!(((predicted * 100.0).round() + 30.0) / 100.0));
+    assert_eq!(s["budget"], json!(450000.0));
+    let per_sqft = ((predicted * 100.0 + 30.0) / 2400.0).round() / 100.0;
+    assert_eq!(s["cost_per_sqft"], json!(per_sqft));
+    assert_eq!(s["over_budget"], json!(predicted + 0.3 > 450000.0));
+    let res = app
+        .authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &user, Some(json!({"budget": 1})))
+        .await;
+    res.ok_json(200);
+    let s = app.authed_get(&format!("/api/projects/{project}/summary/"), &user).await.ok_json(200);
+    assert_eq!((s["budget"].clone(), s["over_budget"].clone()), (json!(1.0), json!(true)));
+}
+
+#[actix_web::test]
+async fn the_summary_answers_304_until_a_write_and_404_to_others() {
+    let (app, user, project) = setup().await;
+    let path = format!("/api/projects/{project}/summary/");
+    let res = app.authed_get(&path, &user).await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.json()["predicted_total"], json!(0.0));
+    let tag = res.header("ETag").expect("the summary sends an ETag");
+    let conditional = |tag: String| {
+        TestRequest::get()
+            .uri(&path)
+            .insert_header(("Authorization", format!("Bearer {}", user.access)))
+            .insert_header(("If-None-Match", tag))
+    };
+    assert_eq!(app.send(conditional(tag.clone())).await.status, 304);
+    app.create_task(&user, project, json!({"title": "Fence", "actual_cost": 5})).await;
+    let res = app.send(conditional(tag)).await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.json()["column_totals"]["To Do"], json!(5.0));
+    let bob = app.user("bob").await;
+    app.authed_get(&path, &bob).await.assert_error(404, "not_found");
+    app.authed_get("/api/projects/0/summary/", &user).await.assert_error(404, "not_found");
+}

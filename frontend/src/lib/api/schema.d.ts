@@ -162,6 +162,26 @@ export interface paths {
     patch: operations['updateProject'];
     trace?: never;
   };
+  '/api/projects/{id}/summary/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The board's money figures, summed on the server
+     * @description Each task counts for its best-known cost: its actual cost, else its predicted cost (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. Strong `ETag` per project version, like the board.
+     */
+    get: operations['getProjectSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/tasks/': {
     parameters: {
       query?: never;
@@ -603,6 +623,15 @@ export interface components {
       /** @description Hosted checkout URL; in local mode `/local-checkout/{sessionId}`. */
       url: string;
     };
+    /** @description Best-known cost per column, keyed by the status labels. */
+    ColumnTotals: {
+      /** Format: double */
+      'In Progress': number;
+      /** Format: double */
+      Paid: number;
+      /** Format: double */
+      'To Do': number;
+    };
     /** @enum {string} */
     ConversionOption: 'garage_apartment_conversion';
     /** @description A file attached to a task. */
@@ -818,6 +847,29 @@ export interface components {
       units?: number | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code?: string;
+    };
+    /**
+     * @description The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
+     *     on the wire, at most two decimals.
+     */
+    ProjectSummary: {
+      /** Format: double */
+      budget: number;
+      /** @description The same sum per board column. */
+      column_totals: components['schemas']['ColumnTotals'];
+      /**
+       * Format: double
+       * @description predicted_total / square_footage, rounded to the cent; null without an area.
+       */
+      cost_per_sqft: number | null;
+      /** @description True when the predicted total exceeds the budget (shown red). */
+      over_budget: boolean;
+      /**
+       * Format: double
+       * @description Sum of every task's best-known cost: actual cost, else its prediction (regional rate x
+       *     square footage), else 0.
+       */
+      predicted_total: number;
     };
     /** @enum {string} */
     ProjectType: 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
@@ -1534,6 +1586,42 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getProjectSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The project's budget summary. */
+      200: {
+        headers: {
+          /** @description Changes with every write to the project. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProjectSummary'];
+        };
+      };
+      /** @description Not modified since the `If-None-Match` tag. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
   };

@@ -1,0 +1,102 @@
+//! The board's money rule is the server's (domain/budget.rs); the frontend repeats it for drag
+//! previews and unsaved edits (frontend/src/features/board/money.ts). This test builds random
+//! boards through the API and keeps what the server answers for each in
+//! `frontend/src/features/board/summary-cases.json`, which the frontend's unit tests replay; the
+//! file must match what the server says today. Regenerate with `make api-types`.
+
+use actix_web::http::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::TestApp;
+
+const CASES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/features/board/summary-cases.json");
+const BOARDS: usize = 24;
+const TITLES: [&str; 7] = ["Framing", "Roofing", "Fence", "Foundation", "Plumbing", "Landscaping", "Hand-made gate"];
+const STATUSES: [&str; 3] = ["To Do", "In Progress", "Paid"];
+const QUALITIES: [&str; 3] = ["basic", "standard", "premium"];
+const ZIPS: [&str; 4] = ["78701", "94110", "10001", "59715"];
+
+/// A small deterministic generator (the file must not change from run to run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+    fn pick<'a>(&mut self, of: &[&'a str]) -> &'a str {
+        of[self.below(of.len() as u64) as usize]
+    }
+    /// Cents as dollars, with a fractional part most of the time (where floats go wrong).
+    fn dollars(&mut self, max_cents: u64) -> Value {
+        let cents = self.below(max_cents);
+        if self.below(4) == 0 {
+            json!(cents / 100)
+        } else {
+            json!(format!("{}.{:02}", cents / 100, cents % 100))
+        }
+    }
+}
+
+#[actix_web::test]
+async fn the_frontends_summary_cases_are_what_the_server_answers() {
+    let app = TestApp::new().await;
+    let user = app.user("ana").await;
+    let mut rng = Lcg(0x5eed_b0a2d);
+    let mut cases = Vec::new();
+    for board in 0..BOARDS {
+        // A board without tasks, one with a single task, then larger ones.
+        let n = match board {
+            0 => 0,
+            1 => 1,
+            _ => 2 + rng.below(14),
+        };
+        let square_footage = 100 + rng.below(6000);
+        let budget = rng.dollars(150_000_000);
+        let zip = rng.pick(&ZIPS);
+        let project = app
+            .create_project(&user, json!({"square_footage": square_footage, "budget": budget, "zip_code": zip}))
+            .await;
+        let id = project["id"].as_i64().unwrap();
+        for _ in 0..n {
+            let mut task = json!({
+                "title": rng.pick(&TITLES),
+                "status": rng.pick(&STATUSES),
+                "material_quality": rng.pick(&QUALITIES),
+            });
+            if rng.below(3) > 0 {
+                task["actual_cost"] = rng.dollars(8_000_000);
+            }
+            app.create_task(&user, id, task).await;
+        }
+        let tasks = app.authed_get(&format!("/api/projects/{id}/tasks/"), &user).await.ok_json(200);
+        let tasks: Vec<Value> = tasks
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                json!({
+                    "status": t["status"],
+                    "actual_cost": t["actual_cost"],
+                    "regional_average_cost_per_sqft": t["regional_average_cost_per_sqft"],
+                })
+            })
+            .collect();
+        let summary = app.authed_get(&format!("/api/projects/{id}/summary/"), &user).await.ok_json(200);
+        let project = app.authed_json(Method::GET, &format!("/api/projects/{id}/"), &user, None).await.ok_json(200);
+        cases.push(json!({
+            "square_footage": project["square_footage"],
+            "budget": project["budget"],
+            "tasks": tasks,
+            "summary": summary,
+        }));
+    }
+    let current = Value::Array(cases);
+    if std::env::var_os("UPDATE_FIXTURES").is_some() {
+        std::fs::write(CASES_PATH, serde_json::to_string_pretty(&current).unwrap() + "\n").unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(CASES_PATH).unwrap_or_default();
+    let committed: Value = serde_json::from_str(&committed).unwrap_or(Value::Null);
+    assert!(committed == current, "frontend/src/features/board/summary-cases.json is stale: run `make api-types`");
+}
