@@ -76,7 +76,9 @@ impl<Conn> diesel::RunQueryDsl<Conn> for RespaceColumn {}
 
 /// PostgreSQL: one task change in one round trip, through the `board_update_task` function
 /// (migrations/postgres/2026-11-23-000004_update_task_function): the same steps as the SQLite
-/// path of `DieselTaskRepository::update`. Returns (owner id, new project version, title,
+/// path of `DieselTaskRepository::update`, i.e. the domain's card-move rule (domain/board_order.rs;
+/// the repository test `every_backend_writes_the_sort_keys_of_the_domain_rule` checks the keys it
+/// writes against that rule). Returns (owner id, new project version, title,
 /// description, status, material quality, actual cost, due date, position); no row when the
 /// project holds no such task.
 #[derive(Debug, Clone, QueryId)]

@@ -262,3 +262,100 @@ fn a_task_change_through_another_project_is_not_found_and_changes_nothing() {
         assert_eq!((list.len(), list[0].status), (1, TaskStatus::ToDo), "{}", t.name);
     }
 }
+
+/// The sort keys written by each backend are exactly those of the domain's card-move rule
+/// (domain/board_order.rs): on SQLite the repository applies it step by step, on PostgreSQL the
+/// `board_update_task` function (migration 000004) repeats it in PL/pgSQL for one round trip,
+/// so this checks that copy against the rule, respacing included.
+#[test]
+fn every_backend_writes_the_sort_keys_of_the_domain_rule() {
+    use std::collections::BTreeMap;
+
+    use buildledger_domain::board_order::{key_after, respaced_key, slot_between, Slot};
+    use buildledger_persistence::schema::tasks;
+    use diesel::prelude::*;
+
+    /// id -> (column, key), as the rule places them.
+    struct Model(BTreeMap<i64, (usize, i64)>, usize);
+    impl Model {
+        /// (key, id) of a column in board order, leaving `except` out.
+        fn column(&self, c: usize, except: i64) -> Vec<(i64, i64)> {
+            let mut v: Vec<(i64, i64)> = self
+                .0
+                .iter()
+                .filter(|(id, (col, _))| *col == c && **id != except)
+                .map(|(id, (_, k))| (*k, *id))
+                .collect();
+            v.sort();
+            v
+        }
+        fn end_key(&self, c: usize, except: i64) -> i64 {
+            key_after(self.column(c, except).last().map(|(k, _)| *k))
+        }
+        fn place(&mut self, id: i64, to: usize, wanted: usize) {
+            for _ in 0..2 {
+                let col = self.column(to, id);
+                let before = wanted.checked_sub(1).and_then(|i| col.get(i)).map(|(k, _)| *k);
+                let after = col.get(wanted).map(|(k, _)| *k);
+                let key = match slot_between(before, after) {
+                    Slot::Key(k) => k,
+                    Slot::End => self.end_key(to, id),
+                    Slot::NoRoom => {
+                        // Spaced out with the moving card where it stands, if it is in that column.
+                        let mut all = self.column(to, i64::MIN);
+                        all.sort();
+                        for (rank, (_, other)) in all.into_iter().enumerate() {
+                            self.0.insert(other, (to, respaced_key(rank as i64 + 1)));
+                        }
+                        self.1 += 1;
+                        continue;
+                    }
+                };
+                self.0.insert(id, (to, key));
+                return;
+            }
+            panic!("no room after respacing");
+        }
+    }
+
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let p = project(&t.db, owner, "P");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let mut model = Model(BTreeMap::new(), 0);
+        for i in 0..9 {
+            let c = i % 3;
+            let key = model.end_key(c, 0);
+            let created = repo.create(&new_task(p.id, &format!("T{i}"), TaskStatus::ALL[c])).unwrap();
+            model.0.insert(created.id, (c, key));
+        }
+        let mut seed = 11u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for step in 0..150 {
+            let ids: Vec<i64> = model.0.keys().copied().collect();
+            let id = ids[next(ids.len() as u64) as usize];
+            // Most moves into one spot (respacing), some anywhere, some past the end.
+            let (to, wanted) = if step % 3 != 2 { (1, 1) } else { (next(3) as usize, next(7) as usize) };
+            model.place(id, to, wanted);
+            let changes =
+                TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted as i32), ..Default::default() };
+            repo.update(p.id, id, &changes).unwrap();
+            let stored: BTreeMap<i64, (usize, i64)> =
+                t.db.read(|conn| {
+                    tasks::table
+                        .filter(tasks::project_id.eq(p.id))
+                        .select((tasks::id, tasks::status, tasks::sort_key))
+                        .load::<(i64, String, i64)>(conn)
+                })
+                .unwrap()
+                .into_iter()
+                .map(|(id, s, k)| (id, (TaskStatus::ALL.iter().position(|x| x.label() == s).unwrap(), k)))
+                .collect();
+            assert_eq!(stored, model.0, "{} step {step}", t.name);
+        }
+        assert!(model.1 >= 3, "the moves respaced a column {} times", model.1);
+    }
+}
