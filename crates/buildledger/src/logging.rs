@@ -3,8 +3,8 @@
 //!
 //! Why not a channel to a writer thread (tracing-appender's `non_blocking`, used before)? That
 //! thread sleeps on the channel, so under load nearly every line woke it: a futex call, a
-//! context switch and a `write` per line. Measured with the access log on (one line per
-//! request), that was ~10 us of the ~34 us of CPU a revalidated board read cost (docs/benchmarks.md).
+//! context switch and a `write` per line: with one access line per request, a large share of
+//! the CPU a revalidated board read costs (figures in docs/benchmarks.md).
 //! Here the writer wakes on a timer instead, whatever the request rate.
 //!
 //! Lines are never written by a request thread. If stdout stops draining, at most
