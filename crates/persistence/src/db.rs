@@ -14,8 +14,7 @@ use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 use crate::memo::Memo;
-use crate::project_writer::ProjectWriters;
-use crate::writer::Writer;
+use crate::queue::{Policy, WriteQueue};
 
 pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 pub const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -159,15 +158,13 @@ impl r2d2::ManageConnection for ConnectionManager {
 
 pub type Pool = r2d2::Pool<ConnectionManager>;
 
-/// The database: a pool plus, for SQLite, the one writer (see `writer.rs`).
+/// The database: a pool for reads, and the write queue (see `queue.rs`).
 #[derive(Clone)]
 pub struct Db {
     pool: Pool,
     backend: Backend,
-    /// SQLite only: every write goes through this connection, with group commit.
-    writer: Option<Arc<Writer>>,
-    /// PostgreSQL only: board writes, batched per project (see `project_writer.rs`).
-    project_writers: Option<Arc<ProjectWriters>>,
+    /// On SQLite every write, on PostgreSQL board writes: queued and committed together.
+    writes: Arc<WriteQueue>,
     queries: QueryCounter,
     /// Versions and subscriptions remembered between requests (see `memo.rs`).
     memo: Arc<Memo>,
@@ -196,11 +193,15 @@ impl Db {
             .test_on_check_out(false)
             .build(ConnectionManager { backend, target: target.clone(), counter: queries.clone() })?;
         let manager = ConnectionManager { backend, target, counter: queries.clone() };
-        let (writer, project_writers) = match backend {
-            Backend::Sqlite => (Some(Arc::new(Writer::start(manager).map_err(DbError::Writer)?)), None),
-            Backend::Postgres => (None, Some(Arc::new(ProjectWriters::start(&manager).map_err(DbError::Writer)?))),
+        let policy = match backend {
+            Backend::Sqlite => Policy::SQLITE,
+            Backend::Postgres => Policy::POSTGRES,
         };
-        Ok(Db { pool, backend, writer, project_writers, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
+        let writes = Arc::new(WriteQueue::start(&manager, policy).map_err(DbError::Writer)?);
+        if backend == Backend::Sqlite {
+            crate::checkpoint::spawn_checkpointer(writes.commits(), manager.uncounted());
+        }
+        Ok(Db { pool, backend, writes, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
     }
 
     /// What this process remembers of the database (see `memo.rs`).
@@ -213,14 +214,9 @@ impl Db {
         self.queries.get()
     }
 
-    /// Transactions committed by the batching writers, each holding one or more writes: on
-    /// SQLite the writer's (`writer.rs`), on PostgreSQL the board writers' (`project_writer.rs`).
+    /// Transactions committed by the write queue (`queue.rs`), each holding one or more writes.
     pub fn batches_committed(&self) -> u64 {
-        match (&self.writer, &self.project_writers) {
-            (Some(w), _) => w.batches_committed(),
-            (None, Some(w)) => w.batches_committed(),
-            (None, None) => 0,
-        }
+        self.writes.batches_committed()
     }
 
     pub fn backend(&self) -> Backend {
@@ -257,35 +253,31 @@ impl Db {
 
     /// Runs `f` in one transaction: all of it is written or none. Returns once committed.
     ///
-    /// On PostgreSQL each write has its own pooled connection and transaction; row locks order
-    /// writers of one project. On SQLite writes queue for the one writer thread, and writes that
-    /// queue together are committed together (see `writer.rs`).
+    /// On SQLite writes queue for the one writer thread and writes that queue together commit
+    /// together (`queue.rs`): `f` may then run twice, in a batch and alone if that batch was
+    /// rolled back. On PostgreSQL each such write has its own pooled connection and transaction.
     pub fn write<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+        f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
     ) -> Result<T, RepoError> {
-        match &self.writer {
-            Some(writer) => writer.write(f),
-            None => {
+        match self.backend {
+            Backend::Sqlite => self.writes.write(None, f),
+            Backend::Postgres => {
                 let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
-                pooled.conn.transaction(f).map_err(db_err)
+                pooled.conn.transaction(|conn| f(conn)).map_err(db_err)
             }
         }
     }
 
     /// Like [`Db::write`], for a write that changes only the project `project_id` and its
-    /// tasks (a board write). On PostgreSQL, board writes queued for one project share a
-    /// transaction (see `project_writer.rs`), and `f` may run twice: once in a batch, and
-    /// alone if that batch was rolled back. On SQLite this is `Db::write`.
+    /// tasks (a board write): queued on both backends, and on PostgreSQL batched with the other
+    /// writes of that project only (`queue.rs`). `f` may run twice.
     pub fn write_project<T: Send + 'static>(
         &self,
         project_id: i64,
         f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
     ) -> Result<T, RepoError> {
-        match &self.project_writers {
-            Some(writers) => writers.write(project_id, f),
-            None => self.write(f),
-        }
+        self.writes.write(Some(project_id), f)
     }
 
     /// Whether the database answers (health check).

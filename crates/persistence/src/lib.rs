@@ -1,18 +1,18 @@
 //! BuildLedger persistence: diesel repositories over one connection type that is either
 //! SQLite (embedded default) or PostgreSQL, plus the local-directory document store.
 
+mod checkpoint;
 pub mod db;
 mod documents;
 pub mod memo;
 pub mod payments;
-mod project_writer;
 mod projects;
+mod queue;
 pub mod schema;
 mod statements;
 pub mod storage;
 mod tasks;
 mod users;
-mod writer;
 
 pub use db::{Backend, Db, DbConnection, DbError};
 pub use documents::DieselDocumentRepository;

@@ -343,7 +343,7 @@ impl WebhookEventRepository for DieselPaymentsRepository {
             diesel::insert_into(webhook_events::table)
                 .values((
                     webhook_events::event_id.eq(event_id),
-                    webhook_events::event_type.eq(event_type),
+                    webhook_events::event_type.eq(&event_type),
                     webhook_events::received_at.eq(received_at),
                 ))
                 .execute(conn)?;

@@ -34,7 +34,7 @@ DECLARE
     placed BOOLEAN := FALSE;
 BEGIN
     -- The project's row lock and a new version, once per transaction: the server commits the
-    -- queued changes of one board together (crates/persistence/src/project_writer.rs), and one
+    -- queued changes of one board together (crates/persistence/src/queue.rs), and one
     -- new version per commit is what readers can see. Updating the row again for every change
     -- would only add row versions (and check its constraints again).
     IF current_setting('buildledger.bumped_project', true) IS DISTINCT FROM p_project::TEXT THEN
