@@ -60,7 +60,7 @@ fn concurrent_writes_are_kept_whole_and_a_failed_one_leaves_nothing() {
                             insert_user(conn, &format!("{name}-extra"))?;
                             if doomed {
                                 // A uniqueness failure after two successful inserts.
-                                insert_user(conn, &name)?;
+                                insert_user(conn, name)?;
                             }
                             Ok(())
                         });
