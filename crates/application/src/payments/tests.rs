@@ -2,10 +2,12 @@
 
 use super::local::{LocalCheckoutService, LocalGateway};
 use super::ports::*;
+use super::webhooks::epoch;
 use super::*;
 use crate::error::RepoError;
 use crate::ports::{MockClock, MockUserRepository};
-use buildledger_domain::subscription::RemoteSubscription;
+use buildledger_domain::subscription::{Invoice, RemoteSubscription, Subscription};
+use buildledger_domain::user::User;
 use chrono::{Duration, NaiveDate};
 
 fn now() -> NaiveDateTime {

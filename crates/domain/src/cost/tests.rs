@@ -1,5 +1,9 @@
+use std::collections::BTreeSet;
+
+use super::catalogue::div_round;
 use super::*;
-use crate::task::MaterialQuality::{Basic, Premium, Standard};
+use crate::error::DomainError;
+use crate::task::MaterialQuality::{self, Basic, Premium, Standard};
 
 fn cat() -> &'static CostCatalogue {
     CostCatalogue::embedded()
