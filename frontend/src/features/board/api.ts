@@ -1,12 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { http, upload } from '../../lib/api-client';
 import { markBoardData } from './perf';
-import type { BoardProject, Task, TaskDocument, TaskInput, TaskPatch } from './types';
+import type { BoardProject, ProjectSummary, Task, TaskDocument, TaskInput, TaskPatch } from './types';
 
 export const boardKeys = {
   all: ['board'] as const,
   project: (projectId: number) => [...boardKeys.all, projectId, 'project'] as const,
   tasks: (projectId: number) => [...boardKeys.all, projectId, 'tasks'] as const,
+  summary: (projectId: number) => [...boardKeys.all, projectId, 'summary'] as const,
   documents: (taskId: number) => [...boardKeys.all, 'documents', taskId] as const,
   suggestions: () => [...boardKeys.all, 'task-suggestions'] as const,
 };
@@ -28,6 +29,47 @@ export const boardTasksQuery = (projectId: number) =>
       return tasks;
     },
   });
+
+/** The server's money summary and the board data it describes. */
+export interface SummaryAnswer {
+  summary: ProjectSummary;
+  /**
+   * The cached tasks and project when the request was sent (once any fetch of them in flight was
+   * in). The page shows `summary` while these are still the data it shows (board-page.tsx): any
+   * write since (an optimistic change, a rollback, a refetch that changed something) replaces them.
+   */
+  tasks: Task[] | undefined;
+  project: BoardProject | undefined;
+}
+
+/**
+ * The board's money figures, summed by the server in cents. Always stale, so that it is asked
+ * again whenever the tasks are (on mount, on reconnect): a 304 when nothing changed. No structural
+ * sharing: `tasks` and `project` must stay the very objects that were cached (compared by identity).
+ */
+export const projectSummaryQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: boardKeys.summary(projectId),
+    queryFn: async ({ signal, client }): Promise<SummaryAnswer> => {
+      const tasksKey = boardKeys.tasks(projectId);
+      const projectKey = boardKeys.project(projectId);
+      // A fetch of the tasks or project in flight first (mount, or the refetch after a write).
+      const cache = client.getQueryCache();
+      const inFlight = [tasksKey, projectKey].map((queryKey) => cache.find({ queryKey, exact: true })?.promise);
+      await Promise.all(inFlight.map((p) => (p ? p.catch(() => undefined) : Promise.resolve(undefined))));
+      const tasks = client.getQueryData<Task[]>(tasksKey);
+      const project = client.getQueryData<BoardProject>(projectKey);
+      // Default fetch cache mode, as for the board: an unchanged project revalidates with a 304.
+      const summary = await http.get<ProjectSummary>(`/api/projects/${projectId}/summary/`, signal);
+      return { summary, tasks, project };
+    },
+    staleTime: 0,
+    structuralSharing: false,
+  });
+
+/** Refreshes the board's money figures after a write to its tasks or budget (once the server answered). */
+export const invalidateSummary = (client: QueryClient, projectId: number) =>
+  client.invalidateQueries({ queryKey: boardKeys.summary(projectId) });
 
 export const taskDocumentsQuery = (taskId: number) =>
   queryOptions({

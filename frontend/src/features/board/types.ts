@@ -14,6 +14,11 @@ export type BoardProject = Pick<
 
 export type TaskDocument = components['schemas']['Document'];
 
+/** `GET /api/projects/{id}/summary/`: the board's money figures, summed by the server in cents. */
+export type ProjectSummary = components['schemas']['ProjectSummary'];
+/** Best-known cost per column, keyed by status. */
+export type ColumnTotals = components['schemas']['ColumnTotals'];
+
 export interface TaskInput {
   title: string;
   description: string;

@@ -1,57 +1,8 @@
+import { roundToCent } from './money';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
 
 export function isStatus(value: unknown): value is TaskStatus {
   return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
-}
-
-/** Predicted cost = regional average $/sq ft x project square footage; null when unknown. */
-export function predictedCost(
-  task: Pick<Task, 'regional_average_cost_per_sqft'>,
-  squareFootage: number | null | undefined,
-): number | null {
-  if (task.regional_average_cost_per_sqft === null || task.regional_average_cost_per_sqft === undefined) return null;
-  if (squareFootage === null || squareFootage === undefined) return null;
-  return round2(task.regional_average_cost_per_sqft * squareFootage);
-}
-
-/** What a task counts for in sums: its actual cost when present, else its prediction (else 0). */
-export function effectiveCost(
-  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'>,
-  squareFootage: number | null | undefined,
-): number {
-  if (task.actual_cost !== null && task.actual_cost !== undefined) return task.actual_cost;
-  return predictedCost(task, squareFootage) ?? 0;
-}
-
-export function round2(n: number): number {
-  return Math.round((n + Number.EPSILON) * 100) / 100;
-}
-
-export function sumCosts(tasks: readonly Task[], squareFootage: number | null | undefined): number {
-  return round2(tasks.reduce((acc, t) => acc + effectiveCost(t, squareFootage), 0));
-}
-
-export function columnTotals(
-  tasks: readonly Task[],
-  squareFootage: number | null | undefined,
-): Record<TaskStatus, number> {
-  const out = { 'To Do': 0, 'In Progress': 0, Paid: 0 } as Record<TaskStatus, number>;
-  for (const s of STATUSES)
-    out[s] = sumCosts(
-      tasks.filter((t) => t.status === s),
-      squareFootage,
-    );
-  return out;
-}
-
-/** Red when the predicted total exceeds the budget, else green. */
-export function budgetTone(predictedTotal: number, budget: number | null | undefined): 'red' | 'green' {
-  return budget !== null && budget !== undefined && predictedTotal > budget ? 'red' : 'green';
-}
-
-export function costPerSqft(total: number, squareFootage: number | null | undefined): number | null {
-  if (!squareFootage) return null;
-  return round2(total / squareFootage);
 }
 
 /** Tasks of one column in board order. */
@@ -134,7 +85,7 @@ export function parseActualCost(value: string): number {
   const t = value.trim();
   if (t === '') return 0;
   const n = Number(t);
-  return Number.isFinite(n) ? round2(n) : 0;
+  return Number.isFinite(n) ? roundToCent(n) : 0;
 }
 
 /** Budget input -> number (null when blank or not a number). */

@@ -5,12 +5,20 @@ import { Banner } from '../../../components/ui/banner';
 import { ApiError } from '../../../lib/api-client';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { useAppPageMeta } from '../../../lib/page-meta';
-import { boardKeys, boardProjectQuery, boardTasksQuery, updateProjectBudget } from '../api';
+import {
+  boardKeys,
+  boardProjectQuery,
+  boardTasksQuery,
+  invalidateSummary,
+  projectSummaryQuery,
+  updateProjectBudget,
+} from '../api';
 import { exportCsv, exportPdf } from '../export';
 import { markBoardMount, markBoardViewSwitch } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import type { BoardProject, Task } from '../types';
-import { parseActualCost, parseBudget, sumCosts } from '../utils';
+import { summarize } from '../money';
+import { parseActualCost, parseBudget } from '../utils';
 import { BudgetSummary } from './budget-summary';
 import { ExportMenu } from './export-menu';
 import { NumberPromptModal } from './number-prompt-modal';
@@ -49,6 +57,7 @@ export function BoardPage() {
   const qc = useQueryClient();
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isInteger(projectId) });
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
+  const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
   const { theme, setTheme } = useTheme();
   const [view, setView] = useState<View>('spreadsheet');
   const [banner, setBanner] = useState('');
@@ -67,7 +76,16 @@ export function BoardPage() {
 
   const tasks = useMemo(() => tasksQ.data ?? [], [tasksQ.data]);
   const sqft = project.data?.square_footage ?? null;
-  const predictedTotal = useMemo(() => sumCosts(tasks, sqft), [tasks, sqft]);
+  const budget = project.data?.budget ?? 0;
+  // The server's figures when they describe the tasks and project shown: the summary was asked for
+  // when these very objects were in the cache (api.ts). Any write since (an optimistic move or edit,
+  // a rollback, a budget being saved, a refetch that changed something) replaces them; until the
+  // summary refetched after the server's answer is in, the same rule computed here in cents
+  // (money.ts) gives the figures of the tasks shown.
+  const answer = summaryQ.data;
+  const serverSummary =
+    answer !== undefined && answer.tasks === tasksQ.data && answer.project === project.data ? answer.summary : null;
+  const summary = useMemo(() => serverSummary ?? summarize(tasks, sqft, budget), [serverSummary, tasks, sqft, budget]);
 
   const move = useMoveTask(projectId, setBanner);
   const inlineUpdate = useInlineUpdate(projectId);
@@ -79,18 +97,20 @@ export function BoardPage() {
 
   const saveBudget = async (value: string) => {
     setBudgetOpen(false);
-    const budget = parseBudget(value);
+    const newBudget = parseBudget(value);
     const key = boardKeys.project(projectId);
     const previous = qc.getQueryData<BoardProject>(key);
-    if (previous) qc.setQueryData<BoardProject>(key, { ...previous, budget: budget ?? previous.budget });
+    if (previous) qc.setQueryData<BoardProject>(key, { ...previous, budget: newBudget ?? previous.budget });
     try {
-      const updated = await updateProjectBudget(projectId, budget);
+      const updated = await updateProjectBudget(projectId, newBudget);
       qc.setQueryData(key, updated);
       void qc.invalidateQueries({ queryKey: ['projects'] });
     } catch (e) {
       console.error(e);
       if (previous) qc.setQueryData(key, previous);
       setBanner('Failed to update budget.');
+    } finally {
+      void invalidateSummary(qc, projectId);
     }
   };
 
@@ -163,9 +183,7 @@ export function BoardPage() {
         </div>
       </header>
 
-      {project.data && (
-        <BudgetSummary budget={project.data.budget} predictedTotal={predictedTotal} squareFootage={sqft} />
-      )}
+      {project.data && <BudgetSummary summary={summary} squareFootage={sqft} />}
 
       <div className="toolbar" role="toolbar" aria-label="Board actions">
         <div className="toolbar-group">
@@ -213,6 +231,7 @@ export function BoardPage() {
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <KanbanView
             tasks={tasks}
+            totals={summary.column_totals}
             squareFootage={sqft}
             zipCode={project.data?.zip_code ?? null}
             onOpen={openTask}

@@ -25,14 +25,17 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatMoney } from '../../../lib/format';
-import { STATUSES, type Task, type TaskStatus } from '../types';
-import { columnTotals, groupByStatus, isStatus, predictedCost } from '../utils';
+import { columnTotals, predictedCost } from '../money';
+import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../types';
+import { groupByStatus, isStatus } from '../utils';
 import { useBoardRenderMark } from '../perf';
 
 type Columns = Record<TaskStatus, number[]>;
 
 interface Props {
   tasks: Task[];
+  /** Column totals of `tasks`: the server's, or the local rule's while a change is on its way. */
+  totals: ColumnTotals;
   squareFootage: number | null;
   zipCode: string | null;
   onOpen: (task: Task) => void;
@@ -206,7 +209,15 @@ function Column({ status, ids, activeId, byId, total, squareFootage, zipCode, on
   );
 }
 
-export function KanbanView({ tasks, squareFootage, zipCode, onOpen, onMove, onDropToPaid }: Props) {
+export function KanbanView({
+  tasks,
+  totals: boardTotals,
+  squareFootage,
+  zipCode,
+  onOpen,
+  onMove,
+  onDropToPaid,
+}: Props) {
   const [preview, setPreview] = useState<Columns | null>(null);
   // The keyboard coordinate getter below is created once and reads the committed preview.
   const previewRef = useRef<Columns | null>(null);
@@ -246,15 +257,16 @@ export function KanbanView({ tasks, squareFootage, zipCode, onOpen, onMove, onDr
   const columns = preview ?? serverColumns;
   const byId = useMemo(() => new Map(tasks.map((t) => [t.id, t])), [tasks]);
 
-  // Totals follow the preview so the numbers move with the card.
+  // Totals follow the preview so the numbers move with the card: the local rule (money.ts) on the
+  // tasks as previewed; the board's totals otherwise.
   const totals = useMemo(() => {
-    if (!preview) return columnTotals(tasks, squareFootage);
+    if (!preview) return boardTotals;
     const moved = tasks.map((t) => {
       const s = STATUSES.find((st) => preview[st].includes(t.id)) ?? t.status;
       return s === t.status ? t : { ...t, status: s };
     });
     return columnTotals(moved, squareFootage);
-  }, [tasks, preview, squareFootage]);
+  }, [tasks, preview, squareFootage, boardTotals]);
 
   const nameOf = (id: UniqueIdentifier) => byId.get(Number(id))?.title ?? 'task';
   const announcements: Announcements = {

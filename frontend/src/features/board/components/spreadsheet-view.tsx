@@ -1,7 +1,7 @@
 import { memo, useMemo, useState, useEffect, useRef } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { predictedCost, roundToCent } from '../money';
 import { STATUSES, type Task, type TaskStatus } from '../types';
-import { predictedCost, round2 } from '../utils';
 import { useBoardRenderMark } from '../perf';
 
 interface Props {
@@ -29,7 +29,7 @@ const Row = memo(function Row({ task, predicted, onUpdate, onOpen }: RowProps) {
     const t = value.trim();
     const cost = t === '' ? null : Number(t);
     if (cost !== null && !Number.isFinite(cost)) return;
-    const next = cost === null ? null : round2(cost);
+    const next = cost === null ? null : roundToCent(cost);
     if (next !== task.actual_cost) onUpdate(task, { actual_cost: next });
   };
   const commitStatus = (value: string) => {

@@ -6,13 +6,15 @@ import {
   boardKeys,
   createTask,
   deleteTask,
+  invalidateSummary,
   patchTask,
   taskDocumentsQuery,
   taskSuggestionsQuery,
   uploadDocument,
 } from '../api';
+import { predictedCost } from '../money';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
-import { buildTaskPayload, predictedCost } from '../utils';
+import { buildTaskPayload } from '../utils';
 
 interface Props {
   projectId: number;
@@ -93,8 +95,10 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
         failed = true;
       }
     }
+    // Tasks before the money summary: the summary's request waits for their refetch (api.ts).
     await Promise.all([
       qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) }),
+      invalidateSummary(qc, projectId),
       qc.invalidateQueries({ queryKey: boardKeys.documents(saved.id) }),
     ]);
     setBusy(false);
@@ -114,6 +118,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
       await deleteTask(task.id);
       qc.setQueryData<Task[]>(boardKeys.tasks(projectId), (old) => (old ?? []).filter((t) => t.id !== task.id));
       void qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) });
+      void invalidateSummary(qc, projectId);
       onClose();
     } catch (err) {
       console.error(err);

@@ -81,6 +81,25 @@ describe('board mutations', () => {
     await waitFor(() => expect(confetti).toHaveBeenCalledWith({ particleCount: 100, spread: 70, origin: { y: 0.6 } }));
   });
 
+  it('refreshes the money summary once the server answered a move or an inline edit', async () => {
+    for (const status of [200, 500]) {
+      const { client, initial, wrapper } = setup(status);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      client.setQueryData(boardKeys.summary(1), { predicted_total: 0 });
+      const summaryState = () => client.getQueryState(boardKeys.summary(1));
+      const move = renderHook(() => useMoveTask(1, vi.fn()), { wrapper }).result;
+      act(() => move.current(1, 'In Progress', 0));
+      expect(summaryState()?.isInvalidated).toBe(false); // not before the answer
+      await waitFor(() => expect(summaryState()?.isInvalidated).toBe(true));
+
+      client.setQueryData(boardKeys.summary(1), { predicted_total: 0 });
+      const edit = renderHook(() => useInlineUpdate(1), { wrapper }).result;
+      act(() => edit.current(initial[1], { actual_cost: 12.5 }));
+      expect(summaryState()?.isInvalidated).toBe(false);
+      await waitFor(() => expect(summaryState()?.isInvalidated).toBe(true));
+    }
+  });
+
   it('inline edits send title, actual_cost and status and roll back on failure', async () => {
     const { client, bodies, initial, wrapper } = setup(500);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

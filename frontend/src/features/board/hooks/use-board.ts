@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { boardKeys, patchTask } from '../api';
+import { boardKeys, invalidateSummary, patchTask } from '../api';
 import type { Task, TaskPatch, TaskStatus } from '../types';
 import { moveTask, patchTaskInList } from '../utils';
 
@@ -41,7 +41,7 @@ interface MoveVars {
 /**
  * One PATCH per drop. The cache is written synchronously before the request
  * (no flicker), rolled back with the spec's banner message on failure and
- * re-synced with the server afterwards.
+ * re-synced with the server afterwards (tasks and money summary).
  */
 export function useMoveTask(projectId: number, onError: (message: string) => void) {
   const qc = useQueryClient();
@@ -56,7 +56,8 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
       qc.setQueryData(key, v.previous);
       onError(v.failureMessage);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    // Tasks first: the summary's request waits for their refetch (api.ts).
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: key }), invalidateSummary(qc, projectId)]),
   });
 
   return useCallback(
@@ -84,7 +85,10 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
   );
 }
 
-/** Inline spreadsheet edit: title, actual_cost, status. Failure is logged and rolled back. */
+/**
+ * Inline spreadsheet edit: title, actual_cost, status. Failure is logged and rolled back; the
+ * tasks and money summary are re-synced with the server afterwards.
+ */
 export function useInlineUpdate(projectId: number) {
   const qc = useQueryClient();
   const key = useMemo(() => boardKeys.tasks(projectId), [projectId]);
@@ -95,7 +99,7 @@ export function useInlineUpdate(projectId: number) {
       console.error('Inline task update failed', error);
       qc.setQueryData(key, v.previous);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: key }), invalidateSummary(qc, projectId)]),
   });
   return useCallback(
     (task: Task, changes: Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>) => {
