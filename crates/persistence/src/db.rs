@@ -197,11 +197,12 @@ impl Db {
             Backend::Sqlite => Policy::SQLITE,
             Backend::Postgres => Policy::POSTGRES,
         };
-        let writes = Arc::new(WriteQueue::start(&manager, policy).map_err(DbError::Writer)?);
+        let memo = Arc::new(Memo::new(memo_ttl(backend)));
+        let writes = Arc::new(WriteQueue::start(&manager, policy, memo.clone()).map_err(DbError::Writer)?);
         if backend == Backend::Sqlite {
             crate::checkpoint::spawn_checkpointer(writes.commits(), manager.uncounted());
         }
-        Ok(Db { pool, backend, writes, queries, memo: Arc::new(Memo::new(memo_ttl(backend))) })
+        Ok(Db { pool, backend, writes, queries, memo })
     }
 
     /// What this process remembers of the database (see `memo.rs`).
@@ -264,7 +265,10 @@ impl Db {
             Backend::Sqlite => self.writes.write(None, f),
             Backend::Postgres => {
                 let mut pooled = self.pool.get().map_err(|e| RepoError::Unavailable(Box::new(e)))?;
-                pooled.conn.transaction(|conn| f(conn)).map_err(db_err)
+                crate::effects::begin();
+                let result = pooled.conn.transaction(|conn| f(conn));
+                crate::effects::end(&self.memo, result.is_ok());
+                result.map_err(db_err)
             }
         }
     }

@@ -52,7 +52,7 @@ impl DieselDocumentRepository {
 impl DocumentRepository for DieselDocumentRepository {
     fn create(&self, doc: &NewDocument) -> Result<Document, RepoError> {
         let doc = doc.clone();
-        let (document, bumped) = self.db.write(move |conn| {
+        self.db.write(move |conn| {
             // The task's project and owner, read in the same transaction as the insert.
             let (project_id, owner_id): (i64, i64) = tasks::table
                 .inner_join(projects::table)
@@ -72,13 +72,9 @@ impl DocumentRepository for DieselDocumentRepository {
                 ))
                 .returning(documents::id)
                 .get_result(conn)?;
-            let bumped = bump_version(conn, project_id)?;
-            let document =
-                documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)?;
-            Ok((document, bumped))
-        })?;
-        self.db.memo().observe(bumped);
-        Ok(document)
+            bump_version(conn, project_id)?;
+            documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)
+        })
     }
 
     fn list_for_task(&self, task_id: i64) -> Result<Vec<Document>, RepoError> {
@@ -115,18 +111,16 @@ impl DocumentRepository for DieselDocumentRepository {
     }
 
     fn delete(&self, id: i64) -> Result<String, RepoError> {
-        let (key, bumped) = self.db.write(move |conn| {
+        self.db.write(move |conn| {
             let (key, project_id): (String, i64) =
                 documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
             let n = diesel::delete(documents::table.find(id)).execute(conn)?;
             if n == 0 {
                 return Err(DieselError::NotFound);
             }
-            let bumped = bump_version(conn, project_id)?;
-            Ok((key, bumped))
-        })?;
-        self.db.memo().observe(bumped);
-        Ok(key)
+            bump_version(conn, project_id)?;
+            Ok(key)
+        })
     }
 
     fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError> {

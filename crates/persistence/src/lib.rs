@@ -4,6 +4,7 @@
 mod checkpoint;
 pub mod db;
 mod documents;
+mod effects;
 pub mod memo;
 pub mod payments;
 mod projects;

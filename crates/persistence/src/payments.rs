@@ -13,6 +13,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{Db, DbConnection};
+use crate::effects::{record, Effect};
 use crate::schema::{checkout_sessions, invoices, subscriptions, users, webhook_events};
 
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
@@ -106,6 +107,7 @@ impl From<CheckoutRow> for CheckoutSessionRecord {
 }
 
 fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), DieselError> {
+    record(Effect::Subscription(s.user_id));
     let row = SubscriptionRow::from(s);
     let n = diesel::update(subscriptions::table.find(s.user_id)).set(&row).execute(conn)?;
     if n == 0 {
@@ -198,10 +200,8 @@ impl SubscriptionRepository for DieselPaymentsRepository {
 
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
         let owned = subscription.clone();
-        let result = self.db.write(move |conn| upsert_subscription(conn, &owned));
-        // Forgotten whether or not the write committed: the next check reads the table.
-        self.db.memo().subscription_changed(subscription.user_id);
-        result
+        // The memo forgets it whether or not the write commits (effects.rs).
+        self.db.write(move |conn| upsert_subscription(conn, &owned))
     }
 
     fn find_by_subscription_id(&self, subscription_id: &str) -> Result<Option<Subscription>, RepoError> {
@@ -309,7 +309,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
         invoice: Option<Invoice>,
     ) -> Result<bool, RepoError> {
         let (id, owned) = (id.to_owned(), subscription.clone());
-        let result = self.db.write(move |conn| {
+        self.db.write(move |conn| {
             if !complete_session(conn, &id, completed_at)? {
                 return Ok(false);
             }
@@ -318,9 +318,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
                 upsert_invoice(conn, i)?;
             }
             Ok(true)
-        });
-        self.db.memo().subscription_changed(subscription.user_id);
-        result
+        })
     }
 }
 
@@ -358,9 +356,6 @@ impl WebhookEventRepository for DieselPaymentsRepository {
             }
             Ok(true)
         });
-        if let Some(s) = &changes.subscription {
-            self.db.memo().subscription_changed(s.user_id);
-        }
         match result {
             // A concurrent delivery of the same event recorded it first.
             Err(RepoError::Conflict(_)) if self.seen(event_id)? => Ok(false),

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
+use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::schema::{documents, projects};
 use crate::statements::BumpVersion;
@@ -128,7 +129,9 @@ pub(crate) fn find_owned(conn: &mut DbConnection, id: i64, owner_id: i64) -> Res
 /// [`crate::memo::Memo::observe`] once the transaction has committed.
 pub(crate) fn bump_version(conn: &mut DbConnection, project_id: i64) -> Result<Bumped, DieselError> {
     let (owner_id, version) = BumpVersion { project_id, updated_at: now() }.get_result(conn)?;
-    Ok(Bumped { project_id, owner_id, version })
+    let bumped = Bumped { project_id, owner_id, version };
+    record(Effect::Version(bumped));
+    Ok(bumped)
 }
 
 fn bumped(p: &Project) -> Bumped {
@@ -177,9 +180,10 @@ impl ProjectRepository for DieselProjectRepository {
                 ))
                 .returning(projects::id)
                 .get_result(conn)?;
-            find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
+            let project = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
+            record(Effect::Version(bumped(&project)));
+            Ok(project)
         })?;
-        self.db.memo().observe(bumped(&project));
         Ok(project)
     }
 
@@ -201,9 +205,10 @@ impl ProjectRepository for DieselProjectRepository {
             if n == 0 {
                 return Err(DieselError::NotFound);
             }
-            find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)
+            let project = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
+            record(Effect::Version(bumped(&project)));
+            Ok(project)
         })?;
-        self.db.memo().observe(bumped(&project));
         Ok(project)
     }
 
@@ -214,9 +219,9 @@ impl ProjectRepository for DieselProjectRepository {
                 documents::table.filter(documents::project_id.eq(id)).select(documents::storage_key).load(conn)?;
             // Tasks and documents go with the project (ON DELETE CASCADE).
             diesel::delete(projects::table.find(id)).execute(conn)?;
+            record(Effect::Deleted(id));
             Ok(keys)
         })?;
-        self.db.memo().deleted(id);
         Ok(keys)
     }
 }

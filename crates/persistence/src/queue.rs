@@ -38,6 +38,8 @@ use diesel::result::Error as DieselError;
 use diesel::Connection;
 
 use crate::db::{db_err, ConnectionManager, DbConnection, PooledConnection};
+use crate::effects;
+use crate::memo::Memo;
 
 /// Most writes in one transaction: bounds how long the first waits for the last.
 pub const MAX_BATCH: usize = 64;
@@ -140,14 +142,18 @@ pub struct WriteQueue {
 }
 
 impl WriteQueue {
-    pub fn start(manager: &ConnectionManager, policy: Policy) -> Result<WriteQueue, std::io::Error> {
+    /// Starts the writer threads. What their writes change is handed to `memo` as each
+    /// transaction ends (`effects.rs`).
+    pub fn start(manager: &ConnectionManager, policy: Policy, memo: Arc<Memo>) -> Result<WriteQueue, std::io::Error> {
         let commits = Arc::new(AtomicU64::new(0));
         let mut shards = Vec::with_capacity(policy.shards);
         for i in 0..policy.shards.max(1) {
             let (queue, jobs) = std::sync::mpsc::channel::<Box<dyn Job>>();
-            let (manager, commits) = (manager.clone(), commits.clone());
+            let (manager, commits, memo) = (manager.clone(), commits.clone(), memo.clone());
             let name = if policy.shards > 1 { format!("{}-{i}", policy.name) } else { policy.name.to_owned() };
-            std::thread::Builder::new().name(name).spawn(move || run_shard(&jobs, &manager, &commits, policy))?;
+            std::thread::Builder::new()
+                .name(name)
+                .spawn(move || run_shard(&jobs, &Shard { manager, commits, memo, policy }))?;
             shards.push(queue);
         }
         Ok(WriteQueue { shards, commits })
@@ -187,9 +193,17 @@ impl WriteQueue {
     }
 }
 
+/// What a writer thread works with.
+struct Shard {
+    manager: ConnectionManager,
+    commits: Arc<AtomicU64>,
+    memo: Arc<Memo>,
+    policy: Policy,
+}
+
 /// One shard: takes a batch from its queue (see [`Policy`]), runs it, answers, repeats. Writes
 /// left out of a batch keep their order for the next rounds.
-fn run_shard(jobs: &Receiver<Box<dyn Job>>, manager: &ConnectionManager, commits: &AtomicU64, policy: Policy) {
+fn run_shard(jobs: &Receiver<Box<dyn Job>>, shard: &Shard) {
     let mut conn: Option<PooledConnection> = None;
     let mut waiting: VecDeque<Box<dyn Job>> = VecDeque::new();
     loop {
@@ -200,7 +214,7 @@ fn run_shard(jobs: &Receiver<Box<dyn Job>>, manager: &ConnectionManager, commits
             }
         }
         waiting.extend(jobs.try_iter());
-        let batch = if policy.one_project_per_batch {
+        let batch = if shard.policy.one_project_per_batch {
             let project = waiting.front().and_then(|j| j.project());
             let mut batch = Vec::new();
             let mut others = VecDeque::with_capacity(waiting.len());
@@ -217,21 +231,19 @@ fn run_shard(jobs: &Receiver<Box<dyn Job>>, manager: &ConnectionManager, commits
             let n = waiting.len().min(MAX_BATCH);
             waiting.drain(..n).collect()
         };
-        run_batch(&mut conn, manager, commits, policy, batch);
+        run_batch(&mut conn, shard, batch);
     }
 }
 
-fn run_batch(
-    slot: &mut Option<PooledConnection>,
-    manager: &ConnectionManager,
-    commits: &AtomicU64,
-    policy: Policy,
-    mut batch: Vec<Box<dyn Job>>,
-) {
+fn run_batch(slot: &mut Option<PooledConnection>, shard: &Shard, mut batch: Vec<Box<dyn Job>>) {
     if batch.len() > 1 {
-        match run_together(slot, manager, policy, &mut batch) {
+        effects::begin();
+        let together = run_together(slot, shard, &mut batch);
+        // The memo learns what committed before anyone is answered.
+        effects::end(&shard.memo, matches!(together, Together::Committed));
+        match together {
             Together::Committed => {
-                commits.fetch_add(1, Ordering::Relaxed);
+                shard.commits.fetch_add(1, Ordering::Relaxed);
                 for job in batch {
                     job.finish(Ok(()));
                 }
@@ -248,8 +260,10 @@ fn run_batch(
         }
     }
     for mut job in batch {
-        let committed = run_alone(slot, manager, commits, policy, job.as_mut());
-        job.finish(committed);
+        effects::begin();
+        let ran = run_alone(slot, shard, job.as_mut());
+        effects::end(&shard.memo, matches!(ran, Ok(true)));
+        job.finish(ran.map(|_| ()));
     }
 }
 
@@ -262,13 +276,9 @@ enum Together {
     WriteFailed,
 }
 
-fn run_together(
-    slot: &mut Option<PooledConnection>,
-    manager: &ConnectionManager,
-    policy: Policy,
-    batch: &mut [Box<dyn Job>],
-) -> Together {
-    let conn = match connection(slot, manager, policy) {
+fn run_together(slot: &mut Option<PooledConnection>, shard: &Shard, batch: &mut [Box<dyn Job>]) -> Together {
+    let manager = &shard.manager;
+    let conn = match connection(slot, manager, shard.policy) {
         Ok(conn) => conn,
         Err(why) => return Together::Failed(why),
     };
@@ -288,14 +298,13 @@ fn run_together(
     Together::WriteFailed
 }
 
-fn run_alone(
-    slot: &mut Option<PooledConnection>,
-    manager: &ConnectionManager,
-    commits: &AtomicU64,
-    policy: Policy,
-    job: &mut dyn Job,
-) -> Result<(), RepoError> {
-    let conn = connection(slot, manager, policy).map_err(|why| RepoError::Unavailable(Box::new(NotCommitted(why))))?;
+/// Runs one write in its own transaction: `Ok(true)` when it committed, `Ok(false)` when it
+/// failed on its own and was rolled back (the job reports why), `Err` when the transaction
+/// could not be run or committed.
+fn run_alone(slot: &mut Option<PooledConnection>, shard: &Shard, job: &mut dyn Job) -> Result<bool, RepoError> {
+    let manager = &shard.manager;
+    let conn =
+        connection(slot, manager, shard.policy).map_err(|why| RepoError::Unavailable(Box::new(NotCommitted(why))))?;
     let not_committed = |e: DieselError| {
         RepoError::Other(Box::new(NotCommitted(format!("the transaction holding this write was not committed: {e}"))))
     };
@@ -305,11 +314,11 @@ fn run_alone(
     }
     if !job.run(conn) {
         roll_back(slot, manager);
-        return Ok(()); // the job reports its own error
+        return Ok(false);
     }
-    let committed = Tm::commit_transaction(conn).map_err(not_committed);
+    let committed = Tm::commit_transaction(conn).map(|()| true).map_err(not_committed);
     if committed.is_ok() {
-        commits.fetch_add(1, Ordering::Relaxed);
+        shard.commits.fetch_add(1, Ordering::Relaxed);
     }
     drop_if_broken(slot, manager);
     committed

@@ -8,6 +8,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Backend, Db, DbConnection};
+use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
 use crate::schema::{documents, tasks};
@@ -131,9 +132,9 @@ fn update_step_by_step(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
-) -> Result<(Task, Bumped), DieselError> {
+) -> Result<Task, DieselError> {
     // The project row first, as in `create`: the sort keys read next are current.
-    let bumped = bump_version(conn, project_id)?;
+    bump_version(conn, project_id)?;
     let row = load_row(conn, project_id, task_id)?;
     let current_status = TaskStatus::parse(&row.status)
         .ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
@@ -178,7 +179,7 @@ fn update_step_by_step(
         due_date: changes.due_date.unwrap_or(current.due_date),
         position,
     };
-    Ok((updated, bumped))
+    Ok(updated)
 }
 
 /// `update` on PostgreSQL: the same steps in the `board_update_task` function, one round trip
@@ -188,7 +189,7 @@ fn update_in_one_call(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
-) -> Result<(Task, Bumped), DieselError> {
+) -> Result<Task, DieselError> {
     let call = UpdateTaskCall {
         project_id,
         task_id,
@@ -215,7 +216,8 @@ fn update_in_one_call(
         due_date,
         sort_key: 0,
     };
-    Ok((row.into_domain(position)?, Bumped { project_id, owner_id, version }))
+    record(Effect::Version(Bumped { project_id, owner_id, version }));
+    row.into_domain(position)
 }
 
 type UpdatedTask = (i64, i64, String, String, String, String, Option<i64>, Option<String>, i32);
@@ -282,11 +284,11 @@ impl TaskRepository for DieselTaskRepository {
 
     fn create(&self, task: &NewTask) -> Result<Task, RepoError> {
         let task = task.clone();
-        let (created, bumped) = self.db.write_project(task.project_id, move |conn| {
+        self.db.write_project(task.project_id, move |conn| {
             // First: on PostgreSQL the row lock on the project orders the writers of one board
             // (another instance's, or this one's pooled writes), so the end of the column read
             // next is current.
-            let bumped = bump_version(conn, task.project_id)?;
+            bump_version(conn, task.project_id)?;
             let (sort_key, position) = end_of_column(conn, task.project_id, task.status, None)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
@@ -316,38 +318,32 @@ impl TaskRepository for DieselTaskRepository {
                 due_date: task.due_date,
                 position,
             };
-            Ok((created, bumped))
-        })?;
-        self.db.memo().observe(bumped);
-        Ok(created)
+            Ok(created)
+        })
     }
 
     fn update(&self, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
         let changes = changes.clone();
         let in_one_call = self.db.backend() == Backend::Postgres;
-        let (updated, bumped) = self.db.write_project(project_id, move |conn| {
+        self.db.write_project(project_id, move |conn| {
             if in_one_call {
                 update_in_one_call(conn, project_id, task_id, &changes)
             } else {
                 update_step_by_step(conn, project_id, task_id, &changes)
             }
-        })?;
-        self.db.memo().observe(bumped);
-        Ok(updated)
+        })
     }
 
     fn delete(&self, project_id: i64, task_id: i64) -> Result<Vec<String>, RepoError> {
-        let (keys, bumped) = self.db.write_project(project_id, move |conn| {
-            let bumped = bump_version(conn, project_id)?;
+        self.db.write_project(project_id, move |conn| {
+            bump_version(conn, project_id)?;
             load_row(conn, project_id, task_id)?;
             let keys: Vec<String> =
                 documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             // Positions are counted on read: the tasks after it move up by themselves.
             diesel::delete(tasks::table.find(task_id)).execute(conn)?;
-            Ok((keys, bumped))
-        })?;
-        self.db.memo().observe(bumped);
-        Ok(keys)
+            Ok(keys)
+        })
     }
 }
 
