@@ -1,11 +1,9 @@
 //! Tasks: the board read and task changes.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{TaskUpdate, TaskView};
+use buildledger_cache::BoundedMap;
 use buildledger_domain::budget::BudgetSummary;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::parse_date;
@@ -270,10 +268,10 @@ fn if_none_match(req: &HttpRequest) -> Option<String> {
 /// Serialized boards by project, each valid for one project version. A board read then costs
 /// one small query (the version) when nothing changed since it was last built.
 pub struct BoardCache {
-    entries: Mutex<HashMap<i64, CachedBoard>>,
-    capacity: usize,
+    entries: BoundedMap<i64, CachedBoard>,
 }
 
+#[derive(Clone)]
 struct CachedBoard {
     owner_id: i64,
     version: i64,
@@ -282,21 +280,15 @@ struct CachedBoard {
 
 impl BoardCache {
     pub fn new(capacity: usize) -> Self {
-        Self { entries: Mutex::new(HashMap::new()), capacity }
+        Self { entries: BoundedMap::new(capacity) }
     }
 
     fn get(&self, project_id: i64, owner_id: i64, version: i64) -> Option<web::Bytes> {
-        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.json.clone())
+        self.entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.json)
     }
 
     fn put(&self, project_id: i64, owner_id: i64, version: i64, json: web::Bytes) {
-        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if entries.len() >= self.capacity && !entries.contains_key(&project_id) {
-            // Crude but bounded: start over rather than track recency.
-            entries.clear();
-        }
-        entries.insert(project_id, CachedBoard { owner_id, version, json });
+        self.entries.insert(project_id, CachedBoard { owner_id, version, json });
     }
 }
 

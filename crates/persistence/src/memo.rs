@@ -14,12 +14,12 @@
 //!   practice on SQLite, where this process is the only writer, and about a second on
 //!   PostgreSQL. See docs/architecture.md ("Caches").
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use buildledger_application::ports::KnownVersion;
+use buildledger_cache::BoundedMap;
 use buildledger_domain::subscription::Subscription;
 
 /// Entries kept per map before it is emptied (a crude bound; misses only cost a query).
@@ -54,23 +54,30 @@ pub struct Bumped {
 /// A ticket taken before reading the database; an entry read with it is stored only if no
 /// write that could contradict it happened meanwhile (see [`Memo::remember_subscription`]).
 #[derive(Debug, Clone, Copy)]
-pub struct ReadTicket(u64);
+pub struct ReadTicket {
+    generation: u64,
+    version_clears: u64,
+}
 
 #[derive(Debug)]
 pub struct Memo {
     ttl: Duration,
-    versions: Mutex<HashMap<i64, VersionEntry>>,
-    subscriptions: Mutex<HashMap<i64, SubscriptionEntry>>,
-    /// Bumped after every subscription write and every time a map is emptied.
+    versions: BoundedMap<i64, VersionEntry>,
+    subscriptions: BoundedMap<i64, SubscriptionEntry>,
+    /// Bumped after every subscription write.
     generation: AtomicU64,
 }
 
 impl Memo {
     pub fn new(ttl: Duration) -> Self {
+        Self::with_capacity(ttl, CAPACITY)
+    }
+
+    fn with_capacity(ttl: Duration, capacity: usize) -> Self {
         Self {
             ttl,
-            versions: Mutex::new(HashMap::new()),
-            subscriptions: Mutex::new(HashMap::new()),
+            versions: BoundedMap::new(capacity),
+            subscriptions: BoundedMap::new(capacity),
             generation: AtomicU64::new(0),
         }
     }
@@ -85,15 +92,14 @@ impl Memo {
     }
 
     pub fn ticket(&self) -> ReadTicket {
-        ReadTicket(self.generation.load(Ordering::Acquire))
+        ReadTicket { generation: self.generation.load(Ordering::Acquire), version_clears: self.versions.clears() }
     }
 
     /// The project's version if known and owned by `owner_id`; `Missing` for a project this
     /// process deleted; `Unknown` otherwise (not seen, expired, or another owner's: those go to
     /// the database, which answers them the same way as a missing project).
     pub fn known_version(&self, project_id: i64, owner_id: i64) -> KnownVersion {
-        let map = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        match map.get(&project_id) {
+        match self.versions.get(&project_id) {
             Some(e) if self.fresh(e.seen) => match e.state {
                 VersionState::Current { owner_id: o, version } if o == owner_id => KnownVersion::Current(version),
                 VersionState::Current { .. } => KnownVersion::Unknown,
@@ -106,69 +112,50 @@ impl Memo {
     /// Records a version read from or written to the database. Keeps the larger of the known
     /// and the observed version; a deleted project stays deleted.
     pub fn observe(&self, b: Bumped) {
-        let mut map = self.versions.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
-        if map.len() >= CAPACITY && !map.contains_key(&b.project_id) {
-            map.clear();
-            self.generation.fetch_add(1, Ordering::AcqRel);
-        }
-        let entry = map.entry(b.project_id).or_insert(VersionEntry {
-            state: VersionState::Current { owner_id: b.owner_id, version: b.version },
-            seen: now,
+        self.versions.update(b.project_id, |known| match known.map(|e| e.state) {
+            Some(VersionState::Deleted) => None,
+            // An older read arriving late: the newer version stands, and was confirmed by
+            // whoever recorded it, so `seen` stays.
+            Some(VersionState::Current { version, .. }) if version > b.version => None,
+            _ => Some(VersionEntry {
+                state: VersionState::Current { owner_id: b.owner_id, version: b.version },
+                seen: now,
+            }),
         });
-        match entry.state {
-            VersionState::Deleted => {}
-            VersionState::Current { version, .. } if version > b.version => {
-                // An older read arriving late: the newer version stands, and was confirmed by
-                // whoever recorded it, so `seen` stays.
-            }
-            VersionState::Current { .. } => {
-                *entry = VersionEntry {
-                    state: VersionState::Current { owner_id: b.owner_id, version: b.version },
-                    seen: now,
-                }
-            }
-        }
     }
 
-    /// Records a version read under `ticket`: dropped if a map was emptied since (a delete
-    /// recorded then could have been lost with it).
+    /// Records a version read under `ticket`: dropped if the versions map was emptied since (a
+    /// delete recorded then could have been lost with it).
     pub fn observe_read(&self, ticket: ReadTicket, b: Bumped) {
-        if self.generation.load(Ordering::Acquire) == ticket.0 {
+        if self.versions.clears() == ticket.version_clears {
             self.observe(b);
         }
     }
 
     /// Records that this process deleted the project (after the commit).
     pub fn deleted(&self, project_id: i64) {
-        let mut map = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        map.insert(project_id, VersionEntry { state: VersionState::Deleted, seen: Instant::now() });
+        self.versions.insert(project_id, VersionEntry { state: VersionState::Deleted, seen: Instant::now() });
     }
 
     /// The user's subscription record if known: `Some(None)` when known to have none.
     pub fn known_subscription(&self, user_id: i64) -> Option<Option<Arc<Subscription>>> {
-        let map = self.subscriptions.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(&user_id).filter(|e| self.fresh(e.seen)).map(|e| e.subscription.clone())
+        self.subscriptions.get(&user_id).filter(|e| self.fresh(e.seen)).map(|e| e.subscription)
     }
 
     /// Stores a subscription record read under `ticket`, unless a subscription was written
-    /// since the ticket was taken (the read may predate that write).
+    /// since the ticket was taken (the read may predate that write). The check runs inside the
+    /// map's update, so a write that lands meanwhile removes the entry after it is stored.
     pub fn remember_subscription(&self, ticket: ReadTicket, user_id: i64, subscription: Option<Subscription>) {
-        let mut map = self.subscriptions.lock().unwrap_or_else(|p| p.into_inner());
-        if self.generation.load(Ordering::Acquire) != ticket.0 {
-            return;
-        }
-        if map.len() >= CAPACITY && !map.contains_key(&user_id) {
-            map.clear();
-        }
-        map.insert(user_id, SubscriptionEntry { subscription: subscription.map(Arc::new), seen: Instant::now() });
+        let entry = SubscriptionEntry { subscription: subscription.map(Arc::new), seen: Instant::now() };
+        self.subscriptions
+            .update(user_id, |_| (self.generation.load(Ordering::Acquire) == ticket.generation).then_some(entry));
     }
 
     /// Forgets the user's subscription (after a write to it commits, or fails).
     pub fn subscription_changed(&self, user_id: i64) {
-        let mut map = self.subscriptions.lock().unwrap_or_else(|p| p.into_inner());
         self.generation.fetch_add(1, Ordering::AcqRel);
-        map.remove(&user_id);
+        self.subscriptions.remove(&user_id);
     }
 }
 
@@ -231,10 +218,13 @@ mod tests {
 
     #[test]
     fn a_read_older_than_a_clear_is_dropped() {
-        let m = Memo::new(Duration::from_secs(60));
+        let m = Memo::with_capacity(Duration::from_secs(60), 1);
         let ticket = m.ticket();
-        m.subscription_changed(1); // any generation change
-        m.observe_read(ticket, b(1, 7, 3));
+        m.deleted(1);
+        m.observe(b(2, 7, 1)); // the map is full: emptied, and the delete of 1 forgotten
+        m.observe_read(ticket, b(1, 7, 3)); // read before the delete: must not come back
         assert_eq!(m.known_version(1, 7), KnownVersion::Unknown);
+        m.observe_read(m.ticket(), b(1, 7, 3));
+        assert_eq!(m.known_version(1, 7), KnownVersion::Current(3));
     }
 }

@@ -1,9 +1,8 @@
 use buildledger_application::error::BoxError;
 use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind};
+use buildledger_cache::BoundedMap;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::sync::Mutex;
 
 #[derive(Debug, Clone, Copy)]
 pub struct TokenLifetimes {
@@ -42,7 +41,7 @@ pub struct JwtIssuer {
 /// of a request's CPU. Tokens are stateless (nothing revokes one before `exp`), so remembering a
 /// verified one changes no answer.
 struct VerifiedTokens {
-    entries: Mutex<HashMap<String, Verified>>,
+    entries: BoundedMap<String, Verified>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -57,16 +56,11 @@ const VERIFIED_CAPACITY: usize = 10_000;
 
 impl VerifiedTokens {
     fn get(&self, token: &str, now: i64) -> Option<Verified> {
-        let entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        entries.get(token).copied().filter(|v| now < v.exp)
+        self.entries.get(token).filter(|v| now < v.exp)
     }
 
     fn put(&self, token: &str, v: Verified) {
-        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        if entries.len() >= VERIFIED_CAPACITY {
-            entries.clear();
-        }
-        entries.insert(token.to_owned(), v);
+        self.entries.insert(token.to_owned(), v);
     }
 }
 
@@ -80,7 +74,7 @@ impl JwtIssuer {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             lifetimes,
-            verified: VerifiedTokens { entries: Mutex::new(HashMap::new()) },
+            verified: VerifiedTokens { entries: BoundedMap::new(VERIFIED_CAPACITY) },
         })
     }
 
