@@ -2,6 +2,7 @@
 
 use buildledger_domain::document::Document;
 use buildledger_domain::project::{Project, ProjectDetails};
+use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{NewTask, Task, TaskChanges};
 use buildledger_domain::user::User;
 use chrono::NaiveDateTime;
@@ -31,7 +32,7 @@ pub trait UserRepository: Send + Sync {
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError>;
 }
 
-/// What an adapter knows of a project's version without any I/O (its cache), for the board's
+/// What the adapter knows of a project's version without any I/O, for the board's
 /// `If-None-Match` check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KnownVersion {
@@ -43,12 +44,21 @@ pub enum KnownVersion {
     Current(i64),
 }
 
+/// What the adapter remembers of its recent reads and writes, answered without I/O: for the
+/// hottest checks (a board revalidated with `If-None-Match`, the subscription check in front of
+/// every paid call), so they skip the database when nothing changed. `None`/`Unknown` means ask
+/// the repositories.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait KnownState: Send + Sync {
+    /// The version of the owner's project. Must never answer `Current` for another owner's
+    /// project, nor a version older than one this process has written or read.
+    fn project_version(&self, project_id: i64, owner_id: i64) -> KnownVersion;
+    /// The user's subscription record (`Some(None)`: known to have none).
+    fn subscription(&self, user_id: i64) -> Option<Option<std::sync::Arc<Subscription>>>;
+}
+
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait ProjectRepository: Send + Sync {
-    /// The version of the owner's project if the adapter knows it without I/O. Must never
-    /// answer `Current` for another owner's project, nor a version older than one this process
-    /// has written or read.
-    fn known_version(&self, id: i64, owner_id: i64) -> KnownVersion;
     /// The owner's projects, oldest first.
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError>;
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
@@ -69,13 +79,12 @@ pub trait TaskRepository: Send + Sync {
     fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError>;
     /// Appends the task at the end of its column; bumps the project's version.
     fn create(&self, task: &NewTask) -> Result<Task, RepoError>;
-    /// Applies the changes to task `task_id` of project `project_id` in one transaction
-    /// (placing it in its column when it moves); bumps the project's version. `NotFound` when
-    /// the project holds no such task.
-    fn update(&self, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError>;
-    /// Deletes task `task_id` of project `project_id` and its documents (the tasks after it
-    /// move up); bumps the version. Returns the deleted documents' storage keys.
-    fn delete(&self, project_id: i64, task_id: i64) -> Result<Vec<String>, RepoError>;
+    /// Applies the changes to the task in one transaction (placing it in its column when it
+    /// moves); bumps its project's version. `NotFound` when the task is gone.
+    fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError>;
+    /// Deletes the task and its documents (the tasks after it move up); bumps its project's
+    /// version. Returns the deleted documents' storage keys.
+    fn delete(&self, task: &Task) -> Result<Vec<String>, RepoError>;
 }
 
 /// A document row to create (the file is already stored under `storage_key`).

@@ -8,7 +8,7 @@ use buildledger_domain::project::Project;
 use buildledger_domain::task::{NewTask, Task, TaskChanges};
 
 use crate::error::UseCaseError;
-use crate::ports::{CostRates, DocumentStore, KnownVersion, ProjectRepository, TaskRepository};
+use crate::ports::{CostRates, DocumentStore, KnownState, KnownVersion, ProjectRepository, TaskRepository};
 use crate::projects::{not_found_as, remove_files};
 
 /// A task with what its response needs from its project.
@@ -41,6 +41,7 @@ pub struct TaskService {
     tasks: Arc<dyn TaskRepository>,
     store: Arc<dyn DocumentStore>,
     rates: Arc<dyn CostRates>,
+    known: Arc<dyn KnownState>,
 }
 
 impl TaskService {
@@ -49,8 +50,9 @@ impl TaskService {
         tasks: Arc<dyn TaskRepository>,
         store: Arc<dyn DocumentStore>,
         rates: Arc<dyn CostRates>,
+        known: Arc<dyn KnownState>,
     ) -> Self {
-        Self { projects, tasks, store, rates }
+        Self { projects, tasks, store, rates, known }
     }
 
     fn view(&self, task: Task, project: &Project) -> TaskView {
@@ -64,10 +66,10 @@ impl TaskService {
         Ok(self.owned_project(owner_id, project_id)?.version)
     }
 
-    /// The project's version when the repository knows it without I/O; `None` means ask
+    /// The project's version when it is known without I/O ([`KnownState`]); `None` means ask
     /// [`Self::board_version`]. Lets an unchanged board answer 304 without the blocking pool.
     pub fn known_board_version(&self, owner_id: i64, project_id: i64) -> Option<Result<i64, UseCaseError>> {
-        match self.projects.known_version(project_id, owner_id) {
+        match self.known.project_version(project_id, owner_id) {
             KnownVersion::Current(v) => Some(Ok(v)),
             KnownVersion::Missing => Some(Err(UseCaseError::not_found("project"))),
             KnownVersion::Unknown => None,
@@ -113,13 +115,13 @@ impl TaskService {
         if changes.is_empty() {
             return Ok(self.view(current, &project));
         }
-        let task = self.tasks.update(project.id, task_id, &changes).map_err(|e| not_found_as(e, "task"))?;
+        let task = self.tasks.update(&current, &changes).map_err(|e| not_found_as(e, "task"))?;
         Ok(self.view(task, &project))
     }
 
     pub fn delete(&self, owner_id: i64, task_id: i64) -> Result<(), UseCaseError> {
-        let (_, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
-        let keys = self.tasks.delete(project.id, task_id).map_err(|e| not_found_as(e, "task"))?;
+        let (task, _) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let keys = self.tasks.delete(&task).map_err(|e| not_found_as(e, "task"))?;
         remove_files(self.store.as_ref(), &keys);
         Ok(())
     }
@@ -132,7 +134,7 @@ impl TaskService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockCostRates, MockDocumentStore, MockProjectRepository, MockTaskRepository};
+    use crate::ports::{MockCostRates, MockDocumentStore, MockKnownState, MockProjectRepository, MockTaskRepository};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{ProjectDetails, ProjectInput};
     use buildledger_domain::task::{MaterialQuality, TaskStatus, TaskTitle};
@@ -176,7 +178,21 @@ mod tests {
     }
 
     fn service(projects: MockProjectRepository, tasks: MockTaskRepository) -> TaskService {
-        TaskService::new(Arc::new(projects), Arc::new(tasks), Arc::new(MockDocumentStore::new()), Arc::new(rates()))
+        service_knowing(projects, tasks, MockKnownState::new())
+    }
+
+    fn service_knowing(
+        projects: MockProjectRepository,
+        tasks: MockTaskRepository,
+        known: MockKnownState,
+    ) -> TaskService {
+        TaskService::new(
+            Arc::new(projects),
+            Arc::new(tasks),
+            Arc::new(MockDocumentStore::new()),
+            Arc::new(rates()),
+            Arc::new(known),
+        )
     }
 
     #[test]
@@ -226,12 +242,13 @@ mod tests {
 
     #[test]
     fn a_known_version_answers_without_a_query() {
+        let mut known = MockKnownState::new();
+        known.expect_project_version().with(eq(1), eq(3)).returning(|_, _| KnownVersion::Current(9));
+        known.expect_project_version().with(eq(2), eq(3)).returning(|_, _| KnownVersion::Missing);
+        known.expect_project_version().with(eq(5), eq(3)).returning(|_, _| KnownVersion::Unknown);
         let mut projects = MockProjectRepository::new();
-        projects.expect_known_version().with(eq(1), eq(3)).returning(|_, _| KnownVersion::Current(9));
-        projects.expect_known_version().with(eq(2), eq(3)).returning(|_, _| KnownVersion::Missing);
-        projects.expect_known_version().with(eq(5), eq(3)).returning(|_, _| KnownVersion::Unknown);
         projects.expect_find_for_owner().never();
-        let svc = service(projects, MockTaskRepository::new());
+        let svc = service_knowing(projects, MockTaskRepository::new(), known);
         assert_eq!(svc.known_board_version(3, 1).unwrap().unwrap(), 9);
         assert!(matches!(svc.known_board_version(3, 2), Some(Err(UseCaseError::NotFound { .. }))));
         assert!(svc.known_board_version(3, 5).is_none());
@@ -282,15 +299,15 @@ mod tests {
             .returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
         tasks
             .expect_update()
-            .withf(|project, id, c| {
-                *project == 1
-                    && *id == 5
+            .withf(|t, c| {
+                t.project_id == 1
+                    && t.id == 5
                     && c.status == Some(TaskStatus::Paid)
                     && c.actual_cost == Some(Money::from_cents(0))
                     && c.title.is_none()
             })
             .times(1)
-            .returning(|_, id, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(id, TaskStatus::Paid) }));
+            .returning(|t, _| Ok(Task { actual_cost: Money::from_cents(0), ..task(t.id, TaskStatus::Paid) }));
         let update = TaskUpdate {
             project: Some(1),
             changes: TaskChanges {
@@ -339,11 +356,17 @@ mod tests {
     fn deleting_a_task_removes_its_files() {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
-        tasks.expect_delete().with(eq(1), eq(5)).returning(|_, _| Ok(vec!["k".into()]));
+        tasks.expect_delete().withf(|t| (t.project_id, t.id) == (1, 5)).returning(|_| Ok(vec!["k".into()]));
         let mut store = MockDocumentStore::new();
         store.expect_delete().with(eq("k")).times(1).returning(|_| Ok(()));
-        TaskService::new(Arc::new(MockProjectRepository::new()), Arc::new(tasks), Arc::new(store), Arc::new(rates()))
-            .delete(3, 5)
-            .unwrap();
+        TaskService::new(
+            Arc::new(MockProjectRepository::new()),
+            Arc::new(tasks),
+            Arc::new(store),
+            Arc::new(rates()),
+            Arc::new(MockKnownState::new()),
+        )
+        .delete(3, 5)
+        .unwrap();
     }
 }

@@ -82,10 +82,10 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let health_db = db.clone();
     Ok(AppState {
         accounts: account_service(db, settings)?,
-        access: AccessService::new(payments_repo, clock.clone()),
+        access: AccessService::new(payments_repo, db.known_state(), clock.clone()),
         payments,
         projects: ProjectService::new(projects.clone(), store.clone()),
-        tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates),
+        tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates, db.known_state()),
         documents: DocumentService::new(tasks, documents, store, signer, clock),
         config: PublicConfig {
             support_email: settings.support_email.clone(),

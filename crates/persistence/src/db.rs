@@ -210,6 +210,11 @@ impl Db {
         &self.memo
     }
 
+    /// The same memory, to hand to the application as its `KnownState` port.
+    pub fn known_state(&self) -> Arc<Memo> {
+        self.memo.clone()
+    }
+
     /// Statements sent to the database by this pool so far (see [`QueryCounter`]).
     pub fn queries_executed(&self) -> u64 {
         self.queries.get()

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use buildledger_application::ports::KnownVersion;
+use buildledger_application::ports::{KnownState, KnownVersion};
 use buildledger_cache::BoundedMap;
 use buildledger_domain::subscription::Subscription;
 
@@ -156,6 +156,17 @@ impl Memo {
     pub fn subscription_changed(&self, user_id: i64) {
         self.generation.fetch_add(1, Ordering::AcqRel);
         self.subscriptions.remove(&user_id);
+    }
+}
+
+/// The application's view of this memory: answers without I/O for the hottest checks.
+impl KnownState for Memo {
+    fn project_version(&self, project_id: i64, owner_id: i64) -> KnownVersion {
+        self.known_version(project_id, owner_id)
+    }
+
+    fn subscription(&self, user_id: i64) -> Option<Option<Arc<Subscription>>> {
+        self.known_subscription(user_id)
     }
 }
 

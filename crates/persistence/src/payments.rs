@@ -194,10 +194,6 @@ impl SubscriptionRepository for DieselPaymentsRepository {
         Ok(found)
     }
 
-    fn known_for_user(&self, user_id: i64) -> Option<Option<std::sync::Arc<Subscription>>> {
-        self.db.memo().known_subscription(user_id)
-    }
-
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError> {
         let owned = subscription.clone();
         // The memo forgets it whether or not the write commits (effects.rs).

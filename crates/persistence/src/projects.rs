@@ -1,5 +1,5 @@
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{KnownVersion, ProjectRepository};
+use buildledger_application::ports::ProjectRepository;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
 use diesel::prelude::*;
@@ -149,10 +149,6 @@ impl DieselProjectRepository {
 }
 
 impl ProjectRepository for DieselProjectRepository {
-    fn known_version(&self, id: i64, owner_id: i64) -> KnownVersion {
-        self.db.memo().known_version(id, owner_id)
-    }
-
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError> {
         self.db.read(|conn| {
             projects::table

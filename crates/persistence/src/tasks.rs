@@ -322,8 +322,8 @@ impl TaskRepository for DieselTaskRepository {
         })
     }
 
-    fn update(&self, project_id: i64, task_id: i64, changes: &TaskChanges) -> Result<Task, RepoError> {
-        let changes = changes.clone();
+    fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError> {
+        let (project_id, task_id, changes) = (task.project_id, task.id, changes.clone());
         let in_one_call = self.db.backend() == Backend::Postgres;
         self.db.write_project(project_id, move |conn| {
             if in_one_call {
@@ -334,7 +334,8 @@ impl TaskRepository for DieselTaskRepository {
         })
     }
 
-    fn delete(&self, project_id: i64, task_id: i64) -> Result<Vec<String>, RepoError> {
+    fn delete(&self, task: &Task) -> Result<Vec<String>, RepoError> {
+        let (project_id, task_id) = (task.project_id, task.id);
         self.db.write_project(project_id, move |conn| {
             bump_version(conn, project_id)?;
             load_row(conn, project_id, task_id)?;

@@ -15,7 +15,7 @@ use buildledger_domain::money::Money;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_persistence::{Db, DieselTaskRepository};
 
-use helpers::{backends, project, user};
+use helpers::{backends, project, task_ref, user};
 
 fn new_task(project_id: i64, i: usize) -> NewTask {
     let status = TaskStatus::ALL[i % TaskStatus::ALL.len()];
@@ -59,20 +59,19 @@ fn costs(db: &Db, n: usize) -> [u64; 5] {
     let first = board.iter().find(|t| t.status == TaskStatus::ToDo).unwrap().id;
     let (across, moved) = count(db, || {
         repo.update(
-            p.id,
-            first,
+            &task_ref(p.id, first),
             &TaskChanges { status: Some(TaskStatus::InProgress), position: Some((n / 6) as i32), ..Default::default() },
         )
         .unwrap()
     });
     assert_eq!((moved.status, moved.position), (TaskStatus::InProgress, (n / 6) as i32));
-    let (within, moved) =
-        count(db, || repo.update(p.id, created.id, &TaskChanges { position: Some(0), ..Default::default() }).unwrap());
+    let (within, moved) = count(db, || {
+        repo.update(&task_ref(p.id, created.id), &TaskChanges { position: Some(0), ..Default::default() }).unwrap()
+    });
     assert_eq!(moved.position, 0);
     let (edit, edited) = count(db, || {
         repo.update(
-            p.id,
-            created.id,
+            &task_ref(p.id, created.id),
             &TaskChanges {
                 title: Some(TaskTitle::parse("Framing").unwrap()),
                 actual_cost: Some(Money::from_cents(1250)),
@@ -126,7 +125,7 @@ fn many_concurrent_writers_never_see_a_lock_error_and_keep_positions_dense() {
                             position: (m % 2 == 0).then_some((m % 5) as i32),
                             ..Default::default()
                         };
-                        if let Err(e) = repo.update(p.id, id, &changes) {
+                        if let Err(e) = repo.update(&task_ref(p.id, id), &changes) {
                             eprintln!("writer {w}: {e:?}");
                             errors.fetch_add(1, Ordering::Relaxed);
                         }

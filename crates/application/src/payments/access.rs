@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::error::UseCaseError;
-use crate::ports::Clock;
+use crate::ports::{Clock, KnownState};
 
 use super::ports::SubscriptionRepository;
 
@@ -11,12 +11,17 @@ use super::ports::SubscriptionRepository;
 #[derive(Clone)]
 pub struct AccessService {
     subscriptions: Arc<dyn SubscriptionRepository>,
+    known: Arc<dyn KnownState>,
     clock: Arc<dyn Clock>,
 }
 
 impl AccessService {
-    pub fn new(subscriptions: Arc<dyn SubscriptionRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { subscriptions, clock }
+    pub fn new(
+        subscriptions: Arc<dyn SubscriptionRepository>,
+        known: Arc<dyn KnownState>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self { subscriptions, known, clock }
     }
 
     pub fn is_subscribed(&self, user_id: i64) -> Result<bool, UseCaseError> {
@@ -24,11 +29,11 @@ impl AccessService {
         Ok(self.subscriptions.find_for_user(user_id)?.is_some_and(|s| s.is_active(now)))
     }
 
-    /// Whether the user may use the paid product, when the repository can tell without I/O
-    /// (its cache); `None` means ask [`Self::require_active`]. Lets the hot path skip the
+    /// Whether the user may use the paid product, when that is known without I/O
+    /// ([`KnownState`]); `None` means ask [`Self::require_active`]. Lets the hot path skip the
     /// blocking pool.
     pub fn known_active(&self, user_id: i64) -> Option<bool> {
-        let known = self.subscriptions.known_for_user(user_id)?;
+        let known = self.known.subscription(user_id)?;
         let now = self.clock.now();
         Some(known.is_some_and(|s| s.is_active(now)))
     }

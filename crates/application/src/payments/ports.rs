@@ -16,9 +16,6 @@ use mockall::automock;
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait SubscriptionRepository: Send + Sync {
     fn find_for_user(&self, user_id: i64) -> Result<Option<Subscription>, RepoError>;
-    /// The user's record if the adapter knows it without I/O (`Some(None)`: known to have
-    /// none); `None` when only [`Self::find_for_user`] can tell.
-    fn known_for_user(&self, user_id: i64) -> Option<Option<std::sync::Arc<Subscription>>>;
     /// Inserts or replaces the user's record.
     fn upsert(&self, subscription: &Subscription) -> Result<(), RepoError>;
     /// The record tracking this provider subscription id, if any.

@@ -5,7 +5,7 @@ use super::ports::*;
 use super::webhooks::epoch;
 use super::*;
 use crate::error::RepoError;
-use crate::ports::{MockClock, MockUserRepository};
+use crate::ports::{MockClock, MockKnownState, MockUserRepository};
 use buildledger_domain::subscription::{Invoice, RemoteSubscription, Subscription};
 use buildledger_domain::user::User;
 use chrono::{Duration, NaiveDate};
@@ -89,18 +89,26 @@ impl Mocks {
 
 // ---- access -------------------------------------------------------------------------------
 
+/// Nothing is known without I/O.
+fn forgetful() -> Arc<MockKnownState> {
+    let mut known = MockKnownState::new();
+    known.expect_subscription().returning(|_| None);
+    Arc::new(known)
+}
+
 fn access(found: Option<Subscription>) -> AccessService {
     let mut subs = MockSubscriptionRepository::new();
     subs.expect_find_for_user().times(1).returning(move |_| Ok(found.clone()));
-    AccessService::new(Arc::new(subs), clock())
+    AccessService::new(Arc::new(subs), forgetful(), clock())
 }
 
 fn known(found: Option<Option<Subscription>>) -> AccessService {
     let mut subs = MockSubscriptionRepository::new();
-    let found = found.map(|s| s.map(Arc::new));
-    subs.expect_known_for_user().times(1).returning(move |_| found.clone());
     subs.expect_find_for_user().never();
-    AccessService::new(Arc::new(subs), clock())
+    let mut known = MockKnownState::new();
+    let found = found.map(|s| s.map(Arc::new));
+    known.expect_subscription().times(1).returning(move |_| found.clone());
+    AccessService::new(Arc::new(subs), Arc::new(known), clock())
 }
 
 #[test]
@@ -136,7 +144,7 @@ fn an_expired_subscription_is_refused() {
 fn a_storage_failure_is_not_taken_for_no_subscription() {
     let mut subs = MockSubscriptionRepository::new();
     subs.expect_find_for_user().returning(|_| Err(RepoError::Unavailable("down".into())));
-    let err = AccessService::new(Arc::new(subs), clock()).require_active(7).unwrap_err();
+    let err = AccessService::new(Arc::new(subs), forgetful(), clock()).require_active(7).unwrap_err();
     assert!(matches!(err, UseCaseError::Unavailable(_)));
 }
 

@@ -87,3 +87,20 @@ pub fn details(name: &str) -> ProjectDetails {
 pub fn project(db: &Db, owner: i64, name: &str) -> Project {
     DieselProjectRepository::new(db.clone()).create(owner, &details(name)).unwrap()
 }
+
+/// Task `id` of project `project_id`, as the task repository's update and delete take it (they
+/// read its id and project only; the other fields are placeholders).
+pub fn task_ref(project_id: i64, id: i64) -> buildledger_domain::task::Task {
+    use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
+    Task {
+        id,
+        project_id,
+        title: String::new(),
+        description: String::new(),
+        status: TaskStatus::ToDo,
+        material_quality: MaterialQuality::Basic,
+        actual_cost: None,
+        due_date: None,
+        position: 0,
+    }
+}

@@ -4,7 +4,7 @@
 
 use buildledger_application::payments::ports::SubscriptionRepository;
 use buildledger_application::ports::{
-    DocumentRepository, KnownVersion, NewDocument, ProjectRepository, TaskRepository,
+    DocumentRepository, KnownState, KnownVersion, NewDocument, ProjectRepository, TaskRepository,
 };
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
@@ -12,7 +12,7 @@ use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
 use chrono::{Duration, Utc};
 
-use crate::helpers::{backends, details, project, user};
+use crate::helpers::{backends, details, project, task_ref, user};
 
 fn current(repo: &DieselProjectRepository, id: i64, owner: i64) -> i64 {
     repo.find_for_owner(id, owner).unwrap().unwrap().version
@@ -28,8 +28,8 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         let documents = DieselDocumentRepository::new(t.db.clone());
         let p = project(&t.db, ana, "P");
         // Known from the create, for its owner only.
-        assert_eq!(projects.known_version(p.id, ana), KnownVersion::Current(p.version), "{}", t.name);
-        assert_eq!(projects.known_version(p.id, bob), KnownVersion::Unknown, "{}", t.name);
+        assert_eq!(t.db.known_state().project_version(p.id, ana), KnownVersion::Current(p.version), "{}", t.name);
+        assert_eq!(t.db.known_state().project_version(p.id, bob), KnownVersion::Unknown, "{}", t.name);
 
         let task = tasks
             .create(&NewTask {
@@ -44,7 +44,7 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
             .unwrap();
         let mut last = p.version;
         let mut check = |what: &str| {
-            let KnownVersion::Current(v) = projects.known_version(p.id, ana) else {
+            let KnownVersion::Current(v) = t.db.known_state().project_version(p.id, ana) else {
                 panic!("{}: {what}: not known", t.name)
             };
             assert!(v > last, "{}: {what} must move the version on ({v} after {last})", t.name);
@@ -53,7 +53,10 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         };
         check("task create");
         tasks
-            .update(p.id, task.id, &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() })
+            .update(
+                &task_ref(p.id, task.id),
+                &TaskChanges { status: Some(TaskStatus::InProgress), ..Default::default() },
+            )
             .unwrap();
         check("task move");
         let doc = documents
@@ -70,11 +73,11 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         check("document delete");
         projects.update(p.id, ana, &details("P2")).unwrap();
         check("project edit");
-        tasks.delete(p.id, task.id).unwrap();
+        tasks.delete(&task_ref(p.id, task.id)).unwrap();
         check("task delete");
 
         projects.delete(p.id, ana).unwrap();
-        assert_eq!(projects.known_version(p.id, ana), KnownVersion::Missing, "{}", t.name);
+        assert_eq!(t.db.known_state().project_version(p.id, ana), KnownVersion::Missing, "{}", t.name);
     }
 }
 
@@ -83,9 +86,9 @@ fn a_subscription_write_is_seen_by_the_next_check() {
     for t in backends() {
         let ana = user(&t.db, "ana");
         let repo = DieselPaymentsRepository::new(t.db.clone());
-        assert_eq!(repo.known_for_user(ana), None, "{}", t.name);
+        assert_eq!(t.db.known_state().subscription(ana), None, "{}", t.name);
         assert_eq!(repo.find_for_user(ana).unwrap(), None);
-        assert_eq!(repo.known_for_user(ana), Some(None), "{}: a read is remembered", t.name);
+        assert_eq!(t.db.known_state().subscription(ana), Some(None), "{}: a read is remembered", t.name);
         let now = Utc::now().naive_utc();
         let sub = Subscription {
             user_id: ana,
@@ -97,9 +100,9 @@ fn a_subscription_write_is_seen_by_the_next_check() {
             updated_at: now,
         };
         repo.upsert(&sub).unwrap();
-        assert_eq!(repo.known_for_user(ana), None, "{}: a write forgets it", t.name);
+        assert_eq!(t.db.known_state().subscription(ana), None, "{}: a write forgets it", t.name);
         let stored = repo.find_for_user(ana).unwrap().expect("stored");
         assert_eq!((stored.status.as_str(), stored.subscription_id.as_deref()), ("active", Some("sub_1")));
-        assert_eq!(repo.known_for_user(ana), Some(Some(std::sync::Arc::new(stored))), "{}", t.name);
+        assert_eq!(t.db.known_state().subscription(ana), Some(Some(std::sync::Arc::new(stored))), "{}", t.name);
     }
 }

@@ -7,6 +7,8 @@ use diesel::connection::SimpleConnection;
 use diesel::Connection;
 use diesel_migrations::MigrationHarness;
 
+use crate::helpers::task_ref;
+
 /// Dense positions of two columns, written in a scrambled order.
 const OLD_BOARD: &str = "
 INSERT INTO users (id, username, email, password_hash, is_admin, created_at, username_key, email_key)
@@ -32,8 +34,9 @@ fn check(db: &Db, name: &str) {
     let expected = [("To Do", "A", 0), ("To Do", "B", 1), ("To Do", "C", 2), ("Paid", "X", 0), ("Paid", "Y", 1)];
     assert_eq!(board, expected.map(|(s, t, p)| (s.to_owned(), t.to_owned(), p)).to_vec(), "{name}");
     // And moves work on the migrated keys.
-    let moved =
-        repo.update(1, 1, &buildledger_domain::task::TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+    let moved = repo
+        .update(&task_ref(1, 1), &buildledger_domain::task::TaskChanges { position: Some(0), ..Default::default() })
+        .unwrap();
     assert_eq!(moved.position, 0, "{name}");
     let titles: Vec<String> = repo.list_for_project(1).unwrap().into_iter().map(|t| t.title).collect();
     assert_eq!(titles, ["C", "A", "B", "X", "Y"], "{name}");

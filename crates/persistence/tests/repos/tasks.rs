@@ -4,7 +4,7 @@ use buildledger_domain::money::Money;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselProjectRepository, DieselTaskRepository};
 
-use crate::helpers::{backends, project, user};
+use crate::helpers::{backends, project, task_ref, user};
 
 fn new_task(project_id: i64, title: &str, status: TaskStatus) -> NewTask {
     NewTask {
@@ -56,8 +56,7 @@ fn moving_between_columns_renumbers_both() {
         repo.create(&new_task(p.id, "D", TaskStatus::InProgress)).unwrap();
         let moved = repo
             .update(
-                p.id,
-                a.id,
+                &task_ref(p.id, a.id),
                 &TaskChanges { status: Some(TaskStatus::InProgress), position: Some(1), ..Default::default() },
             )
             .unwrap();
@@ -67,8 +66,7 @@ fn moving_between_columns_renumbers_both() {
         assert!(positions_are_dense(&list));
         // Without a position, a task changing column goes last.
         repo.update(
-            p.id,
-            a.id,
+            &task_ref(p.id, a.id),
             &TaskChanges {
                 status: Some(TaskStatus::Paid),
                 actual_cost: Some(Money::from_cents(500)),
@@ -93,9 +91,9 @@ fn reordering_within_a_column_keeps_positions_dense() {
             .iter()
             .map(|n| repo.create(&new_task(p.id, n, TaskStatus::ToDo)).unwrap().id)
             .collect();
-        repo.update(p.id, ids[3], &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
+        repo.update(&task_ref(p.id, ids[3]), &TaskChanges { position: Some(0), ..Default::default() }).unwrap();
         assert_eq!(columns(&repo.list_for_project(p.id).unwrap())[0], vec!["D", "A", "B", "C"], "{}", t.name);
-        repo.update(p.id, ids[3], &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
+        repo.update(&task_ref(p.id, ids[3]), &TaskChanges { position: Some(99), ..Default::default() }).unwrap();
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!(columns(&list)[0], vec!["A", "B", "C", "D"]);
         assert!(positions_are_dense(&list));
@@ -112,8 +110,7 @@ fn field_changes_and_clearing_nullable_fields() {
         let due = chrono::NaiveDate::from_ymd_opt(2026, 5, 1);
         let u = repo
             .update(
-                p.id,
-                a.id,
+                &task_ref(p.id, a.id),
                 &TaskChanges {
                     title: Some(TaskTitle::parse("Roofing").unwrap()),
                     actual_cost: Some(Money::from_cents(12_345)),
@@ -128,7 +125,10 @@ fn field_changes_and_clearing_nullable_fields() {
             ("Roofing", Money::from_cents(12_345), due, MaterialQuality::Premium)
         );
         let cleared = repo
-            .update(p.id, a.id, &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() })
+            .update(
+                &task_ref(p.id, a.id),
+                &TaskChanges { actual_cost: Some(None), due_date: Some(None), ..Default::default() },
+            )
             .unwrap();
         assert_eq!((cleared.actual_cost, cleared.due_date), (None, None), "{}", t.name);
         assert_eq!(cleared.description, "d");
@@ -148,7 +148,7 @@ fn deleting_a_task_closes_the_gap_and_every_write_bumps_the_version() {
         repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
         let v1 = version(&projects);
         assert!(v1 > v0);
-        repo.delete(p.id, a.id).unwrap();
+        repo.delete(&task_ref(p.id, a.id)).unwrap();
         let v2 = version(&projects);
         assert!(v2 > v1, "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();
@@ -204,8 +204,7 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
             model[to].insert(at, id);
             let moved = repo
                 .update(
-                    p.id,
-                    id,
+                    &task_ref(p.id, id),
                     &TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted), ..Default::default() },
                 )
                 .unwrap();
@@ -215,7 +214,7 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
             if step % 10 == 9 {
                 // A delete leaves a gap that positions close by themselves.
                 let gone = model[to].remove(0);
-                repo.delete(p.id, gone).unwrap();
+                repo.delete(&task_ref(p.id, gone)).unwrap();
             }
             let list = repo.list_for_project(p.id).unwrap();
             let seen: Vec<Vec<i64>> = TaskStatus::ALL
@@ -243,20 +242,19 @@ fn a_task_change_through_another_project_is_not_found_and_changes_nothing() {
         let version = |id: i64| projects.find_for_owner(id, owner).unwrap().unwrap().version;
         let (vp, vq) = (version(p.id), version(q.id));
         let moved = repo.update(
-            q.id,
-            a.id,
+            &task_ref(q.id, a.id),
             &TaskChanges { status: Some(TaskStatus::Paid), position: Some(0), ..Default::default() },
         );
         assert!(matches!(moved, Err(RepoError::NotFound)), "{}: {moved:?}", t.name);
         assert!(
             matches!(
-                repo.update(p.id, a.id + 1000, &TaskChanges { position: Some(0), ..Default::default() }),
+                repo.update(&task_ref(p.id, a.id + 1000), &TaskChanges { position: Some(0), ..Default::default() }),
                 Err(RepoError::NotFound)
             ),
             "{}",
             t.name
         );
-        assert!(matches!(repo.delete(q.id, a.id), Err(RepoError::NotFound)), "{}", t.name);
+        assert!(matches!(repo.delete(&task_ref(q.id, a.id)), Err(RepoError::NotFound)), "{}", t.name);
         assert_eq!((version(p.id), version(q.id)), (vp, vq), "{}", t.name);
         let list = repo.list_for_project(p.id).unwrap();
         assert_eq!((list.len(), list[0].status), (1, TaskStatus::ToDo), "{}", t.name);
@@ -342,7 +340,7 @@ fn every_backend_writes_the_sort_keys_of_the_domain_rule() {
             model.place(id, to, wanted);
             let changes =
                 TaskChanges { status: Some(TaskStatus::ALL[to]), position: Some(wanted as i32), ..Default::default() };
-            repo.update(p.id, id, &changes).unwrap();
+            repo.update(&task_ref(p.id, id), &changes).unwrap();
             let stored: BTreeMap<i64, (usize, i64)> =
                 t.db.read(|conn| {
                     tasks::table
