@@ -3,16 +3,17 @@
 //! answered without a query or a trip to the blocking pool.
 //!
 //! Correctness rests on three rules:
-//! - **Write-through.** Every write made by this process records its effect here right after
-//!   its transaction commits (a project's new version, a deleted project, a changed
-//!   subscription), so this process always sees its own writes at once.
+//! - **Write-through.** Every write made by this process hands its effects here when its
+//!   transaction ends, before its caller is answered (a project's new version, a deleted
+//!   project, a changed subscription: `effects.rs`), so this process always sees its own writes
+//!   at once.
 //! - **Never backwards.** Versions only grow: a reader that loaded a version before a write
 //!   committed cannot replace the newer one (`observe` keeps the maximum), and a deleted
 //!   project stays deleted (ids are never reused: AUTOINCREMENT / sequences).
 //! - **Bounded staleness for other writers.** Another process can write the same database (a
-//!   second instance on PostgreSQL). Entries are trusted for [`Memo::ttl`] only: for ever in
-//!   practice on SQLite, where this process is the only writer, and about a second on
-//!   PostgreSQL. See docs/architecture.md ("Caches").
+//!   second instance on PostgreSQL). Entries are trusted for [`Memo::ttl`] only
+//!   (`db::memo_ttl`: 60 s on SQLite, where this process is the only writer and the bound is a
+//!   safety net; 1 s on PostgreSQL). See docs/architecture.md ("Caches").
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
