@@ -261,8 +261,8 @@ fn board_etag(project_id: i64, version: i64) -> String {
     format!("\"b{project_id}-v{version}-{}\"", env!("CARGO_PKG_VERSION"))
 }
 
-fn if_none_match(req: &HttpRequest) -> Option<String> {
-    req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).map(str::to_owned)
+fn if_none_match(req: &HttpRequest) -> Option<&str> {
+    req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok())
 }
 
 /// Serialized boards by project, each valid for one project version. A board read then costs
