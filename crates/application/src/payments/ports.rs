@@ -247,25 +247,21 @@ pub trait IdGenerator: Send + Sync {
     fn new_id(&self, prefix: &str) -> String;
 }
 
-/// Random ids from the standard library's OS-seeded hasher keys.
+/// Ids that stand for access (a checkout session today; share and reset tokens to come): 128
+/// bits from the operating system's cryptographic generator, in hex.
 pub struct RandomIds;
 
 impl IdGenerator for RandomIds {
     fn new_id(&self, prefix: &str) -> String {
-        use std::collections::hash_map::RandomState;
-        use std::hash::{BuildHasher, Hasher};
-        use std::sync::atomic::{AtomicU64, Ordering};
-        use std::time::{SystemTime, UNIX_EPOCH};
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-        let part = |salt: u64| {
-            let mut h = RandomState::new().build_hasher();
-            h.write_u64(salt);
-            h.write_u64(n);
-            h.write_u128(nanos);
-            h.finish()
-        };
-        format!("{prefix}{:016x}{:016x}", part(1), part(2))
+        use rand::RngCore;
+        use std::fmt::Write;
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        let mut id = String::with_capacity(prefix.len() + 32);
+        id.push_str(prefix);
+        for b in bytes {
+            let _ = write!(id, "{b:02x}"); // writing to a String cannot fail
+        }
+        id
     }
 }
