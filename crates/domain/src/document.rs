@@ -79,12 +79,22 @@ fn valid_utf8_prefix(bytes: &[u8]) -> bool {
     }
 }
 
+/// Unicode's bidirectional formatting characters: a right-to-left override makes
+/// `invoice\u{202e}fdp.exe` display as `invoiceexe.pdf`.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// Makes an uploaded file name safe to store and to put in a header: no path parts, no
-/// control or quote characters, at most [`NAME_MAX`] characters, never empty.
+/// control or quote characters, no bidirectional controls, at most [`NAME_MAX`] characters,
+/// never empty.
 pub fn sanitize_file_name(raw: &str) -> String {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or("");
-    let cleaned: String =
-        base.chars().map(|c| if c.is_control() || "\"<>:|?*;".contains(c) { '_' } else { c }).collect();
+    let cleaned: String = base
+        .chars()
+        .filter(|c| !is_bidi_control(*c))
+        .map(|c| if c.is_control() || "\"<>:|?*;".contains(c) { '_' } else { c })
+        .collect();
     let cleaned = cleaned.trim().trim_start_matches('.').to_owned();
     let name = if cleaned.is_empty() { "document".to_owned() } else { cleaned };
     if name.chars().count() <= NAME_MAX {
@@ -137,6 +147,9 @@ mod tests {
         assert_eq!(sanitize_file_name("a\"b\r\n.pdf"), "a_b__.pdf");
         assert_eq!(sanitize_file_name(".."), "document");
         assert_eq!(sanitize_file_name(""), "document");
+        // Bidirectional controls go: the name reads as it is stored.
+        assert_eq!(sanitize_file_name("invoice\u{202e}fdp.exe"), "invoicefdp.exe");
+        assert_eq!(sanitize_file_name("\u{2067}quote\u{2069}\u{200f}.pdf\u{061c}"), "quote.pdf");
         let long = format!("{}.pdf", "x".repeat(300));
         let s = sanitize_file_name(&long);
         assert_eq!(s.chars().count(), NAME_MAX);
