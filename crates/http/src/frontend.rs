@@ -5,6 +5,9 @@
 //! (`landing.html`: the app shell with the landing page's markup inside `#root`, so the page
 //! paints before any JavaScript runs; docs/lighthouse.md), that file is sent instead of the
 //! empty shell. Every other route keeps `index.html`, whose `#root` is empty.
+//!
+//! A missing file under `/assets/` is a 404, not the shell: those names are content-hashed build
+//! output, cached for a year, so a shell served there would be cached as that asset.
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +39,10 @@ pub fn service(dist: Option<&Path>) -> Files {
             let landing = landing.clone();
             async move {
                 let (req, _) = req.into_parts();
+                if req.path().starts_with("/assets/") {
+                    let res = HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not found");
+                    return Ok(ServiceResponse::new(req, res));
+                }
                 let opened = if req.path() == "/" {
                     match NamedFile::open_async(&landing).await {
                         Ok(file) => Ok(file),
@@ -90,5 +97,15 @@ mod tests {
             assert_eq!(cache.as_deref(), Some("no-cache"), "{path}");
         }
         assert_eq!(get(dir.path(), "/assets/a.js").await.2, "js");
+    }
+
+    #[actix_web::test]
+    async fn a_missing_asset_is_a_404_not_the_shell() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "shell").unwrap();
+        std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+        let (status, _, body) = get(dir.path(), "/assets/index-0123abcd.js").await;
+        assert_eq!((status, body.as_str()), (404, "Not found"));
+        assert_eq!(get(dir.path(), "/assets/nested/gone.css").await.0, 404);
     }
 }
