@@ -59,6 +59,38 @@ pub enum DbError {
     Query(#[from] DieselError),
     #[error("cannot start the database writer thread: {0}")]
     Writer(std::io::Error),
+    #[error("cannot create the database file: {0}")]
+    File(std::io::Error),
+}
+
+/// Creates the SQLite database file owner-only (0600) before SQLite opens it, and tightens an
+/// existing one: SQLite gives its `-wal` and `-shm` files the database file's permissions, and
+/// the file holds every user's records.
+#[cfg(unix)]
+fn private_sqlite_files(path: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    if path.is_empty() || path == ":memory:" || path.starts_with("file:") {
+        return Ok(());
+    }
+    let file = std::path::Path::new(path);
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::OpenOptions::new().create(true).append(true).mode(0o600).open(file)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let name = format!("{path}{suffix}");
+        if let Ok(meta) = std::fs::metadata(&name) {
+            if meta.permissions().mode() & 0o077 != 0 {
+                std::fs::set_permissions(&name, std::fs::Permissions::from_mode(0o600))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_sqlite_files(_path: &str) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Counts the statements this process sends to the database (every query, `BEGIN`/`COMMIT`
@@ -185,6 +217,9 @@ impl Db {
     /// Opens the pool. `pool_size` connections at most; SQLite files are created if missing.
     pub fn connect(url: &str, pool_size: u32) -> Result<Db, DbError> {
         let (backend, target) = Backend::from_url(url)?;
+        if backend == Backend::Sqlite {
+            private_sqlite_files(&target).map_err(DbError::File)?;
+        }
         let queries = QueryCounter::default();
         let pool = r2d2::Pool::builder()
             .max_size(pool_size.max(1))

@@ -81,3 +81,27 @@ fn dense_positions_become_sort_keys_in_the_same_order() {
     drop(db);
     let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{dbname}\" WITH (FORCE)"));
 }
+
+/// The SQLite file and its WAL hold every user's records: owner-only, whether the file is new or
+/// was left readable by an older version.
+#[cfg(unix)]
+#[test]
+fn the_sqlite_database_and_its_wal_are_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data").join("bl.sqlite3");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    {
+        let db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
+        db.run_migrations().unwrap();
+        db.write(|conn| conn.batch_execute("CREATE TABLE IF NOT EXISTS t (x INTEGER); INSERT INTO t VALUES (1)"))
+            .unwrap();
+        assert_eq!(mode(&path), 0o600);
+        let wal = path.with_extension("sqlite3-wal");
+        assert!(wal.exists(), "WAL mode writes a -wal file");
+        assert_eq!(mode(&wal), 0o600);
+    }
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let _db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
+    assert_eq!(mode(&path), 0o600, "an existing readable file is tightened");
+}
