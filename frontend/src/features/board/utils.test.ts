@@ -11,6 +11,7 @@ import {
   parseBudget,
   patchTaskInList,
   tasksToCsv,
+  csvCell,
 } from './utils';
 
 let nextId = 1;
@@ -149,6 +150,15 @@ describe('exports', () => {
   it('writes the CSV columns with quoting', () => {
     expect(tasksToCsv(tasks)).toBe(
       'Task,Description,Actual Cost,Status\r\nFraming,"Walls, ""studs""",1234.50,Paid\r\nRoofing,,,To Do\r\n',
+    );
+  });
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    for (const lead of ['+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${lead}1+1`).startsWith(`'`) || csvCell(`${lead}1+1`).startsWith(`"'`)).toBe(true);
+    expect(csvCell('Framing - walls')).toBe('Framing - walls');
+    expect(tasksToCsv([task({ id: 3, title: '@SUM(A1)', description: '-2+3' })])).toBe(
+      "Task,Description,Actual Cost,Status\r\n'@SUM(A1),'-2+3,,To Do\r\n",
     );
   });
   it('builds the PDF with its title and columns', () => {

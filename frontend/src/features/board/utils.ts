@@ -96,8 +96,14 @@ export function parseBudget(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-function csvCell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * One CSV field. A value a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return) gets a leading `'`, as OWASP recommends against CSV injection; then
+ * fields with quotes, commas or line breaks are quoted.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export const EXPORT_COLUMNS = ['Task', 'Description', 'Actual Cost', 'Status'] as const;
