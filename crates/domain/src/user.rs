@@ -32,10 +32,11 @@ impl Username {
                 format!("Ensure this field has no more than {USERNAME_MAX} characters."),
             ));
         }
-        if !t.chars().all(|c| c.is_alphanumeric() || "@.+-_".contains(c)) {
+        // No `@`: a login with `@` is an email, so a username can never capture someone's email.
+        if !t.chars().all(|c| c.is_alphanumeric() || ".+-_".contains(c)) {
             return Err(FieldErrors::single(
                 "username",
-                "Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.",
+                "Enter a valid username. This value may contain only letters, numbers, and ./+/-/_ characters.",
             ));
         }
         Ok(Self(t.to_owned()))
@@ -113,8 +114,10 @@ mod tests {
 
     #[test]
     fn usernames_allow_the_usual_characters() {
-        assert_eq!(Username::parse(" ana.b+1@x_y-z ").unwrap().as_str(), "ana.b+1@x_y-z");
+        assert_eq!(Username::parse(" ana.b+1_x_y-z ").unwrap().as_str(), "ana.b+1_x_y-z");
         assert!(Username::parse("").is_err());
+        // An email-shaped username could capture that email's login.
+        assert!(Username::parse("bob@example.com").is_err());
         assert!(Username::parse("has space").is_err());
         assert!(Username::parse(&"a".repeat(151)).is_err());
     }

@@ -46,7 +46,7 @@ struct AccessResponse {
 #[schema(as = Registration)]
 pub struct RegisterRequest {
     /// Letters, digits and @.+-_ (1-150). Unique, compared case-insensitively.
-    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = "^[A-Za-z0-9@.+_-]+$", required = true)]
+    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = "^[A-Za-z0-9.+_-]+$", required = true)]
     #[validate(length(max = 150, message = "Ensure this field has no more than 150 characters."))]
     #[serde(default)]
     username: Patch<String>,

@@ -61,13 +61,15 @@ impl UserRepository for DieselUserRepository {
 
     fn find_by_login(&self, login: &str) -> Result<Option<User>, RepoError> {
         let key = key(login);
+        // With `@` it is an email (usernames cannot hold one), else a username: never either.
+        let by_email = key.contains('@');
         self.db.read(|conn| {
-            users::table
-                .filter(users::username_key.eq(&key).or(users::email_key.eq(&key)))
-                .select(UserRow::as_select())
-                .first(conn)
-                .optional()
-                .map(|r| r.map(User::from))
+            let row = if by_email {
+                users::table.filter(users::email_key.eq(&key)).select(UserRow::as_select()).first(conn).optional()
+            } else {
+                users::table.filter(users::username_key.eq(&key)).select(UserRow::as_select()).first(conn).optional()
+            };
+            row.map(|r| r.map(User::from))
         })
     }
 

@@ -19,6 +19,28 @@ fn users_are_found_by_username_or_email_in_any_case() {
     }
 }
 
+/// A login with `@` is an email and nothing else: an account whose username is someone's email
+/// (stored before usernames lost `@`) cannot capture that email's login.
+#[test]
+fn a_login_with_an_at_sign_only_ever_matches_an_email() {
+    for t in backends() {
+        let repo = DieselUserRepository::new(t.db.clone());
+        let ana = repo
+            .create(&NewUser { username: "ana".into(), email: "ana@example.com".into(), password_hash: "h".into() })
+            .unwrap();
+        // Created first, so a query matching username OR email would find it first.
+        let squatter =
+            NewUser { username: "bob@example.com".into(), email: "x@evil.test".into(), password_hash: "h".into() };
+        let squatter = repo.create(&squatter).unwrap();
+        let bob = repo
+            .create(&NewUser { username: "bob".into(), email: "bob@example.com".into(), password_hash: "h".into() })
+            .unwrap();
+        assert_eq!(repo.find_by_login("BOB@example.com").unwrap().unwrap().id, bob.id, "{}", t.name);
+        assert_eq!(repo.find_by_login("x@evil.test").unwrap().unwrap().id, squatter.id, "{}", t.name);
+        assert_eq!(repo.find_by_login("ana").unwrap().unwrap().id, ana.id, "{}", t.name);
+    }
+}
+
 #[test]
 fn usernames_and_emails_are_unique_case_insensitively() {
     for t in backends() {
