@@ -139,6 +139,7 @@ impl Settings {
                 api_base: var("STRIPE_API_BASE"),
             }),
         };
+        check_payments_mode(var("PAYMENTS_MODE").as_deref(), stripe.is_some(), &bind_addr)?;
         let webhook_secret = var("STRIPE_WEBHOOK_SECRET");
         if stripe.is_some() && webhook_secret.is_none() {
             // Without it no webhook is accepted and no subscription would ever become active.
@@ -169,6 +170,36 @@ impl Settings {
             price_id,
             password_hashing: PasswordHashing::OWASP,
         })
+    }
+}
+
+/// Local payments (no `STRIPE_SECRET_KEY`) let anyone subscribe without paying: fine on this
+/// machine, not on a public address by accident. On a non-loopback `BIND_ADDR` they need
+/// `PAYMENTS_MODE=local`, said on purpose; `PAYMENTS_MODE=stripe` needs the Stripe key.
+fn check_payments_mode(mode: Option<&str>, has_stripe_key: bool, bind_addr: &str) -> anyhow::Result<()> {
+    match mode.map(str::to_ascii_lowercase).as_deref() {
+        None if has_stripe_key => Ok(()),
+        None if is_loopback(bind_addr) => Ok(()),
+        None => bail!(
+            "no STRIPE_SECRET_KEY, so payments would be local (anyone can subscribe without paying), and \
+             BIND_ADDR {bind_addr} is not a loopback address: set STRIPE_SECRET_KEY, or PAYMENTS_MODE=local to \
+             serve local payments there on purpose"
+        ),
+        Some("local") if has_stripe_key => {
+            bail!("PAYMENTS_MODE=local contradicts STRIPE_SECRET_KEY: unset one of them")
+        }
+        Some("local") => Ok(()),
+        Some("stripe") if has_stripe_key => Ok(()),
+        Some("stripe") => bail!("PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY"),
+        Some(other) => bail!("PAYMENTS_MODE must be local or stripe, not {other:?}"),
+    }
+}
+
+/// Whether `bind_addr` (`host:port`) listens on this machine only.
+fn is_loopback(bind_addr: &str) -> bool {
+    match bind_addr.parse::<std::net::SocketAddr>() {
+        Ok(addr) => addr.ip().is_loopback(),
+        Err(_) => bind_addr.rsplit_once(':').is_some_and(|(host, _)| host.eq_ignore_ascii_case("localhost")),
     }
 }
 
@@ -248,6 +279,23 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn local_payments_need_a_loopback_address_or_an_explicit_mode() {
+        for addr in ["127.0.0.1:8080", "[::1]:8080", "localhost:8080", "127.0.0.1:0"] {
+            assert!(check_payments_mode(None, false, addr).is_ok(), "{addr}");
+        }
+        for addr in ["0.0.0.0:8080", "10.0.0.5:80", "[::]:8080", "example.com:8080"] {
+            let err = check_payments_mode(None, false, addr).unwrap_err().to_string();
+            assert!(err.contains("PAYMENTS_MODE=local") && err.contains(addr), "{err}");
+            assert!(check_payments_mode(Some("local"), false, addr).is_ok(), "{addr}");
+            assert!(check_payments_mode(None, true, addr).is_ok(), "{addr}");
+        }
+        assert!(check_payments_mode(Some("stripe"), false, "127.0.0.1:8080").is_err());
+        assert!(check_payments_mode(Some("local"), true, "127.0.0.1:8080").is_err());
+        assert!(check_payments_mode(Some("STRIPE"), true, "0.0.0.0:80").is_ok());
+        assert!(check_payments_mode(Some("free"), false, "127.0.0.1:8080").is_err());
+    }
 
     #[test]
     fn a_generated_secret_is_kept_and_reused() {

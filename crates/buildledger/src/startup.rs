@@ -32,6 +32,10 @@ impl Application {
             .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?
             .run();
         tracing::info!(%addr, backend = ?db.backend(), payments = if settings.stripe.is_some() { "stripe" } else { "local" }, "BuildLedger is serving");
+        if settings.stripe.is_none() && !addr.ip().is_loopback() {
+            // Reached only with PAYMENTS_MODE=local (settings.rs refuses it otherwise).
+            tracing::warn!(%addr, "payments are local on a non-loopback address: anyone who reaches it can subscribe without paying (PAYMENTS_MODE=local)");
+        }
         Ok(Application { port: addr.port(), db, server })
     }
 
