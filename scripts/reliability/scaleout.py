@@ -118,6 +118,18 @@ class Ledger:
         self.cross_downloads = 0
 
 
+def transport_failure(rr: RoundRobin, ledger: Ledger, killed_idx: list, idx: int, what: str, e: Exception):
+    """A request to instance `idx` got no answer: expected if it is the one being killed (it is
+    marked down), an error otherwise."""
+    if idx in killed_idx:
+        rr.down(idx)
+        with ledger.lock:
+            ledger.failed_on_killed += 1
+    else:
+        with ledger.lock:
+            ledger.errors.append(f"instance {idx} {what}: {e!r}")
+
+
 def worker(wid, rr: RoundRobin, token: str, project_id: int, ledger: Ledger, stop: threading.Event, killed_idx: list):
     rnd = random.Random(wid)
     mine: list[int] = []
@@ -161,13 +173,7 @@ def worker(wid, rr: RoundRobin, token: str, project_id: int, ledger: Ledger, sto
                         try:
                             st, got = call(rr.servers[j].port, "GET", body["file"], timeout=40)
                         except (OSError, http.client.HTTPException) as e:
-                            if j in killed_idx:
-                                rr.down(j)
-                                with ledger.lock:
-                                    ledger.failed_on_killed += 1
-                            else:
-                                with ledger.lock:
-                                    ledger.errors.append(f"instance {j} cross-instance download: {e!r}")
+                            transport_failure(rr, ledger, killed_idx, j, "cross-instance download", e)
                             st, got = None, b""
                         if st is not None and (st != 200 or hashlib.sha256(got).hexdigest() != hashlib.sha256(content).hexdigest()):
                             raise AssertionError(f"cross-instance download of {body['id']} via {j}: {st}")
@@ -185,13 +191,7 @@ def worker(wid, rr: RoundRobin, token: str, project_id: int, ledger: Ledger, sto
                 else:
                     ledger.errors.append(f"instance {i} {op} -> {status} {str(body)[:200]}")
         except (OSError, http.client.HTTPException) as e:
-            if i in killed_idx:
-                rr.down(i)
-                with ledger.lock:
-                    ledger.failed_on_killed += 1
-            else:
-                with ledger.lock:
-                    ledger.errors.append(f"instance {i} {op}: {e!r}")
+            transport_failure(rr, ledger, killed_idx, i, op, e)
         except AssertionError as e:
             with ledger.lock:
                 ledger.errors.append(str(e))
