@@ -3,7 +3,9 @@
 //!
 //! Only failures count, so people who type their password right are never slowed down.
 
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -26,9 +28,23 @@ struct Window {
     failures: u32,
 }
 
+/// What a window counts: one account or one client address, as a keyed hash, so a key costs
+/// the same few bytes whatever was typed into the login field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    Account(u64),
+    Address(u64),
+}
+
+/// The longest login text that can name an account (an email is at most 254 characters, a
+/// username 150); longer input is cut before it is hashed.
+const LOGIN_MAX_CHARS: usize = 254;
+
 pub struct LoginThrottle {
     limits: Limits,
-    windows: Mutex<HashMap<String, Window>>,
+    windows: Mutex<HashMap<Key, Window>>,
+    /// Seeded per process: nobody can choose logins whose keys collide.
+    hasher: RandomState,
 }
 
 /// Bound on remembered keys; old windows are swept when it is reached.
@@ -36,17 +52,22 @@ const MAX_KEYS: usize = 100_000;
 
 impl LoginThrottle {
     pub fn new(limits: Limits) -> Self {
-        Self { limits, windows: Mutex::new(HashMap::new()) }
+        Self { limits, windows: Mutex::new(HashMap::new()), hasher: RandomState::new() }
     }
 
-    fn keys(account: &str, address: &str) -> [(String, bool); 2] {
-        [(format!("a:{}", account.trim().to_lowercase()), true), (format!("ip:{address}"), false)]
+    fn account_key(&self, account: &str) -> Key {
+        let capped: String = account.trim().chars().take(LOGIN_MAX_CHARS).flat_map(char::to_lowercase).collect();
+        Key::Account(self.hasher.hash_one(capped))
+    }
+
+    fn keys(&self, account: &str, address: &str) -> [(Key, bool); 2] {
+        [(self.account_key(account), true), (Key::Address(self.hasher.hash_one(address)), false)]
     }
 
     /// `Some(seconds to wait)` when either key is over its limit.
     pub fn check(&self, account: &str, address: &str, now: Instant) -> Option<u64> {
         let windows = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        Self::keys(account, address)
+        self.keys(account, address)
             .iter()
             .filter_map(|(key, is_account)| {
                 let w = windows.get(key)?;
@@ -64,7 +85,7 @@ impl LoginThrottle {
             let window = self.limits.window;
             windows.retain(|_, w| now.saturating_duration_since(w.started) < window);
         }
-        for (key, _) in Self::keys(account, address) {
+        for (key, _) in self.keys(account, address) {
             let w = windows.entry(key).or_insert(Window { started: now, failures: 0 });
             if now.saturating_duration_since(w.started) >= self.limits.window {
                 *w = Window { started: now, failures: 0 };
@@ -76,7 +97,7 @@ impl LoginThrottle {
     /// A successful login clears the account's failures (not the address's).
     pub fn record_success(&self, account: &str) {
         let mut windows = self.windows.lock().unwrap_or_else(|p| p.into_inner());
-        windows.remove(&format!("a:{}", account.trim().to_lowercase()));
+        windows.remove(&self.account_key(account));
     }
 }
 
@@ -111,6 +132,22 @@ mod tests {
         }
         assert!(t.check("someone-else", "9.9.9.9", now).is_some());
         assert!(t.check("someone-else", "8.8.8.8", now).is_none());
+    }
+
+    #[test]
+    fn a_huge_login_costs_one_small_key_and_still_counts() {
+        let t = LoginThrottle::new(limits());
+        let now = Instant::now();
+        let huge = "x".repeat(250_000);
+        for _ in 0..3 {
+            t.record_failure(&huge, "1.1.1.1", now);
+        }
+        // Keys are hashes: two entries (account, address) whatever the size of the input.
+        assert_eq!(t.windows.lock().unwrap().len(), 2);
+        assert!(std::mem::size_of::<Key>() <= 16);
+        assert!(t.check(&huge, "2.2.2.2", now).is_some(), "the same long login is still throttled");
+        // Logins that agree on their first 254 characters are one account key (none is longer).
+        assert!(t.check(&format!("{huge}y"), "2.2.2.2", now).is_some());
     }
 
     #[test]
