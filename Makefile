@@ -29,8 +29,10 @@ frontend: frontend/node_modules/.installed
 
 test: test-rust fuzz test-frontend
 
-# PostgreSQL suites run when TEST_POSTGRES_URL is set (.ci/run sets it).
+# PostgreSQL suites run when TEST_POSTGRES_URL is set (.ci/run sets it). The mail test sends to a
+# real SMTP server, Python's aiosmtpd (installed here when missing).
 test-rust:
+	python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet 'aiosmtpd>=1.4,<2'
 	$(CARGO) test --workspace --no-fail-fast
 
 # schemathesis against /api/openapi.json with every check, a bounded number of examples.

@@ -116,6 +116,11 @@ impl DocumentService {
         Ok(self.documents.list_for_task(task_id)?.into_iter().map(|d| self.view(d)).collect())
     }
 
+    /// Every document of the owner with a fresh download link (the data export).
+    pub fn list_for_owner(&self, owner_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
+        Ok(self.documents.list_for_owner(owner_id)?.into_iter().map(|d| self.view(d)).collect())
+    }
+
     pub fn get(&self, owner_id: i64, id: i64) -> Result<DocumentView, UseCaseError> {
         let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
         Ok(self.view(doc))

@@ -18,6 +18,17 @@ pub struct NewUser {
     pub username: String,
     pub email: String,
     pub password_hash: String,
+    /// The username's look-alike key ([`buildledger_domain::user::Username::skeleton`]), unique.
+    pub username_skeleton: String,
+}
+
+impl NewUser {
+    /// A user to create, with the look-alike key of its username.
+    pub fn new(username: impl Into<String>, email: impl Into<String>, password_hash: impl Into<String>) -> Self {
+        let username = username.into();
+        let username_skeleton = buildledger_domain::user::username_skeleton(&username);
+        Self { username, email: email.into(), password_hash: password_hash.into(), username_skeleton }
+    }
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]
@@ -30,6 +41,18 @@ pub trait UserRepository: Send + Sync {
     fn find_by_id(&self, id: i64) -> Result<Option<User>, RepoError>;
     /// Sets the admin flag; `Ok(false)` when no such username.
     fn set_admin(&self, username: &str, is_admin: bool) -> Result<bool, RepoError>;
+    /// In one transaction: replaces the password hash and revokes every session of the user
+    /// but `keep_session`. `NotFound` when the user is gone.
+    fn change_password(
+        &self,
+        user_id: i64,
+        password_hash: &str,
+        keep_session: Option<i64>,
+        now: NaiveDateTime,
+    ) -> Result<(), RepoError>;
+    /// Deletes the user and everything they own (projects, tasks, documents, subscription
+    /// records, sessions) in one transaction; returns the storage keys of their documents.
+    fn delete(&self, user_id: i64) -> Result<Vec<String>, RepoError>;
 }
 
 /// What the adapter knows of a project's version without any I/O, for the board's
@@ -107,6 +130,8 @@ pub trait DocumentRepository: Send + Sync {
     fn find(&self, id: i64) -> Result<Option<Document>, RepoError>;
     /// Deletes the row (bumping the project's version) and returns its storage key.
     fn delete(&self, id: i64) -> Result<String, RepoError>;
+    /// Every document of the owner, by task then id (the data export).
+    fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Document>, RepoError>;
     /// Bytes stored by the owner over all documents (quota).
     fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError>;
 }
@@ -142,11 +167,98 @@ pub enum TokenError {
     WrongKind,
 }
 
+/// What a token says: whose it is, the sign-in session it belongs to and (refresh tokens) its
+/// own id, which the session must hold as current for the token to be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenSubject {
+    pub user_id: i64,
+    /// `None` only in tokens issued before sessions existed.
+    pub session_id: Option<i64>,
+    /// The refresh token's id (`jti`); `None` for access tokens, whose id nothing checks.
+    pub token_id: Option<String>,
+}
+
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait TokenIssuer: Send + Sync {
-    fn issue(&self, user_id: i64, kind: TokenKind) -> Result<String, BoxError>;
-    /// The user id in a valid, unexpired token of the given kind.
-    fn verify(&self, token: &str, kind: TokenKind) -> Result<i64, TokenError>;
+    fn issue(&self, subject: &TokenSubject, kind: TokenKind) -> Result<String, BoxError>;
+    /// The subject of a valid, unexpired token of the given kind (signature and claims only:
+    /// whether its session still stands is the session repository's answer).
+    fn verify(&self, token: &str, kind: TokenKind) -> Result<TokenSubject, TokenError>;
+}
+
+/// What became of a refresh token presented for rotation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rotation {
+    /// It was the session's current token: the new id is now current.
+    Rotated,
+    /// It was the token just replaced, within the grace period (two tabs refreshing at once):
+    /// nothing changes, and the caller gets a token with the current id.
+    AlreadyRotated { current_jti: String },
+    /// Revoked, expired, unknown, or an older token of the session (a reuse: the session is now
+    /// revoked).
+    Refused,
+}
+
+/// Sign-in sessions: one per login, holding the id of the one refresh token that may be used
+/// next (rotation with reuse detection).
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait SessionRepository: Send + Sync {
+    /// A new session whose current refresh token is `jti`; returns its id.
+    fn create(&self, user_id: i64, jti: &str, now: NaiveDateTime, expires_at: NaiveDateTime) -> Result<i64, RepoError>;
+    /// Atomically replaces `presented` by `new_jti` when `presented` is current and the session
+    /// stands; a token of the session that is neither current nor just replaced (since
+    /// `grace_since`) revokes the session.
+    #[allow(clippy::too_many_arguments)]
+    fn rotate(
+        &self,
+        session_id: i64,
+        user_id: i64,
+        presented: &str,
+        new_jti: &str,
+        now: NaiveDateTime,
+        expires_at: NaiveDateTime,
+        grace_since: NaiveDateTime,
+    ) -> Result<Rotation, RepoError>;
+    /// Revokes one session of the user (no error when it is gone or already revoked).
+    fn revoke(&self, session_id: i64, user_id: i64, now: NaiveDateTime) -> Result<(), RepoError>;
+    /// Revokes every session of the user but `keep`; returns how many were standing.
+    fn revoke_all(&self, user_id: i64, keep: Option<i64>, now: NaiveDateTime) -> Result<usize, RepoError>;
+}
+
+/// Single-use password reset links, kept as the SHA-256 of their token.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait PasswordResetRepository: Send + Sync {
+    fn create(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        now: NaiveDateTime,
+        expires_at: NaiveDateTime,
+    ) -> Result<(), RepoError>;
+    /// Links created for the user since `since` (a cap on mails per account).
+    fn count_since(&self, user_id: i64, since: NaiveDateTime) -> Result<i64, RepoError>;
+    /// The user of an unused, unexpired link.
+    fn find_valid(&self, token_hash: &str, now: NaiveDateTime) -> Result<Option<i64>, RepoError>;
+    /// In one transaction: marks the link used (it must still be unused and unexpired), sets
+    /// the user's password, marks the user's other links used and revokes every session.
+    /// `None` when the link is no longer valid (nothing changed).
+    fn consume(&self, token_hash: &str, password_hash: &str, now: NaiveDateTime) -> Result<Option<i64>, RepoError>;
+}
+
+/// An email to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    /// Plain text body.
+    pub text: String,
+}
+
+/// Outgoing mail (SMTP, or the local outbox folder). `send` must not wait for delivery, so that
+/// answering a reset request takes the same time whether or not a mail goes out.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait Mailer: Send + Sync {
+    fn send(&self, mail: Mail) -> Result<(), BoxError>;
 }
 
 /// Signs and checks short-lived download links for documents.
@@ -182,5 +294,32 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> NaiveDateTime {
         chrono::Utc::now().naive_utc()
+    }
+}
+
+/// Unguessable ids: local checkout sessions, subscriptions and invoices, refresh token ids,
+/// password reset tokens.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait IdGenerator: Send + Sync {
+    /// `prefix` followed by at least 128 random bits.
+    fn new_id(&self, prefix: &str) -> String;
+}
+
+/// Ids that stand for access (checkout sessions, reset tokens, refresh token ids): 128
+/// bits from the operating system's cryptographic generator, in hex.
+pub struct RandomIds;
+
+impl IdGenerator for RandomIds {
+    fn new_id(&self, prefix: &str) -> String {
+        use rand::RngCore;
+        use std::fmt::Write;
+        let mut bytes = [0u8; 16];
+        rand::rngs::OsRng.fill_bytes(&mut bytes);
+        let mut id = String::with_capacity(prefix.len() + 32);
+        id.push_str(prefix);
+        for b in bytes {
+            let _ = write!(id, "{b:02x}"); // writing to a String cannot fail
+        }
+        id
     }
 }

@@ -1,6 +1,7 @@
 //! Configuration from the environment (a `.env` file is read first when present). Every
 //! variable is read here, once, and a bad value stops the start naming the variable.
 
+use buildledger_http::client_address::TrustedProxies;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -53,6 +54,10 @@ pub struct Settings {
     pub document_store: DocumentStoreSettings,
     /// `PasswordHashing::OWASP` unless a test says otherwise.
     pub password_hashing: PasswordHashing,
+    /// `SMTP_URL` (lettre's connection URL); `None` writes mail to `DATA_DIR/outbox/`.
+    pub smtp_url: Option<String>,
+    /// `TRUSTED_PROXIES`: addresses and networks whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -109,6 +114,8 @@ impl Settings {
             json_logs: false,
             document_store: DocumentStoreSettings::Local,
             password_hashing: PasswordHashing::OWASP,
+            smtp_url: None,
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 
@@ -169,6 +176,9 @@ impl Settings {
             webhook_secret,
             price_id,
             password_hashing: PasswordHashing::OWASP,
+            smtp_url: var("SMTP_URL"),
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
+                .map_err(anyhow::Error::msg)?,
         })
     }
 }

@@ -4,21 +4,24 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use buildledger_application::accounts::AccountService;
+use buildledger_application::accounts::closure::ClosureService;
+use buildledger_application::accounts::recovery::{RecoveryPorts, RecoveryService};
+use buildledger_application::accounts::{AccountPorts, AccountService};
 use buildledger_application::documents::DocumentService;
 use buildledger_application::payments::AccessService;
-use buildledger_application::ports::{Clock, CostRates, DocumentStore, SystemClock};
+use buildledger_application::ports::{Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock};
 use buildledger_application::projects::ProjectService;
 use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::CostCatalogue;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::tasks::BoardCache;
-use buildledger_http::throttle::{Limits, LoginThrottle};
+use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
+use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{
-    Db, DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository, DieselUserRepository,
-    LocalDocumentStore,
+    Db, DieselDocumentRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
+    DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
@@ -57,15 +60,34 @@ pub fn account_service(db: &Db, settings: &Settings) -> anyhow::Result<AccountSe
         refresh_seconds: settings.refresh_token_seconds,
     };
     let tokens = JwtIssuer::new(settings.jwt_secret.as_bytes(), lifetimes).map_err(anyhow::Error::msg)?;
-    Ok(AccountService::new(
-        Arc::new(DieselUserRepository::new(db.clone())),
-        Arc::new(Argon2Hasher::with_params(
-            settings.password_hashing.memory_kib,
-            settings.password_hashing.iterations,
-            settings.password_hashing.lanes,
-        )),
-        Arc::new(tokens),
+    Ok(AccountService::new(AccountPorts {
+        users: Arc::new(DieselUserRepository::new(db.clone())),
+        sessions: Arc::new(DieselSessionRepository::new(db.clone())),
+        hasher: password_hasher(settings),
+        tokens: Arc::new(tokens),
+        ids: Arc::new(RandomIds),
+        clock: Arc::new(SystemClock),
+        session_lifetime: chrono::Duration::seconds(settings.refresh_token_seconds),
+    }))
+}
+
+fn password_hasher(settings: &Settings) -> Arc<Argon2Hasher> {
+    Arc::new(Argon2Hasher::with_params(
+        settings.password_hashing.memory_kib,
+        settings.password_hashing.iterations,
+        settings.password_hashing.lanes,
     ))
+}
+
+/// Mail through `SMTP_URL`, or into `DATA_DIR/outbox/` without it.
+pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
+    let transport = match &settings.smtp_url {
+        Some(url) => MailTransport::Smtp { url: url.clone() },
+        None => MailTransport::Outbox { dir: settings.data_dir.join("outbox") },
+    };
+    let mailer = BackgroundMailer::start(transport, &settings.support_email)
+        .map_err(|e| anyhow::anyhow!("cannot set up mail (SMTP_URL, SUPPORT_EMAIL): {e}"))?;
+    Ok(Arc::new(mailer))
 }
 
 /// Everything the HTTP layer needs.
@@ -80,13 +102,38 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let signer = Arc::new(HmacLinkSigner::new(settings.jwt_secret.as_bytes(), LINK_TTL_SECONDS));
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
     let health_db = db.clone();
+    let accounts = account_service(db, settings)?;
+    let users = Arc::new(DieselUserRepository::new(db.clone()));
+    let recovery = RecoveryService::new(RecoveryPorts {
+        users: users.clone(),
+        resets: Arc::new(DieselPasswordResetRepository::new(db.clone())),
+        hasher: password_hasher(settings),
+        mailer: mailer(settings)?,
+        ids: Arc::new(RandomIds),
+        clock: clock.clone(),
+        public_url: settings.public_url.clone(),
+    });
+    let project_service = ProjectService::new(projects.clone(), store.clone());
+    let task_service = TaskService::new(projects, tasks.clone(), store.clone(), rates, db.known_state());
+    let document_service = DocumentService::new(tasks, documents, store.clone(), signer, clock.clone());
+    let closure = ClosureService {
+        accounts: accounts.clone(),
+        projects: project_service.clone(),
+        tasks: task_service.clone(),
+        documents: document_service.clone(),
+        payments: payments.service.clone(),
+        users,
+        store,
+    };
     Ok(AppState {
-        accounts: account_service(db, settings)?,
+        accounts,
         access: AccessService::new(payments_repo, db.known_state(), clock.clone()),
         payments,
-        projects: ProjectService::new(projects.clone(), store.clone()),
-        tasks: TaskService::new(projects, tasks.clone(), store.clone(), rates, db.known_state()),
-        documents: DocumentService::new(tasks, documents, store, signer, clock),
+        projects: project_service,
+        tasks: task_service,
+        documents: document_service,
+        recovery,
+        closure,
         config: PublicConfig {
             support_email: settings.support_email.clone(),
             stripe_publishable_key: settings.stripe.as_ref().and_then(|s| s.publishable_key.clone()),
@@ -96,7 +143,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         frontend_dist: Some(settings.frontend_dist.clone()),
         upload_tmp: settings.data_dir.join("tmp"),
         health: Arc::new(move || health_db.ping()),
-        login_throttle: Arc::new(LoginThrottle::new(Limits::default())),
+        throttle: Arc::new(Throttle::default()),
+        trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
         board_cache: Arc::new(BoardCache::default()),
     })
 }

@@ -44,6 +44,22 @@ impl Username {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The look-alike key: two usernames with the same skeleton read the same to a person
+    /// (a Cyrillic "а" for a Latin "a", "rn" for "m"), so at most one of them may exist.
+    pub fn skeleton(&self) -> String {
+        username_skeleton(&self.0)
+    }
+}
+
+/// The UTS #39 confusable skeleton of a username, case folded (Unicode's own tables, through
+/// the `unicode-security` crate). Also used to backfill rows stored before the rule existed.
+pub fn username_skeleton(username: &str) -> String {
+    let folded = username.trim().to_lowercase();
+    let skeleton: String = unicode_security::confusable_detection::skeleton(&folded).collect();
+    // The skeleton of a lowercase letter can be an uppercase one ("l" and "1" map to "l", but
+    // "0" maps to "O"): fold again so the key is one case.
+    skeleton.to_lowercase()
 }
 
 /// An email address: one `@`, a non-empty local part, a dotted domain, no spaces.
@@ -120,6 +136,17 @@ mod tests {
         assert!(Username::parse("bob@example.com").is_err());
         assert!(Username::parse("has space").is_err());
         assert!(Username::parse(&"a".repeat(151)).is_err());
+    }
+
+    #[test]
+    fn look_alike_usernames_share_a_skeleton() {
+        let skeleton = |s: &str| Username::parse(s).unwrap().skeleton();
+        // Cyrillic "а" (U+0430) for Latin "a", in any case.
+        assert_eq!(skeleton("\u{0430}na"), skeleton("ana"));
+        assert_eq!(skeleton("ANA"), skeleton("ana"));
+        assert_eq!(skeleton("paypa1"), skeleton("paypal"));
+        assert_ne!(skeleton("ana"), skeleton("anna"));
+        assert_ne!(skeleton("bob"), skeleton("rob"));
     }
 
     #[test]

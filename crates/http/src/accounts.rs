@@ -1,6 +1,4 @@
-//! Registration, login and token refresh.
-
-use std::time::Instant;
+//! Registration, login, token refresh (rotating) and sign-out.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use buildledger_application::accounts::Registration;
@@ -14,6 +12,7 @@ use crate::auth::Authenticated;
 use crate::error::{blocking, ApiError};
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
+use crate::throttle::Key;
 
 /// An account.
 #[derive(Serialize, ToSchema)]
@@ -30,14 +29,8 @@ struct UserResponse {
 struct TokenPairResponse {
     /// Access token (JWT, 15 minutes).
     access: String,
-    /// Refresh token (JWT, 14 days).
+    /// Refresh token (JWT, 14 days; single use: each refresh answers a new one).
     refresh: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[schema(as = AccessToken)]
-struct AccessResponse {
-    access: String,
 }
 
 /// `POST /api/register/`: exactly these three fields (a misspelt one is refused, not ignored).
@@ -90,7 +83,7 @@ pub struct LoginRequest {
     password: Patch<String>,
 }
 
-/// `POST /api/token/refresh/`.
+/// `POST /api/token/refresh/` and `POST /api/logout/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 #[schema(as = RefreshRequest)]
 pub struct RefreshRequest {
@@ -106,13 +99,33 @@ pub struct RefreshRequest {
     responses(
         (status = 201, description = "The account.", body = UserResponse),
         (status = 409, response = crate::openapi::Conflict),
+        (status = 429, response = crate::openapi::TooManyRequests),
         (status = 503, response = crate::openapi::Unavailable),
         crate::openapi::JsonBodyErrors,
     )
 )]
 #[post("/register/")]
-pub async fn register(state: web::Data<AppState>, body: ValidJson<RegisterRequest>) -> Result<HttpResponse, ApiError> {
-    let registration = body.body.try_into_domain(body.shape_errors)?;
+pub async fn register(
+    state: web::Data<AppState>,
+    body: ValidJson<RegisterRequest>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let address = state.trusted_proxies.client_of(&req);
+    if let Err(wait) = state.throttle.registration(address) {
+        tracing::warn!(client = ?address, "registration throttled");
+        return Err(ApiError::too_many_requests(
+            format!("Too many accounts were created from your network. {}", try_again_in(wait)),
+            wait,
+        ));
+    }
+    let registration = match body.body.try_into_domain(body.shape_errors) {
+        Ok(r) => r,
+        Err(e) => {
+            // A malformed request creates nothing and hashes nothing: it does not count.
+            state.throttle.registration_refused(address);
+            return Err(e);
+        }
+    };
     let accounts = state.accounts.clone();
     let user = blocking(move || accounts.register(registration)).await?;
     tracing::info!(user_id = user.id, "user registered");
@@ -125,7 +138,8 @@ pub async fn register(state: web::Data<AppState>, body: ValidJson<RegisterReques
 }
 
 /// `POST /api/token/`: `username` may also be the email.
-/// Throttled: after too many failures for the account or the client address, 429.
+/// Throttled before the password is checked: after too many failures for the account or the
+/// client address, 429 with `Retry-After`.
 #[utoipa::path(
     tag = "accounts", operation_id = "login", summary = "Log in: an access and a refresh token",
     request_body = LoginRequest,
@@ -149,36 +163,60 @@ pub async fn token(
     let password = body.body.password.required(&mut errors, "password");
     finish(errors)?;
     let (login, password) = (login.unwrap_or_default(), password.unwrap_or_default());
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    if let Some(wait) = state.login_throttle.check(&login, &address, Instant::now()) {
-        tracing::warn!(client = %address, "login throttled");
-        return Err(ApiError::too_many_requests(
-            format!("Too many failed login attempts. Try again in {} minutes.", wait.div_ceil(60)),
-            wait,
-        ));
-    }
+    let address = state.trusted_proxies.client_of(&req);
+    // The account first, so that every spelling of it (username, email, any case) shares one
+    // bucket; then the cell, taken before the password is verified.
     let accounts = state.accounts.clone();
     let name = login.clone();
-    match blocking(move || accounts.login(&name, &password)).await {
+    let user = blocking(move || accounts.find_login(&name)).await?;
+    let key = match &user {
+        Some(u) => Key::Account(u.id),
+        None => state.throttle.login_key(&login),
+    };
+    let permit = match state.throttle.login_attempt(key, address) {
+        Ok(p) => p,
+        Err(wait) => {
+            tracing::warn!(client = ?address, "login throttled");
+            return Err(ApiError::too_many_requests(
+                format!("Too many failed login attempts. {}", try_again_in(wait)),
+                wait,
+            ));
+        }
+    };
+    let accounts = state.accounts.clone();
+    match blocking(move || accounts.login_as(user.as_ref(), &password)).await {
         Ok(pair) => {
-            state.login_throttle.record_success(&login);
+            state.throttle.login_succeeded(permit);
             Ok(HttpResponse::Ok().json(TokenPairResponse { access: pair.access, refresh: pair.refresh }))
         }
         Err(e) => {
             if e.code() == "invalid_credentials" {
-                state.login_throttle.record_failure(&login, &address, Instant::now());
+                state.throttle.login_failed(permit);
+            } else {
+                // The server failed, not the caller: the attempt does not count.
+                state.throttle.login_succeeded(permit);
             }
             Err(e)
         }
     }
 }
 
+/// "Try again in 40 seconds." / "Try again in 3 minutes."
+pub(crate) fn try_again_in(seconds: u64) -> String {
+    match seconds {
+        0..=1 => "Try again in 1 second.".into(),
+        2..=90 => format!("Try again in {seconds} seconds."),
+        _ => format!("Try again in {} minutes.", seconds.div_ceil(60)),
+    }
+}
+
 #[utoipa::path(
-    tag = "accounts", operation_id = "refreshToken", summary = "A new access token for a refresh token",
+    tag = "accounts", operation_id = "refreshToken", summary = "Rotate a refresh token: a new access and refresh token",
+    description = "The refresh token is single use: the answer holds a new one, which the client keeps. Presenting a replaced refresh token again (after a short grace for two tabs refreshing at once) revokes its whole session: someone else holds a copy.",
     request_body = RefreshRequest,
     security(()),
     responses(
-        (status = 200, description = "The new access token.", body = AccessResponse),
+        (status = 200, description = "The new tokens.", body = TokenPairResponse),
         crate::openapi::JsonBodyErrors,
         crate::openapi::LoginErrors,
     )
@@ -190,8 +228,30 @@ pub async fn refresh(state: web::Data<AppState>, body: ValidJson<RefreshRequest>
     finish(errors)?;
     let refresh = refresh.unwrap_or_default();
     let accounts = state.accounts.clone();
-    let access = blocking(move || accounts.refresh(&refresh)).await?;
-    Ok(HttpResponse::Ok().json(AccessResponse { access }))
+    let pair = blocking(move || accounts.refresh(&refresh)).await?;
+    Ok(HttpResponse::Ok().json(TokenPairResponse { access: pair.access, refresh: pair.refresh }))
+}
+
+#[utoipa::path(
+    tag = "accounts", operation_id = "logout", summary = "Sign out: revoke the refresh token's session",
+    description = "Neither this refresh token nor any token rotated from it works again. Access tokens already issued expire on their own (15 minutes).",
+    request_body = RefreshRequest,
+    security(()),
+    responses(
+        (status = 204, description = "Signed out."),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::LoginErrors,
+    )
+)]
+#[post("/logout/")]
+pub async fn logout(state: web::Data<AppState>, body: ValidJson<RefreshRequest>) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let presented = body.body.refresh.required(&mut errors, "refresh");
+    finish(errors)?;
+    let presented = presented.unwrap_or_default();
+    let accounts = state.accounts.clone();
+    blocking(move || accounts.logout(&presented)).await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 #[utoipa::path(

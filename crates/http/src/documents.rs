@@ -20,7 +20,7 @@ use crate::state::AppState;
 /// A file attached to a task.
 #[derive(Serialize, ToSchema)]
 #[schema(as = Document)]
-struct DocumentResponse {
+pub(crate) struct DocumentResponse {
     id: i64,
     task: i64,
     /// Signed download URL, valid 15 minutes:

@@ -72,6 +72,10 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         self.code
     }
+    /// Whether a validation error names this field.
+    pub fn fields_contain(&self, field: &str) -> bool {
+        self.fields.as_ref().is_some_and(|f| f.contains_key(field))
+    }
 }
 
 fn first_problem(errors: &FieldErrors) -> Option<String> {

@@ -1,8 +1,10 @@
 //! BuildLedger HTTP adapter: routes, typed requests, errors, auth extractors, the OpenAPI
 //! document generated from the handlers, static frontend.
 
+pub mod account;
 pub mod accounts;
 pub mod auth;
+pub mod client_address;
 pub mod documents;
 pub mod error;
 pub mod estimate;
@@ -52,6 +54,13 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(accounts::token)
                 .service(accounts::refresh)
                 .service(accounts::me)
+                .service(accounts::logout)
+                .service(account::logout_all)
+                .service(account::change_password)
+                .service(account::request_reset)
+                .service(account::confirm_reset)
+                .service(account::export)
+                .service(account::delete_account)
                 .service(system::config)
                 .service(system::openapi)
                 .service(projects::list)

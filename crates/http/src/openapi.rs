@@ -25,7 +25,7 @@ use crate::error::ErrorBody;
     ),
     servers((url = "/")),
     tags(
-        (name = "system"), (name = "accounts"), (name = "projects"), (name = "tasks"),
+        (name = "system"), (name = "accounts"), (name = "account"), (name = "projects"), (name = "tasks"),
         (name = "documents"), (name = "estimate"), (name = "payments"), (name = "admin")
     ),
     components(

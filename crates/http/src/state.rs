@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use buildledger_application::accounts::closure::ClosureService;
+use buildledger_application::accounts::recovery::RecoveryService;
 use buildledger_application::accounts::AccountService;
 use buildledger_application::documents::DocumentService;
 use buildledger_application::payments::AccessService;
@@ -39,8 +41,14 @@ pub struct AppState {
     pub upload_tmp: PathBuf,
     /// Whether the database answers (health check).
     pub health: Arc<dyn Fn() -> bool + Send + Sync>,
-    /// Failed-login counters (per account and per client address).
-    pub login_throttle: Arc<crate::throttle::LoginThrottle>,
+    /// Password reset by email.
+    pub recovery: RecoveryService,
+    /// The data export and account deletion.
+    pub closure: ClosureService,
+    /// Rate limits of the account endpoints (per account and per client address).
+    pub throttle: Arc<crate::throttle::Throttle>,
+    /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
+    pub trusted_proxies: Arc<crate::client_address::TrustedProxies>,
     /// Serialized boards by project, valid for one project version.
     pub board_cache: Arc<crate::tasks::BoardCache>,
 }

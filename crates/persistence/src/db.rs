@@ -283,6 +283,10 @@ impl Db {
                 result?;
             }
         }
+        let filled = crate::users::backfill_username_skeletons(conn)?;
+        if filled > 0 {
+            tracing::info!(filled, "look-alike keys computed for existing usernames");
+        }
         Ok(())
     }
 
@@ -353,7 +357,7 @@ pub fn db_err(e: DieselError) -> RepoError {
         DieselError::NotFound => RepoError::NotFound,
         DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
             let text = format!("{} {}", info.constraint_name().unwrap_or(""), info.message());
-            let field = ["username", "email", "invoice_id", "storage_key"]
+            let field = ["username_skeleton", "username", "email", "invoice_id", "storage_key"]
                 .into_iter()
                 .find(|f| text.contains(f))
                 .unwrap_or("value");

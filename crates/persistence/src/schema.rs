@@ -11,6 +11,30 @@ diesel::table! {
         created_at -> Timestamp,
         username_key -> Text,
         email_key -> Text,
+        username_skeleton -> Text,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        current_jti -> Text,
+        previous_jti -> Nullable<Text>,
+        rotated_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    password_resets (token_hash) {
+        token_hash -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
     }
 }
 

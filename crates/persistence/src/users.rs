@@ -1,10 +1,12 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{NewUser, UserRepository};
 use buildledger_domain::user::User;
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::{now, Db};
-use crate::schema::users;
+use crate::effects::{record, Effect};
+use crate::schema::{documents, projects, sessions, users};
 
 /// The lowercase key under which a username or email is unique (Unicode-aware, unlike
 /// SQLite's `lower()`).
@@ -42,21 +44,31 @@ impl DieselUserRepository {
 impl UserRepository for DieselUserRepository {
     fn create(&self, user: &NewUser) -> Result<User, RepoError> {
         let user = user.clone();
-        self.db.write(move |conn| {
-            let id: i64 = diesel::insert_into(users::table)
-                .values((
-                    users::username.eq(&user.username),
-                    users::email.eq(&user.email),
-                    users::password_hash.eq(&user.password_hash),
-                    users::is_admin.eq(false),
-                    users::username_key.eq(key(&user.username)),
-                    users::email_key.eq(key(&user.email)),
-                    users::created_at.eq(now()),
-                ))
-                .returning(users::id)
-                .get_result(conn)?;
-            users::table.find(id).select(UserRow::as_select()).first(conn).map(User::from)
-        })
+        self.db
+            .write(move |conn| {
+                // A username taken as such is told apart from one that only looks like a taken
+                // one (both would violate the look-alike index).
+                let taken: i64 =
+                    users::table.filter(users::username_key.eq(key(&user.username))).count().get_result(conn)?;
+                if taken > 0 {
+                    return Ok(Err(RepoError::Conflict("username".into())));
+                }
+                let id: i64 = diesel::insert_into(users::table)
+                    .values((
+                        users::username.eq(&user.username),
+                        users::email.eq(&user.email),
+                        users::password_hash.eq(&user.password_hash),
+                        users::is_admin.eq(false),
+                        users::username_key.eq(key(&user.username)),
+                        users::email_key.eq(key(&user.email)),
+                        users::username_skeleton.eq(&user.username_skeleton),
+                        users::created_at.eq(now()),
+                    ))
+                    .returning(users::id)
+                    .get_result(conn)?;
+                users::table.find(id).select(UserRow::as_select()).first(conn).map(|r| Ok(User::from(r)))
+            })
+            .and_then(|created| created)
     }
 
     fn find_by_login(&self, login: &str) -> Result<Option<User>, RepoError> {
@@ -88,4 +100,57 @@ impl UserRepository for DieselUserRepository {
             Ok(n > 0)
         })
     }
+
+    fn change_password(
+        &self,
+        user_id: i64,
+        password_hash: &str,
+        keep_session: Option<i64>,
+        now: NaiveDateTime,
+    ) -> Result<(), RepoError> {
+        let hash = password_hash.to_owned();
+        self.db.write(move |conn| {
+            let n = diesel::update(users::table.find(user_id)).set(users::password_hash.eq(&hash)).execute(conn)?;
+            if n == 0 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            crate::sessions::revoke_all(conn, user_id, keep_session, now)?;
+            Ok(())
+        })
+    }
+
+    fn delete(&self, user_id: i64) -> Result<Vec<String>, RepoError> {
+        self.db.write(move |conn| {
+            let keys: Vec<String> =
+                documents::table.filter(documents::owner_id.eq(user_id)).select(documents::storage_key).load(conn)?;
+            let owned: Vec<i64> =
+                projects::table.filter(projects::owner_id.eq(user_id)).select(projects::id).load(conn)?;
+            // Everything the user owns goes with the row (ON DELETE CASCADE); sessions too.
+            diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)?;
+            let n = diesel::delete(users::table.find(user_id)).execute(conn)?;
+            if n == 0 {
+                return Err(diesel::result::Error::NotFound);
+            }
+            owned.into_iter().for_each(|id| record(Effect::Deleted(id)));
+            record(Effect::Subscription(user_id));
+            Ok(keys)
+        })
+    }
+}
+
+/// Fills the look-alike key of users stored before it existed (run after migrations). A name
+/// that looks like one already keyed keeps an empty key: both accounts stay usable.
+pub(crate) fn backfill_username_skeletons(conn: &mut crate::DbConnection) -> Result<usize, diesel::result::Error> {
+    let missing: Vec<(i64, String)> =
+        users::table.filter(users::username_skeleton.eq("")).select((users::id, users::username)).load(conn)?;
+    let mut filled = 0;
+    for (id, username) in missing {
+        let skeleton = buildledger_domain::user::username_skeleton(&username);
+        let taken: i64 = users::table.filter(users::username_skeleton.eq(&skeleton)).count().get_result(conn)?;
+        if taken == 0 {
+            diesel::update(users::table.find(id)).set(users::username_skeleton.eq(&skeleton)).execute(conn)?;
+            filled += 1;
+        }
+    }
+    Ok(filled)
 }

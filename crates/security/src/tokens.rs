@@ -1,5 +1,5 @@
 use buildledger_application::error::BoxError;
-use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind};
+use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind, TokenSubject};
 use buildledger_cache::BoundedMap;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -26,6 +26,9 @@ struct Claims {
     /// `access` or `refresh`: a refresh token is never accepted as an access token.
     token_type: String,
     jti: String,
+    /// The sign-in session (absent in tokens issued before sessions existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sid: Option<i64>,
 }
 
 /// HS256 JWTs. The algorithm is pinned: tokens that claim another one are rejected.
@@ -38,8 +41,8 @@ pub struct JwtIssuer {
 
 /// Tokens whose signature and claims were checked, until they expire. A client sends the same
 /// access token with every request; checking it again (base64, JSON, HMAC) was a visible share
-/// of a request's CPU. Tokens are stateless (nothing revokes one before `exp`), so remembering a
-/// verified one changes no answer.
+/// of a request's CPU. Access tokens are stateless (signing out revokes the session's refresh
+/// token; an access token lives out its minutes), so remembering a verified one changes no answer.
 struct VerifiedTokens {
     entries: BoundedMap<String, Verified>,
 }
@@ -47,6 +50,7 @@ struct VerifiedTokens {
 #[derive(Debug, Clone, Copy)]
 struct Verified {
     user_id: i64,
+    session_id: Option<i64>,
     kind: TokenKind,
     exp: i64,
 }
@@ -87,28 +91,40 @@ impl JwtIssuer {
 }
 
 impl TokenIssuer for JwtIssuer {
-    fn issue(&self, user_id: i64, kind: TokenKind) -> Result<String, BoxError> {
+    fn issue(&self, subject: &TokenSubject, kind: TokenKind) -> Result<String, BoxError> {
         let now = chrono::Utc::now().timestamp();
         let life = match kind {
             TokenKind::Access => self.lifetimes.access_seconds,
             TokenKind::Refresh => self.lifetimes.refresh_seconds,
         };
         let claims = Claims {
-            sub: user_id.to_string(),
+            sub: subject.user_id.to_string(),
             iat: now,
             exp: now + life,
             token_type: Self::kind_name(kind).into(),
-            jti: crate::generate_secret()[..32].to_owned(),
+            jti: match &subject.token_id {
+                Some(id) => id.clone(),
+                None => crate::generate_secret()[..32].to_owned(),
+            },
+            sid: subject.session_id,
         };
         Ok(encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
-    fn verify(&self, token: &str, kind: TokenKind) -> Result<i64, TokenError> {
+    fn verify(&self, token: &str, kind: TokenKind) -> Result<TokenSubject, TokenError> {
         let now = chrono::Utc::now().timestamp();
+        if kind == TokenKind::Refresh {
+            // Rare (once per access token lifetime) and its id matters: always decoded.
+            let (v, jti) = self.check(token, now)?;
+            if v.kind != kind {
+                return Err(TokenError::WrongKind);
+            }
+            return Ok(TokenSubject { user_id: v.user_id, session_id: v.session_id, token_id: Some(jti) });
+        }
         let verified = match self.verified.get(token, now) {
             Some(v) => v,
             None => {
-                let v = self.check(token, now)?;
+                let (v, _) = self.check(token, now)?;
                 self.verified.put(token, v);
                 v
             }
@@ -116,13 +132,13 @@ impl TokenIssuer for JwtIssuer {
         if verified.kind != kind {
             return Err(TokenError::WrongKind);
         }
-        Ok(verified.user_id)
+        Ok(TokenSubject { user_id: verified.user_id, session_id: verified.session_id, token_id: None })
     }
 }
 
 impl JwtIssuer {
-    /// Signature, expiry and claims of a token not seen before.
-    fn check(&self, token: &str, now: i64) -> Result<Verified, TokenError> {
+    /// Signature, expiry and claims of a token not seen before, and its id.
+    fn check(&self, token: &str, now: i64) -> Result<(Verified, String), TokenError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "iat", "sub"]);
@@ -136,7 +152,7 @@ impl JwtIssuer {
             .find(|k| Self::kind_name(*k) == claims.token_type)
             .ok_or(TokenError::WrongKind)?;
         let user_id = claims.sub.parse().map_err(|_| TokenError::Invalid)?;
-        Ok(Verified { user_id, kind, exp: claims.exp })
+        Ok((Verified { user_id, session_id: claims.sid, kind, exp: claims.exp }, claims.jti))
     }
 }
 
@@ -148,13 +164,22 @@ mod tests {
         JwtIssuer::new(&[7u8; 32], TokenLifetimes::default()).unwrap()
     }
 
+    fn who(user_id: i64) -> TokenSubject {
+        TokenSubject { user_id, session_id: Some(9), token_id: None }
+    }
+
+    fn ok(user_id: i64) -> Result<TokenSubject, TokenError> {
+        Ok(who(user_id))
+    }
+
     #[test]
     fn tokens_carry_the_user_and_their_kind() {
         let i = issuer();
-        let access = i.issue(42, TokenKind::Access).unwrap();
-        let refresh = i.issue(42, TokenKind::Refresh).unwrap();
-        assert_eq!(i.verify(&access, TokenKind::Access), Ok(42));
-        assert_eq!(i.verify(&refresh, TokenKind::Refresh), Ok(42));
+        let access = i.issue(&who(42), TokenKind::Access).unwrap();
+        let jti = TokenSubject { token_id: Some("j1".into()), ..who(42) };
+        let refresh = i.issue(&jti, TokenKind::Refresh).unwrap();
+        assert_eq!(i.verify(&access, TokenKind::Access), ok(42));
+        assert_eq!(i.verify(&refresh, TokenKind::Refresh), Ok(jti));
         assert_eq!(i.verify(&refresh, TokenKind::Access), Err(TokenError::WrongKind));
         assert_eq!(i.verify(&access, TokenKind::Refresh), Err(TokenError::WrongKind));
     }
@@ -163,10 +188,11 @@ mod tests {
     fn expired_tampered_and_foreign_tokens_are_rejected() {
         let expired = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: -10, refresh_seconds: 1 })
             .unwrap()
-            .issue(1, TokenKind::Access)
+            .issue(&who(1), TokenKind::Access)
             .unwrap();
         assert_eq!(issuer().verify(&expired, TokenKind::Access), Err(TokenError::Invalid));
-        let other = JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(1, TokenKind::Access).unwrap();
+        let other =
+            JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(&who(1), TokenKind::Access).unwrap();
         assert_eq!(issuer().verify(&other, TokenKind::Access), Err(TokenError::Invalid));
         assert_eq!(issuer().verify("garbage", TokenKind::Access), Err(TokenError::Invalid));
         // alg=none: header {"alg":"none","typ":"JWT"}.
@@ -177,9 +203,9 @@ mod tests {
     #[test]
     fn a_remembered_token_still_expires_and_keeps_its_kind() {
         let i = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: 2, refresh_seconds: 60 }).unwrap();
-        let access = i.issue(5, TokenKind::Access).unwrap();
-        assert_eq!(i.verify(&access, TokenKind::Access), Ok(5));
-        assert_eq!(i.verify(&access, TokenKind::Access), Ok(5)); // from memory
+        let access = i.issue(&who(5), TokenKind::Access).unwrap();
+        assert_eq!(i.verify(&access, TokenKind::Access), ok(5));
+        assert_eq!(i.verify(&access, TokenKind::Access), ok(5)); // from memory
         assert_eq!(i.verify(&access, TokenKind::Refresh), Err(TokenError::WrongKind));
         std::thread::sleep(std::time::Duration::from_millis(2100));
         assert_eq!(i.verify(&access, TokenKind::Access), Err(TokenError::Invalid));

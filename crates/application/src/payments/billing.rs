@@ -1,7 +1,7 @@
 //! The subscriber's own plan: its status, cancel and resume at period end, the payment
 //! method and the billing history.
 
-use buildledger_domain::subscription::{Invoice, Subscription};
+use buildledger_domain::subscription::{Invoice, Subscription, STATUS_CANCELED};
 use buildledger_domain::FieldErrors;
 use chrono::NaiveDateTime;
 
@@ -88,5 +88,19 @@ impl PaymentsService {
             Some(c) => self.ports.gateway.list_invoices(user_id, &c).map_err(gateway_err),
             None => Ok(Vec::new()),
         }
+    }
+
+    /// Ends the user's subscription at once, at the provider too, before the account is
+    /// deleted: nobody is charged for an account that no longer exists.
+    pub fn end_for_account_deletion(&self, user_id: i64) -> Result<(), UseCaseError> {
+        let Some(sub) = self.ports.subscriptions.find_for_user(user_id)? else {
+            return Ok(());
+        };
+        if let Some(sid) = sub.subscription_id.as_deref().filter(|_| sub.status != STATUS_CANCELED) {
+            self.ports.gateway.cancel_now(sid).map_err(gateway_err)?;
+            self.ports.subscriptions.upsert(&sub.canceled_now(self.now()))?;
+            tracing::info!(user_id, "subscription canceled at once: the account is being deleted");
+        }
+        Ok(())
     }
 }

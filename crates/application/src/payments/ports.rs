@@ -240,28 +240,6 @@ pub trait WebhookVerifier: Send + Sync {
     ) -> Result<WebhookEvent, WebhookError>;
 }
 
-/// Unguessable ids for local checkout sessions, subscriptions and invoices.
-#[cfg_attr(any(test, feature = "mocks"), automock)]
-pub trait IdGenerator: Send + Sync {
-    /// `prefix` followed by at least 128 random bits.
-    fn new_id(&self, prefix: &str) -> String;
-}
-
-/// Ids that stand for access (a checkout session today; share and reset tokens to come): 128
-/// bits from the operating system's cryptographic generator, in hex.
-pub struct RandomIds;
-
-impl IdGenerator for RandomIds {
-    fn new_id(&self, prefix: &str) -> String {
-        use rand::RngCore;
-        use std::fmt::Write;
-        let mut bytes = [0u8; 16];
-        rand::rngs::OsRng.fill_bytes(&mut bytes);
-        let mut id = String::with_capacity(prefix.len() + 32);
-        id.push_str(prefix);
-        for b in bytes {
-            let _ = write!(id, "{b:02x}"); // writing to a String cannot fail
-        }
-        id
-    }
-}
+#[cfg(any(test, feature = "mocks"))]
+pub use crate::ports::MockIdGenerator;
+pub use crate::ports::{IdGenerator, RandomIds};

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use actix_web::http::Method;
 use actix_web::test::TestRequest;
-use buildledger_application::ports::{TokenIssuer, TokenKind};
+use buildledger_application::ports::{TokenIssuer, TokenKind, TokenSubject};
 use buildledger_security::{JwtIssuer, TokenLifetimes};
 use serde_json::json;
 
@@ -32,6 +32,13 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/api/token/", Access::Public),
     ("POST", "/api/token/refresh/", Access::Public),
     ("GET", "/api/me/", Access::Login),
+    ("POST", "/api/logout/", Access::Public),
+    ("POST", "/api/logout-all/", Access::Login),
+    ("POST", "/api/password/change/", Access::Login),
+    ("POST", "/api/password/reset/", Access::Public),
+    ("POST", "/api/password/reset/confirm/", Access::Public),
+    ("GET", "/api/account/export/", Access::Login),
+    ("DELETE", "/api/account/", Access::Login),
     ("GET", "/api/config/", Access::Public),
     ("GET", "/api/openapi.json", Access::Public),
     ("GET", "/api/estimate/", Access::Public),
@@ -147,7 +154,7 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
     let ids = Fixture { project, task, document };
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
-        .issue(owner.id, TokenKind::Access)
+        .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access)
         .unwrap();
 
     for &(method, route, access) in ACCESS {

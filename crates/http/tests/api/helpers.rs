@@ -85,12 +85,19 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn new() -> TestApp {
+        Self::with_settings(|_| {}).await
+    }
+
+    /// A test app whose settings `change` adjusts first (an SMTP server, trusted proxies...).
+    pub async fn with_settings(change: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().unwrap();
         let dist = dir.path().join("dist");
         std::fs::create_dir_all(&dist).unwrap();
         std::fs::write(dist.join("index.html"), INDEX_HTML).unwrap();
         let database = TestDatabase::create(dir.path());
-        let (db, state) = buildledger::wiring::build(&test_settings(dir.path(), &database.url)).unwrap();
+        let mut settings = test_settings(dir.path(), &database.url);
+        change(&mut settings);
+        let (db, state) = buildledger::wiring::build(&settings).unwrap();
         let svc = Rc::new(test::init_service(buildledger_http::app(state)).await);
         let call: Call = Rc::new(move |req: TestRequest| {
             let svc = svc.clone();
@@ -108,6 +115,11 @@ impl TestApp {
             })
         });
         TestApp { call, db, dir, _database: database }
+    }
+
+    /// Where mail goes without `SMTP_URL`.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.dir.path().join("outbox")
     }
 
     pub fn documents_dir(&self) -> PathBuf {

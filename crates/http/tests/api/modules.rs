@@ -1,6 +1,7 @@
 // The modules of the API suite, shared by its two test binaries (main.rs: SQLite, postgres.rs:
 // PostgreSQL). A new test file is added here.
 
+mod account;
 mod accounts;
 mod authz_matrix;
 mod documents;

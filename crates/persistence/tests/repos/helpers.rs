@@ -62,10 +62,7 @@ pub fn backends() -> Vec<TestDb> {
 }
 
 pub fn user(db: &Db, name: &str) -> i64 {
-    DieselUserRepository::new(db.clone())
-        .create(&NewUser { username: name.into(), email: format!("{name}@example.com"), password_hash: "h".into() })
-        .unwrap()
-        .id
+    DieselUserRepository::new(db.clone()).create(&NewUser::new(name, format!("{name}@example.com"), "h")).unwrap().id
 }
 
 pub fn details(name: &str) -> ProjectDetails {

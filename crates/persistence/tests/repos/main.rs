@@ -8,6 +8,7 @@ mod memo;
 mod migrations;
 mod payments;
 mod projects;
+mod sessions;
 mod tasks;
 mod users;
 mod writes;

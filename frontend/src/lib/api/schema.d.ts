@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+  '/api/account/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete my account
+     * @description Needs the password. Cancels any subscription at once (at Stripe too), then deletes the projects, tasks, documents (their files too), sessions and the account. Cannot be undone.
+     */
+    delete: operations['deleteAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/export/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download my data (JSON)
+     * @description The account, its subscription and invoices, and `projects` with their tasks and each task's documents (with download links valid 15 minutes). Answered as an attachment.
+     */
+    get: operations['exportAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/config/': {
     parameters: {
       query?: never;
@@ -91,6 +131,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/logout-all/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out everywhere
+     * @description Revokes every session (refresh token) of the user, this one included. Access tokens already issued expire on their own (15 minutes).
+     */
+    post: operations['logoutAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/logout/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out: revoke the refresh token's session
+     * @description Neither this refresh token nor any token rotated from it works again. Access tokens already issued expire on their own (15 minutes).
+     */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/': {
     parameters: {
       query?: never;
@@ -119,6 +199,66 @@ export interface paths {
     get: operations['openapi'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/password/change/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the password
+     * @description Needs the current password. Every other session of the user is signed out; this one stays. Wrong current passwords count like failed logins (429 after too many).
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/password/reset/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Email a password reset link
+     * @description The answer is the same whether or not an account uses the address. The link works once, for 30 minutes. Without SMTP_URL the mail is written to DATA_DIR/outbox/ as an .eml file.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/password/reset/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link
+     * @description The link is used up and every session of the account is signed out.
+     */
+    post: operations['confirmPasswordReset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -297,7 +437,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A new access token for a refresh token */
+    /**
+     * Rotate a refresh token: a new access and refresh token
+     * @description The refresh token is single use: the answer holds a new one, which the client keeps. Presenting a replaced refresh token again (after a short grace for two tabs refreshing at once) revokes its whole session: someone else holds a copy.
+     */
     post: operations['refreshToken'];
     delete?: never;
     options?: never;
@@ -581,8 +724,51 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    AccessToken: {
-      access: string;
+    /** @description `DELETE /api/account/`. */
+    AccountDelete: {
+      /** @description The account's password. */
+      password: string;
+    };
+    /** @description Everything the account holds, in the API's own shapes. */
+    AccountExport: {
+      /** Format: date-time */
+      exported_at: string;
+      invoices: components['schemas']['AccountExportInvoice'][];
+      projects: components['schemas']['AccountExportProject'][];
+      subscription?: components['schemas']['AccountExportSubscription'] | null;
+      user: components['schemas']['AccountExportUser'];
+    };
+    AccountExportInvoice: {
+      /**
+       * Format: double
+       * @description Dollars.
+       */
+      amount_paid: number;
+      /** Format: date-time */
+      created: string;
+      currency: string;
+      invoice_id: string;
+      status: string;
+    };
+    AccountExportProject: components['schemas']['Project'] & {
+      tasks: components['schemas']['AccountExportTask'][];
+    };
+    AccountExportSubscription: {
+      cancel_at_period_end: boolean;
+      /** Format: date-time */
+      current_period_end?: string | null;
+      status: string;
+    };
+    AccountExportTask: components['schemas']['Task'] & {
+      /** @description The task's files; each `file` is a download link valid 15 minutes. */
+      documents: components['schemas']['Document'][];
+    };
+    AccountExportUser: {
+      email: string;
+      /** Format: int64 */
+      id: number;
+      is_admin: boolean;
+      username: string;
     };
     /** @enum {string} */
     AdditionOption: 'Kitchen' | 'Garage' | 'Living/Family Room' | 'Half Bathroom' | 'Full Bathroom';
@@ -634,6 +820,9 @@ export interface components {
     };
     /** @enum {string} */
     ConversionOption: 'garage_apartment_conversion';
+    Detail: {
+      detail: string;
+    };
     /** @description A file attached to a task. */
     Document: {
       content_type: string;
@@ -732,6 +921,23 @@ export interface components {
     };
     /** @enum {string} */
     OwnerBuilder: 'yes_owner_builder' | 'no_general_contractor';
+    /** @description `POST /api/password/change/`. */
+    PasswordChange: {
+      current_password: string;
+      /** @description At least 8 characters. */
+      new_password: string;
+    };
+    /** @description `POST /api/password/reset/confirm/`. */
+    PasswordResetConfirm: {
+      /** @description The new password, at least 8 characters. */
+      password: string;
+      /** @description The `token` of the emailed link. */
+      token: string;
+    };
+    /** @description `POST /api/password/reset/`. */
+    PasswordResetRequest: {
+      email: string;
+    };
     PaymentMethodRequest: {
       /** @description The id Stripe's card form created (e.g. `pm_...`). */
       payment_method_id: string;
@@ -884,7 +1090,7 @@ export interface components {
       stripe_publishable_key: string | null;
       support_email: string;
     };
-    /** @description `POST /api/token/refresh/`. */
+    /** @description `POST /api/token/refresh/` and `POST /api/logout/`. */
     RefreshRequest: {
       refresh: string;
     };
@@ -1043,7 +1249,7 @@ export interface components {
     TokenPair: {
       /** @description Access token (JWT, 15 minutes). */
       access: string;
-      /** @description Refresh token (JWT, 14 days). */
+      /** @description Refresh token (JWT, 14 days; single use: each refresh answers a new one). */
       refresh: string;
     };
     /** @description An account. */
@@ -1158,6 +1364,56 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDelete'];
+      };
+    };
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  exportAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountExport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getConfig: {
     parameters: {
       query?: never;
@@ -1408,6 +1664,53 @@ export interface operations {
       };
     };
   };
+  logoutAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every session revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefreshRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed out. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   me: {
     parameters: {
       query?: never;
@@ -1448,6 +1751,90 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      /** @description Changed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequest'];
+      };
+    };
+    responses: {
+      /** @description Asked (whatever the address). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Detail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  confirmPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirm'];
+      };
+    };
+    responses: {
+      /** @description The password is set. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
     };
   };
   listProjects: {
@@ -1687,6 +2074,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
+      429: components['responses']['TooManyRequests'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -1851,13 +2239,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The new access token. */
+      /** @description The new tokens. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AccessToken'];
+          'application/json': components['schemas']['TokenPair'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,84 @@
+//! The end of an account: "Download my data" (everything the user keeps here, as one JSON
+//! document) and "Delete my account" (subscription canceled at once, then every row and file).
+
+use std::sync::Arc;
+
+use buildledger_domain::subscription::{Invoice, Subscription};
+use buildledger_domain::user::User;
+use buildledger_domain::FieldErrors;
+
+use super::{AccountService, AuthUser, MSG_WRONG_PASSWORD};
+use crate::documents::{DocumentService, DocumentView};
+use crate::error::UseCaseError;
+use crate::payments::PaymentsService;
+use crate::ports::{DocumentStore, UserRepository};
+use crate::projects::{remove_files, ProjectService};
+use crate::tasks::{Board, TaskService};
+
+/// Everything an account holds.
+#[derive(Debug, Clone)]
+pub struct AccountExport {
+    pub user: User,
+    pub subscription: Option<Subscription>,
+    pub invoices: Vec<Invoice>,
+    pub projects: Vec<ProjectExport>,
+}
+
+/// A project with its tasks and their documents.
+#[derive(Debug, Clone)]
+pub struct ProjectExport {
+    pub board: Board,
+    pub documents: Vec<DocumentView>,
+}
+
+#[derive(Clone)]
+pub struct ClosureService {
+    pub accounts: AccountService,
+    pub projects: ProjectService,
+    pub tasks: TaskService,
+    pub documents: DocumentService,
+    pub payments: PaymentsService,
+    pub users: Arc<dyn UserRepository>,
+    pub store: Arc<dyn DocumentStore>,
+}
+
+impl ClosureService {
+    /// The user's data: one query per project for its tasks, one for all documents.
+    pub fn export(&self, user: AuthUser) -> Result<AccountExport, UseCaseError> {
+        let account = self.accounts.get_user(user.id)?;
+        let subscription = self.payments.subscription_status(user.id)?;
+        // The billing history comes from the provider; the export does not fail without it.
+        let invoices = self.payments.billing_history(user.id).unwrap_or_else(|e| {
+            tracing::warn!(user_id = user.id, error = %e, "billing history left out of the data export");
+            Vec::new()
+        });
+        let mut documents = self.documents.list_for_owner(user.id)?;
+        let mut projects = Vec::new();
+        for project in self.projects.list(user.id)? {
+            let board = self.tasks.board(user.id, project.id)?;
+            let (mine, rest): (Vec<_>, Vec<_>) =
+                documents.into_iter().partition(|d| d.document.project_id == project.id);
+            documents = rest;
+            projects.push(ProjectExport { board, documents: mine });
+        }
+        Ok(AccountExport { user: account, subscription, invoices, projects })
+    }
+
+    /// Deletes the account after checking its password: the subscription is canceled at once
+    /// (at the provider too; if that fails nothing is deleted), then the user's rows go in one
+    /// transaction, then the stored files.
+    pub fn delete_account(&self, user: AuthUser, password: &str) -> Result<(), UseCaseError> {
+        let account = self.accounts.get_user(user.id)?;
+        if password.is_empty() {
+            return Err(FieldErrors::single("password", "This field may not be blank.").into());
+        }
+        if self.accounts.check_credentials(&account.username, password).is_err() {
+            return Err(FieldErrors::single("password", MSG_WRONG_PASSWORD).into());
+        }
+        self.payments.end_for_account_deletion(user.id)?;
+        let keys = self.users.delete(user.id)?;
+        remove_files(self.store.as_ref(), &keys);
+        tracing::info!(user_id = user.id, files = keys.len(), "account deleted");
+        Ok(())
+    }
+}
