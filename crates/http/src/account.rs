@@ -119,9 +119,11 @@ pub async fn change_password(
 
 /// `POST /api/password/reset/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = PasswordResetRequest)]
 pub struct ResetRequest {
-    #[schema(value_type = String, max_length = 254, required = true)]
+    /// The account's email address.
+    #[schema(value_type = String, max_length = 254, pattern = "^[A-Za-z0-9._%+-]+@[A-Za-z0-9]+(\\.[A-Za-z0-9]+)+$", required = true)]
     #[validate(length(max = 254, message = "Ensure this field has no more than 254 characters."))]
     #[serde(default)]
     email: Patch<String>,
@@ -129,6 +131,7 @@ pub struct ResetRequest {
 
 /// `POST /api/password/reset/confirm/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = PasswordResetConfirm)]
 pub struct ResetConfirmRequest {
     /// The `token` of the emailed link.
@@ -342,6 +345,7 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
 
 /// `DELETE /api/account/`.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = AccountDelete)]
 pub struct DeleteAccountRequest {
     /// The account's password.

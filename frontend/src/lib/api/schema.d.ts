@@ -936,6 +936,7 @@ export interface components {
     };
     /** @description `POST /api/password/reset/`. */
     PasswordResetRequest: {
+      /** @description The account's email address. */
       email: string;
     };
     PaymentMethodRequest: {
