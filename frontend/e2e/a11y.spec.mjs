@@ -121,6 +121,9 @@ export const appJourneys = ['light', 'dark'].map((theme) => ({
         ['/login', 'Login to Your Account'],
         ['/signup', /Sign ?up|Create/i],
         ['/cancel', /cancel/i],
+        ['/forgot-password', 'Reset your password'],
+        ['/reset-password', 'Set a new password'], // no token: the way to a new link
+        ['/reset-password?token=axe', 'Set a new password'],
       ]) {
         await openApp(page, path, (p) => p.getByRole('heading', { name: heading }).first().waitFor());
         await scan(page, path);
@@ -191,6 +194,11 @@ export const appJourneys = ['light', 'dark'].map((theme) => ({
 
       await openApp(page, '/account-settings', (p) => p.getByRole('heading', { name: 'Billing History' }).waitFor());
       await scan(page, '/account-settings');
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+      await page.waitForTimeout(300);
+      await scan(page, '/account-settings with the delete dialog');
+      await page.keyboard.press('Escape');
       await openApp(page, '/projects', (p) => p.getByRole('heading', { name: 'Your Projects' }).waitFor());
       await page.getByRole('button', { name: 'Open menu' }).click();
       await scan(page, '/projects with the navbar menu open');

@@ -127,6 +127,7 @@ async function main() {
     'STRIPE_WEBHOOK_SECRET',
     'STRIPE_API_BASE',
     'DATABASE_URL',
+    'SMTP_URL', // mail goes to DATA_DIR/outbox/, where the journeys read it
   ])
     delete env[k];
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
@@ -167,7 +168,7 @@ async function main() {
   // earlier ones), the public pages, the axe scans and the performance checks.
   // Each spec exports `journeys` in the same format ({ name, run(ctx), critical? }).
   const journeys = [];
-  for (const spec of ['./journeys.mjs', './public.spec.mjs', './a11y.spec.mjs', './perf.spec.mjs']) {
+  for (const spec of ['./journeys.mjs', './account.mjs', './public.spec.mjs', './a11y.spec.mjs', './perf.spec.mjs']) {
     if (!existsSync(join(here, spec))) continue;
     const mod = await import(spec);
     journeys.push(...mod.journeys.map((j) => ({ ...j, spec })));
@@ -175,6 +176,8 @@ async function main() {
   const ctx = {
     base,
     browser,
+    // The server's DATA_DIR: without SMTP_URL it writes each mail to DATA_DIR/outbox/*.eml.
+    dataDir,
     grantAdmin,
     shots: SHOTS,
     downloads: DOWNLOADS,

@@ -30,12 +30,15 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
 
 const Signup = lazy(() => import('./routes/signup'));
 const Login = lazy(() => import('./routes/login'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password'));
+const ResetPassword = lazy(() => import('./routes/reset-password'));
 const Success = lazy(() => import('./routes/success'));
 const Cancel = lazy(() => import('./routes/cancel'));
 const ChoosePlan = lazy(() => import('./routes/choose-plan'));
 const Projects = lazy(() => import('./routes/projects'));
 const Board = preloadable(() => import('./routes/board'));
 const AccountSettings = lazy(() => import('./routes/account-settings'));
+const Account = lazy(() => import('./routes/account'));
 const AdminSubscriptions = lazy(() => import('./routes/admin-subscriptions'));
 const NotFound = lazy(() => import('./routes/not-found'));
 // Server state (react-query) and the guards load with the first app route, never on public pages.
@@ -58,6 +61,8 @@ export function preloadRoute(pathname: string): Promise<unknown> | null {
 export const appRoutes: RouteObject[] = [
   { path: 'signup', element: <Signup /> },
   { path: 'login', element: <Login /> },
+  { path: 'forgot-password', element: <ForgotPassword /> },
+  { path: 'reset-password', element: <ResetPassword /> },
   { path: 'success', element: <Success /> },
   { path: 'cancel', element: <Cancel /> },
   {
@@ -71,7 +76,10 @@ export const appRoutes: RouteObject[] = [
   },
   {
     element: <RequireLogin />,
-    children: [{ path: 'admin/subscriptions', element: <AdminSubscriptions /> }],
+    children: [
+      { path: 'admin/subscriptions', element: <AdminSubscriptions /> },
+      { path: 'account', element: <Account /> },
+    ],
   },
 ];
 

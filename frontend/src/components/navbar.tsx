@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { tokens } from '../lib/auth-store';
+import { logout as endSession } from '../lib/api-client';
 import { useIsLoggedIn } from '../lib/use-session';
 import { useTheme } from '../lib/theme';
 import './navbar.css';
@@ -65,7 +65,9 @@ export function Navbar() {
   }, [open]);
 
   const logout = () => {
-    tokens.clear(); // also clears the server-state cache (lib/query-client.ts)
+    // Ends the session on the server and removes both tokens at once (which also
+    // clears the server-state cache, lib/query-client.ts); the server's answer is not awaited.
+    void endSession();
     setOpen(false);
     void navigate('/login');
   };

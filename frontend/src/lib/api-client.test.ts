@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, authHeaders, isTokenPath, setApiHandlers } from './api-client';
+import { api, ApiError, authHeaders, isTokenPath, logout, refreshOnce, setApiHandlers } from './api-client';
 import { tokens } from './auth-store';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -40,6 +40,13 @@ describe('api client', () => {
     expect(isTokenPath('/api/token/')).toBe(true);
     expect(isTokenPath('/api/token/refresh/')).toBe(true);
     expect(isTokenPath('/api/projects/')).toBe(false);
+    // Logout and password reset take no access token; logout-all and password change do.
+    expect(isTokenPath('/api/logout/')).toBe(true);
+    expect(isTokenPath('/api/password/reset/')).toBe(true);
+    expect(isTokenPath('/api/password/reset/confirm/')).toBe(true);
+    expect(isTokenPath('/api/logout-all/')).toBe(false);
+    expect(isTokenPath('/api/password/change/')).toBe(false);
+    expect(isTokenPath('/api/account/')).toBe(false);
     expect(authHeaders('/api/token/').get('Authorization')).toBeNull();
     const f = mockFetch(() => json(201, {}));
     await api('/api/register/', { method: 'POST', json: { username: 'a' } });
@@ -71,6 +78,40 @@ describe('api client', () => {
     expect(tokens.getRefresh()).toBe('R1');
     expect(f).toHaveBeenCalledTimes(7); // 3 failures + 1 refresh + 3 replays
     expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('stores the rotated refresh token and refreshes with it next time', async () => {
+    tokens.set('A1', 'R1');
+    const sent: unknown[] = [];
+    let n = 0;
+    mockFetch((url, init) => {
+      if (url.endsWith('/api/token/refresh/')) {
+        sent.push(JSON.parse(init.body as string));
+        n += 1;
+        return json(200, { access: `A${n + 1}`, refresh: `R${n + 1}` });
+      }
+      return json(401, { error: 'token_invalid' });
+    });
+    await expect(refreshOnce()).resolves.toBe(true);
+    expect(tokens.getAccess()).toBe('A2');
+    expect(tokens.getRefresh()).toBe('R2');
+    await expect(refreshOnce()).resolves.toBe(true);
+    expect(sent).toEqual([{ refresh: 'R1' }, { refresh: 'R2' }]);
+    expect(tokens.getAccess()).toBe('A3');
+    expect(tokens.getRefresh()).toBe('R3');
+  });
+
+  it('does not bring back a session that was logged out while the refresh was in flight', async () => {
+    tokens.set('A1', 'R1');
+    let answer: (r: Response) => void = () => {};
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = refreshOnce();
+    await Promise.resolve();
+    tokens.clear();
+    answer(json(200, { access: 'A2', refresh: 'R2' }));
+    await expect(pending).resolves.toBe(false);
+    expect(tokens.getAccess()).toBeNull();
+    expect(tokens.getRefresh()).toBeNull();
   });
 
   it('clears both tokens and goes to login when the refresh fails', async () => {
@@ -140,6 +181,56 @@ describe('api client', () => {
     });
     await api('/api/projects/1/', { method: 'PATCH', json: { budget: 12.5 } });
     expect(f).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('logout', () => {
+  const expired = vi.fn();
+  beforeEach(() => {
+    expired.mockReset();
+    setApiHandlers({ onSessionExpired: expired });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the refresh token to /api/logout/ without the bearer header, then clears both tokens', async () => {
+    tokens.set('A1', 'R1');
+    const f = mockFetch(() => new Response(null, { status: 204 }));
+    const done = logout();
+    // Cleared at once; the server's answer is not awaited.
+    expect(tokens.getAccess()).toBeNull();
+    expect(tokens.getRefresh()).toBeNull();
+    await done;
+    expect(f).toHaveBeenCalledTimes(1);
+    const [url, init] = f.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/logout/');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ refresh: 'R1' });
+    expect(authOf(init)).toBeNull();
+  });
+
+  it('clears the tokens even when the call fails, without refreshing or expiring the session', async () => {
+    tokens.set('A1', 'R1');
+    const f = mockFetch(() => json(401, { error: 'token_invalid', message: 'spent' }));
+    await expect(logout()).resolves.toBeUndefined();
+    expect(tokens.getAccess()).toBeNull();
+    expect(tokens.getRefresh()).toBeNull();
+    expect(f).toHaveBeenCalledTimes(1); // no call to /api/token/refresh/
+    expect(expired).not.toHaveBeenCalled();
+
+    tokens.set('A2', 'R2');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(logout()).resolves.toBeUndefined();
+    expect(tokens.getAccess()).toBeNull();
+    expect(tokens.getRefresh()).toBeNull();
+  });
+
+  it('calls nothing without a stored refresh token', async () => {
+    const f = mockFetch(() => new Response(null, { status: 204 }));
+    await logout();
+    expect(f).not.toHaveBeenCalled();
   });
 });
 

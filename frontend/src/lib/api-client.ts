@@ -52,9 +52,14 @@ export function setApiHandlers(next: Partial<ApiHandlers>) {
   Object.assign(handlers, next);
 }
 
-/** Paths that never carry the authorization header nor trigger a refresh. */
+/**
+ * Paths that never carry the authorization header nor trigger a refresh: they take no
+ * access token (sign-up, login, refresh, logout with the refresh token, password reset).
+ */
+const TOKEN_PATHS = ['/api/register/', '/api/token/', '/api/logout/', '/api/password/reset/'];
+
 export function isTokenPath(path: string): boolean {
-  return path.includes('/api/register/') || path.includes('/api/token/');
+  return TOKEN_PATHS.some((p) => path.includes(p));
 }
 
 export function authHeaders(path: string, extra?: HeadersInit): Headers {
@@ -67,7 +72,11 @@ export function authHeaders(path: string, extra?: HeadersInit): Headers {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Refreshes the access token once for every concurrent caller. */
+/**
+ * Refreshes the access token once for every concurrent caller. Refresh tokens rotate:
+ * the answer carries a new one, which replaces the stored one (the old one is spent, and
+ * the server ends the session if it is ever presented again).
+ */
 export function refreshOnce(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh = tokens.getRefresh();
@@ -79,9 +88,11 @@ export function refreshOnce(): Promise<boolean> {
         body: JSON.stringify({ refresh }),
       });
       if (!res.ok) return false;
-      const body = (await res.json()) as { access?: unknown };
+      const body = (await res.json()) as { access?: unknown; refresh?: unknown };
       if (typeof body.access !== 'string') return false;
-      tokens.set(body.access);
+      // Logged out (or in again) while the refresh was in flight: keep what is stored now.
+      if (tokens.getRefresh() !== refresh) return tokens.getAccess() !== null;
+      tokens.set(body.access, typeof body.refresh === 'string' ? body.refresh : undefined);
       return true;
     } catch {
       return false;
@@ -90,6 +101,21 @@ export function refreshOnce(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/**
+ * Logout: asks the server to end this session (its refresh token), then forgets the tokens
+ * without waiting for the answer. The call is best effort: whatever it answers (a 401 for
+ * a spent token, a network error) never triggers the refresh or session-expiry logic.
+ * The returned promise settles when the server has answered (or failed); it never rejects.
+ */
+export function logout(): Promise<void> {
+  const refresh = tokens.getRefresh();
+  const request = refresh
+    ? api<void>('/api/logout/', { method: 'POST', json: { refresh } }).catch(() => undefined)
+    : Promise.resolve();
+  tokens.clear();
+  return request;
 }
 
 function sessionExpired() {

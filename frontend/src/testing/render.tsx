@@ -3,17 +3,20 @@ import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
-/** Renders `element` at `path` inside a fresh QueryClient (no retries) and a memory router. */
+/**
+ * Renders `element` at the route `path` inside a fresh QueryClient (no retries) and a memory
+ * router that starts at `url` (default: `path`; e.g. with a query string).
+ */
 export function renderWithProviders(
   element: ReactElement,
-  { path = '/', routes = [] }: { path?: string; routes?: RouteObject[] } = {},
-): RenderResult & { client: QueryClient } {
+  { path = '/', url = path, routes = [] }: { path?: string; url?: string; routes?: RouteObject[] } = {},
+): RenderResult & { client: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }, ...routes], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path, element }, ...routes], { initialEntries: [url] });
   const result = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...result, client };
+  return { ...result, client, router };
 }

@@ -1,7 +1,15 @@
+import { AccountSections } from '../../features/account/components/account-sections';
 import { AccountSettings } from '../../features/subscription/components/account-settings';
 import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function AccountSettingsRoute() {
-  useAppPageMeta('Account Settings', 'Manage your BuildLedger subscription, payment method and billing history.');
-  return <AccountSettings />;
+  useAppPageMeta(
+    'Account Settings',
+    'Manage your BuildLedger subscription, payment method, billing history, password and data.',
+  );
+  return (
+    <AccountSettings>
+      <AccountSections />
+    </AccountSettings>
+  );
 }

@@ -1,5 +1,10 @@
 import { http } from '../../lib/api-client';
 import { tokens } from '../../lib/auth-store';
+import type { components } from '../../lib/api/schema';
+
+type Detail = components['schemas']['Detail'];
+type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
+type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
 export interface Credentials {
   username: string;
@@ -20,4 +25,17 @@ export async function register(input: { username: string; email: string; passwor
 export async function signup(input: { username: string; email: string; password: string }): Promise<void> {
   await register(input);
   await login({ username: input.username, password: input.password });
+}
+
+/** Asks for a reset link by email. The answer is the same whether or not the account exists. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const res = await http.post<Partial<Detail> | undefined>('/api/password/reset/', {
+    email,
+  } satisfies PasswordResetRequest);
+  return res?.detail ?? '';
+}
+
+/** Sets a new password with the token from the reset link (single use). */
+export async function resetPassword(input: PasswordResetConfirm): Promise<void> {
+  await http.post<void>('/api/password/reset/confirm/', input);
 }

@@ -1,17 +1,6 @@
+import { saveBlob } from '../../lib/save-blob';
 import type { Task } from './types';
 import { EXPORT_COLUMNS, exportFileName, exportRows, tasksToCsv } from './utils';
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 export function exportCsv(projectId: number, tasks: readonly Task[]) {
   saveBlob(new Blob([tasksToCsv(tasks)], { type: 'text/csv;charset=utf-8' }), exportFileName(projectId, 'csv'));

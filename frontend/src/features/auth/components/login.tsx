@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { noticeFrom } from '../../../lib/route-state';
 import { login } from '../api';
 import '../auth.css';
 
@@ -11,6 +12,8 @@ export function Login() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // Set by the page that sent the user here (password reset, sign-out everywhere).
+  const notice = noticeFrom(useLocation().state);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -35,6 +38,11 @@ export function Login() {
     <main className="page auth-page">
       <form className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="login-title">
         <h1 id="login-title">Login to Your Account</h1>
+        {notice && !error && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -66,6 +74,9 @@ export function Login() {
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>
+        <p className="center">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <p className="muted center">
           Don&apos;t have an account? <Link to="/signup">Sign up</Link>
         </p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { noticeFrom } from '../../../lib/route-state';
 import { signup } from '../api';
 import { validateSignup } from '../utils';
 import '../auth.css';
@@ -13,6 +14,8 @@ export function Signup() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // Set by the page that sent the user here (a deleted account).
+  const notice = noticeFrom(useLocation().state);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -38,6 +41,11 @@ export function Signup() {
     <main className="page auth-page">
       <form className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="signup-title">
         <h1 id="signup-title">Create Your Account</h1>
+        {notice && !error && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}

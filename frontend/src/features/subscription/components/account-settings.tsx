@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { configQuery } from '../../../config/config-query';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -152,17 +152,19 @@ function BillingHistoryCard() {
   );
 }
 
-export function AccountSettings() {
+/** The subscription sections; `children` (other features' sections, composed in src/app) go below them. */
+export function AccountSettings({ children }: { children?: ReactNode }) {
   return (
     <main className="page narrow-lg">
       <header className="page-header">
         <h1>Account Settings</h1>
-        <p className="muted">Manage your subscription, payment method and invoices.</p>
+        <p className="muted">Manage your subscription, payment method, invoices, password and data.</p>
       </header>
       <div className="stack">
         <SubscriptionStatusCard />
         <PaymentMethodCard />
         <BillingHistoryCard />
+        {children}
       </div>
     </main>
   );

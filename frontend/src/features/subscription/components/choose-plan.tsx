@@ -61,6 +61,9 @@ export function ChoosePlan() {
           <p className="hint center">Test mode: checkout is simulated locally and no card is charged.</p>
         )}
       </section>
+      <p className="hint center plan-account">
+        <Link to="/account">Your account</Link>: change your password, download your data or delete the account.
+      </p>
     </main>
   );
 }
