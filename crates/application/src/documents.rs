@@ -126,6 +126,14 @@ impl DocumentService {
         Ok(self.view(doc))
     }
 
+    /// Renames one of the caller's documents; the name keeps the file's extension.
+    pub fn rename(&self, owner_id: i64, id: i64, name: &str) -> Result<DocumentView, UseCaseError> {
+        let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
+        let name = buildledger_domain::document::rename_file(&doc.name, name)?;
+        let renamed = self.documents.rename(id, &name).map_err(|e| not_found_as(e, "document"))?;
+        Ok(self.view(renamed))
+    }
+
     pub fn delete(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
         self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
         let key = self.documents.delete(id).map_err(|e| not_found_as(e, "document"))?;

@@ -102,6 +102,9 @@ pub trait TaskRepository: Send + Sync {
     fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError>;
     /// Appends the task at the end of its column; bumps the project's version.
     fn create(&self, task: &NewTask) -> Result<Task, RepoError>;
+    /// Creates the tasks of an empty board in one transaction, in the given order (each in its
+    /// column); `RepoError::Conflict("tasks")` when the project already has a task.
+    fn create_first(&self, project_id: i64, tasks: &[NewTask]) -> Result<Vec<Task>, RepoError>;
     /// Applies the changes to the task in one transaction (placing it in its column when it
     /// moves); bumps its project's version. `NotFound` when the task is gone.
     fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError>;
@@ -130,6 +133,8 @@ pub trait DocumentRepository: Send + Sync {
     fn find(&self, id: i64) -> Result<Option<Document>, RepoError>;
     /// Deletes the row (bumping the project's version) and returns its storage key.
     fn delete(&self, id: i64) -> Result<String, RepoError>;
+    /// Renames the document (bumping the project's version). `NotFound` when gone.
+    fn rename(&self, id: i64, name: &str) -> Result<Document, RepoError>;
     /// Every document of the owner, by task then id (the data export).
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Document>, RepoError>;
     /// Bytes stored by the owner over all documents (quota).
@@ -269,6 +274,14 @@ pub trait LinkSigner: Send + Sync {
     fn verify(&self, document_id: i64, expires: i64, signature: &str) -> bool;
 }
 
+/// The whole-house estimate of a project at standard quality, line by line (catalogue task
+/// name, cents), as the landing page's free estimate gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WholeHouseEstimate {
+    pub total_cents: i64,
+    pub lines: Vec<(String, i64)>,
+}
+
 /// Regional cost rates (the cost catalogue), behind a port so use cases can be tested alone.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait CostRates: Send + Sync {
@@ -280,6 +293,14 @@ pub trait CostRates: Send + Sync {
         quality: buildledger_domain::task::MaterialQuality,
         zip_code: &str,
     ) -> Option<i64>;
+    /// The project's standard task list: catalogue task names in build order (empty when its
+    /// type and options name none).
+    fn standard_tasks(&self, details: &ProjectDetails) -> Vec<String>;
+    /// The whole-house estimate for the project's zip code, size, type and options at standard
+    /// quality; `None` when the catalogue cannot give one (an unknown zip code).
+    fn whole_house_estimate(&self, details: &ProjectDetails) -> Option<WholeHouseEstimate>;
+    /// The catalogue name a task title resolves to (case, spacing, aliases and plurals aside).
+    fn catalogue_name(&self, title: &str) -> Option<String>;
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use buildledger_domain::budget::{BudgetSummary, CostLine};
 use buildledger_domain::error::FieldErrors;
 use buildledger_domain::project::Project;
-use buildledger_domain::task::{NewTask, Task, TaskChanges};
+use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
 
 use crate::error::UseCaseError;
 use crate::ports::{CostRates, DocumentStore, KnownState, KnownVersion, ProjectRepository, TaskRepository};
@@ -26,6 +26,31 @@ pub struct Board {
     pub project: Project,
     pub tasks: Vec<TaskView>,
 }
+
+/// A project's money figures: the board's sums, and how the board compares with the
+/// whole-house estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectSummary {
+    /// The project version the figures describe.
+    pub version: i64,
+    pub budget: BudgetSummary,
+    /// `None` when the catalogue has no estimate for the project (an unknown zip code).
+    pub estimate: Option<EstimateCoverage>,
+}
+
+/// The whole-house estimate (standard quality, the landing page's figure) and the part of it
+/// whose tasks are on the board (each estimate line counts once, whatever the number of tasks
+/// that name it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EstimateCoverage {
+    pub full_build_cents: i64,
+    pub covered_cents: i64,
+}
+
+pub const MSG_TEMPLATE_NOT_EMPTY: &str =
+    "This project already has tasks: the standard task list can only start an empty board.";
+pub const MSG_NO_TEMPLATE: &str =
+    "There is no standard task list for this project: choose its renovation, addition or conversion options first.";
 
 /// A change to a task: the fields to change, already parsed, and the project the caller
 /// says it belongs to (a task cannot move to another project).
@@ -83,9 +108,9 @@ impl TaskService {
         Ok(Board { project, tasks })
     }
 
-    /// The board's money figures, summed on the server in cents (domain/budget.rs), and the
-    /// project version they describe.
-    pub fn summary(&self, owner_id: i64, project_id: i64) -> Result<(i64, BudgetSummary), UseCaseError> {
+    /// The board's money figures, summed on the server in cents (domain/budget.rs), beside the
+    /// whole-house estimate.
+    pub fn summary(&self, owner_id: i64, project_id: i64) -> Result<ProjectSummary, UseCaseError> {
         let board = self.board(owner_id, project_id)?;
         let details = &board.project.details;
         let lines = board.tasks.iter().map(|v| CostLine {
@@ -93,7 +118,47 @@ impl TaskService {
             actual_cost: v.task.actual_cost,
             rate_cents_per_sqft: v.regional_rate_cents,
         });
-        Ok((board.project.version, BudgetSummary::compute(details.budget, details.square_footage, lines)))
+        let budget = BudgetSummary::compute(details.budget, details.square_footage, lines);
+        let estimate = self.rates.whole_house_estimate(details).map(|whole| {
+            let on_board: std::collections::HashSet<String> =
+                board.tasks.iter().filter_map(|v| self.rates.catalogue_name(&v.task.title)).collect();
+            let covered_cents =
+                whole.lines.iter().filter(|(name, _)| on_board.contains(name)).map(|(_, cents)| cents).sum();
+            EstimateCoverage { full_build_cents: whole.total_cents, covered_cents }
+        });
+        Ok(ProjectSummary { version: board.project.version, budget, estimate })
+    }
+
+    /// Starts an empty board from the project's standard task list (catalogue tasks for its
+    /// type and options, standard quality, in build order), in one transaction. A board that
+    /// already has a task is a conflict.
+    pub fn create_standard_tasks(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskView>, UseCaseError> {
+        let project = self.owned_project(owner_id, project_id)?;
+        let titles = self.rates.standard_tasks(&project.details);
+        if titles.is_empty() {
+            return Err(FieldErrors::single("project", MSG_NO_TEMPLATE).into());
+        }
+        let new = titles
+            .iter()
+            .map(|title| {
+                Ok(NewTask {
+                    project_id: project.id,
+                    title: TaskTitle::parse(title)?,
+                    description: String::new(),
+                    status: TaskStatus::ToDo,
+                    material_quality: MaterialQuality::Standard,
+                    actual_cost: None,
+                    due_date: None,
+                })
+            })
+            .collect::<Result<Vec<_>, buildledger_domain::DomainError>>()?;
+        let created = self.tasks.create_first(project.id, &new).map_err(|e| match e {
+            crate::error::RepoError::Conflict(_) => {
+                UseCaseError::Conflict { field: "tasks".into(), message: MSG_TEMPLATE_NOT_EMPTY.into() }
+            }
+            other => other.into(),
+        })?;
+        Ok(created.into_iter().map(|t| self.view(t, &project)).collect())
     }
 
     /// Adds a task to one of the caller's projects (another user's project is not found,
@@ -137,7 +202,6 @@ mod tests {
     use crate::ports::{MockCostRates, MockDocumentStore, MockKnownState, MockProjectRepository, MockTaskRepository};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{ProjectDetails, ProjectInput};
-    use buildledger_domain::task::{MaterialQuality, TaskStatus, TaskTitle};
     use mockall::predicate::eq;
 
     fn project(id: i64, owner_id: i64) -> Project {
@@ -174,6 +238,14 @@ mod tests {
     fn rates() -> MockCostRates {
         let mut r = MockCostRates::new();
         r.expect_regional_rate_cents().returning(|title, _, _| (title == "Framing").then_some(2500));
+        r.expect_catalogue_name().returning(|title| (title == "Framing").then(|| "Framing".to_owned()));
+        r.expect_standard_tasks().returning(|_| vec!["Foundation".into(), "Framing".into(), "Roofing".into()]);
+        r.expect_whole_house_estimate().returning(|_| {
+            Some(crate::ports::WholeHouseEstimate {
+                total_cents: 90_000,
+                lines: vec![("Foundation".into(), 20_000), ("Framing".into(), 50_000), ("Roofing".into(), 20_000)],
+            })
+        });
         r
     }
 
@@ -221,13 +293,57 @@ mod tests {
                 Task { title: "Moat".into(), ..task(3, TaskStatus::InProgress) },
             ])
         });
-        let (version, s) = service(projects, tasks).summary(3, 1).unwrap();
-        assert_eq!(version, 4);
+        let summary = service(projects, tasks).summary(3, 1).unwrap();
+        let s = summary.budget;
+        assert_eq!(summary.version, 4);
+        // The whole-house estimate, and the part of it the board names (Framing, once).
+        assert_eq!(summary.estimate, Some(EstimateCoverage { full_build_cents: 90_000, covered_cents: 50_000 }));
         // Framing at 25.00/sqft x 2,000 sqft predicted; the paid one counts its actual cost.
         assert_eq!(s.column_totals.map(|(_, m)| m.cents()), [5_000_000, 0, 12_345]);
         assert_eq!(s.predicted_total.cents(), 5_012_345);
         assert_eq!(s.cost_per_sqft_cents, Some(2506));
         assert!(s.is_over_budget());
+    }
+
+    #[test]
+    fn an_empty_board_starts_from_the_standard_list_in_one_write() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        let mut tasks = MockTaskRepository::new();
+        tasks
+            .expect_create_first()
+            .withf(|pid, new| {
+                *pid == 1
+                    && new.iter().map(|t| t.title.as_str()).collect::<Vec<_>>() == ["Foundation", "Framing", "Roofing"]
+                    && new
+                        .iter()
+                        .all(|t| t.material_quality == MaterialQuality::Standard && t.status == TaskStatus::ToDo)
+            })
+            .times(1)
+            .returning(|_, new| {
+                Ok(new
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| Task {
+                        title: n.title.as_str().into(),
+                        position: i as i32,
+                        ..task(i as i64 + 1, n.status)
+                    })
+                    .collect())
+            });
+        let created = service(projects, tasks).create_standard_tasks(3, 1).unwrap();
+        assert_eq!(created.len(), 3);
+        assert_eq!(created[1].regional_rate_cents, Some(2500));
+    }
+
+    #[test]
+    fn a_board_with_tasks_is_not_started_again() {
+        let mut projects = MockProjectRepository::new();
+        projects.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_create_first().returning(|_, _| Err(crate::error::RepoError::Conflict("tasks".into())));
+        let err = service(projects, tasks).create_standard_tasks(3, 1).unwrap_err();
+        assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_TEMPLATE_NOT_EMPTY));
     }
 
     #[test]

@@ -9,10 +9,14 @@ use buildledger_application::accounts::recovery::{RecoveryPorts, RecoveryService
 use buildledger_application::accounts::{AccountPorts, AccountService};
 use buildledger_application::documents::DocumentService;
 use buildledger_application::payments::AccessService;
-use buildledger_application::ports::{Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock};
+use buildledger_application::ports::{
+    Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
+};
 use buildledger_application::projects::ProjectService;
 use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::CostCatalogue;
+use buildledger_domain::cost::EstimateRequest;
+use buildledger_domain::project::ProjectDetails;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::tasks::BoardCache;
 use buildledger_http::throttle::Throttle;
@@ -36,6 +40,44 @@ pub struct CatalogueRates(&'static CostCatalogue);
 impl CostRates for CatalogueRates {
     fn regional_rate_cents(&self, title: &str, quality: MaterialQuality, zip_code: &str) -> Option<i64> {
         self.0.regional_rate_cents(title, quality, zip_code)
+    }
+
+    fn standard_tasks(&self, details: &ProjectDetails) -> Vec<String> {
+        let options = estimate_options(details);
+        self.0
+            .project_tasks(details.project_type.code(), &options)
+            .map(|tasks| tasks.iter().map(|t| t.name.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    fn whole_house_estimate(&self, details: &ProjectDetails) -> Option<WholeHouseEstimate> {
+        let request = EstimateRequest {
+            zip_code: details.zip_code.clone(),
+            square_footage: details.square_footage,
+            quality: MaterialQuality::Standard,
+            project_type: details.project_type.code().to_owned(),
+            options: estimate_options(details),
+        };
+        let estimate = self.0.estimate(&request).ok()?;
+        Some(WholeHouseEstimate {
+            total_cents: estimate.predicted_total_cents,
+            lines: estimate.breakdown.into_iter().map(|l| (l.task, l.cost_cents)).collect(),
+        })
+    }
+
+    fn catalogue_name(&self, title: &str) -> Option<String> {
+        self.0.resolve(title).map(|t| t.name.clone())
+    }
+}
+
+/// The options of a project that choose its estimate's tasks (renovation, addition or
+/// conversion options; none for new homes and ADUs).
+fn estimate_options(details: &ProjectDetails) -> Vec<String> {
+    match details.project_type.code() {
+        "renovation" => details.renovation_options.clone(),
+        "addition" => details.addition_options.clone(),
+        "conversion" => details.conversion_option.iter().map(|o| o.code().to_owned()).collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -110,9 +110,45 @@ pub fn sanitize_file_name(raw: &str) -> String {
     }
 }
 
+/// A new name for a stored document: sanitised like an upload's, and keeping the file's
+/// extension when the new name has none or another one (the type of a stored file does not
+/// change with its name: "Smith bid" for `quote.pdf` becomes `Smith bid.pdf`).
+pub fn rename_file(current: &str, raw: &str) -> Result<String, crate::DomainError> {
+    let typed = raw.trim();
+    if typed.is_empty() {
+        return Err(crate::FieldErrors::single("name", "This field may not be blank."));
+    }
+    if typed.chars().count() > NAME_MAX {
+        return Err(crate::FieldErrors::single(
+            "name",
+            format!("Ensure this field has no more than {NAME_MAX} characters."),
+        ));
+    }
+    let ext = |name: &str| name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).filter(|e| !e.is_empty());
+    let cleaned = sanitize_file_name(typed);
+    let named = match (ext(current), ext(&cleaned)) {
+        (Some(old), Some(new)) if old == new => cleaned,
+        (Some(old), _) => format!("{cleaned}.{old}"),
+        (None, _) => cleaned,
+    };
+    Ok(sanitize_file_name(&named))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_renamed_document_keeps_its_extension() {
+        assert_eq!(rename_file("quote.pdf", " Smith bid ").unwrap(), "Smith bid.pdf");
+        assert_eq!(rename_file("quote.pdf", "Smith bid.PDF").unwrap(), "Smith bid.PDF");
+        assert_eq!(rename_file("quote.pdf", "Smith bid.exe").unwrap(), "Smith bid.exe.pdf");
+        assert_eq!(rename_file("plan.png", "../../etc/passwd").unwrap(), "passwd.png");
+        assert_eq!(rename_file("notes", "Site notes").unwrap(), "Site notes");
+        assert!(rename_file("quote.pdf", "   ").is_err());
+        assert!(rename_file("quote.pdf", &"x".repeat(NAME_MAX + 1)).is_err());
+        assert!(!rename_file("quote.pdf", "a\u{202e}fdp.exe").unwrap().contains('\u{202e}'));
+    }
 
     #[test]
     fn allowed_kinds_come_from_the_extension() {

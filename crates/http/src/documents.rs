@@ -5,7 +5,7 @@ use std::io::Write;
 use actix_multipart::{Multipart, MultipartError};
 use actix_web::http::header;
 use actix_web::http::StatusCode;
-use actix_web::{delete, get, post, web, HttpResponse};
+use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::documents::{DocumentView, UploadedFile};
 use buildledger_domain::document::MAX_DOCUMENT_BYTES;
 use futures_util::StreamExt;
@@ -15,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::projects::parse_id;
+use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 
 /// A file attached to a task.
@@ -234,6 +235,51 @@ pub async fn get(
     let id = parse_id(&path, "Document")?;
     let svc = state.documents.clone();
     let doc = blocking(move || svc.get(user.id, id)).await?;
+    Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
+}
+
+/// `PATCH /api/documents/{id}/`.
+#[derive(Debug, Default, Deserialize, validator::Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = DocumentRename)]
+pub struct RenameRequest {
+    /// The new name. The file's extension is kept: "Smith bid" for `quote.pdf` becomes
+    /// `Smith bid.pdf`.
+    #[schema(value_type = String, min_length = 1, max_length = 200, pattern = "[^\\s]", required = true)]
+    #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    #[serde(default)]
+    name: Patch<String>,
+}
+
+#[utoipa::path(
+    tag = "documents", operation_id = "renameDocument", summary = "Rename a document",
+    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    request_body = RenameRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The renamed document.", body = DocumentResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/documents/{id}/")]
+pub async fn rename(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<RenameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Document")?;
+    let mut errors = body.shape_errors;
+    let name = body.body.name.required(&mut errors, "name");
+    let svc = state.documents.clone();
+    if let Err(invalid) = finish(errors) {
+        // Someone else's document is a 404 whatever the body (the authorization matrix).
+        blocking(move || svc.get(user.id, id)).await?;
+        return Err(invalid);
+    }
+    let name = name.unwrap_or_default();
+    let doc = blocking(move || svc.rename(user.id, id, &name)).await?;
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
 }
 

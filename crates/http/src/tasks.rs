@@ -2,9 +2,8 @@
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
-use buildledger_application::tasks::{TaskUpdate, TaskView};
+use buildledger_application::tasks::{ProjectSummary, TaskUpdate, TaskView};
 use buildledger_cache::BoundedMap;
-use buildledger_domain::budget::BudgetSummary;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::parse_date;
 use buildledger_domain::task::{
@@ -364,6 +363,14 @@ pub struct SummaryResponse {
     over_budget: bool,
     /// The same sum per board column.
     column_totals: ColumnTotals,
+    /// The whole-house estimate for the project's zip code, size, type and options at standard
+    /// quality (the landing page's free estimate); null when the zip code has none.
+    #[schema(minimum = 0, required = true)]
+    full_build_estimate: Option<f64>,
+    /// The part of `full_build_estimate` whose tasks are on the board (each estimate line once);
+    /// null with it.
+    #[schema(minimum = 0, required = true)]
+    estimate_covered: Option<f64>,
 }
 
 /// Best-known cost per column, keyed by the status labels.
@@ -380,8 +387,9 @@ pub struct ColumnTotals {
     paid: f64,
 }
 
-impl From<&BudgetSummary> for SummaryResponse {
-    fn from(s: &BudgetSummary) -> Self {
+impl From<&ProjectSummary> for SummaryResponse {
+    fn from(figures: &ProjectSummary) -> Self {
+        let s = &figures.budget;
         let [to_do, in_progress, paid] = s.column_totals.map(|(_, m)| m.as_dollars_f64());
         SummaryResponse {
             budget: s.budget.as_dollars_f64(),
@@ -389,6 +397,8 @@ impl From<&BudgetSummary> for SummaryResponse {
             cost_per_sqft: s.cost_per_sqft_cents.map(cents_to_dollars),
             over_budget: s.is_over_budget(),
             column_totals: ColumnTotals { to_do, in_progress, paid },
+            full_build_estimate: figures.estimate.map(|e| cents_to_dollars(e.full_build_cents)),
+            estimate_covered: figures.estimate.map(|e| cents_to_dollars(e.covered_cents)),
         }
     }
 }
@@ -421,6 +431,7 @@ fn not_modified(etag: String) -> HttpResponse {
     summary = "The board's money figures, summed on the server",
     description = "Each task counts for its best-known cost: its actual cost, else its predicted cost \
         (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. \
+        Beside them, the whole-house estimate for the project and the part of it the board's tasks cover. \
         Strong `ETag` per project version, like the board.",
     params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
     security(("bearerAuth" = [])),
@@ -444,11 +455,38 @@ pub async fn summary(
         return Ok(not_modified(summary_etag(project_id, version)));
     }
     let svc = state.tasks.clone();
-    let (version, summary) = blocking(move || svc.summary(user.id, project_id)).await?;
+    let figures = blocking(move || svc.summary(user.id, project_id)).await?;
     Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, summary_etag(project_id, version)))
+        .insert_header((header::ETAG, summary_etag(project_id, figures.version)))
         .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .json(SummaryResponse::from(&summary)))
+        .json(SummaryResponse::from(&figures)))
+}
+
+#[utoipa::path(
+    tag = "tasks", operation_id = "createStandardTasks",
+    summary = "Start an empty board from the project's standard task list",
+    description = "The catalogue's tasks for the project's type and options (the lines of its whole-house estimate), \
+        standard quality, status To Do, in build order, created in one transaction. 409 when the board already has a task; \
+        400 when the project's type and options name no task (a renovation without options).",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The created tasks, in board order.", body = Vec<TaskResponse>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/projects/{id}/tasks/template/")]
+pub async fn create_standard_tasks(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.tasks.clone();
+    let created = blocking(move || svc.create_standard_tasks(user.id, project_id)).await?;
+    Ok(HttpResponse::Created().json(created.into_iter().map(TaskResponse::from).collect::<Vec<_>>()))
 }
 
 fn summary_etag(project_id: i64, version: i64) -> String {

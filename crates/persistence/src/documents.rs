@@ -123,6 +123,19 @@ impl DocumentRepository for DieselDocumentRepository {
         })
     }
 
+    fn rename(&self, id: i64, name: &str) -> Result<Document, RepoError> {
+        let name = name.to_owned();
+        self.db.write(move |conn| {
+            let n = diesel::update(documents::table.find(id)).set(documents::name.eq(&name)).execute(conn)?;
+            if n == 0 {
+                return Err(DieselError::NotFound);
+            }
+            let row = documents::table.find(id).select(DocumentRow::as_select()).first(conn)?;
+            bump_version(conn, row.project_id)?;
+            Ok(Document::from(row))
+        })
+    }
+
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Document>, RepoError> {
         self.db.read(|conn| {
             documents::table

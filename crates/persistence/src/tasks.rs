@@ -322,6 +322,55 @@ impl TaskRepository for DieselTaskRepository {
         })
     }
 
+    fn create_first(&self, project_id: i64, new: &[NewTask]) -> Result<Vec<Task>, RepoError> {
+        let new = new.to_vec();
+        self.db
+            .write_project(project_id, move |conn| {
+                // The row lock first (as in `create`), then the emptiness check under it.
+                bump_version(conn, project_id)?;
+                let existing: i64 = tasks::table.filter(tasks::project_id.eq(project_id)).count().get_result(conn)?;
+                if existing > 0 {
+                    return Ok(Err(RepoError::Conflict("tasks".into())));
+                }
+                let t = now();
+                let mut created: Vec<Task> = Vec::with_capacity(new.len());
+                let mut last_key: std::collections::HashMap<TaskStatus, (i64, i32)> = Default::default();
+                for task in &new {
+                    let (prev, position) = last_key.get(&task.status).map_or((None, 0), |(k, p)| (Some(*k), p + 1));
+                    let sort_key = key_after(prev);
+                    last_key.insert(task.status, (sort_key, position));
+                    let id: i64 = diesel::insert_into(tasks::table)
+                        .values((
+                            tasks::project_id.eq(project_id),
+                            tasks::title.eq(task.title.as_str()),
+                            tasks::description.eq(&task.description),
+                            tasks::status.eq(task.status.label()),
+                            tasks::material_quality.eq(task.material_quality.code()),
+                            tasks::actual_cost_cents.eq(task.actual_cost.map(Money::cents)),
+                            tasks::due_date.eq(task.due_date.map(|d| d.to_string())),
+                            tasks::sort_key.eq(sort_key),
+                            tasks::created_at.eq(t),
+                            tasks::updated_at.eq(t),
+                        ))
+                        .returning(tasks::id)
+                        .get_result(conn)?;
+                    created.push(Task {
+                        id,
+                        project_id,
+                        title: task.title.as_str().to_owned(),
+                        description: task.description.clone(),
+                        status: task.status,
+                        material_quality: task.material_quality,
+                        actual_cost: task.actual_cost,
+                        due_date: task.due_date,
+                        position,
+                    });
+                }
+                Ok(Ok(created))
+            })
+            .and_then(|created| created)
+    }
+
     fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError> {
         let (project_id, task_id, changes) = (task.project_id, task.id, changes.clone());
         let in_one_call = self.db.backend() == Backend::Postgres;

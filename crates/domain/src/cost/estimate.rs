@@ -239,6 +239,19 @@ impl CostCatalogue {
         })
     }
 
+    /// The catalogue tasks of a project of this type with these options, in build order (new
+    /// homes and ADUs: the new-home tasks; renovations, additions and conversions: the tasks of
+    /// their options, each once): the standard task list, and the lines of its estimate.
+    pub fn project_tasks(&self, project_type: &str, options: &[String]) -> Result<Vec<&CatalogueTask>, EstimateError> {
+        let mut errors = FieldErrors::new();
+        let tasks = self.estimate_tasks(project_type, options, &mut errors);
+        if errors.is_empty() {
+            Ok(tasks)
+        } else {
+            Err(EstimateError(errors))
+        }
+    }
+
     fn estimate_tasks(&self, project_type: &str, options: &[String], errors: &mut FieldErrors) -> Vec<&CatalogueTask> {
         let (field, table, label) = match project_type {
             "new_home_build" | "adu" => return self.new_home_tasks().collect(),

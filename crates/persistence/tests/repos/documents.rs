@@ -1,3 +1,4 @@
+use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
@@ -68,5 +69,42 @@ fn a_document_for_a_missing_task_is_not_created() {
             storage_key: "k".into(),
         });
         assert!(r.is_err(), "{}", t.name);
+    }
+}
+
+#[test]
+fn a_document_is_renamed_and_the_board_version_moves() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "P");
+        let task = DieselTaskRepository::new(t.db.clone())
+            .create(&NewTask {
+                project_id: p.id,
+                title: TaskTitle::parse("Framing").unwrap(),
+                description: String::new(),
+                status: TaskStatus::ToDo,
+                material_quality: MaterialQuality::Basic,
+                actual_cost: None,
+                due_date: None,
+            })
+            .unwrap();
+        let repo = DieselDocumentRepository::new(t.db.clone());
+        let d = repo
+            .create(&NewDocument {
+                task_id: task.id,
+                name: "quote.pdf".into(),
+                content_type: "application/pdf".into(),
+                size_bytes: 10,
+                storage_key: "k-rename".into(),
+            })
+            .unwrap();
+        let before = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        let renamed = repo.rename(d.id, "Smith bid.pdf").unwrap();
+        assert_eq!(renamed.name, "Smith bid.pdf", "{}", t.name);
+        assert_eq!(renamed.storage_key, "k-rename");
+        assert_eq!(repo.find(d.id).unwrap().unwrap().name, "Smith bid.pdf");
+        let after = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        assert!(after > before, "{}: the board's ETag changes", t.name);
+        assert!(matches!(repo.rename(999_999, "x.pdf"), Err(RepoError::NotFound)), "{}", t.name);
     }
 }

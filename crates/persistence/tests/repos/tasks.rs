@@ -357,3 +357,34 @@ fn every_backend_writes_the_sort_keys_of_the_domain_rule() {
         assert!(model.1 >= 3, "the moves respaced a column {} times", model.1);
     }
 }
+
+#[test]
+fn an_empty_board_is_started_in_one_write_and_a_started_one_is_a_conflict() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let repo = DieselTaskRepository::new(t.db.clone());
+        let new = |title: &str, status| NewTask {
+            project_id: p.id,
+            title: TaskTitle::parse(title).unwrap(),
+            description: String::new(),
+            status,
+            material_quality: MaterialQuality::Standard,
+            actual_cost: None,
+            due_date: None,
+        };
+        let list =
+            [new("Foundation", TaskStatus::ToDo), new("Framing", TaskStatus::ToDo), new("Permit", TaskStatus::Paid)];
+        let created = repo.create_first(p.id, &list).unwrap();
+        assert_eq!(created.iter().map(|t| t.position).collect::<Vec<_>>(), [0, 1, 0], "{}", t.name);
+        let board = repo.list_for_project(p.id).unwrap();
+        let titles: Vec<(&str, i32)> = board.iter().map(|t| (t.title.as_str(), t.position)).collect();
+        assert_eq!(titles, [("Foundation", 0), ("Framing", 1), ("Permit", 0)], "{}", t.name);
+        // A task added later goes after them.
+        let more = repo.create(&new("Roofing", TaskStatus::ToDo)).unwrap();
+        assert_eq!(more.position, 2, "{}", t.name);
+        let again = repo.create_first(p.id, &list);
+        assert!(matches!(again, Err(RepoError::Conflict(ref f)) if f == "tasks"), "{}: {again:?}", t.name);
+        assert_eq!(repo.list_for_project(p.id).unwrap().len(), 4, "{}: nothing added", t.name);
+    }
+}

@@ -44,7 +44,10 @@ describe("the local rule against the server's answers", () => {
 
   it.each(serverCases.map((c, i) => [i, c] as const))('board %i: the same five figures as the server', (_i, c) => {
     const local = summarize(c.tasks, c.square_footage, c.budget);
-    expect(local).toStrictEqual(c.summary);
+    // The whole-house estimate comes from the catalogue on the server only; the board's sums are mirrored.
+    const serverOnly = new Set(['full_build_estimate', 'estimate_covered']);
+    const sums = Object.fromEntries(Object.entries(c.summary).filter(([key]) => !serverOnly.has(key)));
+    expect(local).toStrictEqual(sums);
     expect(columnTotals(c.tasks, c.square_footage)).toStrictEqual(c.summary.column_totals);
   });
 });

@@ -94,7 +94,8 @@ export interface paths {
     delete: operations['deleteDocument'];
     options?: never;
     head?: never;
-    patch?: never;
+    /** Rename a document */
+    patch: operations['renameDocument'];
     trace?: never;
   };
   '/api/documents/{id}/download/': {
@@ -311,7 +312,7 @@ export interface paths {
     };
     /**
      * The board's money figures, summed on the server
-     * @description Each task counts for its best-known cost: its actual cost, else its predicted cost (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. Strong `ETag` per project version, like the board.
+     * @description Each task counts for its best-known cost: its actual cost, else its predicted cost (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. Beside them, the whole-house estimate for the project and the part of it the board's tasks cover. Strong `ETag` per project version, like the board.
      */
     get: operations['getProjectSummary'];
     put?: never;
@@ -336,6 +337,26 @@ export interface paths {
     get: operations['getBoard'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/tasks/template/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start an empty board from the project's standard task list
+     * @description The catalogue's tasks for the project's type and options (the lines of its whole-house estimate), standard quality, status To Do, in build order, created in one transaction. 409 when the board already has a task; 400 when the project's type and options name no task (a renovation without options).
+     */
+    post: operations['createStandardTasks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -842,6 +863,14 @@ export interface components {
       /** Format: date-time */
       uploaded_at: string;
     };
+    /** @description `PATCH /api/documents/{id}/`. */
+    DocumentRename: {
+      /**
+       * @description The new name. The file's extension is kept: "Smith bid" for `quote.pdf` becomes
+       *     `Smith bid.pdf`.
+       */
+      name: string;
+    };
     /** @description `POST /api/documents/` as `multipart/form-data` (read part by part, never buffered whole). */
     DocumentUpload: {
       /**
@@ -1069,6 +1098,18 @@ export interface components {
        * @description predicted_total / square_footage, rounded to the cent; null without an area.
        */
       cost_per_sqft: number | null;
+      /**
+       * Format: double
+       * @description The part of `full_build_estimate` whose tasks are on the board (each estimate line once);
+       *     null with it.
+       */
+      estimate_covered: number | null;
+      /**
+       * Format: double
+       * @description The whole-house estimate for the project's zip code, size, type and options at standard
+       *     quality (the landing page's free estimate); null when the zip code has none.
+       */
+      full_build_estimate: number | null;
       /** @description True when the predicted total exceeds the budget (shown red). */
       over_budget: boolean;
       /**
@@ -1570,6 +1611,40 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  renameDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The document id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DocumentRename'];
+      };
+    };
+    responses: {
+      /** @description The renamed document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Document'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   downloadDocument: {
     parameters: {
       query: {
@@ -2046,6 +2121,35 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
       404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createStandardTasks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The created tasks, in board order. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Task'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       503: components['responses']['Unavailable'];
     };
   };
