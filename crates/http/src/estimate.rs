@@ -85,9 +85,19 @@ pub struct EstimateLineResponse {
 #[schema(as = Source)]
 pub struct SourceResponse {
     pub id: String,
+    /// The citation up to its first address (as in sources.md).
     pub title: String,
     #[schema(required = true)]
     pub url: Option<String>,
+    /// Who published the figures, e.g. "National Association of Home Builders (NAHB)".
+    pub publisher: String,
+    /// The title of the work, e.g. "Cost of Constructing a Home – 2024".
+    pub work: String,
+    #[schema(required = true)]
+    pub year: Option<u16>,
+    /// `primary`, `secondary` (a report or transcription of primary figures) or `cross-check`.
+    #[schema(pattern = "^(primary|secondary|cross-check)$")]
+    pub role: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -126,7 +136,19 @@ impl EstimateResponse {
                     sources: l.source_ids,
                 })
                 .collect(),
-            sources: e.sources.into_iter().map(|s| SourceResponse { id: s.id, title: s.title, url: s.url }).collect(),
+            sources: e
+                .sources
+                .into_iter()
+                .map(|s| SourceResponse {
+                    id: s.id,
+                    title: s.title,
+                    url: s.url,
+                    publisher: s.publisher,
+                    work: s.work,
+                    year: s.year,
+                    role: s.role,
+                })
+                .collect(),
         }
     }
 }
@@ -227,6 +249,10 @@ mod tests {
         let ids: Vec<&str> = body["sources"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
         assert!(ids.contains(&"S1") && ids.contains(&"S6") && ids.contains(&"S9"), "{ids:?}");
         assert!(body["sources"][0]["title"].as_str().unwrap().contains("NAHB"));
+        // Shown by publisher and work, never a file path.
+        assert_eq!(body["sources"][0]["publisher"], "National Association of Home Builders (NAHB)");
+        assert_eq!(body["sources"][0]["work"], "Cost of Constructing a Home – 2024");
+        assert_eq!(body["sources"][0]["role"], "primary");
     }
 
     #[actix_web::test]

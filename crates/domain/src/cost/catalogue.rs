@@ -108,6 +108,14 @@ pub struct Source {
     pub citation: String,
     /// The first address in the entry, if any.
     pub url: Option<String>,
+    /// Who published it, and the work's title and year, as a reader cites it
+    /// (`source_labels.csv`); empty until [`CostCatalogue::with_source_labels`].
+    pub publisher: String,
+    pub work: String,
+    pub year: Option<u16>,
+    /// `primary` (the publisher's own figures), `secondary` (a report or transcription of
+    /// them) or `cross-check` (read, not used in the figures).
+    pub role: String,
 }
 
 /// National costs by task and quality, state factors and ZIP prefixes; see the `cost` module docs.

@@ -14,6 +14,7 @@ pub const TASKS_CSV: &str = include_str!("../../data/tasks.csv");
 pub const STATE_FACTORS_CSV: &str = include_str!("../../data/state_factors.csv");
 pub const ZIP3_STATE_CSV: &str = include_str!("../../data/zip3_state.csv");
 pub const SOURCES_MD: &str = include_str!("../../data/sources.md");
+pub const SOURCE_LABELS_CSV: &str = include_str!("../../data/source_labels.csv");
 
 /// The 50 states and the District of Columbia (USPS codes): each must have a factor and at
 /// least one ZIP prefix.
@@ -62,6 +63,7 @@ impl CostCatalogue {
         CATALOGUE.get_or_init(|| {
             CostCatalogue::load(TASKS_CSV, STATE_FACTORS_CSV, ZIP3_STATE_CSV)
                 .and_then(|c| c.with_sources(SOURCES_MD))
+                .and_then(|c| c.with_source_labels(SOURCE_LABELS_CSV))
                 .and_then(|c| c.check_vocabulary().map(|()| c))
                 // The tests load exactly these files: this cannot fail in a built binary.
                 .unwrap_or_else(|e| panic!("embedded cost catalogue is invalid: {e}"))
@@ -142,6 +144,49 @@ impl CostCatalogue {
             });
         }
         self.sources = sources;
+        Ok(self)
+    }
+
+    /// Adds each source's publisher, work title, year and role from `source_labels.csv`
+    /// (`id,publisher,title,year,role`): every source needs exactly one label, and a label
+    /// names a known source.
+    pub fn with_source_labels(mut self, labels_csv: &str) -> Result<CostCatalogue, CatalogueError> {
+        const FILE: &str = "source_labels.csv";
+        let table = Table::parse(FILE, labels_csv)?;
+        let (id, publisher, title, year, role) = (
+            table.column("id")?,
+            table.column("publisher")?,
+            table.column("title")?,
+            table.column("year")?,
+            table.column("role")?,
+        );
+        let mut labelled = BTreeSet::new();
+        for row in &table.rows {
+            let f = |i: usize| row.fields[i].trim().to_owned();
+            let malformed = |message: String| CatalogueError::Malformed { file: FILE, line: row.line, message };
+            let source = self
+                .sources
+                .iter_mut()
+                .find(|s| s.id == f(id))
+                .ok_or_else(|| malformed(format!("unknown source {}", f(id))))?;
+            if !labelled.insert(f(id)) {
+                return Err(malformed(format!("source {} labelled twice", f(id))));
+            }
+            if !["primary", "secondary", "cross-check"].contains(&f(role).as_str()) {
+                return Err(malformed(format!("role must be primary, secondary or cross-check, not {:?}", f(role))));
+            }
+            source.publisher = f(publisher);
+            source.work = f(title);
+            source.year = f(year).parse().ok();
+            source.role = f(role);
+        }
+        if let Some(missing) = self.sources.iter().find(|s| !labelled.contains(&s.id)) {
+            return Err(CatalogueError::Malformed {
+                file: FILE,
+                line: 0,
+                message: format!("source {} has no label", missing.id),
+            });
+        }
         Ok(self)
     }
 
@@ -396,7 +441,16 @@ fn parse_sources(md: &str) -> Result<Vec<Source>, CatalogueError> {
             raw.trim_end_matches(['.', ',', ';', ':', ')']).to_owned()
         });
         let title = source_title(&citation, url_start);
-        sources.push(Source { id: id.to_owned(), title, citation, url });
+        sources.push(Source {
+            id: id.to_owned(),
+            title,
+            citation,
+            url,
+            publisher: String::new(),
+            work: String::new(),
+            year: None,
+            role: String::new(),
+        });
     }
     if sources.is_empty() {
         return Err(CatalogueError::Empty { file: "sources.md" });

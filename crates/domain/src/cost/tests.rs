@@ -669,3 +669,32 @@ fn an_estimate_is_fast() {
     // Well under 10 ms each, even in a debug build.
     assert!(start.elapsed().as_millis() < 500, "{:?}", start.elapsed());
 }
+
+#[test]
+fn every_source_is_labelled_with_its_publisher_and_work() {
+    let c = CostCatalogue::embedded();
+    for s in c.sources() {
+        assert!(!s.publisher.is_empty() && !s.work.is_empty(), "{} has no label", s.id);
+        assert!(["primary", "secondary", "cross-check"].contains(&s.role.as_str()), "{}", s.id);
+        assert!(!s.work.contains(".py") && !s.work.contains(".csv"), "{}: a work, not a file: {}", s.id, s.work);
+    }
+    let s1 = c.sources().iter().find(|s| s.id == "S1").unwrap();
+    assert_eq!(s1.publisher, "National Association of Home Builders (NAHB)");
+    assert_eq!(s1.work, "Cost of Constructing a Home – 2024");
+    assert_eq!((s1.year, s1.role.as_str()), (Some(2025), "primary"));
+}
+
+#[test]
+fn source_labels_must_name_every_source_once() {
+    let base =
+        || CostCatalogue::load(TASKS_CSV, STATE_FACTORS_CSV, ZIP3_STATE_CSV).unwrap().with_sources(SOURCES_MD).unwrap();
+    let without_s1: String = SOURCE_LABELS_CSV.lines().filter(|l| !l.starts_with("S1,")).collect::<Vec<_>>().join("\n");
+    assert!(base().with_source_labels(&without_s1).is_err(), "a source without a label");
+    let unknown = format!("{SOURCE_LABELS_CSV}S99,Nobody,Nothing,2020,primary\n");
+    assert!(base().with_source_labels(&unknown).is_err(), "a label for no source");
+    let twice = format!("{SOURCE_LABELS_CSV}S1,NAHB,Again,2025,primary\n");
+    assert!(base().with_source_labels(&twice).is_err(), "a source labelled twice");
+    let bad_role = SOURCE_LABELS_CSV.replace("2025,primary", "2025,maybe");
+    assert!(base().with_source_labels(&bad_role).is_err(), "an unknown role");
+    assert!(base().with_source_labels(SOURCE_LABELS_CSV).is_ok());
+}

@@ -1183,8 +1183,17 @@ export interface components {
       | 'HVAC replacement';
     Source: {
       id: string;
+      /** @description Who published the figures, e.g. "National Association of Home Builders (NAHB)". */
+      publisher: string;
+      /** @description `primary`, `secondary` (a report or transcription of primary figures) or `cross-check`. */
+      role: string;
+      /** @description The citation up to its first address (as in sources.md). */
       title: string;
       url: string | null;
+      /** @description The title of the work, e.g. "Cost of Constructing a Home – 2024". */
+      work: string;
+      /** Format: int32 */
+      year: number | null;
     };
     /** @description The subscription, or an empty object `{}` when the user has none (so no property is required). */
     SubscriptionStatus: {
