@@ -200,6 +200,7 @@ mod tests {
             actual_cost: None,
             due_date: None,
             position: 0,
+            bids: Default::default(),
         };
         (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now() })
     }

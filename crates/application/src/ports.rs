@@ -1,5 +1,6 @@
 //! The ports: what the use cases need from the outside world.
 
+use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
 use buildledger_domain::document::Document;
 use buildledger_domain::project::{Project, ProjectDetails};
 use buildledger_domain::subscription::Subscription;
@@ -111,6 +112,50 @@ pub trait TaskRepository: Send + Sync {
     /// Deletes the task and its documents (the tasks after it move up); bumps its project's
     /// version. Returns the deleted documents' storage keys.
     fn delete(&self, task: &Task) -> Result<Vec<String>, RepoError>;
+}
+
+/// Each user's contractor roster.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait ContractorRepository: Send + Sync {
+    /// The owner's contractors, by name.
+    fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Contractor>, RepoError>;
+    fn create(&self, owner_id: i64, details: &ContractorDetails) -> Result<Contractor, RepoError>;
+    /// `None` when missing or someone else's.
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Contractor>, RepoError>;
+    /// `NotFound` when missing or someone else's.
+    fn update(&self, id: i64, owner_id: i64, details: &ContractorDetails) -> Result<Contractor, RepoError>;
+    /// `NotFound` when missing or someone else's; `Conflict("bids")` while bids name them.
+    fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError>;
+}
+
+/// A bid to create (its task, contractor and document already checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBid {
+    pub task_id: i64,
+    pub project_id: i64,
+    pub contractor_id: i64,
+    pub details: BidDetails,
+}
+
+/// Bids. Every write keeps the task's figures (committed cost, count, lowest) and bumps the
+/// project's version, in the same transaction.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait BidRepository: Send + Sync {
+    /// The task's bids, oldest first, with their contractor's name.
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Bid>, RepoError>;
+    /// Every bid of the project, by task then id (one query).
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Bid>, RepoError>;
+    /// `None` when missing or its project is not the owner's.
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError>;
+    fn create(&self, bid: &NewBid) -> Result<Bid, RepoError>;
+    /// Replaces the details, contractor and (pending/declined) status. `NotFound` when gone.
+    fn update(&self, id: i64, contractor_id: i64, details: &BidDetails, status: BidStatus) -> Result<Bid, RepoError>;
+    fn delete(&self, id: i64) -> Result<(), RepoError>;
+    /// Awards the bid: the task's other bids are declined, its committed cost is the amount.
+    fn award(&self, id: i64) -> Result<Bid, RepoError>;
+    /// Withdraws the task's award: that bid and the bids it declined are pending again, the
+    /// task has no committed cost.
+    fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError>;
 }
 
 /// A document row to create (the file is already stored under `storage_key`).

@@ -116,6 +116,7 @@ impl TaskService {
         let lines = board.tasks.iter().map(|v| CostLine {
             status: v.task.status,
             actual_cost: v.task.actual_cost,
+            committed: v.task.bids.committed,
             rate_cents_per_sqft: v.regional_rate_cents,
         });
         let budget = BudgetSummary::compute(details.budget, details.square_footage, lines);
@@ -232,6 +233,7 @@ mod tests {
             actual_cost: None,
             due_date: None,
             position: 0,
+            bids: Default::default(),
         }
     }
 

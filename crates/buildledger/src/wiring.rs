@@ -7,6 +7,7 @@ use anyhow::Context;
 use buildledger_application::accounts::closure::ClosureService;
 use buildledger_application::accounts::recovery::{RecoveryPorts, RecoveryService};
 use buildledger_application::accounts::{AccountPorts, AccountService};
+use buildledger_application::bids::{BidService, BidsPorts};
 use buildledger_application::documents::DocumentService;
 use buildledger_application::payments::AccessService;
 use buildledger_application::ports::{
@@ -24,8 +25,8 @@ use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{
-    Db, DieselDocumentRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
-    DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
+    Db, DieselBidRepository, DieselContractorRepository, DieselDocumentRepository, DieselPasswordResetRepository,
+    DieselProjectRepository, DieselSessionRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
@@ -156,7 +157,16 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         public_url: settings.public_url.clone(),
     });
     let project_service = ProjectService::new(projects.clone(), store.clone());
-    let task_service = TaskService::new(projects, tasks.clone(), store.clone(), rates, db.known_state());
+    let task_service =
+        TaskService::new(projects.clone(), tasks.clone(), store.clone(), rates.clone(), db.known_state());
+    let bid_service = BidService::new(BidsPorts {
+        contractors: Arc::new(DieselContractorRepository::new(db.clone())),
+        bids: Arc::new(DieselBidRepository::new(db.clone())),
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        documents: documents.clone(),
+        rates: rates.clone(),
+    });
     let document_service = DocumentService::new(tasks, documents, store.clone(), signer, clock.clone());
     let closure = ClosureService {
         accounts: accounts.clone(),
@@ -174,6 +184,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         projects: project_service,
         tasks: task_service,
         documents: document_service,
+        bids: bid_service,
         recovery,
         closure,
         config: PublicConfig {

@@ -1,8 +1,9 @@
 //! The budget summary shown above the board, summed once, in integer cents.
 //!
 //! Each task counts for its **best-known cost** (shared/DECISIONS.md): its actual cost when there
-//! is one, else its prediction (regional rate x the project's square footage), else nothing. The
-//! committed cost of an awarded bid slots in between when bids exist. The frontend repeats this
+//! is one, else its committed cost (the awarded bid) when there is one, else its prediction
+//! (regional rate x the project's square footage), else nothing. Without bids this is exactly
+//! the spec's rule. The frontend repeats this
 //! rule for drag previews (`frontend/src/features/board/money.ts`), checked against this one on
 //! random boards (`summary-cases.json`).
 
@@ -14,15 +15,18 @@ use crate::task::TaskStatus;
 pub struct CostLine {
     pub status: TaskStatus,
     pub actual_cost: Option<Money>,
+    /// The awarded bid's amount, when the task has one.
+    pub committed: Option<Money>,
     /// Regional average cost per sq ft in cents, when the catalogue knows the task.
     pub rate_cents_per_sqft: Option<i64>,
 }
 
 impl CostLine {
-    /// The cents this line counts for: actual, else rate x area (saturating), else 0.
+    /// The cents this line counts for: actual, else committed, else rate x area (saturating),
+    /// else 0.
     pub fn best_known_cents(&self, square_footage: i64) -> i64 {
-        match (self.actual_cost, self.rate_cents_per_sqft) {
-            (Some(actual), _) => actual.cents(),
+        match (self.actual_cost.or(self.committed), self.rate_cents_per_sqft) {
+            (Some(known), _) => known.cents(),
             (None, Some(rate)) => rate.saturating_mul(square_footage.max(0)),
             (None, None) => 0,
         }
@@ -68,7 +72,7 @@ mod tests {
     use super::*;
 
     fn line(status: TaskStatus, actual: Option<i64>, rate: Option<i64>) -> CostLine {
-        CostLine { status, actual_cost: actual.and_then(Money::from_cents), rate_cents_per_sqft: rate }
+        CostLine { status, actual_cost: actual.and_then(Money::from_cents), committed: None, rate_cents_per_sqft: rate }
     }
 
     fn cents(c: i64) -> Money {
@@ -86,6 +90,20 @@ mod tests {
         assert_eq!(s.column_totals[2], (TaskStatus::Paid, cents(50_000)));
         assert_eq!(s.cost_per_sqft_cents, Some(1500));
         assert!(!s.is_over_budget());
+    }
+
+    #[test]
+    fn a_committed_cost_replaces_the_prediction_and_an_actual_cost_replaces_both() {
+        let committed = |actual: Option<i64>| CostLine {
+            committed: Some(cents(41_800)),
+            ..line(TaskStatus::ToDo, actual, Some(1000))
+        };
+        // Prediction 1,000.00 (10.00 x 100 sqft); awarded at 418.00; then paid 450.00.
+        assert_eq!(committed(None).best_known_cents(100), 41_800);
+        assert_eq!(committed(Some(45_000)).best_known_cents(100), 45_000);
+        assert_eq!(line(TaskStatus::ToDo, None, Some(1000)).best_known_cents(100), 100_000, "no bids: the spec's rule");
+        let s = BudgetSummary::compute(Money::ZERO, 100, [committed(None), line(TaskStatus::ToDo, None, Some(1000))]);
+        assert_eq!(s.predicted_total.cents(), 41_800 + 100_000);
     }
 
     #[test]

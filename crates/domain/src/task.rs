@@ -112,6 +112,8 @@ pub struct Task {
     pub due_date: Option<NaiveDate>,
     /// Order inside its column, 0-based.
     pub position: i32,
+    /// Its bids: committed cost, count, lowest (kept on the task row by every bid write).
+    pub bids: crate::bid::BidFigures,
 }
 
 /// Input of a new task, already parsed.

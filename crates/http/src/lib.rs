@@ -4,6 +4,7 @@
 pub mod account;
 pub mod accounts;
 pub mod auth;
+pub mod bids;
 pub mod client_address;
 pub mod documents;
 pub mod error;
@@ -51,6 +52,18 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(tasks::update)
                 .service(tasks::summary)
                 .service(tasks::create_standard_tasks)
+                .service(bids::list_contractors)
+                .service(bids::create_contractor)
+                .service(bids::get_contractor)
+                .service(bids::update_contractor)
+                .service(bids::delete_contractor)
+                .service(bids::list_task_bids)
+                .service(bids::create_bid)
+                .service(bids::update_bid)
+                .service(bids::delete_bid)
+                .service(bids::award_bid)
+                .service(bids::withdraw_award)
+                .service(bids::compare_project_bids)
                 .service(accounts::register)
                 .service(accounts::token)
                 .service(accounts::refresh)

@@ -26,7 +26,7 @@ use crate::error::ErrorBody;
     servers((url = "/")),
     tags(
         (name = "system"), (name = "accounts"), (name = "account"), (name = "projects"), (name = "tasks"),
-        (name = "documents"), (name = "estimate"), (name = "payments"), (name = "admin")
+        (name = "documents"), (name = "bids"), (name = "estimate"), (name = "payments"), (name = "admin")
     ),
     components(
         schemas(ErrorBody, ProjectTypeCode, PropertyTypeCode, ConversionOptionCode, OwnerBuilderCode, TaskStatusLabel,

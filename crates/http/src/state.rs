@@ -34,6 +34,8 @@ pub struct AppState {
     pub projects: ProjectService,
     pub tasks: TaskService,
     pub documents: DocumentService,
+    /// Contractors, bids and awards.
+    pub bids: buildledger_application::bids::BidService,
     pub config: PublicConfig,
     /// Folder of the built frontend (`index.html` and assets); `None` serves a notice page.
     pub frontend_dist: Option<PathBuf>,

@@ -48,6 +48,16 @@ pub struct TaskResponse {
     /// code, or null.
     #[schema(required = true)]
     regional_average_cost_per_sqft: Option<f64>,
+    /// The awarded bid's amount (dollars), or null without an award. In sums a task counts for
+    /// its actual cost, else this, else its prediction.
+    #[schema(minimum = 0, required = true)]
+    committed_cost: Option<f64>,
+    /// How many bids the task has.
+    #[schema(minimum = 0)]
+    bid_count: i32,
+    /// The lowest of its bids (dollars), or null without bids.
+    #[schema(minimum = 0, required = true)]
+    lowest_bid: Option<f64>,
 }
 
 fn cents_to_dollars(c: i64) -> f64 {
@@ -69,6 +79,9 @@ impl From<TaskView> for TaskResponse {
             actual_cost: t.actual_cost.map(|m| m.as_dollars_f64()),
             due_date: t.due_date.map(|d| d.to_string()),
             position: t.position,
+            committed_cost: t.bids.committed.map(|m| m.as_dollars_f64()),
+            bid_count: t.bids.count,
+            lowest_bid: t.bids.lowest.map(|m| m.as_dollars_f64()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! BuildLedger persistence: diesel repositories over one connection type that is either
 //! SQLite (embedded default) or PostgreSQL, plus the local-directory document store.
 
+mod bids;
 mod checkpoint;
 pub mod db;
 mod documents;
@@ -16,6 +17,7 @@ pub mod storage;
 mod tasks;
 mod users;
 
+pub use bids::{DieselBidRepository, DieselContractorRepository};
 pub use db::{Backend, Db, DbConnection, DbError};
 pub use documents::DieselDocumentRepository;
 pub use projects::DieselProjectRepository;

@@ -16,6 +16,39 @@ diesel::table! {
 }
 
 diesel::table! {
+    contractors (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        trade -> Text,
+        phone -> Text,
+        email -> Text,
+        license_number -> Text,
+        insurance_expires -> Nullable<Text>,
+        notes -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bids (id) {
+        id -> BigInt,
+        task_id -> BigInt,
+        project_id -> BigInt,
+        contractor_id -> BigInt,
+        amount_cents -> BigInt,
+        notes -> Text,
+        received_on -> Nullable<Text>,
+        valid_until -> Nullable<Text>,
+        document_id -> Nullable<BigInt>,
+        status -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> BigInt,
         user_id -> BigInt,
@@ -74,6 +107,9 @@ diesel::table! {
         sort_key -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        committed_cents -> Nullable<BigInt>,
+        bid_count -> Integer,
+        lowest_bid_cents -> Nullable<BigInt>,
     }
 }
 
@@ -135,6 +171,8 @@ diesel::table! {
 
 diesel::joinable!(projects -> users (owner_id));
 diesel::joinable!(tasks -> projects (project_id));
+diesel::joinable!(bids -> contractors (contractor_id));
+diesel::joinable!(bids -> tasks (task_id));
 diesel::joinable!(documents -> tasks (task_id));
 diesel::joinable!(subscriptions -> users (user_id));
 diesel::joinable!(invoices -> users (user_id));
@@ -142,6 +180,8 @@ diesel::joinable!(checkout_sessions -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
+    contractors,
+    bids,
     projects,
     tasks,
     documents,

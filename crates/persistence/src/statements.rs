@@ -152,8 +152,21 @@ impl<Conn> diesel::RunQueryDsl<Conn> for UpdateTaskCall {}
 
 /// `TaskRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const TASK_ROW_COLUMNS: &str =
-    "tasks.id, tasks.project_id, tasks.title, tasks.description, tasks.status, tasks.material_quality, tasks.actual_cost_cents, tasks.due_date, tasks.sort_key";
-type TaskRowSql = (BigInt, BigInt, Text, Text, Text, Text, Nullable<BigInt>, Nullable<Text>, BigInt);
+    "tasks.id, tasks.project_id, tasks.title, tasks.description, tasks.status, tasks.material_quality, tasks.actual_cost_cents, tasks.due_date, tasks.sort_key, tasks.committed_cents, tasks.bid_count, tasks.lowest_bid_cents";
+type TaskRowSql = (
+    BigInt,
+    BigInt,
+    Text,
+    Text,
+    Text,
+    Text,
+    Nullable<BigInt>,
+    Nullable<Text>,
+    BigInt,
+    Nullable<BigInt>,
+    diesel::sql_types::Integer,
+    Nullable<BigInt>,
+);
 
 /// `ProjectRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.name, projects.zip_code, projects.project_type, \

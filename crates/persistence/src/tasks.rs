@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
+use buildledger_domain::bid::BidFigures;
 use buildledger_domain::board_order::{key_after, slot_between, Slot};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
@@ -28,6 +29,10 @@ struct TaskRow {
     due_date: Option<String>,
     /// Order inside the column; sparse (see `place`). Not the position the API shows.
     sort_key: i64,
+    /// Kept by the bid writes (bids.rs).
+    committed_cents: Option<i64>,
+    bid_count: i32,
+    lowest_bid_cents: Option<i64>,
 }
 
 impl TaskRow {
@@ -51,6 +56,11 @@ impl TaskRow {
                 .map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date")))
                 .transpose()?,
             position,
+            bids: BidFigures {
+                committed: self.committed_cents.and_then(Money::from_cents),
+                count: self.bid_count,
+                lowest: self.lowest_bid_cents.and_then(Money::from_cents),
+            },
         })
     }
 }
@@ -178,6 +188,7 @@ fn update_step_by_step(
         actual_cost: changes.actual_cost.unwrap_or(current.actual_cost),
         due_date: changes.due_date.unwrap_or(current.due_date),
         position,
+        bids: current.bids,
     };
     Ok(updated)
 }
@@ -189,6 +200,7 @@ fn update_in_one_call(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
+    bids: BidFigures,
 ) -> Result<Task, DieselError> {
     let call = UpdateTaskCall {
         project_id,
@@ -215,6 +227,10 @@ fn update_in_one_call(
         actual_cost_cents,
         due_date,
         sort_key: 0,
+        // A task change does not touch its bids: they are as the caller read them.
+        committed_cents: bids.committed.map(Money::cents),
+        bid_count: bids.count,
+        lowest_bid_cents: bids.lowest.map(Money::cents),
     };
     record(Effect::Version(Bumped { project_id, owner_id, version }));
     row.into_domain(position)
@@ -317,6 +333,7 @@ impl TaskRepository for DieselTaskRepository {
                 actual_cost: task.actual_cost,
                 due_date: task.due_date,
                 position,
+                bids: BidFigures::default(),
             };
             Ok(created)
         })
@@ -364,6 +381,7 @@ impl TaskRepository for DieselTaskRepository {
                         actual_cost: task.actual_cost,
                         due_date: task.due_date,
                         position,
+                        bids: BidFigures::default(),
                     });
                 }
                 Ok(Ok(created))
@@ -372,11 +390,11 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError> {
-        let (project_id, task_id, changes) = (task.project_id, task.id, changes.clone());
+        let (project_id, task_id, changes, bids) = (task.project_id, task.id, changes.clone(), task.bids);
         let in_one_call = self.db.backend() == Backend::Postgres;
         self.db.write_project(project_id, move |conn| {
             if in_one_call {
-                update_in_one_call(conn, project_id, task_id, &changes)
+                update_in_one_call(conn, project_id, task_id, &changes, bids)
             } else {
                 update_step_by_step(conn, project_id, task_id, &changes)
             }

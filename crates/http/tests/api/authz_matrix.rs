@@ -51,6 +51,18 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("GET", "/api/projects/{id}/tasks/", Access::Subscribed),
     ("GET", "/api/projects/{id}/summary/", Access::Subscribed),
     ("POST", "/api/projects/{id}/tasks/template/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/bids/", Access::Subscribed),
+    ("GET", "/api/contractors/", Access::Subscribed),
+    ("POST", "/api/contractors/", Access::Subscribed),
+    ("GET", "/api/contractors/{id}/", Access::Subscribed),
+    ("PATCH", "/api/contractors/{id}/", Access::Subscribed),
+    ("DELETE", "/api/contractors/{id}/", Access::Subscribed),
+    ("GET", "/api/tasks/{id}/bids/", Access::Subscribed),
+    ("POST", "/api/bids/", Access::Subscribed),
+    ("PATCH", "/api/bids/{id}/", Access::Subscribed),
+    ("DELETE", "/api/bids/{id}/", Access::Subscribed),
+    ("POST", "/api/bids/{id}/award/", Access::Subscribed),
+    ("DELETE", "/api/bids/{id}/award/", Access::Subscribed),
     ("POST", "/api/tasks/", Access::Subscribed),
     ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
     ("DELETE", "/api/tasks/{id}/", Access::Subscribed),
@@ -106,6 +118,8 @@ struct Fixture {
     project: i64,
     task: i64,
     document: i64,
+    contractor: i64,
+    bid: i64,
 }
 
 fn concrete(path: &str, ids: &Fixture) -> String {
@@ -113,6 +127,10 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.project.to_string())
     } else if path.starts_with("/api/tasks/") {
         path.replace("{id}", &ids.task.to_string())
+    } else if path.starts_with("/api/contractors/") {
+        path.replace("{id}", &ids.contractor.to_string())
+    } else if path.starts_with("/api/bids/") {
+        path.replace("{id}", &ids.bid.to_string())
     } else {
         path.replace("{id}", &ids.document.to_string())
     };
@@ -153,7 +171,19 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
     let project = app.create_project(&owner, json!({})).await["id"].as_i64().unwrap();
     let task = app.create_task(&owner, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
     let document = app.upload(&owner, task, "quote.pdf", b"%PDF-1.4 quote").await.ok_json(201)["id"].as_i64().unwrap();
-    let ids = Fixture { project, task, document };
+    let contractor = app
+        .authed_json(Method::POST, "/api/contractors/", &owner, Some(json!({"name": "Acme"})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
+    let bid = app
+        .authed_json(Method::POST, "/api/bids/", &owner, Some(json!({"task": task, "contractor": contractor, "amount": 100})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
+    let ids = Fixture { project, task, document, contractor, bid };
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
         .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access)

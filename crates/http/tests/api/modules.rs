@@ -4,6 +4,7 @@
 mod account;
 mod accounts;
 mod authz_matrix;
+mod bids;
 mod board_start;
 mod documents;
 mod helpers;

@@ -44,6 +44,12 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
     let user = app.user("ana").await;
     let mut rng = Lcg(0x5eed_b0a2d);
     let mut cases = Vec::new();
+    let contractor = app
+        .authed_json(Method::POST, "/api/contractors/", &user, Some(json!({"name": "Acme"})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
     for board in 0..BOARDS {
         // A board without tasks, one with a single task, then larger ones.
         let n = match board {
@@ -67,7 +73,20 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
             if rng.below(3) > 0 {
                 task["actual_cost"] = rng.dollars(8_000_000);
             }
-            app.create_task(&user, id, task).await;
+            let created = app.create_task(&user, id, task).await;
+            // Some tasks have an awarded bid: a committed cost, which counts before the prediction.
+            if rng.below(3) == 0 {
+                let bid = app
+                    .authed_json(
+                        Method::POST,
+                        "/api/bids/",
+                        &user,
+                        Some(json!({"task": created["id"], "contractor": contractor, "amount": rng.dollars(8_000_000)})),
+                    )
+                    .await
+                    .ok_json(201);
+                app.authed_json(Method::POST, &format!("/api/bids/{}/award/", bid["id"]), &user, None).await.ok_json(200);
+            }
         }
         let tasks = app.authed_get(&format!("/api/projects/{id}/tasks/"), &user).await.ok_json(200);
         let tasks: Vec<Value> = tasks
@@ -78,6 +97,7 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
                 json!({
                     "status": t["status"],
                     "actual_cost": t["actual_cost"],
+                    "committed_cost": t["committed_cost"],
                     "regional_average_cost_per_sqft": t["regional_average_cost_per_sqft"],
                 })
             })

@@ -99,5 +99,6 @@ pub fn task_ref(project_id: i64, id: i64) -> buildledger_domain::task::Task {
         actual_cost: None,
         due_date: None,
         position: 0,
+        bids: Default::default(),
     }
 }

@@ -31,8 +31,10 @@ export function roundToCent(dollars: number): number {
   return Math.round((dollars + Number.EPSILON) * 100) / 100;
 }
 
-/** What the rule reads of a task. */
-export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'>;
+/** What the rule reads of a task (`committed_cost`: the awarded bid, absent on older payloads). */
+export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'> & {
+  committed_cost?: number | null;
+};
 
 const area = (squareFootage: number | null | undefined) =>
   squareFootage === null || squareFootage === undefined || !(squareFootage > 0) ? 0 : squareFootage;
@@ -62,12 +64,16 @@ export function predictedCost(
   return cents === null ? null : toDollars(cents);
 }
 
-/** What a task counts for in sums, in cents: its actual cost, else its prediction, else 0. */
+/**
+ * What a task counts for in sums, in cents: its actual cost, else its committed cost (the
+ * awarded bid), else its prediction, else 0 (DECISIONS.md, "best-known cost").
+ */
 export function bestKnownCents(
-  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'>,
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> & { committed_cost?: number | null },
   squareFootage: number | null | undefined,
 ): number {
   if (task.actual_cost !== null && task.actual_cost !== undefined) return toCents(task.actual_cost);
+  if (task.committed_cost !== null && task.committed_cost !== undefined) return toCents(task.committed_cost);
   return predictedCents(task, squareFootage) ?? 0;
 }
 

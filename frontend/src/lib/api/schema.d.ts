@@ -44,6 +44,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/bids/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enter a contractor's bid on a task */
+    post: operations['createBid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/bids/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a bid */
+    delete: operations['deleteBid'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a bid
+     * @description Changing an awarded bid's amount changes the task's committed cost.
+     */
+    patch: operations['updateBid'];
+    trace?: never;
+  };
+  '/api/bids/{id}/award/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Award a bid: its amount becomes the task's committed cost
+     * @description The task's other bids are declined. One awarded bid per task, whatever races.
+     */
+    post: operations['awardBid'];
+    /**
+     * Withdraw a bid's award
+     * @description The task has no committed cost again; its bids are pending again.
+     */
+    delete: operations['withdrawAward'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/config/': {
     parameters: {
       query?: never;
@@ -59,6 +121,43 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/contractors/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's contractor roster, by name */
+    get: operations['listContractors'];
+    put?: never;
+    /** Add a contractor to the roster */
+    post: operations['createContractor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contractors/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One contractor */
+    get: operations['getContractor'];
+    put?: never;
+    post?: never;
+    /** Remove a contractor without bids */
+    delete: operations['deleteContractor'];
+    options?: never;
+    head?: never;
+    /** Change a contractor */
+    patch: operations['updateContractor'];
     trace?: never;
   };
   '/api/documents/': {
@@ -303,6 +402,23 @@ export interface paths {
     patch: operations['updateProject'];
     trace?: never;
   };
+  '/api/projects/{id}/bids/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every task with bids, its bids side by side */
+    get: operations['compareProjectBids'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/summary/': {
     parameters: {
       query?: never;
@@ -430,6 +546,23 @@ export interface paths {
     head?: never;
     /** Change any subset of a task's fields, move it between columns */
     patch: operations['updateTask'];
+    trace?: never;
+  };
+  '/api/tasks/{id}/bids/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A task's bids, oldest first */
+    get: operations['listTaskBids'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/token/': {
@@ -802,6 +935,92 @@ export interface components {
       subscription_id: string | null;
       username: string;
     };
+    /** @description A contractor's bid on a task. */
+    Bid: {
+      /**
+       * Format: double
+       * @description Dollars, at most two decimals.
+       */
+      amount: number;
+      contractor: components['schemas']['BidContractor'];
+      /**
+       * Format: int64
+       * @description The bid's document (a document of the same task), or null.
+       */
+      document: number | null;
+      /** Format: int64 */
+      id: number;
+      /** @description Scope: what is included / excluded. */
+      notes: string;
+      /** Format: date */
+      received_on: string | null;
+      status: string;
+      /** Format: int64 */
+      task: number;
+      /** Format: date */
+      valid_until: string | null;
+    };
+    /** @description One task's bids side by side. */
+    BidComparison: {
+      /** Format: int64 */
+      awarded_bid: number | null;
+      bids: components['schemas']['ComparedBid'][];
+      /** Format: double */
+      highest: number;
+      /** Format: double */
+      lowest: number;
+      /**
+       * Format: double
+       * @description The regional prediction (dollars), or null.
+       */
+      predicted_cost: number | null;
+      /**
+       * Format: double
+       * @description highest − lowest.
+       */
+      spread: number;
+      /** Format: int64 */
+      task: number;
+      title: string;
+    };
+    /** @description The contractor of a bid, as bids show it. */
+    BidContractor: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /**
+     * @description `POST /api/bids/` (`task`, `contractor`, `amount` required) and `PATCH /api/bids/{id}/`
+     *     (any subset but `task`; `status` may be `pending` or `declined`: awards have their own call).
+     */
+    BidWrite: {
+      /**
+       * Format: double
+       * @description Dollars with at most two decimals, not negative.
+       */
+      amount?: number;
+      /**
+       * Format: int64
+       * @description One of the caller's contractors.
+       */
+      contractor?: number;
+      /**
+       * Format: int64
+       * @description A document of the bid's task, or null.
+       */
+      document?: number | null;
+      notes?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      received_on?: string | null;
+      status?: string | null;
+      /**
+       * Format: int64
+       * @description The task id (create only).
+       */
+      task?: number;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      valid_until?: string | null;
+    };
     BillingHistory: {
       billing_history: components['schemas']['BillingItem'][];
     };
@@ -838,6 +1057,52 @@ export interface components {
       Paid: number;
       /** Format: double */
       'To Do': number;
+    };
+    /** @description A bid beside the task's prediction. */
+    ComparedBid: {
+      /** Format: double */
+      amount: number;
+      contractor: components['schemas']['BidContractor'];
+      /**
+       * Format: double
+       * @description (amount − predicted) / predicted in percent, one decimal; null without a prediction.
+       */
+      difference_pct: number | null;
+      /** @description `high` / `low` when more than 25% above / below the prediction ("check the scope"). */
+      flag: string | null;
+      /** Format: int64 */
+      id: number;
+      /** @description The task's lowest amount. */
+      lowest: boolean;
+      status: string;
+    };
+    /** @description A contractor of the caller's roster. */
+    Contractor: {
+      email: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`, or null.
+       */
+      insurance_expires: string | null;
+      license_number: string;
+      name: string;
+      notes: string;
+      phone: string;
+      trade: string;
+    };
+    /** @description `POST /api/contractors/` (name required) and `PATCH /api/contractors/{id}/` (any subset). */
+    ContractorWrite: {
+      /** @description A valid email address, or empty. */
+      email?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      insurance_expires?: string | null;
+      license_number?: string | null;
+      name?: string;
+      notes?: string | null;
+      phone?: string | null;
+      trade?: string | null;
     };
     /** @enum {string} */
     ConversionOption: 'garage_apartment_conversion';
@@ -1220,11 +1485,27 @@ export interface components {
        * @description actual_cost / square_footage, or null.
        */
       actual_cost_per_sqft: number | null;
+      /**
+       * Format: int32
+       * @description How many bids the task has.
+       */
+      bid_count: number;
+      /**
+       * Format: double
+       * @description The awarded bid's amount (dollars), or null without an award. In sums a task counts for
+       *     its actual cost, else this, else its prediction.
+       */
+      committed_cost: number | null;
       description: string;
       /** Format: date */
       due_date: string | null;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: double
+       * @description The lowest of its bids (dollars), or null without bids.
+       */
+      lowest_bid: number | null;
       material_quality: components['schemas']['MaterialQuality'];
       /** Format: int32 */
       position: number;
@@ -1465,6 +1746,151 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  createBid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BidWrite'];
+      };
+    };
+    responses: {
+      /** @description The bid (pending). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bid'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteBid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bid id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateBid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bid id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BidWrite'];
+      };
+    };
+    responses: {
+      /** @description The bid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bid'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  awardBid: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bid id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The awarded bid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bid'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  withdrawAward: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bid id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bid, pending again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bid'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getConfig: {
     parameters: {
       query?: never;
@@ -1483,6 +1909,146 @@ export interface operations {
           'application/json': components['schemas']['PublicConfig'];
         };
       };
+    };
+  };
+  listContractors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The contractors. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Contractor'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createContractor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractorWrite'];
+      };
+    };
+    responses: {
+      /** @description The contractor. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Contractor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getContractor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The contractor id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The contractor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Contractor'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteContractor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The contractor id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateContractor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The contractor id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContractorWrite'];
+      };
+    };
+    responses: {
+      /** @description The contractor. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Contractor'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
     };
   };
   listDocuments: {
@@ -2061,6 +2627,33 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  compareProjectBids: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per task with bids, in board order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BidComparison'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getProjectSummary: {
     parameters: {
       query?: never;
@@ -2299,6 +2892,33 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listTaskBids: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bids. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Bid'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
   };

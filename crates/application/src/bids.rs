@@ -1,0 +1,418 @@
+//! Contractors and bids (issue 18): each user's roster, bids on their tasks, the award that
+//! commits a task's cost, and the project's bid comparison.
+
+use std::sync::Arc;
+
+use buildledger_domain::bid::{
+    Bid, BidDetails, BidInput, BidStatus, Contractor, ContractorDetails, ContractorInput, TaskComparison,
+};
+use buildledger_domain::{FieldErrors, Money};
+
+use crate::error::{RepoError, UseCaseError};
+use crate::ports::{
+    BidRepository, ContractorRepository, CostRates, DocumentRepository, NewBid, ProjectRepository, TaskRepository,
+};
+
+pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete their bids first, then the contractor.";
+pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this bid's task.";
+pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
+pub const MSG_NO_AWARD: &str = "This bid is not awarded.";
+
+#[derive(Clone)]
+pub struct BidsPorts {
+    pub contractors: Arc<dyn ContractorRepository>,
+    pub bids: Arc<dyn BidRepository>,
+    pub tasks: Arc<dyn TaskRepository>,
+    pub projects: Arc<dyn ProjectRepository>,
+    pub documents: Arc<dyn DocumentRepository>,
+    pub rates: Arc<dyn CostRates>,
+}
+
+#[derive(Clone)]
+pub struct BidService {
+    ports: BidsPorts,
+}
+
+/// A bid's fields from the wire: the contractor id and the status besides the details.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BidChange {
+    pub contractor: Option<i64>,
+    pub status: Option<String>,
+    pub input: BidInput,
+}
+
+fn not_found(e: RepoError, entity: &'static str) -> UseCaseError {
+    crate::projects::not_found_as(e, entity)
+}
+
+impl BidService {
+    pub fn new(ports: BidsPorts) -> Self {
+        Self { ports }
+    }
+
+    // ------------------------------------------------------------ contractors
+
+    pub fn contractors(&self, owner_id: i64) -> Result<Vec<Contractor>, UseCaseError> {
+        Ok(self.ports.contractors.list_for_owner(owner_id)?)
+    }
+
+    pub fn contractor(&self, owner_id: i64, id: i64) -> Result<Contractor, UseCaseError> {
+        self.ports.contractors.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("contractor"))
+    }
+
+    pub fn create_contractor(&self, owner_id: i64, input: ContractorInput) -> Result<Contractor, UseCaseError> {
+        let details = ContractorDetails::parse(input, None)?;
+        Ok(self.ports.contractors.create(owner_id, &details)?)
+    }
+
+    pub fn update_contractor(
+        &self,
+        owner_id: i64,
+        id: i64,
+        input: ContractorInput,
+    ) -> Result<Contractor, UseCaseError> {
+        let current = self.contractor(owner_id, id)?;
+        let details = ContractorDetails::parse(input, Some(&current.details))?;
+        self.ports.contractors.update(id, owner_id, &details).map_err(|e| not_found(e, "contractor"))
+    }
+
+    pub fn delete_contractor(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+        self.ports.contractors.delete(id, owner_id).map_err(|e| match e {
+            RepoError::Conflict(_) => {
+                UseCaseError::Conflict { field: "contractor".into(), message: MSG_CONTRACTOR_HAS_BIDS.into() }
+            }
+            other => not_found(other, "contractor"),
+        })
+    }
+
+    // ------------------------------------------------------------ bids
+
+    /// The bids of one of the caller's tasks.
+    pub fn bids_for_task(&self, owner_id: i64, task_id: i64) -> Result<Vec<Bid>, UseCaseError> {
+        self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        Ok(self.ports.bids.list_for_task(task_id)?)
+    }
+
+    pub fn bid(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
+        self.ports.bids.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("bid"))
+    }
+
+    /// The caller's contractor (another user's is not found, like a missing one).
+    fn own_contractor(&self, owner_id: i64, id: i64) -> Result<Contractor, UseCaseError> {
+        self.ports.contractors.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("contractor"))
+    }
+
+    /// A document named on a bid must be one of the bid's task.
+    fn check_document(&self, task_id: i64, document: Option<i64>) -> Result<(), UseCaseError> {
+        let Some(id) = document else { return Ok(()) };
+        match self.ports.documents.find(id)? {
+            Some(d) if d.task_id == task_id => Ok(()),
+            _ => Err(FieldErrors::single("document", MSG_DOCUMENT_OF_ANOTHER_TASK).into()),
+        }
+    }
+
+    fn status_of(change: &BidChange, current: BidStatus) -> Result<BidStatus, UseCaseError> {
+        match change.status.as_deref() {
+            None => Ok(current),
+            Some("awarded") if current == BidStatus::Awarded => Ok(current),
+            Some("awarded") => Err(FieldErrors::single("status", MSG_AWARD_BY_CALL).into()),
+            Some(raw) => BidStatus::parse(raw)
+                .ok_or_else(|| FieldErrors::single("status", "Must be pending, awarded or declined.").into()),
+        }
+        .and_then(|s| {
+            if current == BidStatus::Awarded && s != BidStatus::Awarded {
+                Err(FieldErrors::single("status", "Withdraw the award with DELETE /api/bids/{id}/award/.").into())
+            } else {
+                Ok(s)
+            }
+        })
+    }
+
+    /// A bid on one of the caller's tasks from one of the caller's contractors.
+    pub fn create_bid(&self, owner_id: i64, task_id: i64, change: BidChange) -> Result<Bid, UseCaseError> {
+        let (task, _) = self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+        let mut errors = FieldErrors::new();
+        if change.contractor.is_none() {
+            errors.add("contractor", "This field is required.");
+        }
+        if change.status.as_deref().is_some_and(|s| s != "pending") {
+            errors.add("status", "A new bid is pending; award it with POST /api/bids/{id}/award/.");
+        }
+        let details = BidDetails::parse(change.input, None);
+        let details = match (details, errors.is_empty()) {
+            (Ok(d), true) => d,
+            (Ok(_), false) => return Err(buildledger_domain::DomainError::Validation(errors).into()),
+            (Err(e), _) => {
+                for (field, problems) in e.fields().as_map() {
+                    problems.iter().for_each(|p| errors.add(field, p.as_str()));
+                }
+                return Err(buildledger_domain::DomainError::Validation(errors).into());
+            }
+        };
+        let contractor = self.own_contractor(owner_id, change.contractor.unwrap_or_default())?;
+        self.check_document(task.id, details.document_id)?;
+        let new = NewBid { task_id: task.id, project_id: task.project_id, contractor_id: contractor.id, details };
+        self.ports.bids.create(&new).map_err(|e| not_found(e, "task"))
+    }
+
+    pub fn update_bid(&self, owner_id: i64, id: i64, change: BidChange) -> Result<Bid, UseCaseError> {
+        let current = self.bid(owner_id, id)?;
+        let status = Self::status_of(&change, current.status)?;
+        let details = BidDetails::parse(change.input, Some(&current.details))?;
+        let contractor_id = match change.contractor {
+            Some(c) if c != current.contractor_id => self.own_contractor(owner_id, c)?.id,
+            _ => current.contractor_id,
+        };
+        self.check_document(current.task_id, details.document_id)?;
+        self.ports.bids.update(id, contractor_id, &details, status).map_err(|e| not_found(e, "bid"))
+    }
+
+    pub fn delete_bid(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+        self.bid(owner_id, id)?;
+        self.ports.bids.delete(id).map_err(|e| not_found(e, "bid"))
+    }
+
+    /// Awards the bid: its amount becomes the task's committed cost, the task's other bids are
+    /// declined. Awarding the awarded bid again changes nothing.
+    pub fn award(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
+        let bid = self.bid(owner_id, id)?;
+        if bid.status == BidStatus::Awarded {
+            return Ok(bid);
+        }
+        self.ports.bids.award(id).map_err(|e| not_found(e, "bid"))
+    }
+
+    /// Withdraws the award: the task has no committed cost; its declined bids are pending again.
+    pub fn withdraw_award(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
+        let bid = self.bid(owner_id, id)?;
+        if bid.status != BidStatus::Awarded {
+            return Err(UseCaseError::Conflict { field: "status".into(), message: MSG_NO_AWARD.into() });
+        }
+        self.ports.bids.withdraw_award(id).map_err(|e| not_found(e, "bid"))
+    }
+
+    /// Every task of the project with bids, its bids beside its regional prediction: two
+    /// queries (the board, the project's bids).
+    pub fn comparison(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError> {
+        let project =
+            self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
+        let bids = self.ports.bids.list_for_project(project.id)?;
+        let tasks = self.ports.tasks.list_for_project(project.id)?;
+        let mut by_task: std::collections::HashMap<i64, Vec<Bid>> = std::collections::HashMap::new();
+        for b in bids {
+            by_task.entry(b.task_id).or_default().push(b);
+        }
+        let sqft = project.details.square_footage;
+        Ok(tasks
+            .into_iter()
+            .filter_map(|t| {
+                let bids = by_task.remove(&t.id)?;
+                let predicted = self
+                    .ports
+                    .rates
+                    .regional_rate_cents(&t.title, t.material_quality, &project.details.zip_code)
+                    .and_then(|rate| Money::from_cents(rate.saturating_mul(sqft)));
+                TaskComparison::compute(t.id, t.title, predicted, bids)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::{
+        MockBidRepository, MockContractorRepository, MockCostRates, MockDocumentRepository, MockProjectRepository,
+        MockTaskRepository,
+    };
+    use buildledger_domain::document::Document;
+    use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+    use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
+    use mockall::predicate::eq;
+
+    struct Mocks {
+        contractors: MockContractorRepository,
+        bids: MockBidRepository,
+        tasks: MockTaskRepository,
+        projects: MockProjectRepository,
+        documents: MockDocumentRepository,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                contractors: MockContractorRepository::new(),
+                bids: MockBidRepository::new(),
+                tasks: MockTaskRepository::new(),
+                projects: MockProjectRepository::new(),
+                documents: MockDocumentRepository::new(),
+            }
+        }
+
+        fn service(self) -> BidService {
+            let mut rates = MockCostRates::new();
+            rates.expect_regional_rate_cents().returning(|title, _, _| (title == "Framing").then_some(2000));
+            BidService::new(BidsPorts {
+                contractors: Arc::new(self.contractors),
+                bids: Arc::new(self.bids),
+                tasks: Arc::new(self.tasks),
+                projects: Arc::new(self.projects),
+                documents: Arc::new(self.documents),
+                rates: Arc::new(rates),
+            })
+        }
+    }
+
+    fn project() -> Project {
+        let details = ProjectDetails::parse(ProjectInput {
+            name: Some("Cabin".into()),
+            zip_code: Some("78701".into()),
+            project_type: Some("new_home_build".into()),
+            property_type: Some("single_family".into()),
+            square_footage: Some(2000),
+            start_date: Some("2026-01-01".into()),
+            end_date: Some("2026-06-01".into()),
+            budget: Money::from_cents(100),
+            owner_builder: Some("yes_owner_builder".into()),
+            ..Default::default()
+        })
+        .unwrap();
+        Project { id: 1, owner_id: 3, details, version: 1, created_at: chrono::NaiveDateTime::default() }
+    }
+
+    fn task(id: i64, title: &str) -> Task {
+        Task {
+            id,
+            project_id: 1,
+            title: title.into(),
+            description: String::new(),
+            status: TaskStatus::ToDo,
+            material_quality: MaterialQuality::Standard,
+            actual_cost: None,
+            due_date: None,
+            position: 0,
+            bids: Default::default(),
+        }
+    }
+
+    fn contractor(id: i64, owner_id: i64) -> Contractor {
+        Contractor { id, owner_id, details: ContractorDetails { name: format!("C{id}"), ..Default::default() } }
+    }
+
+    fn bid(id: i64, task_id: i64, dollars: i64, status: BidStatus) -> Bid {
+        Bid {
+            id,
+            task_id,
+            project_id: 1,
+            contractor_id: 7,
+            contractor_name: "C7".into(),
+            details: BidDetails { amount: Money::from_cents(dollars * 100).unwrap(), ..Default::default() },
+            status,
+        }
+    }
+
+    fn change(contractor: i64, dollars: i64) -> BidChange {
+        BidChange {
+            contractor: Some(contractor),
+            status: None,
+            input: BidInput { amount: Money::from_cents(dollars * 100), ..Default::default() },
+        }
+    }
+
+    #[test]
+    fn a_bid_names_one_of_the_callers_contractors_and_a_document_of_its_task() {
+        let mut m = Mocks::new();
+        m.tasks
+            .expect_find_for_owner()
+            .with(eq(10), eq(3))
+            .returning(|id, _| Ok(Some((task(id, "Framing"), project()))));
+        m.contractors.expect_find_for_owner().with(eq(7), eq(3)).returning(|id, o| Ok(Some(contractor(id, o))));
+        m.contractors.expect_find_for_owner().with(eq(8), eq(3)).returning(|_, _| Ok(None));
+        m.documents.expect_find().with(eq(50)).returning(|_| {
+            Ok(Some(Document {
+                id: 50,
+                task_id: 11,
+                project_id: 1,
+                owner_id: 3,
+                name: "bid.pdf".into(),
+                content_type: "application/pdf".into(),
+                size_bytes: 1,
+                storage_key: "k".into(),
+                uploaded_at: chrono::NaiveDateTime::default(),
+            }))
+        });
+        m.bids
+            .expect_create()
+            .withf(|n| n.task_id == 10 && n.contractor_id == 7 && n.details.amount.cents() == 4_180_000)
+            .times(1)
+            .returning(|n| Ok(bid(1, n.task_id, 41_800, BidStatus::Pending)));
+        let s = m.service();
+        assert_eq!(s.create_bid(3, 10, change(7, 41_800)).unwrap().id, 1);
+        // Another user's contractor is not found; a document of another task is a field error.
+        assert!(matches!(s.create_bid(3, 10, change(8, 1)), Err(UseCaseError::NotFound { .. })));
+        let mut with_doc = change(7, 1);
+        with_doc.input.document = Some(Some(50));
+        let err = s.create_bid(3, 10, with_doc).unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("document")), "{err:?}");
+        // No amount, no contractor: both said at once.
+        let err = s.create_bid(3, 10, BidChange::default()).unwrap_err();
+        assert!(
+            matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("amount") && e.fields().contains("contractor"))
+        );
+    }
+
+    #[test]
+    fn awarding_goes_through_the_repository_once_and_an_awarded_bid_is_left_as_it_is() {
+        let mut m = Mocks::new();
+        m.bids.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+        m.bids.expect_find_for_owner().with(eq(2), eq(3)).returning(|_, _| Ok(Some(bid(2, 10, 6, BidStatus::Awarded))));
+        m.bids.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
+        m.bids.expect_award().with(eq(1)).times(1).returning(|_| Ok(bid(1, 10, 5, BidStatus::Awarded)));
+        let s = m.service();
+        assert_eq!(s.award(3, 1).unwrap().status, BidStatus::Awarded);
+        assert_eq!(s.award(3, 2).unwrap().status, BidStatus::Awarded);
+        assert!(matches!(s.award(3, 9), Err(UseCaseError::NotFound { .. })));
+        // A pending bid has no award to withdraw.
+        assert!(matches!(s.withdraw_award(3, 1), Err(UseCaseError::Conflict { .. })));
+    }
+
+    #[test]
+    fn a_race_lost_in_the_database_is_not_found_not_a_crash() {
+        // The task was deleted between the check and the award (its bids went with it).
+        let mut m = Mocks::new();
+        m.bids.expect_find_for_owner().returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+        m.bids.expect_award().returning(|_| Err(RepoError::NotFound));
+        assert!(matches!(m.service().award(3, 1), Err(UseCaseError::NotFound { entity: "bid" })));
+    }
+
+    #[test]
+    fn a_contractor_with_bids_cannot_be_deleted() {
+        let mut m = Mocks::new();
+        m.contractors.expect_delete().returning(|_, _| Err(RepoError::Conflict("bids".into())));
+        let err = m.service().delete_contractor(3, 7).unwrap_err();
+        assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_CONTRACTOR_HAS_BIDS));
+    }
+
+    #[test]
+    fn the_comparison_lists_tasks_with_bids_beside_their_prediction() {
+        let mut m = Mocks::new();
+        m.projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(project())));
+        m.tasks
+            .expect_list_for_project()
+            .returning(|_| Ok(vec![task(10, "Framing"), task(11, "Moat"), task(12, "Roofing")]));
+        m.bids.expect_list_for_project().times(1).returning(|_| {
+            Ok(vec![
+                bid(1, 10, 38_000, BidStatus::Pending),
+                bid(2, 10, 52_000, BidStatus::Pending),
+                bid(3, 11, 900, BidStatus::Awarded),
+            ])
+        });
+        let c = m.service().comparison(3, 1).unwrap();
+        assert_eq!(c.iter().map(|t| t.task_id).collect::<Vec<_>>(), [10, 11], "tasks with bids only");
+        // Framing: 20.00/sqft x 2,000 sqft = 40,000.
+        assert_eq!(c[0].predicted.map(Money::cents), Some(4_000_000));
+        assert_eq!(c[0].bids[1].difference_pct, Some(30.0));
+        assert_eq!(c[1].predicted, None);
+        assert_eq!(c[1].awarded_bid, Some(3));
+    }
+}

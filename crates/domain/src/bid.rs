@@ -1,0 +1,424 @@
+//! Contractors, their bids on tasks, the award that commits a task's cost, and the comparison of
+//! a task's bids with its regional prediction (issue 18).
+
+use chrono::NaiveDate;
+
+use crate::error::{DomainError, FieldErrors};
+use crate::money::Money;
+
+pub const CONTRACTOR_NAME_MAX: usize = 200;
+pub const SHORT_TEXT_MAX: usize = 100;
+pub const NOTES_MAX: usize = 5000;
+
+/// A bid this far (in percent) above or below the regional prediction is flagged: "check the
+/// scope" (something is missing, or extra, or misread).
+pub const FLAG_THRESHOLD_PCT: f64 = 25.0;
+
+/// One of a user's contractors (a roster reused across their projects).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contractor {
+    pub id: i64,
+    pub owner_id: i64,
+    pub details: ContractorDetails,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ContractorDetails {
+    pub name: String,
+    pub trade: String,
+    pub phone: String,
+    pub email: String,
+    pub license_number: String,
+    pub insurance_expires: Option<NaiveDate>,
+    pub notes: String,
+}
+
+/// Raw contractor fields. `None`: absent (a create) or unchanged (an update); for the optional
+/// text fields and the date an empty string clears.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ContractorInput {
+    pub name: Option<String>,
+    pub trade: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub license_number: Option<String>,
+    pub insurance_expires: Option<String>,
+    pub notes: Option<String>,
+}
+
+fn text(errors: &mut FieldErrors, field: &str, raw: &str, max: usize) -> String {
+    let t = raw.trim();
+    if t.chars().count() > max {
+        errors.add(field, format!("Ensure this field has no more than {max} characters."));
+    }
+    t.to_owned()
+}
+
+/// `YYYY-MM-DD`, or empty for none.
+pub fn parse_optional_date(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<NaiveDate> {
+    let t = raw.trim();
+    if t.is_empty() {
+        return None;
+    }
+    match NaiveDate::parse_from_str(t, "%Y-%m-%d") {
+        Ok(d) => Some(d),
+        Err(_) => {
+            errors.add(field, "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+            None
+        }
+    }
+}
+
+impl ContractorDetails {
+    /// The details after `input` (over `current` for an update), every rule checked: a name
+    /// (at most 200 characters), an email that looks like one when given, short texts, a date.
+    pub fn parse(
+        input: ContractorInput,
+        current: Option<&ContractorDetails>,
+    ) -> Result<ContractorDetails, DomainError> {
+        let mut errors = FieldErrors::new();
+        let base = current.cloned().unwrap_or_default();
+        let name = match input.name {
+            Some(raw) => text(&mut errors, "name", &raw, CONTRACTOR_NAME_MAX),
+            None if current.is_none() => {
+                errors.add("name", "This field is required.");
+                String::new()
+            }
+            None => base.name.clone(),
+        };
+        if name.is_empty() && !errors.contains("name") {
+            errors.add("name", "This field may not be blank.");
+        }
+        let mut field = |name: &str, raw: Option<String>, current: &str, max: usize| match raw {
+            Some(raw) => text(&mut errors, name, &raw, max),
+            None => current.to_owned(),
+        };
+        let trade = field("trade", input.trade, &base.trade, SHORT_TEXT_MAX);
+        let phone = field("phone", input.phone, &base.phone, SHORT_TEXT_MAX);
+        let email = field("email", input.email, &base.email, crate::user::EMAIL_MAX);
+        let license_number = field("license_number", input.license_number, &base.license_number, SHORT_TEXT_MAX);
+        let notes = field("notes", input.notes, &base.notes, NOTES_MAX);
+        if !email.is_empty() && !errors.contains("email") && crate::user::Email::parse(&email).is_err() {
+            errors.add("email", "Enter a valid email address.");
+        }
+        let insurance_expires = match input.insurance_expires {
+            Some(raw) => parse_optional_date(&mut errors, "insurance_expires", &raw),
+            None => base.insurance_expires,
+        };
+        errors.into_result()?;
+        Ok(ContractorDetails { name, trade, phone, email, license_number, insurance_expires, notes })
+    }
+
+    /// Whether the insurance has expired or expires within 30 days of `today` (highlighted).
+    pub fn insurance_needs_attention(&self, today: NaiveDate) -> bool {
+        self.insurance_expires.is_some_and(|d| d <= today + chrono::Duration::days(30))
+    }
+}
+
+/// Where a bid stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BidStatus {
+    Pending,
+    Awarded,
+    Declined,
+}
+
+impl BidStatus {
+    pub const ALL: [BidStatus; 3] = [BidStatus::Pending, BidStatus::Awarded, BidStatus::Declined];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            BidStatus::Pending => "pending",
+            BidStatus::Awarded => "awarded",
+            BidStatus::Declined => "declined",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<BidStatus> {
+        Self::ALL.into_iter().find(|s| s.code() == raw)
+    }
+}
+
+/// A contractor's bid on a task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bid {
+    pub id: i64,
+    pub task_id: i64,
+    pub project_id: i64,
+    pub contractor_id: i64,
+    /// The contractor's name (read with the bid, for lists and comparisons).
+    pub contractor_name: String,
+    pub details: BidDetails,
+    pub status: BidStatus,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BidDetails {
+    pub amount: Money,
+    /// What is included / excluded.
+    pub notes: String,
+    pub received_on: Option<NaiveDate>,
+    pub valid_until: Option<NaiveDate>,
+    /// The bid's document (a document of the same task).
+    pub document_id: Option<i64>,
+}
+
+/// Raw bid fields (the amount already read as money by the edge). `None`: absent or unchanged;
+/// an empty date clears it; `document: Some(None)` clears the document.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BidInput {
+    pub amount: Option<Money>,
+    pub notes: Option<String>,
+    pub received_on: Option<String>,
+    pub valid_until: Option<String>,
+    pub document: Option<Option<i64>>,
+}
+
+impl BidDetails {
+    /// The details after `input` (over `current` for an update): an amount (required on
+    /// create; never negative: Money cannot be), short notes, dates in order.
+    pub fn parse(input: BidInput, current: Option<&BidDetails>) -> Result<BidDetails, DomainError> {
+        let mut errors = FieldErrors::new();
+        let base = current.cloned().unwrap_or_default();
+        let amount = match (input.amount, current) {
+            (Some(a), _) => a,
+            (None, Some(c)) => c.amount,
+            (None, None) => {
+                errors.add("amount", "This field is required.");
+                Money::ZERO
+            }
+        };
+        let notes = match input.notes {
+            Some(raw) => text(&mut errors, "notes", &raw, NOTES_MAX),
+            None => base.notes.clone(),
+        };
+        let received_on = match input.received_on {
+            Some(raw) => parse_optional_date(&mut errors, "received_on", &raw),
+            None => base.received_on,
+        };
+        let valid_until = match input.valid_until {
+            Some(raw) => parse_optional_date(&mut errors, "valid_until", &raw),
+            None => base.valid_until,
+        };
+        if let (Some(r), Some(v)) = (received_on, valid_until) {
+            if v < r {
+                errors.add("valid_until", "A bid cannot expire before it was received.");
+            }
+        }
+        let document_id = input.document.unwrap_or(base.document_id);
+        errors.into_result()?;
+        Ok(BidDetails { amount, notes, received_on, valid_until, document_id })
+    }
+}
+
+/// Above or below the prediction by more than [`FLAG_THRESHOLD_PCT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flag {
+    High,
+    Low,
+}
+
+impl Flag {
+    pub fn code(self) -> &'static str {
+        match self {
+            Flag::High => "high",
+            Flag::Low => "low",
+        }
+    }
+}
+
+/// A bid beside the prediction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComparedBid {
+    pub bid: Bid,
+    /// (amount − prediction) / prediction in percent, one decimal; `None` without a prediction.
+    pub difference_pct: Option<f64>,
+    pub flag: Option<Flag>,
+    /// The lowest amount of the task (several when tied).
+    pub lowest: bool,
+}
+
+/// One task's bids side by side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskComparison {
+    pub task_id: i64,
+    pub title: String,
+    pub predicted: Option<Money>,
+    pub bids: Vec<ComparedBid>,
+    pub lowest: Money,
+    pub highest: Money,
+    /// highest − lowest.
+    pub spread: Money,
+    pub awarded_bid: Option<i64>,
+}
+
+/// The difference of `amount` from `predicted` in percent, rounded to one decimal.
+pub fn difference_pct(amount: Money, predicted: Money) -> Option<f64> {
+    if predicted.cents() <= 0 {
+        return None;
+    }
+    // Integer arithmetic in tenths of a percent, rounded half away from zero.
+    let diff = i128::from(amount.cents()) - i128::from(predicted.cents());
+    let tenths_x2 = diff * 2000 / i128::from(predicted.cents());
+    let tenths = if tenths_x2 >= 0 { (tenths_x2 + 1) / 2 } else { (tenths_x2 - 1) / 2 };
+    Some(tenths as f64 / 10.0)
+}
+
+/// `High` above +25%, `Low` below −25%, else none.
+pub fn flag(difference_pct: Option<f64>) -> Option<Flag> {
+    match difference_pct {
+        Some(d) if d > FLAG_THRESHOLD_PCT => Some(Flag::High),
+        Some(d) if d < -FLAG_THRESHOLD_PCT => Some(Flag::Low),
+        _ => None,
+    }
+}
+
+impl TaskComparison {
+    /// The comparison of a task's bids (at least one) with its prediction.
+    pub fn compute(task_id: i64, title: String, predicted: Option<Money>, bids: Vec<Bid>) -> Option<TaskComparison> {
+        let lowest = bids.iter().map(|b| b.details.amount).min()?;
+        let highest = bids.iter().map(|b| b.details.amount).max()?;
+        let awarded_bid = bids.iter().find(|b| b.status == BidStatus::Awarded).map(|b| b.id);
+        let bids = bids
+            .into_iter()
+            .map(|bid| {
+                let difference_pct = predicted.and_then(|p| difference_pct(bid.details.amount, p));
+                ComparedBid { lowest: bid.details.amount == lowest, flag: flag(difference_pct), difference_pct, bid }
+            })
+            .collect();
+        let spread = Money::from_cents(highest.cents() - lowest.cents()).unwrap_or(Money::ZERO);
+        Some(TaskComparison { task_id, title, predicted, bids, lowest, highest, spread, awarded_bid })
+    }
+}
+
+/// What a task's bids bring to the board: the committed cost (the awarded bid's amount, plus
+/// approved change orders once they exist), how many bids, the lowest.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BidFigures {
+    pub committed: Option<Money>,
+    pub count: i32,
+    pub lowest: Option<Money>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn money(dollars: i64) -> Money {
+        Money::from_cents(dollars * 100).unwrap()
+    }
+
+    fn bid(id: i64, dollars: i64, status: BidStatus) -> Bid {
+        Bid {
+            id,
+            task_id: 1,
+            project_id: 1,
+            contractor_id: id,
+            contractor_name: format!("C{id}"),
+            details: BidDetails { amount: money(dollars), ..Default::default() },
+            status,
+        }
+    }
+
+    #[test]
+    fn a_contractor_needs_a_name_and_checks_its_fields() {
+        let ok = ContractorDetails::parse(
+            ContractorInput {
+                name: Some(" Acme Framing ".into()),
+                email: Some("bids@acme.test".into()),
+                insurance_expires: Some("2027-01-31".into()),
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(ok.name, "Acme Framing");
+        assert_eq!(ok.insurance_expires, NaiveDate::from_ymd_opt(2027, 1, 31));
+        let err = ContractorDetails::parse(
+            ContractorInput {
+                email: Some("not-mail".into()),
+                insurance_expires: Some("31/01/2027".into()),
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap_err();
+        for f in ["name", "email", "insurance_expires"] {
+            assert!(err.fields().contains(f), "{f}: {err:?}");
+        }
+        // An update keeps what it does not name, and "" clears an optional field.
+        let updated =
+            ContractorDetails::parse(ContractorInput { email: Some(String::new()), ..Default::default() }, Some(&ok))
+                .unwrap();
+        assert_eq!((updated.name.as_str(), updated.email.as_str()), ("Acme Framing", ""));
+        assert!(ContractorDetails::parse(ContractorInput { name: Some("  ".into()), ..Default::default() }, Some(&ok))
+            .is_err());
+    }
+
+    #[test]
+    fn insurance_is_highlighted_when_past_or_within_30_days() {
+        let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
+        let with = |d: Option<NaiveDate>| ContractorDetails { insurance_expires: d, ..Default::default() };
+        assert!(with(Some(today - chrono::Duration::days(1))).insurance_needs_attention(today));
+        assert!(with(Some(today + chrono::Duration::days(30))).insurance_needs_attention(today));
+        assert!(!with(Some(today + chrono::Duration::days(31))).insurance_needs_attention(today));
+        assert!(!with(None).insurance_needs_attention(today));
+    }
+
+    #[test]
+    fn a_bid_needs_an_amount_and_dates_in_order() {
+        let err = BidDetails::parse(
+            BidInput {
+                received_on: Some("2026-11-10".into()),
+                valid_until: Some("2026-11-01".into()),
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap_err();
+        assert!(err.fields().contains("amount") && err.fields().contains("valid_until"), "{err:?}");
+        let d = BidDetails::parse(BidInput { amount: Some(money(41_800)), ..Default::default() }, None).unwrap();
+        let d2 = BidDetails::parse(BidInput { notes: Some("excl. permits".into()), ..Default::default() }, Some(&d))
+            .unwrap();
+        assert_eq!((d2.amount, d2.notes.as_str()), (money(41_800), "excl. permits"));
+    }
+
+    #[test]
+    fn differences_are_percent_of_the_prediction_with_one_decimal() {
+        assert_eq!(difference_pct(money(125), money(100)), Some(25.0));
+        assert_eq!(difference_pct(money(75), money(100)), Some(-25.0));
+        assert_eq!(difference_pct(money(2), money(3)), Some(-33.3));
+        assert_eq!(difference_pct(money(1), money(3)), Some(-66.7));
+        assert_eq!(difference_pct(money(100), Money::ZERO), None);
+        // Exactly 25% is not flagged; more is.
+        assert_eq!(flag(Some(25.0)), None);
+        assert_eq!(flag(Some(25.1)), Some(Flag::High));
+        assert_eq!(flag(Some(-25.1)), Some(Flag::Low));
+        assert_eq!(flag(None), None);
+    }
+
+    #[test]
+    fn a_comparison_marks_the_lowest_the_spread_the_flags_and_the_award() {
+        let c = TaskComparison::compute(
+            1,
+            "Framing".into(),
+            Some(money(40_000)),
+            vec![
+                bid(1, 38_000, BidStatus::Declined),
+                bid(2, 41_800, BidStatus::Awarded),
+                bid(3, 52_000, BidStatus::Declined),
+            ],
+        )
+        .unwrap();
+        assert_eq!((c.lowest, c.highest, c.spread), (money(38_000), money(52_000), money(14_000)));
+        assert_eq!(c.awarded_bid, Some(2));
+        let lows: Vec<bool> = c.bids.iter().map(|b| b.lowest).collect();
+        assert_eq!(lows, [true, false, false]);
+        let diffs: Vec<Option<f64>> = c.bids.iter().map(|b| b.difference_pct).collect();
+        assert_eq!(diffs, [Some(-5.0), Some(4.5), Some(30.0)]);
+        assert_eq!(c.bids[2].flag, Some(Flag::High));
+        assert!(TaskComparison::compute(1, "x".into(), None, vec![]).is_none());
+        let unpriced = TaskComparison::compute(1, "Moat".into(), None, vec![bid(1, 10, BidStatus::Pending)]).unwrap();
+        assert_eq!((unpriced.bids[0].difference_pct, unpriced.bids[0].flag), (None, None));
+    }
+}

@@ -1,0 +1,540 @@
+//! Contractors, bids, the award and the project's bid comparison (issue 18). All behind the
+//! subscription gate; another user's contractor, bid or task answers 404.
+
+use actix_web::{delete, get, patch, post, web, HttpResponse};
+use buildledger_application::bids::BidChange;
+use buildledger_domain::bid::{Bid, BidInput, Contractor, ContractorInput, TaskComparison};
+use buildledger_domain::Money;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::auth::Subscribed;
+use crate::error::{blocking, ApiError};
+use crate::projects::parse_id;
+use crate::request::{finish, Patch, ValidJson};
+use crate::state::AppState;
+
+/// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
+fn date_text(p: Patch<String>, errors: &mut buildledger_domain::FieldErrors, field: &str) -> Option<String> {
+    p.nullable(errors, field).map(|v| v.unwrap_or_default())
+}
+
+// ---------------------------------------------------------------- contractors
+
+/// A contractor of the caller's roster.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Contractor)]
+pub struct ContractorResponse {
+    id: i64,
+    name: String,
+    trade: String,
+    phone: String,
+    email: String,
+    license_number: String,
+    /// `YYYY-MM-DD`, or null.
+    #[schema(format = Date, required = true)]
+    insurance_expires: Option<String>,
+    notes: String,
+}
+
+impl From<Contractor> for ContractorResponse {
+    fn from(c: Contractor) -> Self {
+        let d = c.details;
+        ContractorResponse {
+            id: c.id,
+            name: d.name,
+            trade: d.trade,
+            phone: d.phone,
+            email: d.email,
+            license_number: d.license_number,
+            insurance_expires: d.insurance_expires.map(|x| x.to_string()),
+            notes: d.notes,
+        }
+    }
+}
+
+/// `POST /api/contractors/` (name required) and `PATCH /api/contractors/{id}/` (any subset).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ContractorWrite)]
+pub struct ContractorRequest {
+    #[schema(value_type = String, min_length = 1, max_length = 200)]
+    #[serde(default)]
+    name: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    trade: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    phone: Patch<String>,
+    /// A valid email address, or empty.
+    #[schema(value_type = Option<String>, max_length = 254)]
+    #[serde(default)]
+    email: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    license_number: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    insurance_expires: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[serde(default)]
+    notes: Patch<String>,
+}
+
+impl ContractorRequest {
+    fn into_input(self, mut errors: buildledger_domain::FieldErrors) -> Result<ContractorInput, ApiError> {
+        let text = |p: Patch<String>, errors: &mut buildledger_domain::FieldErrors, f: &str| {
+            p.nullable(errors, f).map(|v| v.unwrap_or_default())
+        };
+        let input = ContractorInput {
+            name: self.name.not_null(&mut errors, "name"),
+            trade: text(self.trade, &mut errors, "trade"),
+            phone: text(self.phone, &mut errors, "phone"),
+            email: text(self.email, &mut errors, "email"),
+            license_number: text(self.license_number, &mut errors, "license_number"),
+            insurance_expires: date_text(self.insurance_expires, &mut errors, "insurance_expires"),
+            notes: text(self.notes, &mut errors, "notes"),
+        };
+        finish(errors)?;
+        Ok(input)
+    }
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "listContractors", summary = "The caller's contractor roster, by name",
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The contractors.", body = [ContractorResponse]),
+        crate::openapi::SubscribedErrors,
+    )
+)]
+#[get("/contractors/")]
+pub async fn list_contractors(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.bids.clone();
+    let list = blocking(move || svc.contractors(user.id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(ContractorResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "createContractor", summary = "Add a contractor to the roster",
+    request_body = ContractorRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The contractor.", body = ContractorResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::SubscribedErrors,
+    )
+)]
+#[post("/contractors/")]
+pub async fn create_contractor(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<ContractorRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let input = body.body.into_input(body.shape_errors)?;
+    let svc = state.bids.clone();
+    let c = blocking(move || svc.create_contractor(user.id, input)).await?;
+    Ok(HttpResponse::Created().json(ContractorResponse::from(c)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "getContractor", summary = "One contractor",
+    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The contractor.", body = ContractorResponse), crate::openapi::OwnedErrors)
+)]
+#[get("/contractors/{id}/")]
+pub async fn get_contractor(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Contractor")?;
+    let svc = state.bids.clone();
+    let c = blocking(move || svc.contractor(user.id, id)).await?;
+    Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "updateContractor", summary = "Change a contractor",
+    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    request_body = ContractorRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The contractor.", body = ContractorResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/contractors/{id}/")]
+pub async fn update_contractor(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<ContractorRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Contractor")?;
+    let svc = state.bids.clone();
+    let input = match body.body.into_input(body.shape_errors) {
+        Ok(i) => i,
+        Err(invalid) => {
+            // Someone else's contractor is a 404 whatever the body.
+            blocking(move || svc.contractor(user.id, id)).await?;
+            return Err(invalid);
+        }
+    };
+    let c = blocking(move || svc.update_contractor(user.id, id, input)).await?;
+    Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "deleteContractor", summary = "Remove a contractor without bids",
+    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[delete("/contractors/{id}/")]
+pub async fn delete_contractor(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Contractor")?;
+    let svc = state.bids.clone();
+    blocking(move || svc.delete_contractor(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+// ---------------------------------------------------------------- bids
+
+/// The contractor of a bid, as bids show it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = BidContractor)]
+pub struct BidContractorResponse {
+    id: i64,
+    name: String,
+}
+
+/// A contractor's bid on a task.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Bid)]
+pub struct BidResponse {
+    id: i64,
+    task: i64,
+    contractor: BidContractorResponse,
+    /// Dollars, at most two decimals.
+    #[schema(minimum = 0)]
+    amount: f64,
+    /// Scope: what is included / excluded.
+    notes: String,
+    #[schema(format = Date, required = true)]
+    received_on: Option<String>,
+    #[schema(format = Date, required = true)]
+    valid_until: Option<String>,
+    /// The bid's document (a document of the same task), or null.
+    #[schema(required = true)]
+    document: Option<i64>,
+    #[schema(pattern = "^(pending|awarded|declined)$")]
+    status: &'static str,
+}
+
+impl From<Bid> for BidResponse {
+    fn from(b: Bid) -> Self {
+        BidResponse {
+            id: b.id,
+            task: b.task_id,
+            contractor: BidContractorResponse { id: b.contractor_id, name: b.contractor_name },
+            amount: b.details.amount.as_dollars_f64(),
+            notes: b.details.notes,
+            received_on: b.details.received_on.map(|d| d.to_string()),
+            valid_until: b.details.valid_until.map(|d| d.to_string()),
+            document: b.details.document_id,
+            status: b.status.code(),
+        }
+    }
+}
+
+/// `POST /api/bids/` (`task`, `contractor`, `amount` required) and `PATCH /api/bids/{id}/`
+/// (any subset but `task`; `status` may be `pending` or `declined`: awards have their own call).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = BidWrite)]
+pub struct BidRequest {
+    /// The task id (create only).
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    task: Patch<i64>,
+    /// One of the caller's contractors.
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    contractor: Patch<i64>,
+    /// Dollars with at most two decimals, not negative.
+    #[schema(value_type = f64, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    amount: Patch<Money>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[serde(default)]
+    notes: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    received_on: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    valid_until: Patch<String>,
+    /// A document of the bid's task, or null.
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    #[serde(default)]
+    document: Patch<i64>,
+    #[schema(value_type = Option<String>, pattern = "^(pending|awarded|declined)$")]
+    #[serde(default)]
+    status: Patch<String>,
+}
+
+impl BidRequest {
+    fn into_change(self, errors: &mut buildledger_domain::FieldErrors) -> BidChange {
+        BidChange {
+            contractor: self.contractor.not_null(errors, "contractor"),
+            status: self.status.not_null(errors, "status"),
+            input: BidInput {
+                amount: self.amount.not_null(errors, "amount"),
+                notes: self.notes.nullable(errors, "notes").map(|v| v.unwrap_or_default()),
+                received_on: date_text(self.received_on, errors, "received_on"),
+                valid_until: date_text(self.valid_until, errors, "valid_until"),
+                document: self.document.nullable(errors, "document"),
+            },
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "listTaskBids", summary = "A task's bids, oldest first",
+    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The bids.", body = [BidResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/tasks/{id}/bids/")]
+pub async fn list_task_bids(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let task_id = parse_id(&path, "Task")?;
+    let svc = state.bids.clone();
+    let list = blocking(move || svc.bids_for_task(user.id, task_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(BidResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "createBid", summary = "Enter a contractor's bid on a task",
+    request_body = BidRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The bid (pending).", body = BidResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/bids/")]
+pub async fn create_bid(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<BidRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let mut request = body.body;
+    let task = std::mem::take(&mut request.task).required_not_null(&mut errors, "task");
+    let change = request.into_change(&mut errors);
+    finish(errors)?;
+    let task = task.unwrap_or_default();
+    let svc = state.bids.clone();
+    let bid = blocking(move || svc.create_bid(user.id, task, change)).await?;
+    Ok(HttpResponse::Created().json(BidResponse::from(bid)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "updateBid", summary = "Change a bid",
+    description = "Changing an awarded bid's amount changes the task's committed cost.",
+    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    request_body = BidRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The bid.", body = BidResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/bids/{id}/")]
+pub async fn update_bid(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<BidRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Bid")?;
+    let mut errors = body.shape_errors;
+    if body.body.task.is_present() {
+        errors.add("task", "A bid stays on its task: enter a new bid on the other task instead.");
+    }
+    let change = body.body.into_change(&mut errors);
+    let svc = state.bids.clone();
+    if let Err(invalid) = finish(errors) {
+        blocking(move || svc.bid(user.id, id)).await?;
+        return Err(invalid);
+    }
+    let bid = blocking(move || svc.update_bid(user.id, id, change)).await?;
+    Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "deleteBid", summary = "Delete a bid",
+    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+)]
+#[delete("/bids/{id}/")]
+pub async fn delete_bid(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Bid")?;
+    let svc = state.bids.clone();
+    blocking(move || svc.delete_bid(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "awardBid", summary = "Award a bid: its amount becomes the task's committed cost",
+    description = "The task's other bids are declined. One awarded bid per task, whatever races.",
+    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The awarded bid.", body = BidResponse), crate::openapi::OwnedErrors)
+)]
+#[post("/bids/{id}/award/")]
+pub async fn award_bid(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Bid")?;
+    let svc = state.bids.clone();
+    let bid = blocking(move || svc.award(user.id, id)).await?;
+    Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "withdrawAward", summary = "Withdraw a bid's award",
+    description = "The task has no committed cost again; its bids are pending again.",
+    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The bid, pending again.", body = BidResponse),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[delete("/bids/{id}/award/")]
+pub async fn withdraw_award(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Bid")?;
+    let svc = state.bids.clone();
+    let bid = blocking(move || svc.withdraw_award(user.id, id)).await?;
+    Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
+}
+
+// ---------------------------------------------------------------- comparison
+
+/// A bid beside the task's prediction.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ComparedBid)]
+pub struct ComparedBidResponse {
+    id: i64,
+    contractor: BidContractorResponse,
+    #[schema(minimum = 0)]
+    amount: f64,
+    #[schema(pattern = "^(pending|awarded|declined)$")]
+    status: &'static str,
+    /// (amount − predicted) / predicted in percent, one decimal; null without a prediction.
+    #[schema(required = true)]
+    difference_pct: Option<f64>,
+    /// `high` / `low` when more than 25% above / below the prediction ("check the scope").
+    #[schema(value_type = Option<String>, pattern = "^(high|low)$", required = true)]
+    flag: Option<&'static str>,
+    /// The task's lowest amount.
+    lowest: bool,
+}
+
+/// One task's bids side by side.
+#[derive(Serialize, ToSchema)]
+#[schema(as = BidComparison)]
+pub struct ComparisonResponse {
+    task: i64,
+    title: String,
+    /// The regional prediction (dollars), or null.
+    #[schema(required = true)]
+    predicted_cost: Option<f64>,
+    bids: Vec<ComparedBidResponse>,
+    lowest: f64,
+    highest: f64,
+    /// highest − lowest.
+    spread: f64,
+    #[schema(required = true)]
+    awarded_bid: Option<i64>,
+}
+
+impl From<TaskComparison> for ComparisonResponse {
+    fn from(c: TaskComparison) -> Self {
+        ComparisonResponse {
+            task: c.task_id,
+            title: c.title,
+            predicted_cost: c.predicted.map(Money::as_dollars_f64),
+            bids: c
+                .bids
+                .into_iter()
+                .map(|b| ComparedBidResponse {
+                    id: b.bid.id,
+                    contractor: BidContractorResponse { id: b.bid.contractor_id, name: b.bid.contractor_name },
+                    amount: b.bid.details.amount.as_dollars_f64(),
+                    status: b.bid.status.code(),
+                    difference_pct: b.difference_pct,
+                    flag: b.flag.map(|f| f.code()),
+                    lowest: b.lowest,
+                })
+                .collect(),
+            lowest: c.lowest.as_dollars_f64(),
+            highest: c.highest.as_dollars_f64(),
+            spread: c.spread.as_dollars_f64(),
+            awarded_bid: c.awarded_bid,
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "bids", operation_id = "compareProjectBids", summary = "Every task with bids, its bids side by side",
+    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "One entry per task with bids, in board order.", body = [ComparisonResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/bids/")]
+pub async fn compare_project_bids(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.bids.clone();
+    let list = blocking(move || svc.comparison(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(ComparisonResponse::from).collect::<Vec<_>>()))
+}

@@ -1,0 +1,211 @@
+//! Issue 18: contractors, bids, the award that commits a task's cost, and the comparison.
+
+use actix_web::http::Method;
+use serde_json::{json, Value};
+
+use crate::helpers::{TestApp, User, PDF};
+
+async fn contractor(app: &TestApp, user: &User, name: &str) -> i64 {
+    app.authed_json(Method::POST, "/api/contractors/", user, Some(json!({"name": name, "trade": "Framing"})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn bid(app: &TestApp, user: &User, task: i64, contractor: i64, amount: f64) -> Value {
+    app.authed_json(
+        Method::POST,
+        "/api/bids/",
+        user,
+        Some(json!({"task": task, "contractor": contractor, "amount": amount, "notes": "incl. trusses"})),
+    )
+    .await
+    .ok_json(201)
+}
+
+async fn task_json(app: &TestApp, user: &User, project: i64, task: i64) -> Value {
+    let board = app.authed_get(&format!("/api/projects/{project}/tasks/"), user).await.ok_json(200);
+    board.as_array().unwrap().iter().find(|t| t["id"] == task).unwrap().clone()
+}
+
+#[actix_web::test]
+async fn the_roster_is_each_users_own_and_a_contractor_with_bids_stays() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let bob = app.user("bob").await;
+    let body = json!({"name": "Acme Framing", "trade": "Framing", "phone": "512-555-0100", "email": "bids@acme.test",
+                      "license_number": "TX-123", "insurance_expires": "2027-01-31", "notes": "Good references"});
+    let acme = app.authed_json(Method::POST, "/api/contractors/", &ana, Some(body)).await.ok_json(201);
+    assert_eq!(acme["insurance_expires"], "2027-01-31");
+    let id = acme["id"].as_i64().unwrap();
+    let path = format!("/api/contractors/{id}/");
+    let patched =
+        app.authed_json(Method::PATCH, &path, &ana, Some(json!({"phone": "512-555-0199", "insurance_expires": null})))
+            .await
+            .ok_json(200);
+    assert_eq!((patched["phone"].as_str(), patched["name"].as_str()), (Some("512-555-0199"), Some("Acme Framing")));
+    assert!(patched["insurance_expires"].is_null());
+    assert_eq!(app.authed_get("/api/contractors/", &ana).await.ok_json(200).as_array().unwrap().len(), 1);
+    assert_eq!(app.authed_get("/api/contractors/", &bob).await.ok_json(200), json!([]));
+    app.authed_get(&path, &bob).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &path, &bob, Some(json!({"name": "Mine"}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
+    let err = app
+        .authed_json(Method::POST, "/api/contractors/", &ana, Some(json!({"email": "nope", "insurance_expires": "soon"})))
+        .await
+        .assert_error(400, "validation_error");
+    for f in ["name", "email", "insurance_expires"] {
+        assert!(err["fields"][f].is_array(), "{f}: {err}");
+    }
+
+    // With a bid they cannot be deleted; without, they can.
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let task = app.create_task(&ana, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    let b = bid(&app, &ana, task, id, 41_800.0).await;
+    let err = app.authed_json(Method::DELETE, &path, &ana, None).await.assert_error(409, "conflict");
+    assert!(err["message"].as_str().unwrap().contains("has bids"), "{err}");
+    app.authed_json(Method::DELETE, &format!("/api/bids/{}/", b["id"]), &ana, None).await;
+    assert_eq!(app.authed_json(Method::DELETE, &path, &ana, None).await.status, 204);
+}
+
+#[actix_web::test]
+async fn an_award_commits_the_cost_declines_the_others_and_moves_the_predicted_total() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let task = app.create_task(&ana, project, json!({"title": "Framing", "material_quality": "standard"})).await;
+    let task_id = task["id"].as_i64().unwrap();
+    let predicted = task["regional_average_cost_per_sqft"].as_f64().unwrap() * 2400.0;
+    assert!(task["committed_cost"].is_null() && task["bid_count"] == 0 && task["lowest_bid"].is_null(), "{task}");
+    let summary_path = format!("/api/projects/{project}/summary/");
+    let before = app.authed_get(&summary_path, &ana).await.ok_json(200)["predicted_total"].as_f64().unwrap();
+    assert!((before - predicted).abs() < 0.01, "{before} {predicted}");
+
+    let (c1, c2, c3) =
+        (contractor(&app, &ana, "Low Co").await, contractor(&app, &ana, "Mid Co").await, contractor(&app, &ana, "High Co").await);
+    bid(&app, &ana, task_id, c1, 38_000.0).await;
+    let mid = bid(&app, &ana, task_id, c2, 41_800.0).await;
+    bid(&app, &ana, task_id, c3, 52_000.0).await;
+    assert_eq!(mid["status"], "pending");
+    assert_eq!(mid["contractor"], json!({"id": c2, "name": "Mid Co"}));
+    let t = task_json(&app, &ana, project, task_id).await;
+    assert_eq!((t["bid_count"].as_i64(), t["lowest_bid"].as_f64()), (Some(3), Some(38_000.0)));
+    assert!(t["committed_cost"].is_null(), "no award yet: {t}");
+
+    // Award the middle one: committed 41,800; the others declined; the total moves by the difference.
+    let mid_id = mid["id"].as_i64().unwrap();
+    let awarded = app.authed_json(Method::POST, &format!("/api/bids/{mid_id}/award/"), &ana, None).await.ok_json(200);
+    assert_eq!(awarded["status"], "awarded");
+    let bids = app.authed_get(&format!("/api/tasks/{task_id}/bids/"), &ana).await.ok_json(200);
+    let statuses: Vec<&str> = bids.as_array().unwrap().iter().map(|b| b["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["declined", "awarded", "declined"]);
+    assert_eq!(task_json(&app, &ana, project, task_id).await["committed_cost"], json!(41_800.0));
+    let after = app.authed_get(&summary_path, &ana).await.ok_json(200)["predicted_total"].as_f64().unwrap();
+    assert!((after - 41_800.0).abs() < 0.001, "{after}");
+
+    // Editing the awarded amount changes the committed cost; an actual cost replaces it.
+    app.authed_json(Method::PATCH, &format!("/api/bids/{mid_id}/"), &ana, Some(json!({"amount": 43_000})))
+        .await
+        .ok_json(200);
+    assert_eq!(task_json(&app, &ana, project, task_id).await["committed_cost"], json!(43_000.0));
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{task_id}/"), &ana, Some(json!({"actual_cost": 44_000})))
+        .await
+        .ok_json(200);
+    let s = app.authed_get(&summary_path, &ana).await.ok_json(200);
+    assert_eq!(s["predicted_total"], json!(44_000.0));
+
+    // Withdraw: no committed cost, every bid pending again.
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{task_id}/"), &ana, Some(json!({"actual_cost": null})))
+        .await
+        .ok_json(200);
+    let back = app.authed_json(Method::DELETE, &format!("/api/bids/{mid_id}/award/"), &ana, None).await.ok_json(200);
+    assert_eq!(back["status"], "pending");
+    let t = task_json(&app, &ana, project, task_id).await;
+    assert!(t["committed_cost"].is_null(), "{t}");
+    let again = app.authed_get(&summary_path, &ana).await.ok_json(200)["predicted_total"].as_f64().unwrap();
+    assert!((again - before).abs() < 0.001);
+    app.authed_json(Method::DELETE, &format!("/api/bids/{mid_id}/award/"), &ana, None).await.assert_error(409, "conflict");
+}
+
+#[actix_web::test]
+async fn the_comparison_puts_bids_beside_the_prediction() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let framing = app.create_task(&ana, project, json!({"title": "Framing", "material_quality": "standard"})).await;
+    let predicted = (framing["regional_average_cost_per_sqft"].as_f64().unwrap() * 2400.0 * 100.0).round() / 100.0;
+    let framing = framing["id"].as_i64().unwrap();
+    app.create_task(&ana, project, json!({"title": "Roofing"})).await; // no bids: not listed
+    let c = contractor(&app, &ana, "Acme").await;
+    let low = bid(&app, &ana, framing, c, (predicted * 0.7).round()).await;
+    let high = bid(&app, &ana, framing, c, (predicted * 1.3).round()).await;
+    let list = app.authed_get(&format!("/api/projects/{project}/bids/"), &ana).await.ok_json(200);
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 1);
+    let entry = &list[0];
+    assert_eq!((entry["task"].as_i64(), entry["title"].as_str()), (Some(framing), Some("Framing")));
+    assert_eq!(entry["predicted_cost"].as_f64().unwrap(), predicted);
+    assert_eq!(entry["lowest"], low["amount"]);
+    assert_eq!(entry["highest"], high["amount"]);
+    let spread = high["amount"].as_f64().unwrap() - low["amount"].as_f64().unwrap();
+    assert!((entry["spread"].as_f64().unwrap() - spread).abs() < 0.001);
+    assert_eq!(entry["bids"][0]["flag"], "low");
+    assert_eq!(entry["bids"][1]["flag"], "high");
+    assert_eq!(entry["bids"][0]["lowest"], true);
+    assert!((entry["bids"][0]["difference_pct"].as_f64().unwrap() + 30.0).abs() <= 0.1, "{entry}");
+    assert!(entry["awarded_bid"].is_null());
+    let bob = app.user("bob").await;
+    app.authed_get(&format!("/api/projects/{project}/bids/"), &bob).await.assert_error(404, "not_found");
+}
+
+#[actix_web::test]
+async fn bad_bids_get_a_clear_4xx_and_change_nothing() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let bob = app.user("bob").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let task = app.create_task(&ana, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    let other_task = app.create_task(&ana, project, json!({"title": "Roofing"})).await["id"].as_i64().unwrap();
+    let c = contractor(&app, &ana, "Acme").await;
+    let bobs = contractor(&app, &bob, "Bob's guy").await;
+    let post = |body: Value| app.authed_json(Method::POST, "/api/bids/", &ana, Some(body));
+
+    let err = post(json!({"task": task, "contractor": c, "amount": -5})).await.assert_error(400, "validation_error");
+    assert!(err["fields"]["amount"].is_array(), "{err}");
+    let err = post(json!({"task": task})).await.assert_error(400, "validation_error");
+    assert!(err["fields"]["amount"].is_array() && err["fields"]["contractor"].is_array(), "{err}");
+    post(json!({"task": task, "contractor": bobs, "amount": 10})).await.assert_error(404, "not_found");
+    post(json!({"task": task, "contractor": 999_999, "amount": 10})).await.assert_error(404, "not_found");
+    app.authed_json(Method::POST, "/api/bids/", &bob, Some(json!({"task": task, "contractor": bobs, "amount": 10})))
+        .await
+        .assert_error(404, "not_found");
+    let doc = app.upload(&ana, other_task, "quote.pdf", PDF).await.ok_json(201)["id"].as_i64().unwrap();
+    let err = post(json!({"task": task, "contractor": c, "amount": 10, "document": doc}))
+        .await
+        .assert_error(400, "validation_error");
+    assert!(err["fields"]["document"].is_array(), "{err}");
+    post(json!({"task": task, "contractor": c, "amount": 10, "status": "awarded"})).await.assert_error(400, "validation_error");
+    let err = post(json!({"task": task, "contractor": c, "amount": 10, "received_on": "2026-11-10", "valid_until": "2026-11-01"}))
+        .await
+        .assert_error(400, "validation_error");
+    assert!(err["fields"]["valid_until"].is_array());
+    assert_eq!(app.authed_get(&format!("/api/tasks/{task}/bids/"), &ana).await.ok_json(200), json!([]));
+    assert_eq!(task_json(&app, &ana, project, task).await["bid_count"], 0);
+
+    // A bid of a deleted task is gone with it: its award is 404.
+    let b = bid(&app, &ana, task, c, 100.0).await["id"].as_i64().unwrap();
+    app.authed_json(Method::POST, &format!("/api/bids/{b}/award/"), &bob, None).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &bob, Some(json!({"amount": 1}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &ana, Some(json!({"status": "awarded"})))
+        .await
+        .assert_error(400, "validation_error");
+    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &ana, Some(json!({"task": other_task})))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(app.authed_json(Method::DELETE, &format!("/api/tasks/{task}/"), &ana, None).await.status, 204);
+    app.authed_json(Method::POST, &format!("/api/bids/{b}/award/"), &ana, None).await.assert_error(404, "not_found");
+    // Unsubscribed: 402 on every bid call.
+    let carl = app.unsubscribed_user("carl").await;
+    app.authed_get("/api/contractors/", &carl).await.assert_error(402, "subscription_required");
+}

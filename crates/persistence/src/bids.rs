@@ -1,0 +1,367 @@
+//! Contractors and bids (issue 18). Every bid write recomputes the task's bid figures (committed
+//! cost, count, lowest) on the task row and bumps the project's version in the same transaction,
+//! so the board read stays one query and its ETag moves with the bids.
+
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{BidRepository, ContractorRepository, NewBid};
+use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
+use buildledger_domain::Money;
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db, DbConnection};
+use crate::projects::bump_version;
+use crate::schema::{bids, contractors, projects, tasks};
+
+fn date(raw: Option<String>) -> Option<NaiveDate> {
+    raw.and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok())
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = contractors)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct ContractorRow {
+    id: i64,
+    owner_id: i64,
+    name: String,
+    trade: String,
+    phone: String,
+    email: String,
+    license_number: String,
+    insurance_expires: Option<String>,
+    notes: String,
+}
+
+impl From<ContractorRow> for Contractor {
+    fn from(r: ContractorRow) -> Self {
+        Contractor {
+            id: r.id,
+            owner_id: r.owner_id,
+            details: ContractorDetails {
+                name: r.name,
+                trade: r.trade,
+                phone: r.phone,
+                email: r.email,
+                license_number: r.license_number,
+                insurance_expires: date(r.insurance_expires),
+                notes: r.notes,
+            },
+        }
+    }
+}
+
+pub struct DieselContractorRepository {
+    db: Db,
+}
+
+impl DieselContractorRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl ContractorRepository for DieselContractorRepository {
+    fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Contractor>, RepoError> {
+        self.db.read(|conn| {
+            let rows = contractors::table
+                .filter(contractors::owner_id.eq(owner_id))
+                .order(contractors::id)
+                .select(ContractorRow::as_select())
+                .load(conn)?;
+            let mut list: Vec<Contractor> = rows.into_iter().map(Contractor::from).collect();
+            list.sort_by_key(|c| c.details.name.to_lowercase());
+            Ok(list)
+        })
+    }
+
+    fn create(&self, owner_id: i64, d: &ContractorDetails) -> Result<Contractor, RepoError> {
+        let d = d.clone();
+        self.db.write(move |conn| {
+            let t = now();
+            let id: i64 = diesel::insert_into(contractors::table)
+                .values((
+                    contractors::owner_id.eq(owner_id),
+                    contractors::name.eq(&d.name),
+                    contractors::trade.eq(&d.trade),
+                    contractors::phone.eq(&d.phone),
+                    contractors::email.eq(&d.email),
+                    contractors::license_number.eq(&d.license_number),
+                    contractors::insurance_expires.eq(d.insurance_expires.map(|x| x.to_string())),
+                    contractors::notes.eq(&d.notes),
+                    contractors::created_at.eq(t),
+                    contractors::updated_at.eq(t),
+                ))
+                .returning(contractors::id)
+                .get_result(conn)?;
+            Ok(Contractor { id, owner_id, details: d.clone() })
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Contractor>, RepoError> {
+        self.db.read(|conn| {
+            contractors::table
+                .filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)))
+                .select(ContractorRow::as_select())
+                .first(conn)
+                .optional()
+                .map(|r| r.map(Contractor::from))
+        })
+    }
+
+    fn update(&self, id: i64, owner_id: i64, d: &ContractorDetails) -> Result<Contractor, RepoError> {
+        let d = d.clone();
+        self.db.write(move |conn| {
+            let n = diesel::update(
+                contractors::table.filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id))),
+            )
+            .set((
+                contractors::name.eq(&d.name),
+                contractors::trade.eq(&d.trade),
+                contractors::phone.eq(&d.phone),
+                contractors::email.eq(&d.email),
+                contractors::license_number.eq(&d.license_number),
+                contractors::insurance_expires.eq(d.insurance_expires.map(|x| x.to_string())),
+                contractors::notes.eq(&d.notes),
+                contractors::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+            if n == 0 {
+                return Err(DieselError::NotFound);
+            }
+            Ok(Contractor { id, owner_id, details: d.clone() })
+        })
+    }
+
+    fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError> {
+        self.db
+            .write(move |conn| {
+                let owned: i64 = contractors::table
+                    .filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)))
+                    .count()
+                    .get_result(conn)?;
+                if owned == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                let bid_count: i64 = bids::table.filter(bids::contractor_id.eq(id)).count().get_result(conn)?;
+                if bid_count > 0 {
+                    return Ok(Err(RepoError::Conflict("bids".into())));
+                }
+                diesel::delete(contractors::table.find(id)).execute(conn)?;
+                Ok(Ok(()))
+            })
+            .and_then(|deleted| deleted)
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = bids)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct BidRow {
+    id: i64,
+    task_id: i64,
+    project_id: i64,
+    contractor_id: i64,
+    amount_cents: i64,
+    notes: String,
+    received_on: Option<String>,
+    valid_until: Option<String>,
+    document_id: Option<i64>,
+    status: String,
+}
+
+fn into_bid((r, contractor_name): (BidRow, String)) -> Result<Bid, DieselError> {
+    let corrupt = |what: &str| DieselError::DeserializationError(format!("invalid stored {what}").into());
+    Ok(Bid {
+        id: r.id,
+        task_id: r.task_id,
+        project_id: r.project_id,
+        contractor_id: r.contractor_id,
+        contractor_name,
+        details: BidDetails {
+            amount: Money::from_cents(r.amount_cents).ok_or_else(|| corrupt("amount"))?,
+            notes: r.notes,
+            received_on: date(r.received_on),
+            valid_until: date(r.valid_until),
+            document_id: r.document_id,
+        },
+        status: BidStatus::parse(&r.status).ok_or_else(|| corrupt("bid status"))?,
+    })
+}
+
+/// One bid with its contractor's name.
+fn load_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
+    let row = bids::table
+        .inner_join(contractors::table)
+        .filter(bids::id.eq(id))
+        .select((BidRow::as_select(), contractors::name))
+        .first(conn)?;
+    into_bid(row)
+}
+
+/// Recomputes what the board shows of a task's bids and bumps its project's version.
+fn refresh_task(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<(), DieselError> {
+    bump_version(conn, project_id)?;
+    let all: Vec<(i64, String)> =
+        bids::table.filter(bids::task_id.eq(task_id)).select((bids::amount_cents, bids::status)).load(conn)?;
+    let committed = all.iter().find(|(_, s)| s == BidStatus::Awarded.code()).map(|(a, _)| *a);
+    let lowest = all.iter().map(|(a, _)| *a).min();
+    diesel::update(tasks::table.find(task_id))
+        .set((
+            tasks::committed_cents.eq(committed),
+            tasks::bid_count.eq(i32::try_from(all.len()).unwrap_or(i32::MAX)),
+            tasks::lowest_bid_cents.eq(lowest),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The project of a bid, taking its row lock first (as every board write does), then the bid.
+fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<(i64, i64), DieselError> {
+    let (task_id, project_id): (i64, i64) =
+        bids::table.find(id).select((bids::task_id, bids::project_id)).first(conn)?;
+    Ok((task_id, project_id))
+}
+
+pub struct DieselBidRepository {
+    db: Db,
+}
+
+impl DieselBidRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl BidRepository for DieselBidRepository {
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Bid>, RepoError> {
+        self.db.read(|conn| {
+            bids::table
+                .inner_join(contractors::table)
+                .filter(bids::task_id.eq(task_id))
+                .order(bids::id)
+                .select((BidRow::as_select(), contractors::name))
+                .load(conn)?
+                .into_iter()
+                .map(into_bid)
+                .collect()
+        })
+    }
+
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Bid>, RepoError> {
+        self.db.read(|conn| {
+            bids::table
+                .inner_join(contractors::table)
+                .filter(bids::project_id.eq(project_id))
+                .order((bids::task_id, bids::id))
+                .select((BidRow::as_select(), contractors::name))
+                .load(conn)?
+                .into_iter()
+                .map(into_bid)
+                .collect()
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError> {
+        self.db.read(|conn| {
+            let row = bids::table
+                .inner_join(contractors::table)
+                .inner_join(projects::table.on(projects::id.eq(bids::project_id)))
+                .filter(bids::id.eq(id).and(projects::owner_id.eq(owner_id)))
+                .select((BidRow::as_select(), contractors::name))
+                .first(conn)
+                .optional()?;
+            row.map(into_bid).transpose()
+        })
+    }
+
+    fn create(&self, new: &NewBid) -> Result<Bid, RepoError> {
+        let new = new.clone();
+        self.db.write_project(new.project_id, move |conn| {
+            // The task must still be there (it may have been deleted since it was checked).
+            let project_id: i64 = tasks::table.find(new.task_id).select(tasks::project_id).first(conn)?;
+            let t = now();
+            let d = &new.details;
+            let id: i64 = diesel::insert_into(bids::table)
+                .values((
+                    bids::task_id.eq(new.task_id),
+                    bids::project_id.eq(project_id),
+                    bids::contractor_id.eq(new.contractor_id),
+                    bids::amount_cents.eq(d.amount.cents()),
+                    bids::notes.eq(&d.notes),
+                    bids::received_on.eq(d.received_on.map(|x| x.to_string())),
+                    bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
+                    bids::document_id.eq(d.document_id),
+                    bids::status.eq(BidStatus::Pending.code()),
+                    bids::created_at.eq(t),
+                    bids::updated_at.eq(t),
+                ))
+                .returning(bids::id)
+                .get_result(conn)?;
+            refresh_task(conn, new.task_id, project_id)?;
+            load_bid(conn, id)
+        })
+    }
+
+    fn update(&self, id: i64, contractor_id: i64, d: &BidDetails, status: BidStatus) -> Result<Bid, RepoError> {
+        let d = d.clone();
+        self.db.write(move |conn| {
+            let (task_id, project_id) = lock_bid(conn, id)?;
+            diesel::update(bids::table.find(id))
+                .set((
+                    bids::contractor_id.eq(contractor_id),
+                    bids::amount_cents.eq(d.amount.cents()),
+                    bids::notes.eq(&d.notes),
+                    bids::received_on.eq(d.received_on.map(|x| x.to_string())),
+                    bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
+                    bids::document_id.eq(d.document_id),
+                    bids::status.eq(status.code()),
+                    bids::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+            // An awarded bid's new amount is the task's new committed cost.
+            refresh_task(conn, task_id, project_id)?;
+            load_bid(conn, id)
+        })
+    }
+
+    fn delete(&self, id: i64) -> Result<(), RepoError> {
+        self.db.write(move |conn| {
+            let (task_id, project_id) = lock_bid(conn, id)?;
+            diesel::delete(bids::table.find(id)).execute(conn)?;
+            refresh_task(conn, task_id, project_id)
+        })
+    }
+
+    fn award(&self, id: i64) -> Result<Bid, RepoError> {
+        self.db.write(move |conn| {
+            let (task_id, project_id) = lock_bid(conn, id)?;
+            bump_version(conn, project_id)?; // the board's row lock: awards of one task queue here
+            diesel::update(bids::table.filter(bids::task_id.eq(task_id).and(bids::id.ne(id))))
+                .set((bids::status.eq(BidStatus::Declined.code()), bids::updated_at.eq(now())))
+                .execute(conn)?;
+            diesel::update(bids::table.find(id))
+                .set((bids::status.eq(BidStatus::Awarded.code()), bids::updated_at.eq(now())))
+                .execute(conn)?;
+            refresh_task(conn, task_id, project_id)?;
+            load_bid(conn, id)
+        })
+    }
+
+    fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError> {
+        self.db.write(move |conn| {
+            let (task_id, project_id) = lock_bid(conn, id)?;
+            diesel::update(
+                bids::table.filter(
+                    bids::task_id
+                        .eq(task_id)
+                        .and(bids::status.eq_any([BidStatus::Awarded.code(), BidStatus::Declined.code()])),
+                ),
+            )
+            .set((bids::status.eq(BidStatus::Pending.code()), bids::updated_at.eq(now())))
+            .execute(conn)?;
+            refresh_task(conn, task_id, project_id)?;
+            load_bid(conn, id)
+        })
+    }
+}
