@@ -9,6 +9,7 @@
 #   BENCH_THREADS=2          wrk threads (the machine has 2 cores; the server gets the same)
 #   BENCH_CONNECTIONS=32     wrk connections
 #   BENCH_SIZES=200,1000,10000
+#   BENCH_BIDS_PER_TASK=3    bids seeded on every task (a third awarded); 0 for none
 #   BENCH_BACKENDS="sqlite postgres"
 #   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
 #   BENCH_SKIP_BUILD=1       use the existing target/release binaries
@@ -126,7 +127,7 @@ bench_backend() { # backend database_url
   local base="http://127.0.0.1:$APP_PORT"
 
   log "seeding boards of $SIZES tasks through the API"
-  python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" >"$WORK/seed-$backend.json"
+  python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" --bids-per-task "${BENCH_BIDS_PER_TASK:-3}" >"$WORK/seed-$backend.json"
   local seed="$WORK/seed-$backend.json"
   local token password smallest
   token="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["access"])' "$seed")"

@@ -2,7 +2,9 @@
 """Seeds a running BuildLedger through its public API for `make bench`.
 
 register -> login -> subscribe (local payments: create a checkout session, complete it) ->
-one project per board size -> N tasks each (concurrent requests on keep-alive connections).
+one project per board size -> N tasks each (concurrent requests on keep-alive connections) ->
+--bids-per-task bids on every task from the seeded contractors, a third of the tasks with an award
+(issue 18: the board read is measured with bids on every task).
 Prints one JSON object: {"access", "projects": {"200": id, ...}, "patch_tasks": [ids], "etag": {...}}.
 """
 import argparse
@@ -76,12 +78,41 @@ def create_tasks(host, port, token, project_id, n, threads=8):
     return ids
 
 
+def create_bids(host, port, token, task_ids, contractors, per_task, threads=8):
+    """`per_task` bids on every task, round-robin over `contractors`; every third task's middle bid awarded."""
+    errors = []
+
+    def work(start):
+        c = Client(host, port, token)
+        try:
+            for i in range(start, len(task_ids), threads):
+                bid_ids = []
+                for k in range(per_task):
+                    body = {"task": task_ids[i], "contractor": contractors[k % len(contractors)],
+                            "amount": 10000 + 1000 * k + i, "notes": "Bench bid"}
+                    b, _ = c.call("POST", "/api/bids/", body, expect=(201,))
+                    bid_ids.append(b["id"])
+                if i % 3 == 0 and bid_ids:
+                    c.call("POST", f"/api/bids/{bid_ids[len(bid_ids) // 2]}/award/", None, expect=(200,))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    if errors:
+        raise SystemExit(f"seeding bids failed: {errors[0]}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--sizes", default="200,1000,10000")
     ap.add_argument("--password", default="bench-password-1")
+    ap.add_argument("--bids-per-task", type=int, default=3)
     a = ap.parse_args()
 
     user = "bench_" + uuid.uuid4().hex[:10]
@@ -96,7 +127,12 @@ def main():
     if not sub.get("is_subscribed"):
         raise SystemExit(f"subscription not active after local checkout: {sub}")
 
-    out = {"username": user, "password": a.password, "access": c.token, "projects": {}, "seed_seconds": {}}
+    out = {"username": user, "password": a.password, "access": c.token, "projects": {}, "seed_seconds": {},
+           "bids_per_task": a.bids_per_task}
+    contractors = []
+    for name in ["Acme Framing", "Lone Star Builders", "Hill Country Crews"][:max(a.bids_per_task, 0)]:
+        ct, _ = c.call("POST", "/api/contractors/", {"name": name}, expect=(201,))
+        contractors.append(ct["id"])
     for n in [int(x) for x in a.sizes.split(",")]:
         project, _ = c.call("POST", "/api/projects/", {
             "name": f"Bench {n}", "zip_code": "78701", "project_type": "new_home_build", "property_type": "single_family",
@@ -104,6 +140,8 @@ def main():
             "owner_builder": "yes_owner_builder"}, expect=(201,))
         t0 = time.monotonic()
         ids = create_tasks(a.host, a.port, c.token, project["id"], n)
+        if a.bids_per_task > 0:
+            create_bids(a.host, a.port, c.token, ids, contractors, a.bids_per_task)
         out["seed_seconds"][str(n)] = round(time.monotonic() - t0, 2)
         out["projects"][str(n)] = project["id"]
         if n == min(int(x) for x in a.sizes.split(",")):
