@@ -172,6 +172,8 @@ export const journeys = [
       await page.getByLabel('Project Type').selectOption('new_home_build');
       await page.getByLabel('Property Type').selectOption('multifamily');
       await page.getByLabel('Number of Units').fill('4');
+      // This journey builds its board by hand (sheet-forms.mjs covers the standard task list).
+      await page.getByLabel('Start from the standard task list').uncheck();
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/projects/') && r.request().method() === 'POST',
       );
@@ -261,7 +263,7 @@ export const journeys = [
       await page.reload();
       await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
       await eventually(
-        async () => (await page.getByLabel('Your cost for Framing').inputValue()) === '45000.5',
+        async () => (await page.getByLabel('Your cost for Framing').inputValue()) === '$45,000.50',
         'cost persisted after reload',
       );
       await eventually(
@@ -469,7 +471,8 @@ export const journeys = [
       const csvPath = join(ctx.downloads, csv.suggestedFilename());
       await csv.saveAs(csvPath);
       const text = readFileSync(csvPath, 'utf8');
-      assert(text.startsWith('Task,Description,Actual Cost,Status'), `csv header: ${text.slice(0, 60)}`);
+      assert(text.startsWith('Project,Maple Street Fourplex\r\nBudget,'), `csv project lines: ${text.slice(0, 80)}`);
+      assert(text.includes('\r\nTask,Description,Actual Cost,Status\r\n'), `csv header: ${text.slice(0, 200)}`);
       assert(text.includes('Foundation,Slab on grade,31250.75,Paid'), `csv row: ${text}`);
 
       let pdfmakeLoaded = false;

@@ -83,7 +83,7 @@ export const journeys = [
         assert.ok(sheetRows > 10 && sheetRows < N, `spreadsheet is windowed (${sheetRows} rows mounted of ${N})`);
         assert.equal(
           await page.locator('table[aria-label="Tasks spreadsheet"]').getAttribute('aria-rowcount'),
-          String(N + 1),
+          String(N + 2), // the header row, N tasks and the totals row
         );
 
         // A user points at (or tabs to) the View select first, which prefetches the Kanban
@@ -101,9 +101,10 @@ export const journeys = [
           `column counts ${counts}`,
         );
 
-        // Kanban straight from a cold load (data -> first commit), the path a user takes after choosing Kanban.
+        // Kanban straight from a cold load (data -> first commit), the path a user takes after choosing Kanban
+        // (the board remembers the chosen view).
         await page.reload();
-        await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
+        await page.getByRole('region', { name: 'To Do column' }).locator('[data-task-id]').first().waitFor();
         const nav = await page.evaluate(() => {
           const m = performance.getEntriesByName('board:data', 'mark').pop();
           return m ? m.startTime : null;

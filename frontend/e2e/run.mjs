@@ -168,7 +168,16 @@ async function main() {
   // earlier ones), the public pages, the axe scans and the performance checks.
   // Each spec exports `journeys` in the same format ({ name, run(ctx), critical? }).
   const journeys = [];
-  for (const spec of ['./journeys.mjs', './account.mjs', './public.spec.mjs', './a11y.spec.mjs', './perf.spec.mjs']) {
+  for (const spec of [
+    './journeys.mjs',
+    './account.mjs',
+    './bids.mjs',
+    './board-ux.mjs',
+    './sheet-forms.mjs',
+    './public.spec.mjs',
+    './a11y.spec.mjs',
+    './perf.spec.mjs',
+  ]) {
     if (!existsSync(join(here, spec))) continue;
     const mod = await import(spec);
     journeys.push(...mod.journeys.map((j) => ({ ...j, spec })));

@@ -37,6 +37,8 @@ const Cancel = lazy(() => import('./routes/cancel'));
 const ChoosePlan = lazy(() => import('./routes/choose-plan'));
 const Projects = lazy(() => import('./routes/projects'));
 const Board = preloadable(() => import('./routes/board'));
+const CompareBids = lazy(() => import('./routes/compare-bids'));
+const Contractors = lazy(() => import('./routes/contractors'));
 const AccountSettings = lazy(() => import('./routes/account-settings'));
 const Account = lazy(() => import('./routes/account'));
 const AdminSubscriptions = lazy(() => import('./routes/admin-subscriptions'));
@@ -71,6 +73,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'choose-plan', element: <ChoosePlan /> },
       { path: 'projects', element: <Projects /> },
       { path: 'kanban/:projectId', element: <Board /> },
+      { path: 'kanban/:projectId/bids', element: <CompareBids /> },
+      { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },
     ],
   },

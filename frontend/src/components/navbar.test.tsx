@@ -46,4 +46,9 @@ describe('Navbar logout', () => {
     expect(tokens.getRefresh()).toBeNull();
     expect(expired).not.toHaveBeenCalled();
   });
+
+  it("has no theme toggle: the board's theme selector is the one theme control", () => {
+    renderWithProviders(<Navbar />, { path: '/projects', routes });
+    expect(screen.queryByRole('button', { name: /theme/i })).toBeNull();
+  });
 });

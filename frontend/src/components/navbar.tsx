@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { logout as endSession } from '../lib/api-client';
 import { useIsLoggedIn } from '../lib/use-session';
-import { useTheme } from '../lib/theme';
 import './navbar.css';
 
 interface Item {
@@ -12,6 +11,7 @@ interface Item {
 
 const loggedInItems: Item[] = [
   { to: '/projects', label: 'Projects' },
+  { to: '/contractors', label: 'Contractors' },
   { to: '/resource-hub', label: 'Resource Hub' },
   { to: '/account-settings', label: 'Account Settings' },
   { to: '/tell-us-what-you-think', label: 'Tell Us What You Think' },
@@ -34,14 +34,16 @@ export function Navbar() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
-  const { theme, setTheme } = useTheme();
 
   // Close on navigation: state adjusted while rendering, not in an effect
-  // (react.dev, "You Might Not Need an Effect": adjusting state when a prop changes).
+  // (react.dev, "You Might Not Need an Effect": adjusting state when a prop changes). A menu opened
+  // on the page the address bar already shows stays open when the router catches up with it (a
+  // navigation rendered in a transition commits after the URL changed; a click in between opened it).
   const [menuPath, setMenuPath] = useState(location.pathname);
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
-    setOpen(false);
+    if (openedOn !== location.pathname) setOpen(false);
   }
 
   // Close on outside click and Escape.
@@ -86,33 +88,16 @@ export function Navbar() {
         </Link>
         <div className="navbar-actions">
           <button
-            type="button"
-            className="icon-btn"
-            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-            aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-            title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
-          >
-            {theme === 'dark' ? (
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="12" cy="12" r="5" fill="currentColor" />
-                <g stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                  <path d="M12 1v3M12 20v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M1 12h3M20 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" />
-                </g>
-              </svg>
-            ) : (
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" fill="currentColor" />
-              </svg>
-            )}
-          </button>
-          <button
             ref={buttonRef}
             type="button"
             className="icon-btn hamburger"
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => {
+              setOpenedOn(window.location.pathname);
+              setOpen((o) => !o);
+            }}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               {open ? (

@@ -132,6 +132,8 @@ export interface RequestOptions {
   headers?: HeadersInit;
   signal?: AbortSignal;
   credentials?: RequestCredentials;
+  /** Let the request outlive the page (sent on `pagehide`). */
+  keepalive?: boolean;
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = false): Promise<T> {
@@ -149,6 +151,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = 
     body,
     signal: opts.signal,
     credentials: opts.credentials,
+    keepalive: opts.keepalive,
   });
   if (res.status === 401 && !isTokenPath(path)) {
     if (!isRetry && (await refreshOnce())) return api<T>(path, opts, true);

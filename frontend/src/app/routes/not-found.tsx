@@ -1,8 +1,13 @@
 import { Link } from 'react-router';
-import { useAppPageMeta } from '../../lib/page-meta';
+import { usePageMeta } from '../../lib/page-meta';
 
 export default function NotFound() {
-  useAppPageMeta('Page not found', 'The page you are looking for does not exist on BuildLedger.');
+  // An unknown address answers 200 with the app (DECISIONS.md): noindex keeps it out of search results.
+  usePageMeta({
+    title: 'Page not found – BuildLedger',
+    description: 'The page you are looking for does not exist on BuildLedger.',
+    robots: 'noindex',
+  });
   return (
     <main className="page narrow center">
       <div className="card">

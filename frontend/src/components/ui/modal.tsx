@@ -12,10 +12,18 @@ interface Props {
   initialFocus?: string;
 }
 
+/** Open dialogs, innermost last: only the innermost one handles Escape and Tab. */
+const openDialogs: object[] = [];
+/** The page's overflow before the first dialog opened (restored when the last one closes). */
+let pageOverflow = '';
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Accessible modal dialog: focus moves in, Tab is trapped, Escape closes, focus returns. */
+/**
+ * Accessible modal dialog: focus moves in, Tab is trapped, Escape closes, focus returns.
+ * Dialogs may open over one another (a confirmation over a form): the innermost one owns the keys.
+ */
 export function Modal({ title, onClose, children, footer, size = 'md', initialFocus }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -32,7 +40,10 @@ export function Modal({ title, onClose, children, footer, size = 'md', initialFo
       node?.querySelector<HTMLElement>('input, select, textarea') ??
       node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
+    const me = {};
+    openDialogs.push(me);
     const onKey = (e: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== me) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onEscape();
@@ -55,11 +66,12 @@ export function Modal({ title, onClose, children, footer, size = 'md', initialFo
       }
     };
     document.addEventListener('keydown', onKey, true);
-    const prevOverflow = document.body.style.overflow;
+    if (openDialogs.length === 1) pageOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      document.body.style.overflow = prevOverflow;
+      openDialogs.splice(openDialogs.indexOf(me), 1);
+      if (openDialogs.length === 0) document.body.style.overflow = pageOverflow;
       if (previous && document.contains(previous)) previous.focus();
     };
   }, []);

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { http, upload } from '../../lib/api-client';
+import { api, http, upload } from '../../lib/api-client';
 import { markBoardData } from './perf';
 import type { BoardProject, ProjectSummary, Task, TaskDocument, TaskInput, TaskPatch } from './types';
 
@@ -92,7 +92,15 @@ export const taskSuggestionsQuery = () =>
 
 export const createTask = (input: TaskInput) => http.post<Task>('/api/tasks/', input);
 export const patchTask = (id: number, patch: TaskPatch) => http.patch<Task>(`/api/tasks/${id}/`, patch);
-export const deleteTask = (id: number) => http.del(`/api/tasks/${id}/`);
+/** `keepalive`: the request outlives the page (a delete made final on `pagehide`). */
+export const deleteTask = (id: number, keepalive = false) =>
+  api<void>(`/api/tasks/${id}/`, { method: 'DELETE', keepalive });
+/**
+ * The standard task list for the project's type, standard quality, in build order: 201 with the
+ * created tasks; 409 `conflict` when the board already has tasks.
+ */
+export const createTasksFromTemplate = (projectId: number) =>
+  http.post<Task[]>(`/api/projects/${projectId}/tasks/template/`);
 export const updateProjectBudget = (projectId: number, budget: number | null) =>
   http.patch<BoardProject>(`/api/projects/${projectId}/`, { budget });
 
@@ -102,3 +110,7 @@ export function uploadDocument(taskId: number, file: File, onProgress?: (fractio
   form.append('file', file, file.name);
   return upload<TaskDocument>('/api/documents/', form, onProgress);
 }
+
+export const deleteDocument = (id: number) => http.del(`/api/documents/${id}/`);
+/** Renames a document (the server keeps the extension when the new name has none). */
+export const renameDocument = (id: number, name: string) => http.patch<TaskDocument>(`/api/documents/${id}/`, { name });

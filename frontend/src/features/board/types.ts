@@ -14,8 +14,19 @@ export type BoardProject = Pick<
 
 export type TaskDocument = components['schemas']['Document'];
 
-/** `GET /api/projects/{id}/summary/`: the board's money figures, summed by the server in cents. */
-export type ProjectSummary = components['schemas']['ProjectSummary'];
+/**
+ * `GET /api/projects/{id}/summary/`: the board's money figures, summed by the server in cents, and
+ * the whole-house estimate beside them: `full_build_estimate` (the landing page's estimate for the
+ * project's zip, size, type and options at standard quality) and `estimate_covered` (the part of it
+ * whose tasks are on the board), both dollars or null. The local rule (money.ts) leaves them out.
+ */
+export type ProjectSummary = Omit<
+  components['schemas']['ProjectSummary'],
+  'full_build_estimate' | 'estimate_covered'
+> & {
+  full_build_estimate?: number | null;
+  estimate_covered?: number | null;
+};
 /** Best-known cost per column, keyed by status. */
 export type ColumnTotals = components['schemas']['ColumnTotals'];
 

@@ -1,4 +1,5 @@
-import { roundToCent } from './money';
+import { formatMoney } from '../../lib/format';
+import { predictedCents, roundToCent, toCents, toDollars } from './money';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
 
 export function isStatus(value: unknown): value is TaskStatus {
@@ -86,6 +87,67 @@ export function parseActualCost(value: string): number {
   if (t === '') return 0;
   const n = Number(t);
   return Number.isFinite(n) ? roundToCent(n) : 0;
+}
+
+/** Where the Enter Actual Cost modal's starting value comes from. */
+export type PrefillSource = 'actual' | 'predicted' | 'none';
+
+/**
+ * The Enter Actual Cost modal's starting value, so that Enter keeps what is known: the task's
+ * recorded cost, else its prediction (regional rate x square footage, to the cent), else blank.
+ */
+export function paidPrefill(
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> | undefined,
+  squareFootage: number | null | undefined,
+): { value: string; source: PrefillSource } {
+  if (!task) return { value: '', source: 'none' };
+  if (task.actual_cost !== null && task.actual_cost !== undefined) {
+    return { value: String(toDollars(toCents(task.actual_cost))), source: 'actual' };
+  }
+  const cents = predictedCents(task, squareFootage);
+  if (cents !== null) return { value: String(toDollars(cents)), source: 'predicted' };
+  return { value: '', source: 'none' };
+}
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export function localIsoDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Past its due date (before today, local time) and not Paid. */
+export function isOverdue(task: Pick<Task, 'due_date' | 'status'>, today: string = localIsoDay()): boolean {
+  return Boolean(task.due_date) && task.status !== 'Paid' && (task.due_date as string) < today;
+}
+
+/** How much of the whole-house estimate the board's tasks cover, in words; null without an estimate. */
+export function estimateCoverage(
+  fullBuild: number | null | undefined,
+  covered: number | null | undefined,
+  taskCount: number,
+): { percent: number | null; remaining: number | null; text: string } | null {
+  if (fullBuild === null || fullBuild === undefined) return null;
+  const full = formatMoney(fullBuild);
+  if (taskCount === 0) {
+    return {
+      percent: 0,
+      remaining: fullBuild,
+      text: `No tasks on the board yet: the whole build is estimated at ${full}.`,
+    };
+  }
+  if (covered === null || covered === undefined || !(fullBuild > 0)) {
+    return { percent: null, remaining: null, text: 'Standard quality, for this project’s zip code, size and type.' };
+  }
+  const share = (covered / fullBuild) * 100;
+  const percent = Math.min(100, Math.round(share));
+  const shown = covered > 0 && percent === 0 ? 'under 1' : String(percent);
+  const n = taskCount;
+  const remaining = toDollars(Math.max(0, toCents(fullBuild) - toCents(covered)));
+  return {
+    percent,
+    remaining,
+    text: `Your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatMoney(covered)} of the ${full} whole-house estimate (${shown}%).`,
+  };
 }
 
 /** Budget input -> number (null when blank or not a number). */

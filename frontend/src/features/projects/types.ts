@@ -37,6 +37,8 @@ export interface ProjectFormValues {
   end_date: string;
   budget: string;
   owner_builder: OwnerBuilder | '';
+  /** Start the new board from the standard task list (POST /api/projects/{id}/tasks/template/). */
+  use_template: boolean;
 }
 
 export const emptyProjectForm: ProjectFormValues = {
@@ -53,6 +55,7 @@ export const emptyProjectForm: ProjectFormValues = {
   end_date: '',
   budget: '',
   owner_builder: '',
+  use_template: true,
 };
 
 export const PROJECT_TYPES: { value: ProjectType; label: string }[] = [

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProjectForm, type ProjectFormValues } from './types';
+import { ApiError } from '../../lib/api-client';
 import {
   buildProjectPayload,
+  createProjectErrors,
+  MSG_CREATE_FAILED,
+  templateFailureMessage,
   convertDate,
   MSG_START_DATE,
   MSG_UNITS,
@@ -131,5 +135,38 @@ describe('buildProjectPayload', () => {
     expect(p.budget).toBe(1234.56);
     expect(p.square_footage).toBe(1800);
     expect(buildProjectPayload({ ...base, budget: '' }).budget).toBeNull();
+  });
+});
+
+describe('create failures', () => {
+  it("keeps the spec's banner, adds what no field shows, and places the rest beside the fields", () => {
+    const e = new ApiError(400, 'validation_error', 'x', {
+      budget: ['Ensure this value is greater than or equal to 0.'],
+      non_field_errors: ['Dates overlap.'],
+      name: [],
+    });
+    expect(createProjectErrors(e)).toEqual({
+      banner: `${MSG_CREATE_FAILED} Dates overlap.`,
+      fields: { budget: ['Ensure this value is greater than or equal to 0.'] },
+    });
+  });
+  it('shows only the banner for server and network failures', () => {
+    expect(createProjectErrors(new ApiError(500, 'internal', 'x', { budget: ['y'] }))).toEqual({
+      banner: MSG_CREATE_FAILED,
+      fields: {},
+    });
+    expect(createProjectErrors(new TypeError('Failed to fetch')).banner).toBe(MSG_CREATE_FAILED);
+  });
+});
+
+describe('standard task list failures', () => {
+  it("gives the server's reason, stays quiet on 409, and explains other failures", () => {
+    const none = new ApiError(400, 'validation_error', 'x', { project: ['No list for this project.'] });
+    expect(templateFailureMessage(none)).toBe(
+      'Your project was created without the standard task list: No list for this project.',
+    );
+    expect(templateFailureMessage(new ApiError(409, 'conflict', 'x'))).toBeNull();
+    expect(templateFailureMessage(new ApiError(404, 'not_found', 'x'))).toMatch(/could not be added/);
+    expect(templateFailureMessage(new TypeError('offline'))).toMatch(/could not be added/);
   });
 });

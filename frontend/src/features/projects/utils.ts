@@ -1,3 +1,4 @@
+import { ApiError } from '../../lib/api-client';
 import type { ProjectFormValues, ProjectPayload } from './types';
 
 export const MSG_UNITS = 'Please specify the number of units for a multifamily building.';
@@ -67,4 +68,55 @@ export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
     budget: numberOrNull(v.budget),
     owner_builder: v.owner_builder,
   };
+}
+
+export const MSG_CREATE_FAILED = 'An error occurred while creating the project.';
+
+/** The form's fields, by their wire names: the server's messages for these show beside them. */
+export const PROJECT_FORM_FIELDS = [
+  'name',
+  'zip_code',
+  'project_type',
+  'property_type',
+  'units',
+  'renovation_options',
+  'addition_options',
+  'conversion_option',
+  'square_footage',
+  'start_date',
+  'end_date',
+  'budget',
+  'owner_builder',
+] as const;
+
+const FIELD_LABELS: Record<string, string> = { description: 'Description', project: 'Project' };
+
+/**
+ * A failed create: the spec's banner (followed by any server message no field of the form can
+ * show) and the server's messages per form field (`ApiError.fields`), shown beside each field.
+ */
+export function createProjectErrors(error: unknown): { banner: string; fields: Record<string, string[]> } {
+  const fields: Record<string, string[]> = {};
+  const rest: string[] = [];
+  const sent = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.fields : undefined;
+  for (const [name, messages] of Object.entries(sent ?? {})) {
+    if (!Array.isArray(messages) || messages.length === 0) continue;
+    if ((PROJECT_FORM_FIELDS as readonly string[]).includes(name)) fields[name] = messages;
+    else if (name === 'non_field_errors') rest.push(messages.join(' '));
+    else rest.push(`${FIELD_LABELS[name] ?? name.replace(/_/g, ' ')}: ${messages.join(' ')}`);
+  }
+  return { banner: [MSG_CREATE_FAILED, ...rest].join(' '), fields };
+}
+
+/**
+ * What to say when the project was created but its standard task list was not added; null when
+ * there is nothing to say (409: the board already has tasks, so it was not empty to start from).
+ */
+export function templateFailureMessage(error: unknown): string | null {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return null;
+    const reason = error.status >= 400 && error.status < 500 ? Object.values(error.fields ?? {}).flat()[0] : undefined;
+    if (reason) return `Your project was created without the standard task list: ${reason}`;
+  }
+  return 'Your project was created, but the standard task list could not be added. Open its board to add tasks.';
 }

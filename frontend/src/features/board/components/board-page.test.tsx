@@ -21,6 +21,9 @@ const task = (id: number, status: Task['status'], position: number, extra: Parti
   position,
   actual_cost_per_sqft: null,
   regional_average_cost_per_sqft: null,
+  committed_cost: null,
+  bid_count: 0,
+  lowest_bid: null,
   ...extra,
 });
 

@@ -1,14 +1,21 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { useAppPageMeta } from '../../../lib/page-meta';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   boardKeys,
   boardProjectQuery,
   boardTasksQuery,
+  createTasksFromTemplate,
+  deleteTask,
   invalidateSummary,
   projectSummaryQuery,
   updateProjectBudget,
@@ -16,9 +23,11 @@ import {
 import { exportCsv, exportPdf } from '../export';
 import { markBoardMount, markBoardViewSwitch } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
-import type { BoardProject, Task } from '../types';
+import { usePendingDeletes } from '../pending-deletes';
+import type { BoardProject, ProjectSummary, Task, TaskStatus } from '../types';
 import { summarize } from '../money';
-import { parseActualCost, parseBudget } from '../utils';
+import { columnTasks, paidPrefill, parseActualCost, parseBudget, type PrefillSource } from '../utils';
+import { readView, saveView, type BoardView } from '../view-preference';
 import { BudgetSummary } from './budget-summary';
 import { ExportMenu } from './export-menu';
 import { NumberPromptModal } from './number-prompt-modal';
@@ -27,8 +36,8 @@ import { TaskFormModal } from './task-form-modal';
 import '../board.css';
 
 // dnd-kit comes with the Kanban view only: the default Spreadsheet view does not download or parse it.
-// Prefetched when the user points at or focuses the View select; once loaded it
-// renders directly (no Suspense round, which React throttles to 300 ms).
+// Prefetched when the user points at or focuses the View select (or opens a board whose remembered
+// view is Kanban); once loaded it renders directly (no Suspense round, which React throttles to 300 ms).
 let kanbanModule: typeof import('./kanban-view') | null = null;
 const loadKanban = () =>
   import('./kanban-view').then((m) => {
@@ -37,18 +46,30 @@ const loadKanban = () =>
   });
 const LazyKanbanView = lazy(() => loadKanban().then((m) => ({ default: m.KanbanView })));
 
-type View = 'kanban' | 'spreadsheet';
+/** The phone layout: one summary strip, one toolbar row, one Kanban column at a time. */
+export const PHONE_QUERY = '(max-width: 480px)';
 
 interface PaidDrop {
   taskId: number;
   index: number;
   restore: () => void;
+  prefill: { value: string; source: PrefillSource };
 }
+
+const PAID_DESCRIPTION: Record<PrefillSource, string> = {
+  actual: 'Your recorded cost is filled in: press Enter to keep it. A blank field saves $0.00.',
+  predicted: 'The predicted cost is filled in: change it to what you paid. A blank field saves $0.00.',
+  none: 'What did this task cost? A blank field saves $0.00.',
+};
+
+const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 function KanbanView(props: React.ComponentProps<typeof LazyKanbanView>) {
   const Loaded = kanbanModule?.KanbanView;
   return Loaded ? <Loaded {...props} /> : <LazyKanbanView {...props} />;
 }
+
+const noop = () => {};
 
 export function BoardPage() {
   useState(markBoardMount); // once per mount (User Timing, see ../perf.ts)
@@ -59,12 +80,30 @@ export function BoardPage() {
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
   const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
   const { theme, setTheme } = useTheme();
-  const [view, setView] = useState<View>('spreadsheet');
+  const phone = useMediaQuery(PHONE_QUERY);
+
+  // The view chosen for this project, remembered in local storage (default Spreadsheet).
+  const [viewState, setViewState] = useState(() => ({ projectId, view: readView(projectId) }));
+  if (viewState.projectId !== projectId) setViewState({ projectId, view: readView(projectId) });
+  const view = viewState.view;
+  if (view === 'kanban' && !kanbanModule) void loadKanban();
+  const chooseView = (next: BoardView) => {
+    if (next === view) return;
+    markBoardViewSwitch();
+    saveView(projectId, next);
+    setViewState({ projectId, view: next });
+  };
+
   const [banner, setBanner] = useState('');
   const [editing, setEditing] = useState<Task | null | undefined>(undefined); // undefined: closed, null: new
   const [budgetOpen, setBudgetOpen] = useState(false);
+  const [budgetBusy, setBudgetBusy] = useState(false);
+  const [budgetErrors, setBudgetErrors] = useState<FormErrors | null>(null);
   const [paidDrop, setPaidDrop] = useState<PaidDrop | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<Task | null>(null);
+  const [templateBusy, setTemplateBusy] = useState(false);
+  const addTaskRef = useRef<HTMLButtonElement>(null);
 
   const loadFailed = project.isError || tasksQ.isError || !Number.isInteger(projectId);
   // The banner appears each time loading starts failing (state adjusted while rendering).
@@ -74,44 +113,122 @@ export function BoardPage() {
     if (loadFailed) setBanner('Failed to load project or tasks.');
   }
 
-  const tasks = useMemo(() => tasksQ.data ?? [], [tasksQ.data]);
+  const tasksKey = boardKeys.tasks(projectId);
+  // Deletes wait UNDO_MS before the server hears of them (pending-deletes.ts); meanwhile the task is
+  // hidden here, and everything on the page (views, sums, export) reads `tasks` without it.
+  const { store: deletes, pending } = usePendingDeletes({
+    send: (id, keepalive) =>
+      deleteTask(id, keepalive).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return; // already gone
+        throw e;
+      }),
+    onDeleted: (task) => {
+      qc.setQueryData<Task[]>(boardKeys.tasks(task.project), (old) => old?.filter((t) => t.id !== task.id));
+      void qc.invalidateQueries({ queryKey: boardKeys.tasks(task.project) });
+      void invalidateSummary(qc, task.project);
+    },
+    onFailed: (_task, error) => {
+      console.error(error);
+      setBanner('Failed to delete task.');
+    },
+  });
+  const hidden = useMemo(() => new Set(pending.map((p) => p.task.id)), [pending]);
+  const allTasks = useMemo(() => tasksQ.data ?? [], [tasksQ.data]);
+  const tasks = useMemo(
+    () => (hidden.size === 0 ? allTasks : allTasks.filter((t) => !hidden.has(t.id))),
+    [allTasks, hidden],
+  );
   const sqft = project.data?.square_footage ?? null;
   const budget = project.data?.budget ?? 0;
   // The server's figures when they describe the tasks and project shown: the summary was asked for
-  // when these very objects were in the cache (api.ts). Any write since (an optimistic move or edit,
-  // a rollback, a budget being saved, a refetch that changed something) replaces them; until the
-  // summary refetched after the server's answer is in, the same rule computed here in cents
-  // (money.ts) gives the figures of the tasks shown.
+  // when these very objects were in the cache (api.ts), and no task is hidden by a pending delete.
+  // Any write since (an optimistic move or edit, a rollback, a budget being saved, a refetch that
+  // changed something) replaces them; until the summary refetched after the server's answer is in,
+  // the same rule computed here in cents (money.ts) gives the figures of the tasks shown, beside the
+  // last whole-house estimate the server gave.
   const answer = summaryQ.data;
   const serverSummary =
-    answer !== undefined && answer.tasks === tasksQ.data && answer.project === project.data ? answer.summary : null;
-  const summary = useMemo(() => serverSummary ?? summarize(tasks, sqft, budget), [serverSummary, tasks, sqft, budget]);
+    answer !== undefined && answer.tasks === tasksQ.data && answer.project === project.data && hidden.size === 0
+      ? answer.summary
+      : null;
+  const estimate = answer?.summary;
+  const summary = useMemo<ProjectSummary>(
+    () =>
+      serverSummary ?? {
+        ...summarize(tasks, sqft, budget),
+        full_build_estimate: estimate?.full_build_estimate ?? null,
+        estimate_covered: estimate?.estimate_covered ?? null,
+      },
+    [serverSummary, tasks, sqft, budget, estimate],
+  );
+
+  // "Your N tasks cover …": the tasks the server's coverage figure was computed for.
+  const coverageCount = serverSummary ? tasks.length : (answer?.tasks?.length ?? tasks.length);
 
   const move = useMoveTask(projectId, setBanner);
   const inlineUpdate = useInlineUpdate(projectId);
   const openTask = useCallback((t: Task) => setEditing(t), []);
-  const onDropToPaid = useCallback((taskId: number, index: number, restore: () => void) => {
-    void preloadConfetti().catch(() => {});
-    setPaidDrop({ taskId, index, restore });
-  }, []);
+  const askPaid = useCallback(
+    (taskId: number, index: number, restore: () => void) => {
+      void preloadConfetti().catch(() => {});
+      const task = qc.getQueryData<Task[]>(boardKeys.tasks(projectId))?.find((t) => t.id === taskId);
+      const area = qc.getQueryData<BoardProject>(boardKeys.project(projectId))?.square_footage ?? null;
+      setPaidDrop({ taskId, index, restore, prefill: paidPrefill(task, area) });
+    },
+    [qc, projectId],
+  );
+  const moveTo = useCallback(
+    (task: Task, status: TaskStatus) => {
+      if (status === task.status) return;
+      const all = qc.getQueryData<Task[]>(boardKeys.tasks(projectId)) ?? [];
+      const index = columnTasks(all, status).length; // to the end of that column
+      if (status === 'Paid') askPaid(task.id, index, noop);
+      else move(task.id, status, index);
+    },
+    [qc, projectId, askPaid, move],
+  );
+  const askDelete = useCallback((task: Task) => setConfirmDelete(task), []);
+
+  const confirmDeleteNow = () => {
+    if (!confirmDelete) return;
+    deletes.schedule(confirmDelete);
+    setConfirmDelete(null);
+    setEditing(undefined);
+  };
+
+  const toasts: ToastItem[] = pending
+    .filter((p) => p.state === 'waiting')
+    .map((p) => ({
+      id: p.task.id,
+      message: 'Task deleted.',
+      actionLabel: 'Undo',
+      actionName: `Undo deleting ${p.task.title}`,
+      onAction: () => deletes.undo(p.task.id),
+    }));
 
   const saveBudget = async (value: string) => {
-    setBudgetOpen(false);
-    const newBudget = parseBudget(value);
+    setBudgetBusy(true);
+    setBudgetErrors(null);
     const key = boardKeys.project(projectId);
-    const previous = qc.getQueryData<BoardProject>(key);
-    if (previous) qc.setQueryData<BoardProject>(key, { ...previous, budget: newBudget ?? previous.budget });
     try {
-      const updated = await updateProjectBudget(projectId, newBudget);
+      const updated = await updateProjectBudget(projectId, parseBudget(value));
       qc.setQueryData(key, updated);
       void qc.invalidateQueries({ queryKey: ['projects'] });
+      setBudgetOpen(false);
     } catch (e) {
       console.error(e);
-      if (previous) qc.setQueryData(key, previous);
+      // Beside the field (the server's words), and the spec's banner.
+      setBudgetErrors(toFormErrors(e, ['budget'], UNREACHABLE));
       setBanner('Failed to update budget.');
     } finally {
+      setBudgetBusy(false);
       void invalidateSummary(qc, projectId);
     }
+  };
+
+  const closeBudget = () => {
+    setBudgetOpen(false);
+    setBudgetErrors(null);
   };
 
   const savePaid = (value: string) => {
@@ -126,14 +243,29 @@ export function BoardPage() {
     setPaidDrop(null);
   };
 
+  const startFromTemplate = async () => {
+    setTemplateBusy(true);
+    try {
+      const created = await createTasksFromTemplate(projectId);
+      if (Array.isArray(created)) qc.setQueryData(tasksKey, created);
+    } catch (e) {
+      console.error(e);
+      setBanner(e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
+    } finally {
+      setTemplateBusy(false);
+      // Tasks first: the summary's request waits for their refetch (api.ts).
+      void Promise.all([qc.invalidateQueries({ queryKey: tasksKey }), invalidateSummary(qc, projectId)]);
+    }
+  };
+
   const doExport = async (kind: 'csv' | 'pdf') => {
     if (kind === 'csv') {
-      exportCsv(projectId, tasks);
+      exportCsv(projectId, tasks, project.data);
       return;
     }
     setExporting(true);
     try {
-      await exportPdf(projectId, tasks);
+      await exportPdf(projectId, tasks, project.data);
     } catch (e) {
       console.error('PDF export failed', e);
     } finally {
@@ -164,8 +296,31 @@ export function BoardPage() {
     );
   }
 
+  const empty = !loadFailed && !tasksQ.isPending && allTasks.length === 0;
+  const addTaskButton = (
+    <button
+      ref={addTaskRef}
+      type="button"
+      className="btn btn-primary"
+      onClick={() => setEditing(null)}
+      disabled={loadFailed}
+    >
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      Add Task
+    </button>
+  );
+  // Issue 18: every task's bids side by side (features/bids, composed in src/app). "Bids" on a
+  // phone, where the toolbar is one row.
+  const compareBidsLink = (
+    <Link className="btn" to={`/kanban/${projectId}/bids`} aria-label="Compare bids">
+      {phone ? 'Bids' : 'Compare bids'}
+    </Link>
+  );
+
   return (
-    <main className="page page-wide board" data-view={view}>
+    <main className={`page page-wide board${phone ? ' board-phone' : ''}`} data-view={view}>
       <Banner message={banner} onDismiss={() => setBanner('')} />
       <header className="page-header row-between board-header">
         <div>
@@ -183,51 +338,118 @@ export function BoardPage() {
         </div>
       </header>
 
-      {project.data && <BudgetSummary summary={summary} squareFootage={sqft} />}
+      {project.data && (
+        <BudgetSummary summary={summary} squareFootage={sqft} taskCount={coverageCount} compact={phone} />
+      )}
 
-      <div className="toolbar" role="toolbar" aria-label="Board actions">
-        <div className="toolbar-group">
-          <button type="button" className="btn btn-primary" onClick={() => setEditing(null)} disabled={loadFailed}>
+      {phone ? (
+        <div className="toolbar toolbar-compact" role="toolbar" aria-label="Board actions">
+          {addTaskButton}
+          {compareBidsLink}
+          <DropdownMenu
+            label="More board actions"
+            sections={[
+              {
+                items: [
+                  { label: 'Update Budget', onSelect: () => project.data && setBudgetOpen(true) },
+                  { label: 'Export CSV', onSelect: () => void doExport('csv') },
+                  { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => void doExport('pdf') },
+                ],
+              },
+              {
+                label: 'View',
+                radio: true,
+                items: [
+                  { label: 'Kanban View', checked: view === 'kanban', onSelect: () => chooseView('kanban') },
+                  {
+                    label: 'Spreadsheet View',
+                    checked: view === 'spreadsheet',
+                    onSelect: () => chooseView('spreadsheet'),
+                  },
+                ],
+              },
+              {
+                label: 'Theme',
+                radio: true,
+                items: [
+                  { label: 'Light', checked: theme === 'light', onSelect: () => setTheme('light') },
+                  { label: 'Dark', checked: theme === 'dark', onSelect: () => setTheme('dark') },
+                ],
+              },
+            ]}
+          >
+            More
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            Add Task
-          </button>
-          <button type="button" className="btn" onClick={() => setBudgetOpen(true)} disabled={!project.data}>
-            Update Budget
-          </button>
-          <ExportMenu onCsv={() => void doExport('csv')} onPdf={() => void doExport('pdf')} busy={exporting} />
+          </DropdownMenu>
         </div>
-        <div className="toolbar-group">
-          <label className="inline-field">
-            <span>View</span>
-            <select
-              value={view}
-              onFocus={() => void loadKanban()}
-              onPointerEnter={() => void loadKanban()}
-              onChange={(e) => {
-                markBoardViewSwitch();
-                setView(e.target.value as View);
-              }}
-              aria-label="View"
-            >
-              <option value="kanban">Kanban View</option>
-              <option value="spreadsheet">Spreadsheet View</option>
-            </select>
-          </label>
-          <label className="inline-field">
-            <span>Theme</span>
-            <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)} aria-label="Theme">
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-            </select>
-          </label>
+      ) : (
+        <div className="toolbar" role="toolbar" aria-label="Board actions">
+          <div className="toolbar-group">
+            {addTaskButton}
+            <button type="button" className="btn" onClick={() => setBudgetOpen(true)} disabled={!project.data}>
+              Update Budget
+            </button>
+            <ExportMenu onCsv={() => void doExport('csv')} onPdf={() => void doExport('pdf')} busy={exporting} />
+            {compareBidsLink}
+          </div>
+          <div className="toolbar-group">
+            <label className="inline-field">
+              <span>View</span>
+              <select
+                value={view}
+                onFocus={() => void loadKanban()}
+                onPointerEnter={() => void loadKanban()}
+                onChange={(e) => chooseView(e.target.value as BoardView)}
+                aria-label="View"
+              >
+                <option value="kanban">Kanban View</option>
+                <option value="spreadsheet">Spreadsheet View</option>
+              </select>
+            </label>
+            <label className="inline-field">
+              <span>Theme</span>
+              <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)} aria-label="Theme">
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </select>
+            </label>
+          </div>
         </div>
-      </div>
+      )}
 
       {tasksQ.isPending && !loadFailed ? (
         <p className="muted">Loading...</p>
-      ) : loadFailed ? null : view === 'kanban' ? (
+      ) : loadFailed ? null : empty ? (
+        <section className="empty-board" aria-labelledby="empty-board-title">
+          <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" className="empty-board-icon">
+            <rect x="6" y="8" width="36" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="2.5" />
+            <path
+              d="M14 18h20M14 25h14M14 32h17"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              opacity="0.7"
+            />
+          </svg>
+          <h2 id="empty-board-title">This board has no tasks yet</h2>
+          <p className="muted">
+            The standard task list adds the usual tasks of a{' '}
+            {project.data?.project_type_display ? <strong>{project.data.project_type_display}</strong> : 'project'} in
+            build order, at standard quality, each with its predicted cost. Edit, move or delete any of them, or add
+            your own with Add Task.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            onClick={() => void startFromTemplate()}
+            disabled={templateBusy}
+          >
+            {templateBusy ? 'Adding tasks…' : 'Start from the standard task list'}
+          </button>
+        </section>
+      ) : view === 'kanban' ? (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <KanbanView
             tasks={tasks}
@@ -236,7 +458,10 @@ export function BoardPage() {
             zipCode={project.data?.zip_code ?? null}
             onOpen={openTask}
             onMove={move}
-            onDropToPaid={onDropToPaid}
+            onDropToPaid={askPaid}
+            onMoveTo={moveTo}
+            onDelete={askDelete}
+            compact={phone}
           />
         </Suspense>
       ) : (
@@ -256,28 +481,53 @@ export function BoardPage() {
           squareFootage={sqft}
           onClose={() => setEditing(undefined)}
           onBanner={setBanner}
+          onDelete={askDelete}
         />
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete this task?"
+          confirmLabel="Delete task"
+          danger
+          onConfirm={confirmDeleteNow}
+          onCancel={() => setConfirmDelete(null)}
+        >
+          <p>
+            Are you sure you want to delete <strong>{confirmDelete.title}</strong>? Its documents go with it. You can
+            undo for a few seconds.
+          </p>
+        </ConfirmDialog>
       )}
       {budgetOpen && (
         <NumberPromptModal
           title="Update Project Budget"
           label="Budget"
+          required
           initialValue={
             project.data?.budget === null || project.data?.budget === undefined ? '' : String(project.data.budget)
           }
+          busy={budgetBusy}
+          errors={budgetErrors?.fields.budget}
+          message={budgetErrors?.message}
           onSave={(v) => void saveBudget(v)}
-          onCancel={() => setBudgetOpen(false)}
+          onCancel={closeBudget}
         />
       )}
       {paidDrop && (
         <NumberPromptModal
           title="Enter Actual Cost"
           label="Actual Cost"
-          description="What did this task cost? Leave blank for $0.00."
+          initialValue={paidDrop.prefill.value}
+          description={PAID_DESCRIPTION[paidDrop.prefill.source]}
           onSave={savePaid}
           onCancel={cancelPaid}
         />
       )}
+      <ToastRegion
+        items={toasts}
+        onHoldChange={(held) => deletes.hold(held)}
+        fallbackFocus={() => addTaskRef.current}
+      />
     </main>
   );
 }

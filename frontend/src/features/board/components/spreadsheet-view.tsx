@@ -1,78 +1,275 @@
-import { memo, useMemo, useState, useEffect, useRef } from 'react';
-import { formatMoney } from '../../../lib/format';
-import { predictedCost, roundToCent } from '../money';
-import { STATUSES, type Task, type TaskStatus } from '../types';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { predictedCost } from '../money';
 import { useBoardRenderMark } from '../perf';
+import {
+  cellErrorMessage,
+  costEditText,
+  costOverrun,
+  isOverdue,
+  localToday,
+  nextSort,
+  parseCostInput,
+  sheetTotals,
+  sortTasks,
+  type SheetField,
+  type SheetSort,
+  type SortKey,
+} from '../spreadsheet';
+import { STATUSES, type Task, type TaskStatus } from '../types';
+import { BidsCell } from './bid-summary';
+import '../spreadsheet.css';
+
+type Changes = Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>;
 
 interface Props {
   tasks: Task[];
   squareFootage: number | null;
-  onUpdate: (task: Task, changes: Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>) => void;
+  /** Saves an inline edit. A returned promise, when there is one, tells whether it was saved. */
+  onUpdate: (task: Task, changes: Changes) => void | Promise<unknown>;
   onOpen: (task: Task) => void;
+}
+
+/**
+ * A cell the user changed that the board does not show as saved yet: `pending` while the request
+ * is out, `error` when it was refused (the typed value stays in the cell with the reason).
+ */
+interface CellState {
+  field: SheetField;
+  /** What the user typed (or chose). */
+  value: string;
+  status: 'pending' | 'error';
+  message?: string;
+  seq: number;
+}
+
+const cellKey = (taskId: number, field: SheetField) => `${taskId}:${field}`;
+
+interface CellActions {
+  /** Sends an edit; the cell shows `value` until it is saved or refused. */
+  commit: (task: Task, field: SheetField, value: string, changes: Changes) => void;
+  /** Marks a cell as refused before sending (a value that is not a number, a blank title). */
+  refuse: (taskId: number, field: SheetField, value: string, message: string) => void;
+  /** Forgets a cell's unsaved value and message (Escape, or the value is back to the saved one). */
+  clear: (taskId: number, field: SheetField) => void;
 }
 
 const statusClass = (s: TaskStatus) => `status-${s.toLowerCase().replace(/\s+/g, '-')}`;
 
+// Dates in the browser's format (spec 9), formatted once per distinct date.
+const dayLabels = new Map<string, string>();
+function dayLabel(iso: string): string {
+  let label = dayLabels.get(iso);
+  if (label === undefined) {
+    label = formatIsoDay(iso);
+    dayLabels.set(iso, label);
+  }
+  return label;
+}
+
 interface RowProps {
   task: Task;
+  rowIndex: number;
   predicted: number | null;
-  onUpdate: Props['onUpdate'];
+  today: string;
+  titleCell: CellState | undefined;
+  costCell: CellState | undefined;
+  statusCell: CellState | undefined;
+  actions: CellActions;
   onOpen: Props['onOpen'];
 }
 
-const Row = memo(function Row({ task, predicted, onUpdate, onOpen }: RowProps) {
-  const commitTitle = (value: string) => {
-    const title = value.trim();
-    if (title && title !== task.title) onUpdate(task, { title });
-  };
-  const commitCost = (value: string) => {
-    const t = value.trim();
-    const cost = t === '' ? null : Number(t);
-    if (cost !== null && !Number.isFinite(cost)) return;
-    const next = cost === null ? null : roundToCent(cost);
-    if (next !== task.actual_cost) onUpdate(task, { actual_cost: next });
-  };
-  const commitStatus = (value: string) => {
-    if (value !== task.status) onUpdate(task, { status: value as TaskStatus });
-  };
-  const blurOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') e.currentTarget.blur();
-  };
+interface Edit {
+  field: 'title' | 'actual_cost';
+  text: string;
+}
+
+function CellMessage({ id, cell }: { id: string; cell: CellState | undefined }) {
+  if (cell?.status !== 'error') return null;
   return (
-    <tr data-task-id={task.id}>
+    <span className="cell-error" id={id}>
+      {cell.message}
+    </span>
+  );
+}
+
+const Row = memo(function Row({
+  task,
+  rowIndex,
+  predicted,
+  today,
+  titleCell,
+  costCell,
+  statusCell,
+  actions,
+  onOpen,
+}: RowProps) {
+  const [edit, setEdit] = useState<Edit | null>(null);
+  const costRef = useRef<HTMLInputElement>(null);
+  const selectCost = useRef(false);
+  useLayoutEffect(() => {
+    // Focusing a cost cell swaps "$44,100.00" for "44100": select it so typing replaces it.
+    if (selectCost.current && edit?.field === 'actual_cost') {
+      selectCost.current = false;
+      costRef.current?.select();
+    }
+  }, [edit]);
+
+  const ids = `cell-${task.id}`;
+  const titleError = titleCell?.status === 'error';
+  const costError = costCell?.status === 'error';
+  const statusError = statusCell?.status === 'error';
+
+  // ---- title ----
+  const titleValue = edit?.field === 'title' ? edit.text : titleCell ? titleCell.value : task.title;
+  const finishTitle = (text: string) => {
+    setEdit(null);
+    if (titleError && text === titleCell.value) return; // the refused value, unchanged: nothing new to send
+    const title = text.trim();
+    if (!title) {
+      actions.refuse(task.id, 'title', text, 'Enter a task title.');
+      return;
+    }
+    if (title === task.title) {
+      if (titleCell) actions.clear(task.id, 'title');
+      return;
+    }
+    actions.commit(task, 'title', text, { title });
+  };
+
+  // ---- cost ----
+  let costValue: string;
+  if (edit?.field === 'actual_cost') costValue = edit.text;
+  else if (costCell?.status === 'error') costValue = costCell.value;
+  else if (costCell) {
+    const parsed = parseCostInput(costCell.value);
+    costValue = parsed.ok && parsed.value !== null ? formatMoney(parsed.value) : '';
+  } else costValue = task.actual_cost === null || task.actual_cost === undefined ? '' : formatMoney(task.actual_cost);
+  const finishCost = (text: string) => {
+    setEdit(null);
+    if (costError && text === costCell.value) return;
+    const parsed = parseCostInput(text);
+    if (!parsed.ok) {
+      actions.refuse(task.id, 'actual_cost', text, parsed.message);
+      return;
+    }
+    if (parsed.value === (task.actual_cost ?? null)) {
+      if (costCell) actions.clear(task.id, 'actual_cost');
+      return;
+    }
+    actions.commit(task, 'actual_cost', text, { actual_cost: parsed.value });
+  };
+  const overrun = !costCell && edit?.field !== 'actual_cost' ? costOverrun(task.actual_cost, predicted) : null;
+
+  // ---- status ----
+  const statusValue = statusCell ? statusCell.value : task.status;
+  const chooseStatus = (value: string) => {
+    if (statusError && value === statusCell.value) return;
+    if (value === task.status) {
+      if (statusCell) actions.clear(task.id, 'status');
+      return;
+    }
+    actions.commit(task, 'status', value, { status: value as TaskStatus });
+  };
+
+  const keys = (field: Edit['field'], saved: string) => (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') e.currentTarget.blur();
+    if (e.key === 'Escape') {
+      // Back to the saved value; the message goes with the refused one.
+      e.preventDefault();
+      setEdit({ field, text: saved });
+      actions.clear(task.id, field);
+    }
+  };
+
+  const overdue = isOverdue(task, today);
+  const due = task.due_date ? dayLabel(task.due_date) : null;
+  const describe = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+  return (
+    <tr data-task-id={task.id} aria-rowindex={rowIndex}>
       <td>
-        <input
-          key={`t-${task.title}`}
-          className="cell-input"
-          aria-label={`Task title: ${task.title}`}
-          defaultValue={task.title}
-          onBlur={(e) => commitTitle(e.target.value)}
-          onKeyDown={blurOnEnter}
-        />
+        <div className="sheet-task">
+          <input
+            className="cell-input"
+            aria-label={`Task title: ${task.title}`}
+            aria-invalid={titleError || undefined}
+            aria-describedby={describe(titleError && `${ids}-title-error`, due && `${ids}-due`)}
+            value={titleValue}
+            onFocus={() => setEdit({ field: 'title', text: titleValue })}
+            onChange={(e) => setEdit({ field: 'title', text: e.target.value })}
+            onBlur={(e) => finishTitle(e.target.value)}
+            onKeyDown={keys('title', task.title)}
+          />
+          {due && (
+            <span
+              className={overdue ? 'due-chip overdue' : 'due-chip'}
+              id={`${ids}-due`}
+              title={overdue ? 'Past its due date and not paid yet' : undefined}
+            >
+              {overdue && (
+                <span className="due-icon" aria-hidden="true">
+                  !{' '}
+                </span>
+              )}
+              <span className="due-word">{overdue ? 'Overdue: ' : 'Due '}</span>
+              {due}
+            </span>
+          )}
+        </div>
+        <CellMessage id={`${ids}-title-error`} cell={titleCell} />
       </td>
       <td className="num">
-        <input
-          key={`c-${task.actual_cost}`}
-          className="cell-input num"
-          type="number"
-          step="0.01"
-          min="0"
-          aria-label={`Your cost for ${task.title}`}
-          placeholder="-"
-          defaultValue={task.actual_cost ?? ''}
-          onBlur={(e) => commitCost(e.target.value)}
-          onKeyDown={blurOnEnter}
-        />
+        <div className="sheet-cost">
+          <input
+            ref={costRef}
+            className="cell-input num"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-label={`Your cost for ${task.title}`}
+            aria-invalid={costError || undefined}
+            aria-describedby={describe(costError && `${ids}-cost-error`, overrun !== null && `${ids}-variance`)}
+            placeholder="-"
+            value={costValue}
+            onFocus={() => {
+              selectCost.current = true;
+              setEdit({ field: 'actual_cost', text: costError ? costCell.value : costEditText(task.actual_cost) });
+            }}
+            onChange={(e) => setEdit({ field: 'actual_cost', text: e.target.value })}
+            onBlur={(e) => finishCost(e.target.value)}
+            onKeyDown={keys('actual_cost', costEditText(task.actual_cost))}
+          />
+          {overrun !== null && (
+            <span
+              className="variance"
+              id={`${ids}-variance`}
+              title={`${overrun}% above the predicted ${formatMoney(predicted)}`}
+            >
+              <span aria-hidden="true">▲ </span>+{overrun}%
+              <span className="vh"> above the predicted cost of {formatMoney(predicted)}</span>
+            </span>
+          )}
+        </div>
+        <CellMessage id={`${ids}-cost-error`} cell={costCell} />
       </td>
       <td className="num readonly">{formatMoney(predicted)}</td>
+      <BidsCell task={task} />
       <td className={`status-cell ${statusClass(task.status)}`}>
         <select
-          key={`s-${task.status}`}
           className="cell-input"
           aria-label={`Status of ${task.title}`}
-          defaultValue={task.status}
-          onChange={(e) => commitStatus(e.target.value)}
-          onBlur={(e) => commitStatus(e.target.value)}
+          aria-invalid={statusError || undefined}
+          aria-describedby={statusError ? `${ids}-status-error` : undefined}
+          value={statusValue}
+          onChange={(e) => chooseStatus(e.target.value)}
+          onBlur={(e) => chooseStatus(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && statusCell) {
+              e.preventDefault();
+              actions.clear(task.id, 'status');
+            }
+          }}
         >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -80,6 +277,7 @@ const Row = memo(function Row({ task, predicted, onUpdate, onOpen }: RowProps) {
             </option>
           ))}
         </select>
+        <CellMessage id={`${ids}-status-error`} cell={statusCell} />
       </td>
       <td>
         <button
@@ -133,14 +331,161 @@ function useWindow(count: number, container: React.RefObject<HTMLDivElement | nu
   return count <= WINDOW_THRESHOLD ? ([0, count] as [number, number]) : range;
 }
 
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+
+type AnyMutation = ReturnType<ReturnType<QueryClient['getMutationCache']>['getAll']>[number];
+
+/** The task id an inline-update mutation was sent for (its variables carry `taskId`). */
+const mutationTaskId = (m: AnyMutation | undefined): unknown =>
+  (m?.state.variables as { taskId?: unknown } | undefined)?.taskId;
+
+interface Tracked {
+  mutation: AnyMutation;
+  taskId: number;
+  field: SheetField;
+  seq: number;
+}
+
+const FIELD_NAMES: Record<SheetField, string> = { title: 'Task', actual_cost: 'Your Cost', status: 'Status' };
+
+/**
+ * The unsaved cells of the sheet and the actions that change them. An edit is sent through
+ * `onUpdate`; whether the server saved it is read from the promise `onUpdate` returns, or else
+ * from the mutation `onUpdate` started (the board's inline-update mutation, whose variables name
+ * the task): on success the cell shows the saved value again, on failure it keeps the typed
+ * value with the server's reason (`ApiError.fields`), until Escape or a new edit.
+ */
+function useSheetCells(onUpdate: Props['onUpdate']) {
+  const qc = useQueryClient();
+  const [cells, setCells] = useState<Record<string, CellState>>({});
+  const [announcement, setAnnouncement] = useState('');
+  const seq = useRef(0);
+  const tracked = useRef(new Map<string, Tracked>());
+  const titles = useRef(new Map<number, string>());
+
+  const settle = useCallback((taskId: number, field: SheetField, mySeq: number, error: unknown, ok: boolean) => {
+    const key = cellKey(taskId, field);
+    setCells((prev) => {
+      const cell = prev[key];
+      if (!cell || cell.seq !== mySeq) return prev; // a newer edit (or Escape) replaced it
+      const next = { ...prev };
+      if (ok) delete next[key];
+      else next[key] = { ...cell, status: 'error', message: cellErrorMessage(error, field) };
+      return next;
+    });
+    if (!ok) {
+      const title = titles.current.get(taskId);
+      setAnnouncement(
+        `Not saved: ${FIELD_NAMES[field]}${title ? ` of ${title}` : ''}. ${cellErrorMessage(error, field)}`,
+      );
+    }
+  }, []);
+
+  useEffect(
+    () =>
+      qc.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated') return;
+        const { status } = event.mutation.state;
+        if (status !== 'success' && status !== 'error') return;
+        for (const [key, t] of tracked.current) {
+          if (t.mutation !== event.mutation) continue;
+          tracked.current.delete(key);
+          settle(t.taskId, t.field, t.seq, event.mutation.state.error, status === 'success');
+        }
+      }),
+    [qc, settle],
+  );
+
+  const actions = useMemo<CellActions>(() => {
+    const put = (taskId: number, cell: CellState) =>
+      setCells((prev) => ({ ...prev, [cellKey(taskId, cell.field)]: cell }));
+    return {
+      commit: (task, field, value, changes) => {
+        const mySeq = ++seq.current;
+        const key = cellKey(task.id, field);
+        tracked.current.delete(key);
+        titles.current.set(task.id, task.title);
+        put(task.id, { field, value, status: 'pending', seq: mySeq });
+        const cache = qc.getMutationCache();
+        const before = cache.getAll().at(-1);
+        let result: unknown;
+        try {
+          result = onUpdate(task, changes);
+        } catch (e) {
+          settle(task.id, field, mySeq, e, false);
+          return;
+        }
+        if (isThenable(result)) {
+          result.then(
+            () => settle(task.id, field, mySeq, null, true),
+            (e: unknown) => settle(task.id, field, mySeq, e, false),
+          );
+          return;
+        }
+        const started = cache.getAll().at(-1);
+        if (started && started !== before && mutationTaskId(started) === task.id) {
+          tracked.current.set(key, { mutation: started, taskId: task.id, field, seq: mySeq });
+        } else {
+          // Nothing to follow: show what the board shows.
+          settle(task.id, field, mySeq, null, true);
+        }
+      },
+      refuse: (taskId, field, value, message) => {
+        tracked.current.delete(cellKey(taskId, field));
+        put(taskId, { field, value, status: 'error', message, seq: ++seq.current });
+      },
+      clear: (taskId, field) => {
+        const key = cellKey(taskId, field);
+        tracked.current.delete(key);
+        setCells((prev) => {
+          if (!(key in prev)) return prev;
+          const next = { ...prev };
+          delete next[key];
+          return next;
+        });
+      },
+    };
+  }, [qc, onUpdate, settle]);
+
+  return { cells, actions, announcement };
+}
+
+const COLUMNS: { key: SortKey | null; label: string; num?: boolean }[] = [
+  { key: 'title', label: 'Task' },
+  { key: 'actual_cost', label: 'Your Cost', num: true },
+  { key: 'predicted', label: 'Predicted Cost', num: true },
+  { key: null, label: 'Bids' },
+  { key: 'status', label: 'Status' },
+  { key: null, label: 'Open Task' },
+];
+
+function SortIcon({ dir }: { dir: SheetSort['dir'] | null }) {
+  return (
+    <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="sort-icon" data-dir={dir ?? 'none'}>
+      <path d="M6 1.5 9 5H3z" className="up" />
+      <path d="M6 10.5 3 7h6z" className="down" />
+    </svg>
+  );
+}
+
 export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Props) {
   const predictions = useMemo(
     () => new Map(tasks.map((t) => [t.id, predictedCost(t, squareFootage)])),
     [tasks, squareFootage],
   );
+  const [sort, setSort] = useState<SheetSort | null>(null);
+  const rows = useMemo(() => sortTasks(tasks, sort, (t) => predictions.get(t.id) ?? null), [tasks, sort, predictions]);
+  const totals = useMemo(() => sheetTotals(tasks, squareFootage), [tasks, squareFootage]);
+  const anyOverrun = useMemo(
+    () => tasks.some((t) => costOverrun(t.actual_cost, predictions.get(t.id)) !== null),
+    [tasks, predictions],
+  );
+  const [today] = useState(localToday);
+  const { cells, actions, announcement } = useSheetCells(onUpdate);
   const wrapRef = useRef<HTMLDivElement>(null);
-  const [start, end] = useWindow(tasks.length, wrapRef);
-  const windowed = tasks.length > WINDOW_THRESHOLD;
+  const [start, end] = useWindow(rows.length, wrapRef);
+  const windowed = rows.length > WINDOW_THRESHOLD;
   useBoardRenderMark('spreadsheet');
 
   if (tasks.length === 0) {
@@ -153,37 +498,90 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
   }
 
   return (
-    <div className="table-wrap sheet" ref={wrapRef}>
-      <table className="table sheet-table" aria-label="Tasks spreadsheet" aria-rowcount={tasks.length + 1}>
-        <thead>
-          <tr>
-            <th scope="col">Task</th>
-            <th scope="col" className="num">
-              Your Cost
-            </th>
-            <th scope="col" className="num">
-              Predicted Cost
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Open Task</th>
-          </tr>
-        </thead>
-        <tbody>
-          {windowed && start > 0 && (
-            <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }}>
-              <td colSpan={5} />
+    <>
+      <div className="table-wrap sheet" ref={wrapRef}>
+        <p className="vh" role="status">
+          {announcement}
+        </p>
+        <table className="table sheet-table" aria-label="Tasks spreadsheet" aria-rowcount={rows.length + 2}>
+          <thead>
+            <tr aria-rowindex={1}>
+              {COLUMNS.map((c) => {
+                const dir = c.key && sort?.key === c.key ? sort.dir : null;
+                return (
+                  <th key={c.label} scope="col" className={c.num ? 'num' : undefined} aria-sort={dir ?? undefined}>
+                    {c.key ? (
+                      <button
+                        type="button"
+                        className="sheet-sort"
+                        onClick={() => setSort((s) => nextSort(s, c.key!))}
+                        title={`Sort by ${c.label}`}
+                      >
+                        {c.label}
+                        <SortIcon dir={dir} />
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
             </tr>
-          )}
-          {tasks.slice(start, end).map((t) => (
-            <Row key={t.id} task={t} predicted={predictions.get(t.id) ?? null} onUpdate={onUpdate} onOpen={onOpen} />
-          ))}
-          {windowed && end < tasks.length && (
-            <tr aria-hidden="true" style={{ height: (tasks.length - end) * ROW_HEIGHT }}>
-              <td colSpan={5} />
+          </thead>
+          <tbody>
+            {windowed && start > 0 && (
+              <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }}>
+                <td colSpan={6} />
+              </tr>
+            )}
+            {rows.slice(start, end).map((t, i) => (
+              <Row
+                key={t.id}
+                task={t}
+                rowIndex={start + i + 2}
+                predicted={predictions.get(t.id) ?? null}
+                today={today}
+                titleCell={cells[cellKey(t.id, 'title')]}
+                costCell={cells[cellKey(t.id, 'actual_cost')]}
+                statusCell={cells[cellKey(t.id, 'status')]}
+                actions={actions}
+                onOpen={onOpen}
+              />
+            ))}
+            {windowed && end < rows.length && (
+              <tr aria-hidden="true" style={{ height: (rows.length - end) * ROW_HEIGHT }}>
+                <td colSpan={6} />
+              </tr>
+            )}
+          </tbody>
+          <tfoot>
+            <tr className="sheet-totals" aria-rowindex={rows.length + 2}>
+              <th scope="row">Total</th>
+              <td className="num" data-testid="sheet-total-actual">
+                {formatMoney(totals.actual)}
+              </td>
+              <td className="num" data-testid="sheet-total-predicted">
+                {formatMoney(totals.predicted)}
+              </td>
+              <td colSpan={3} className="sheet-projected">
+                <span title="Your cost where entered, else the awarded bid, else the predicted cost: the Predicted Total Cost above">
+                  <span className="muted">Projected total </span>
+                  <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
+                  <span className="vh"> (your cost where entered, else the awarded bid, else the predicted cost)</span>
+                </span>
+              </td>
             </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+      {anyOverrun && (
+        <p className="hint sheet-note">
+          <span className="variance">
+            <span aria-hidden="true">▲ </span>+%
+          </span>{' '}
+          beside a cost: it is more than 25% above its predicted cost.
+        </p>
+      )}
+    </>
   );
 }

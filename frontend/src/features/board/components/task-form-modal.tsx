@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
+import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import {
   boardKeys,
   createTask,
-  deleteTask,
   invalidateSummary,
   patchTask,
   taskDocumentsQuery,
@@ -15,6 +16,8 @@ import {
 import { predictedCost } from '../money';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
 import { buildTaskPayload } from '../utils';
+import { useTaskFormExtras } from '../task-form-extras';
+import { DocumentRow } from './document-row';
 
 interface Props {
   projectId: number;
@@ -22,6 +25,8 @@ interface Props {
   squareFootage: number | null;
   onClose: () => void;
   onBanner: (message: string) => void;
+  /** Delete asked for: the board confirms, then offers Undo. */
+  onDelete: (task: Task) => void;
 }
 
 interface UploadState {
@@ -36,20 +41,37 @@ const QUALITIES: { value: MaterialQuality; label: string }[] = [
   { value: 'premium', label: 'Premium' },
 ];
 
-function formatSize(bytes?: number) {
-  if (bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+/** The task's fields as the server names them (its `fields` keys). */
+const FIELDS = ['title', 'description', 'material_quality', 'status', 'actual_cost', 'due_date'] as const;
+type FieldName = (typeof FIELDS)[number];
+const INPUT_IDS: Record<FieldName, string> = {
+  title: 'tf-title',
+  description: 'tf-desc',
+  material_quality: 'tf-quality',
+  status: 'tf-status',
+  actual_cost: 'tf-cost',
+  due_date: 'tf-due',
+};
 
-export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanner }: Props) {
+const SAVE_FAILED = 'Error saving task or uploading files.';
+
+/** Why a request failed, in the server's words when it gave some. */
+const reason = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 && error.status < 500
+    ? error.message
+    : 'The server could not be reached. Please try again.';
+
+export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanner, onDelete }: Props) {
   const qc = useQueryClient();
-  const editing = task !== null;
+  // After a first save of a new task, later saves (a retried upload) edit it instead of adding another.
+  const [saved, setSaved] = useState<Task | null>(task);
+  const editing = saved !== null;
   const suggestions = useQuery(taskSuggestionsQuery());
-  const documents = useQuery({ ...taskDocumentsQuery(task?.id ?? 0), enabled: editing });
+  const documents = useQuery({ ...taskDocumentsQuery(saved?.id ?? 0), enabled: editing });
   const listId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const docsTitleRef = useRef<HTMLHeadingElement>(null);
+  const renderExtras = useTaskFormExtras(); // the Bids section (composed in src/app)
   const [values, setValues] = useState({
     title: task?.title ?? '',
     description: task?.description ?? '',
@@ -61,49 +83,81 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
   const [files, setFiles] = useState<File[]>([]);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formMessage, setFormMessage] = useState('');
 
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    if (fieldErrors[key]) {
+      setFieldErrors((errors) => {
+        const rest = { ...errors };
+        delete rest[key];
+        return rest;
+      });
+    }
+  };
+
+  /** aria wiring of one field: invalid while it has a message, described by it (and its hint). */
+  const fieldProps = (name: FieldName, hintId?: string) => {
+    const errorId = fieldErrors[name]?.length ? `${INPUT_IDS[name]}-error` : undefined;
+    const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+    return { 'aria-invalid': errorId ? true : undefined, 'aria-describedby': describedBy } as const;
+  };
+  const fieldError = (name: FieldName) =>
+    fieldErrors[name]?.length ? (
+      <small className="field-error" id={`${INPUT_IDS[name]}-error`}>
+        {fieldErrors[name].join(' ')}
+      </small>
+    ) : null;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    let saved: Task;
+    setFormMessage('');
+    setFieldErrors({});
+    let result: Task;
     try {
       const payload = buildTaskPayload(values, projectId);
-      saved = editing ? await patchTask(task.id, payload) : await createTask(payload);
+      result = saved ? await patchTask(saved.id, payload) : await createTask(payload);
     } catch (err) {
       console.error('Failed to save task', err);
+      const errors = toFormErrors(err, FIELDS, 'The server could not be reached. Please try again.');
+      setFieldErrors(errors.fields);
+      setFormMessage(errors.message ? `${SAVE_FAILED} ${errors.message}` : '');
       onBanner('Failed to save task.');
-      window.alert('Error saving task or uploading files. See console for details.');
       setBusy(false);
+      // The first field the server refused takes focus, so its message is read out.
+      const first = FIELDS.find((f) => errors.fields[f]?.length);
+      if (first) requestAnimationFrame(() => document.getElementById(INPUT_IDS[first])?.focus());
       return;
     }
+    setSaved(result);
     // One request per file, each with its own progress bar.
     setUploads(files.map((f) => ({ name: f.name, progress: 0, state: 'pending' })));
-    let failed = false;
+    const refused: string[] = [];
     for (let i = 0; i < files.length; i += 1) {
       const mark = (patch: Partial<UploadState>) =>
         setUploads((u) => u.map((x, j) => (j === i ? { ...x, ...patch } : x)));
       mark({ state: 'uploading' });
       try {
-        await uploadDocument(saved.id, files[i], (p) => mark({ progress: p }));
+        await uploadDocument(result.id, files[i], (p) => mark({ progress: p }));
         mark({ state: 'done', progress: 1 });
       } catch (err) {
         console.error(`Failed to upload ${files[i].name}`, err);
         mark({ state: 'error' });
-        failed = true;
+        refused.push(`${files[i].name}: ${reason(err)}`);
       }
     }
     // Tasks before the money summary: the summary's request waits for their refetch (api.ts).
     await Promise.all([
       qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) }),
       invalidateSummary(qc, projectId),
-      qc.invalidateQueries({ queryKey: boardKeys.documents(saved.id) }),
+      qc.invalidateQueries({ queryKey: boardKeys.documents(result.id) }),
     ]);
     setBusy(false);
-    if (failed) {
-      window.alert('Error saving task or uploading files. See console for details.');
+    if (refused.length > 0) {
+      // The task is saved; the refused files are named with the server's reason.
+      setFormMessage(`${SAVE_FAILED} ${refused.join(' ')}`);
       setFiles([]);
       if (fileRef.current) fileRef.current.value = '';
       return;
@@ -111,43 +165,41 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
     onClose();
   };
 
-  const remove = async () => {
-    if (!task) return;
-    setBusy(true);
-    try {
-      await deleteTask(task.id);
-      qc.setQueryData<Task[]>(boardKeys.tasks(projectId), (old) => (old ?? []).filter((t) => t.id !== task.id));
-      void qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) });
-      void invalidateSummary(qc, projectId);
-      onClose();
-    } catch (err) {
-      console.error(err);
-      onBanner('Failed to delete task.');
-      setBusy(false);
-    }
-  };
-
-  const predicted = task ? predictedCost(task, squareFootage) : null;
+  const predicted = saved ? predictedCost(saved, squareFootage) : null;
 
   return (
     <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
-      <form onSubmit={(e) => void save(e)} className="task-form">
+      <form onSubmit={(e) => void save(e)} className="task-form" noValidate>
+        {formMessage && (
+          <p className="form-error" role="alert">
+            {formMessage}
+          </p>
+        )}
         <div className="grid-2">
           <div className="field span-2">
-            <label htmlFor="tf-title">Task Title</label>
+            <label htmlFor="tf-title">
+              Task Title
+              <span className="required-mark" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            </label>
             <input
               id="tf-title"
               name="title"
               list={listId}
               autoComplete="off"
+              aria-required="true"
               value={values.title}
               onChange={(e) => set('title', e.target.value)}
+              {...fieldProps('title')}
             />
             <datalist id={listId}>
               {(suggestions.data ?? []).map((s) => (
                 <option key={s} value={s} />
               ))}
             </datalist>
+            {fieldError('title')}
           </div>
           <div className="field span-2">
             <label htmlFor="tf-desc">Description</label>
@@ -157,7 +209,9 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               rows={3}
               value={values.description}
               onChange={(e) => set('description', e.target.value)}
+              {...fieldProps('description')}
             />
+            {fieldError('description')}
           </div>
           <div className="field">
             <label htmlFor="tf-quality">Material Quality</label>
@@ -166,6 +220,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               name="material_quality"
               value={values.material_quality}
               onChange={(e) => set('material_quality', e.target.value as MaterialQuality)}
+              {...fieldProps('material_quality')}
             >
               {QUALITIES.map((q) => (
                 <option key={q.value} value={q.value}>
@@ -173,6 +228,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
                 </option>
               ))}
             </select>
+            {fieldError('material_quality')}
           </div>
           <div className="field">
             <label htmlFor="tf-status">Status</label>
@@ -181,6 +237,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               name="status"
               value={values.status}
               onChange={(e) => set('status', e.target.value as TaskStatus)}
+              {...fieldProps('status')}
             >
               {STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -188,6 +245,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
                 </option>
               ))}
             </select>
+            {fieldError('status')}
           </div>
           <div className="field">
             <label htmlFor="tf-cost">Your Cost</label>
@@ -202,9 +260,15 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
                 inputMode="decimal"
                 value={values.actual_cost}
                 onChange={(e) => set('actual_cost', e.target.value)}
+                {...fieldProps('actual_cost', editing ? 'tf-cost-hint' : undefined)}
               />
             </div>
-            {editing && <small className="hint">Predicted: {formatMoney(predicted)}</small>}
+            {fieldError('actual_cost')}
+            {editing && (
+              <small className="hint" id="tf-cost-hint">
+                Predicted: {formatMoney(predicted)}
+              </small>
+            )}
           </div>
           <div className="field">
             <label htmlFor="tf-due">Due Date</label>
@@ -214,7 +278,9 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               type="date"
               value={values.due_date}
               onChange={(e) => set('due_date', e.target.value)}
+              {...fieldProps('due_date')}
             />
+            {fieldError('due_date')}
           </div>
           <div className="field span-2">
             <label htmlFor="tf-files">Documents</label>
@@ -225,9 +291,10 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               type="file"
               multiple
               accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.heic,.txt,.csv,.doc,.docx,.xls,.xlsx"
+              aria-describedby="tf-files-hint"
               onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
             />
-            <small className="hint">
+            <small className="hint" id="tf-files-hint">
               Quotes, invoices, photos: PDF, images, text, Word or Excel, up to 25 MB each.
             </small>
           </div>
@@ -249,7 +316,9 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
 
         {editing && (
           <section className="doc-section" aria-labelledby="docs-title">
-            <h3 id="docs-title">Uploaded Documents</h3>
+            <h3 id="docs-title" ref={docsTitleRef} tabIndex={-1}>
+              Uploaded Documents
+            </h3>
             {documents.isPending ? (
               <p className="muted">Loading...</p>
             ) : (documents.data ?? []).length === 0 ? (
@@ -257,28 +326,22 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
             ) : (
               <ul className="doc-list">
                 {(documents.data ?? []).map((d) => (
-                  <li key={d.id}>
-                    <span className="doc-name">
-                      {d.name ?? d.file.split('/').pop()?.split('?')[0]}
-                      {d.size !== undefined && <small className="muted"> · {formatSize(d.size)}</small>}
-                    </span>
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      onClick={() => window.open(d.file, '_blank', 'noopener')}
-                    >
-                      Download/View
-                    </button>
-                  </li>
+                  <DocumentRow
+                    key={d.id}
+                    document={d}
+                    taskId={saved.id}
+                    onRemoved={() => docsTitleRef.current?.focus()}
+                  />
                 ))}
               </ul>
             )}
           </section>
         )}
+        {editing && renderExtras?.({ task: saved, projectId })}
 
         <div className="modal-actions">
           {editing && (
-            <button type="button" className="btn btn-danger btn-left" onClick={() => void remove()} disabled={busy}>
+            <button type="button" className="btn btn-danger btn-left" onClick={() => onDelete(saved)} disabled={busy}>
               Delete
             </button>
           )}

@@ -7,7 +7,9 @@ import { boardKeys } from '../api';
 import type { Task } from '../types';
 import { useInlineUpdate, useMoveTask } from './use-board';
 
-vi.mock('canvas-confetti', () => ({ default: vi.fn() }));
+const fire = vi.hoisted(() => vi.fn());
+const create = vi.hoisted(() => vi.fn(() => fire));
+vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { create }) }));
 
 const t = (id: number, status: Task['status'], position: number): Task => ({
   id,
@@ -21,6 +23,9 @@ const t = (id: number, status: Task['status'], position: number): Task => ({
   position,
   actual_cost_per_sqft: null,
   regional_average_cost_per_sqft: null,
+  committed_cost: null,
+  bid_count: 0,
+  lowest_bid: null,
 });
 
 function setup(status: number) {
@@ -72,13 +77,13 @@ describe('board mutations', () => {
     expect(bodies).toEqual([{ status: 'Paid', actual_cost: 0, project: 1, position: 1 }]);
   });
 
-  it('fires confetti after a successful save at Paid', async () => {
-    const confetti = (await import('canvas-confetti')).default as unknown as ReturnType<typeof vi.fn>;
-    confetti.mockClear();
+  it('fires confetti after a successful save at Paid, drawn without a worker (the CSP refuses blob: workers)', async () => {
+    fire.mockClear();
     const { wrapper } = setup(200);
     const { result } = renderHook(() => useMoveTask(1, vi.fn()), { wrapper });
     act(() => result.current(2, 'Paid', 0, 125.5));
-    await waitFor(() => expect(confetti).toHaveBeenCalledWith({ particleCount: 100, spread: 70, origin: { y: 0.6 } }));
+    await waitFor(() => expect(fire).toHaveBeenCalledWith({ particleCount: 100, spread: 70, origin: { y: 0.6 } }));
+    expect(create).toHaveBeenCalledWith(undefined, expect.objectContaining({ useWorker: false, resize: true }));
   });
 
   it('refreshes the money summary once the server answered a move or an inline edit', async () => {

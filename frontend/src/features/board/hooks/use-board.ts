@@ -16,11 +16,19 @@ export function preloadConfetti(): Promise<Confetti> {
   return confettiModule;
 }
 
+// The library's default instance draws in a Web Worker started from a `blob:` URL, which the
+// page's Content-Security-Policy (worker-src falls back to script-src 'self') refuses: no
+// confetti at all. This instance draws on the main thread, on a canvas the library adds to the
+// page for the animation and removes after it. Nothing is drawn for readers who asked for
+// reduced motion.
+let cannon: ReturnType<Confetti['create']> | null = null;
+
 export function celebrate() {
   preloadConfetti()
     .then((confetti) => {
       try {
-        void confetti(CONFETTI_OPTIONS);
+        cannon ??= confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+        void cannon(CONFETTI_OPTIONS);
       } catch {
         /* canvas unavailable */
       }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ADDITION_OPTIONS,
   CONVERSION_OPTIONS,
@@ -41,9 +41,27 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         {fieldErrors[name].join(' ')}
       </small>
     ) : null;
+  /** aria-invalid and the link to the server's message, for the control of field `name`. */
+  const invalid = (name: string, hint?: string) => {
+    const bad = !!fieldErrors?.[name]?.length;
+    const describedBy = [bad ? `pf-${name}-error` : null, hint ?? null].filter(Boolean).join(' ');
+    return { 'aria-invalid': bad || undefined, 'aria-describedby': describedBy || undefined };
+  };
+
+  // After a refused create, focus moves to the first field the server named.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!fieldErrors || Object.keys(fieldErrors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')?.focus();
+  }, [fieldErrors]);
 
   return (
-    <form className="card project-form" onSubmit={(e) => void submit(e)} aria-labelledby="project-form-title">
+    <form
+      ref={formRef}
+      className="card project-form"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="project-form-title"
+    >
       <h2 id="project-form-title">New Project</h2>
       {error && (
         <div className="form-error" role="alert">
@@ -56,6 +74,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-name"
             name="name"
+            {...invalid('name')}
             required
             maxLength={200}
             value={values.name}
@@ -68,6 +87,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-zip"
             name="zip_code"
+            {...invalid('zip_code')}
             required
             inputMode="numeric"
             autoComplete="postal-code"
@@ -83,6 +103,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <select
             id="pf-type"
             name="project_type"
+            {...invalid('project_type')}
             required
             value={values.project_type}
             onChange={(e) => set('project_type', e.target.value as ProjectFormValues['project_type'])}
@@ -102,6 +123,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
             <select
               id="pf-property"
               name="property_type"
+              {...invalid('property_type')}
               required
               value={values.property_type}
               onChange={(e) => set('property_type', e.target.value as ProjectFormValues['property_type'])}
@@ -122,6 +144,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
             <input
               id="pf-units"
               name="units"
+              {...invalid('units')}
               type="number"
               min={1}
               step={1}
@@ -137,6 +160,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
             <select
               id="pf-conversion"
               name="conversion_option"
+              {...invalid('conversion_option')}
               required
               value={values.conversion_option}
               onChange={(e) => set('conversion_option', e.target.value)}
@@ -153,7 +177,11 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         )}
       </div>
       {show.renovationOptions && (
-        <fieldset className="options-fieldset">
+        <fieldset
+          className="options-fieldset"
+          aria-describedby={invalid('renovation_options')['aria-describedby']}
+          data-invalid={invalid('renovation_options')['aria-invalid']}
+        >
           <legend>Renovation Options</legend>
           <div className="checkbox-grid">
             {RENOVATION_OPTIONS.map((o) => (
@@ -173,7 +201,11 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         </fieldset>
       )}
       {show.additionOptions && (
-        <fieldset className="options-fieldset">
+        <fieldset
+          className="options-fieldset"
+          aria-describedby={invalid('addition_options')['aria-describedby']}
+          data-invalid={invalid('addition_options')['aria-invalid']}
+        >
           <legend>Addition Options</legend>
           <div className="checkbox-grid">
             {ADDITION_OPTIONS.map((o) => (
@@ -198,6 +230,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-sqft"
             name="square_footage"
+            {...invalid('square_footage')}
             type="number"
             min={1}
             step={1}
@@ -212,6 +245,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-budget"
             name="budget"
+            {...invalid('budget')}
             type="number"
             min={0}
             step="0.01"
@@ -226,6 +260,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-start"
             name="start_date"
+            {...invalid('start_date')}
             type="date"
             value={values.start_date}
             onChange={(e) => set('start_date', e.target.value)}
@@ -237,6 +272,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           <input
             id="pf-end"
             name="end_date"
+            {...invalid('end_date')}
             type="date"
             required
             min={values.start_date || undefined}
@@ -246,7 +282,11 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           {fieldError('end_date')}
         </div>
       </div>
-      <fieldset className="options-fieldset">
+      <fieldset
+        className="options-fieldset"
+        aria-describedby={invalid('owner_builder')['aria-describedby']}
+        data-invalid={invalid('owner_builder')['aria-invalid']}
+      >
         <legend>Are you an owner-builder?</legend>
         <div className="radio-row">
           {OWNER_BUILDER_OPTIONS.map((o) => (
@@ -265,6 +305,22 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         </div>
         {fieldError('owner_builder')}
       </fieldset>
+      <div className="field template-field">
+        <label className="check">
+          <input
+            type="checkbox"
+            name="use_template"
+            checked={values.use_template}
+            onChange={(e) => set('use_template', e.target.checked)}
+            aria-describedby="pf-template-hint"
+          />
+          <span>Start from the standard task list</span>
+        </label>
+        <small className="hint" id="pf-template-hint">
+          Adds the usual construction tasks for this type of project (and the options you pick), in build order, each
+          with its predicted cost. You can rename or delete any of them. Leave it unticked for an empty board.
+        </small>
+      </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create Project'}

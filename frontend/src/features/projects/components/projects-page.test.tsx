@@ -13,9 +13,14 @@ describe('ProjectsPage', () => {
   it('shows the conditional inputs, the units message, and posts the shaped payload', async () => {
     tokens.set('A', 'R');
     const posted: unknown[] = [];
+    const templated: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init?: RequestInit) => {
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.endsWith('/tasks/template/')) {
+          templated.push(url);
+          return Promise.resolve(json(201, []));
+        }
         if (init?.method === 'POST') {
           const body = JSON.parse(init.body as string) as Record<string, unknown>;
           posted.push(body);
@@ -60,6 +65,97 @@ describe('ProjectsPage', () => {
     // The form closes and the toggle reads Create New Project again.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Project' })).toBeTruthy());
     expect(screen.getByText('Type: New Home Build')).toBeTruthy();
+    // The standard task list is on by default: the new board gets it.
+    expect(templated).toEqual(['/api/projects/9/tasks/template/']);
+    expect(posted[0]).not.toHaveProperty('use_template');
+  });
+
+  it("shows the server's field messages beside the fields, under the spec's banner", async () => {
+    tokens.set('A', 'R');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) =>
+        Promise.resolve(
+          init?.method === 'POST'
+            ? json(400, {
+                error: 'validation_error',
+                message: 'budget: Ensure this value is greater than or equal to 0.',
+                fields: {
+                  budget: ['Ensure this value is greater than or equal to 0.'],
+                  zip_code: ['Enter a 5-digit US zip code.'],
+                  description: ['Too long.'],
+                },
+              })
+            : json(200, []),
+        ),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    await screen.findByText('No projects yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-04-01' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An error occurred while creating the project. Description: Too long.',
+    );
+    const budget = screen.getByLabelText('Budget ($)');
+    expect(budget.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(budget.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Ensure this value is greater than or equal to 0.',
+    );
+    expect(screen.getByLabelText('Zip Code').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Project Name').getAttribute('aria-invalid')).toBeNull();
+    // Focus goes to the first field the server named.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Zip Code')));
+  });
+
+  it('creates no task list when the box is unticked, and says so when the list could not be added', async () => {
+    tokens.set('A', 'R');
+    const templated: string[] = [];
+    const templateAnswer = json(400, {
+      error: 'validation_error',
+      message: 'x',
+      fields: { project: ['There is no standard task list for this project.'] },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url.endsWith('/tasks/template/')) {
+          templated.push(url);
+          return Promise.resolve(templateAnswer);
+        }
+        if (init?.method === 'POST') {
+          const body = JSON.parse(init.body as string) as Record<string, unknown>;
+          return Promise.resolve(json(201, { ...body, id: templated.length + 20, project_type_display: 'ADU' }));
+        }
+        return Promise.resolve(json(200, []));
+      }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    await screen.findByText('No projects yet');
+    const fill = (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
+      fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: name } });
+      fireEvent.change(screen.getByLabelText('Project Type'), { target: { value: 'adu' } });
+      fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2026-04-01' } });
+    };
+    fill('Studio');
+    const box = screen.getByLabelText('Start from the standard task list');
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
+    await screen.findByText('Studio');
+    expect(templated).toEqual([]);
+
+    fill('Garden Suite');
+    fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your project was created without the standard task list: There is no standard task list for this project.',
+    );
+    expect(screen.getByText('Garden Suite')).toBeTruthy();
+    expect(templated).toEqual(['/api/projects/20/tasks/template/']);
   });
 
   it('asks before deleting and shows the failure message', async () => {

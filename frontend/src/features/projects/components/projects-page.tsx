@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { createProject, deleteProject, projectKeys, projectsQuery } from '../api';
+import { createProject, createTemplateTasks, deleteProject, projectKeys, projectsQuery } from '../api';
 import type { Project, ProjectFormValues } from '../types';
-import { buildProjectPayload, validateProjectForm } from '../utils';
+import { buildProjectPayload, createProjectErrors, templateFailureMessage, validateProjectForm } from '../utils';
 import { ProjectForm } from './project-form';
 import { ProjectMenu } from './project-menu';
 import '../projects.css';
@@ -32,24 +32,37 @@ export function ProjectsPage() {
       return false;
     }
     setBusy(true);
+    let created: Project;
     try {
-      const created = await createProject(buildProjectPayload(values));
-      qc.setQueryData<Project[]>(projectKeys.list(), (old) => [...(old ?? []), created]);
-      setShowForm(false);
-      setError('');
-      return true;
+      created = await createProject(buildProjectPayload(values));
     } catch (e) {
+      setBusy(false);
       if (e instanceof ApiError && e.status === 401) {
         void navigate('/login');
         return false;
       }
       console.error(e);
-      setError('An error occurred while creating the project.');
-      if (e instanceof ApiError && e.fields) setFieldErrors(e.fields);
+      const problems = createProjectErrors(e);
+      setError(problems.banner);
+      setFieldErrors(problems.fields);
       return false;
-    } finally {
-      setBusy(false);
     }
+    // The project exists now: whatever the task list answers, the form's job is done. The
+    // project joins the list once its board is ready, so opening it shows the tasks.
+    let notice = '';
+    if (values.use_template) {
+      try {
+        await createTemplateTasks(created.id);
+      } catch (e) {
+        console.error('Standard task list not added', e);
+        notice = templateFailureMessage(e) ?? '';
+      }
+    }
+    qc.setQueryData<Project[]>(projectKeys.list(), (old) => [...(old ?? []), created]);
+    setBusy(false);
+    setShowForm(false);
+    setError(notice);
+    return true;
   };
 
   const onDelete = async (project: Project) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { groupByStage, parseEstimate } from './estimate';
+import { ApiError } from '../../../lib/api-client';
+import {
+  blankFields,
+  estimateProblems,
+  fieldMessage,
+  groupByStage,
+  isPublicPage,
+  parseEstimate,
+  publicSource,
+} from './estimate';
 
 describe('parseEstimate', () => {
   it('reads the documented response (state code with state_name)', () => {
@@ -10,7 +19,7 @@ describe('parseEstimate', () => {
       predicted_total: 341616,
       cost_per_sqft: 142.34,
       breakdown: [{ task: 'Building Permits', component: 'Site work > Building permit fees', cost_per_sqft: 2.54, cost: 6103.68 }],
-      sources: [{ id: 'S1', title: 'NAHB', url: 'https://www.nahb.org/' }],
+      sources: [{ id: 'S99', title: 'NAHB', url: 'https://www.nahb.org/' }],
     });
     expect(e.state).toEqual({ code: 'TX', name: 'Texas' });
     expect(e.factor).toBe(0.88);
@@ -40,5 +49,140 @@ describe('groupByStage', () => {
       ['Framing', 800, 20, 1],
       ['Pool', 400, 10, 1],
     ]);
+  });
+});
+
+describe('sources as users see them', () => {
+  it('names a known source by publisher, title and date, linked to its public page', () => {
+    const s1 = publicSource(
+      {
+        id: 'S1',
+        title:
+          'National Association of Home Builders (NAHB), Economics and Housing Policy Group. Cost of Constructing a Home – 2024. Special Study for Housing Economics, January 2025.',
+        url: 'https://www.nahb.org/-/media/NAHB/x.pdf',
+      },
+      0,
+    );
+    expect(s1).toMatchObject({
+      publisher: 'National Association of Home Builders (NAHB)',
+      title: 'Cost of Constructing a Home – 2024',
+      date: 'January 2025',
+    });
+    expect(s1.url).toMatch(/^https:\/\/www\.nahb\.org\//);
+  });
+
+  it('never shows a repository: the transcription is named as such, without its address', () => {
+    const s4 = publicSource(
+      {
+        id: 'S4',
+        title: 'GitHub repository WickboldtCapital/btr-engine, file config.py, list NAHB_HEATED_DIVS: a transcription',
+        url: 'https://github.com/WickboldtCapital/btr-engine/blob/main/config.py',
+      },
+      3,
+    );
+    expect(JSON.stringify(s4)).not.toMatch(/github|config\.py|btr-engine/i);
+    const unknown = publicSource({ id: 'S77', title: 'GitHub repository a/b, file c.csv', url: null }, 0);
+    expect(JSON.stringify(unknown)).not.toMatch(/github|c\.csv/i);
+    expect(unknown.url).toBeNull();
+  });
+
+  it('reads an unknown citation: publisher, quoted title, last date; keeps only public links', () => {
+    expect(
+      publicSource(
+        { id: 'S50', title: 'HomeAdvisor, "How Much Does a Deck Cost?", updated 31 January 2024', url: 'https://x.example/deck' },
+        0,
+      ),
+    ).toEqual({
+      id: 'S50',
+      publisher: 'HomeAdvisor',
+      title: 'How Much Does a Deck Cost?',
+      date: '31 January 2024',
+      url: 'https://x.example/deck',
+    });
+    expect(isPublicPage('https://raw.githubusercontent.com/a/b/main/x.csv')).toBe(false);
+    expect(isPublicPage('data/sources.md')).toBe(false);
+    expect(isPublicPage('https://www.fixr.com/costs/pool')).toBe(true);
+  });
+
+  it("uses the server's publisher, work and year when it sends them", () => {
+    expect(
+      publicSource(
+        { id: 'S99', title: 'A long citation, 2025', publisher: 'NAHB', work: 'Cost of Constructing a Home', year: 2025, url: 'https://nahb.org/' },
+        0,
+      ),
+    ).toEqual({ id: 'S99', publisher: 'NAHB', title: 'Cost of Constructing a Home', date: '2025', url: 'https://nahb.org/' });
+    // A known id keeps its public page and its full date when the year agrees.
+    const s4 = publicSource(
+      {
+        id: 'S4',
+        title: 'GitHub repository WickboldtCapital/btr-engine, file config.py',
+        url: null,
+        publisher: 'National Association of Home Builders (NAHB)',
+        work: 'Cost of Constructing a Home – 2024: component shares, as transcribed',
+        year: 2025,
+      },
+      0,
+    );
+    expect(s4.title).toBe('Cost of Constructing a Home – 2024: component shares, as transcribed');
+    expect(s4.date).toBe('January 2025');
+    expect(s4.url).toMatch(/^https:\/\/www\.nahb\.org\//);
+    expect(publicSource({ id: 'S13', title: 'x', publisher: 'HomeAdvisor', work: 'Paint', year: 2024, url: 'http://copy.example/' }, 0).url).toBe(
+      'https://www.homeadvisor.com/cost/painting/paint-a-home-interior/',
+    );
+  });
+
+  it('lists a publication once', () => {
+    const e = parseEstimate({
+      sources: [
+        { id: 'X1', title: 'Acme, "Costs", 2024', url: null },
+        { id: 'X2', title: 'Acme, "Costs", 2024', url: null },
+      ],
+    });
+    expect(e.sources).toHaveLength(1);
+  });
+});
+
+describe('estimate field messages', () => {
+  it('turns the server field messages into what to do', () => {
+    expect(fieldMessage('square_footage', 'is required')).toBe('Enter the square footage.');
+    expect(fieldMessage('square_footage', 'must be a number')).toBe('Enter the square footage as a number, like 2400.');
+    expect(fieldMessage('square_footage', 'must be greater than 0')).toBe('Enter a square footage above 0.');
+    expect(fieldMessage('square_footage', 'must be at most 100000')).toBe('Enter at most 100,000 sq ft.');
+    expect(fieldMessage('zip_code', 'is required')).toBe('Enter your zip code.');
+    expect(fieldMessage('zip_code', 'must be a 5-digit US ZIP code')).toBe('Enter a 5-digit zip code, like 78701.');
+    expect(fieldMessage('zip_code', 'is not a ZIP code of the 50 states or DC')).toMatch(/no cost data for this zip code/);
+    expect(fieldMessage('zip_code', 'is odd.')).toBe('Check the zip code: is odd.');
+  });
+
+  it('places each problem beside its field, with no field names or codes in the text', () => {
+    const err = new ApiError(400, 'validation_error', 'square_footage: is required', {
+      square_footage: ['is required'],
+      zip_code: ['is required'],
+    });
+    const p = estimateProblems(err);
+    expect(p).toEqual({ fields: { square_footage: 'Enter the square footage.', zip_code: 'Enter your zip code.' }, message: null });
+    expect(Object.values(p.fields).join(" ")).not.toMatch(/square_footage|zip_code|is required/);
+  });
+
+  it('gives one message for what no field can show', () => {
+    expect(estimateProblems(new ApiError(500, 'internal', 'x')).message).toMatch(/had a problem/);
+    expect(estimateProblems(new TypeError('Failed to fetch')).message).toMatch(/Could not reach the server/);
+    expect(estimateProblems(new ApiError(400, 'invalid_query', 'Query deserialize error: x'))).toEqual({
+      fields: {},
+      message: 'Check the zip code and square footage, then try again.',
+    });
+    const mixed = estimateProblems(
+      new ApiError(400, 'validation_error', 'x', { zip_code: ['is required'], project_type: ['is unknown'] }),
+    );
+    expect(mixed.fields).toEqual({ zip_code: 'Enter your zip code.' });
+    expect(mixed.message).toBe('Check the zip code and square footage, then try again.');
+  });
+
+  it('finds blank fields before asking the server', () => {
+    expect(blankFields({ zipCode: ' ', squareFootage: '' })).toEqual({
+      zip_code: 'Enter your zip code.',
+      square_footage: 'Enter the square footage.',
+    });
+    expect(blankFields({ zipCode: '78701', squareFootage: '2400' })).toEqual({});
   });
 });

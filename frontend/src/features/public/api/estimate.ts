@@ -1,4 +1,6 @@
 import { API_BASE, ApiError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { SOURCE_CARDS } from '../content/estimate-sources';
 
 export type Quality = 'basic' | 'standard' | 'premium';
 
@@ -9,9 +11,12 @@ export interface EstimateLine {
   cost: number;
 }
 
+/** A source as users see it: who published what and when, linked to its public page. */
 export interface EstimateSource {
   id: string;
+  publisher: string | null;
   title: string;
+  date: string | null;
   url: string | null;
 }
 
@@ -55,6 +60,69 @@ export function groupByStage(lines: EstimateLine[]): EstimateGroup[] {
   return [...groups.values()];
 }
 
+interface RawSource {
+  id?: unknown;
+  title?: unknown;
+  url?: unknown;
+  publisher?: unknown;
+  /** The work's own title (the server's `title` is the whole citation). */
+  work?: unknown;
+  year?: unknown;
+  date?: unknown;
+}
+
+/** A link users may follow: http(s), and never a code repository or a raw file. */
+export function isPublicPage(url: string | null): url is string {
+  if (!url || !/^https?:\/\//i.test(url)) return false;
+  return !/^https?:\/\/([^/]*\.)?(github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org)(\/|$)/i.test(url);
+}
+
+const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const DATE_RE = new RegExp(`(?:\\d{1,2} )?(?:(?:${MONTHS}) )?(?:19|20)\\d{2}`, 'g');
+
+/**
+ * How a source is shown: publisher, title of the work and date, linked to its public page.
+ * The server's `publisher`, `work` and `year` when it sends them; for a known id, the card of
+ * content/estimate-sources.ts (its public page, and its full date when the year agrees); else
+ * what the citation says: the publisher before the first comma, the quoted title (or the next
+ * part), the last date named. A citation of a code repository is never shown with its address.
+ */
+export function publicSource(raw: RawSource, index: number): EstimateSource {
+  const id = str(raw.id) ?? `S${index + 1}`;
+  const citation = str(raw.title) ?? 'Source';
+  const serverUrl = str(raw.url);
+  const card = SOURCE_CARDS[id];
+  const url = card && card.url !== undefined ? card.url : serverUrl;
+  const link = isPublicPage(url) ? url : null;
+  const publisher = str(raw.publisher);
+  if (publisher) {
+    const year = typeof raw.year === 'number' ? String(raw.year) : (str(raw.year) ?? str(raw.date));
+    const date = card?.date && (!year || card.date.includes(year)) ? card.date : year;
+    return { id, publisher, title: str(raw.work) ?? card?.title ?? citation, date, url: link };
+  }
+  if (card) return { id, publisher: card.publisher, title: card.title, date: card.date, url: link };
+  if (/\b(github|gitlab|repository)\b/i.test(citation)) {
+    return { id, publisher: 'Secondary source', title: 'A transcription of published figures', date: null, url: null };
+  }
+  const quoted = /["“]([^"”]+)["”]/.exec(citation)?.[1] ?? null;
+  const parts = citation.split(/,\s+|\.\s+/);
+  const lead = parts.length > 1 ? parts[0].replace(/^\([^)]*\)\s*/, '') : null;
+  const title = quoted ?? (parts.length > 1 ? parts[1] : citation).replace(/\.$/, '');
+  const dates = citation.match(DATE_RE);
+  return { id, publisher: lead, title, date: dates ? dates[dates.length - 1] : null, url: link };
+}
+
+/** One line per publication (two ids can name the same study). */
+function dedupe(list: EstimateSource[]): EstimateSource[] {
+  const seen = new Set<string>();
+  return list.filter((s) => {
+    const key = `${s.publisher ?? ''}|${s.title}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Tolerant parsing: missing or oddly typed fields become safe defaults. */
 export function parseEstimate(raw: unknown): Estimate {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -81,10 +149,7 @@ export function parseEstimate(raw: unknown): Estimate {
         cost: num(r.cost),
       };
     }),
-    sources: sources.map((s, i) => {
-      const r = (s && typeof s === 'object' ? s : {}) as Record<string, unknown>;
-      return { id: str(r.id) ?? `S${i + 1}`, title: str(r.title) ?? 'Source', url: str(r.url) };
-    }),
+    sources: dedupe(sources.map((s, i) => publicSource((s && typeof s === 'object' ? s : {}) as RawSource, i))),
   };
 }
 
@@ -105,11 +170,73 @@ export async function fetchEstimate(q: EstimateQuery, signal?: AbortSignal): Pro
   return parseEstimate(await res.json());
 }
 
+export type EstimateField = 'zip_code' | 'square_footage' | 'quality';
+export type EstimateFieldErrors = Partial<Record<EstimateField, string>>;
+
+const FIELD_MESSAGES: Record<EstimateField, [RegExp, (m: RegExpExecArray) => string][]> = {
+  zip_code: [
+    [/required/i, () => 'Enter your zip code.'],
+    [/5-digit/i, () => 'Enter a 5-digit zip code, like 78701.'],
+    [/50 states|not a zip/i, () => 'We have no cost data for this zip code. Enter one in the 50 states or DC.'],
+  ],
+  square_footage: [
+    [/required/i, () => 'Enter the square footage.'],
+    [/number/i, () => 'Enter the square footage as a number, like 2400.'],
+    [/greater than 0|at least 1|positive/i, () => 'Enter a square footage above 0.'],
+    [/at most (\d+)/i, (m) => `Enter at most ${formatNumber(Number(m[1]))} sq ft.`],
+  ],
+  quality: [[/./, () => 'Choose a quality.']],
+};
+
+const FIELD_NAMES: Record<EstimateField, string> = {
+  zip_code: 'the zip code',
+  square_footage: 'the square footage',
+  quality: 'the quality',
+};
+
+/** A human message for the server's message about `field` ("square_footage: is required" -> "Enter the square footage."). */
+export function fieldMessage(field: EstimateField, serverMessage: string): string {
+  for (const [re, text] of FIELD_MESSAGES[field]) {
+    const m = re.exec(serverMessage);
+    if (m) return text(m);
+  }
+  return `Check ${FIELD_NAMES[field]}: ${serverMessage.replace(/\.$/, '')}.`;
+}
+
+/** What the browser can tell before asking: the fields left blank. */
+export function blankFields(q: Pick<EstimateQuery, 'zipCode' | 'squareFootage'>): EstimateFieldErrors {
+  const out: EstimateFieldErrors = {};
+  if (q.zipCode.trim() === '') out.zip_code = fieldMessage('zip_code', 'is required');
+  if (q.squareFootage.trim() === '') out.square_footage = fieldMessage('square_footage', 'is required');
+  return out;
+}
+
+/**
+ * A failed estimate, split into a message per field of the form (shown beside it) and one
+ * message for the rest (null when every problem belongs to a field).
+ */
+export function estimateProblems(err: unknown): { fields: EstimateFieldErrors; message: string | null } {
+  const fields: EstimateFieldErrors = {};
+  if (!(err instanceof ApiError) || err.status === 404 || err.status >= 500 || !err.fields) {
+    return { fields, message: estimateErrorMessage(err) };
+  }
+  let unplaced = false;
+  for (const [name, messages] of Object.entries(err.fields)) {
+    const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : undefined;
+    if (!first) continue;
+    if (Object.hasOwn(FIELD_MESSAGES, name)) fields[name as EstimateField] = fieldMessage(name as EstimateField, first);
+    else unplaced = true;
+  }
+  if (Object.keys(fields).length === 0) return { fields, message: estimateErrorMessage(err) };
+  return { fields, message: unplaced ? estimateErrorMessage(err) : null };
+}
+
 export function estimateErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 404) return 'The cost estimate service is not available right now. Please try again later.';
+    if (err.status === 429) return 'Too many estimates in a short time. Please wait a minute and try again.';
     if (err.status >= 500) return 'The cost estimate service had a problem. Please try again in a moment.';
-    return err.message;
+    if (err.status > 0) return 'Check the zip code and square footage, then try again.';
   }
   return 'Could not reach the server. Check your connection and try again.';
 }

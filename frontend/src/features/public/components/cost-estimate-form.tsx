@@ -1,6 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { estimateErrorMessage, fetchEstimate, groupByStage, type Estimate, type Quality } from '../api/estimate';
-import { formatDecimal } from '../../../lib/format';
+import {
+  blankFields,
+  estimateProblems,
+  fetchEstimate,
+  groupByStage,
+  type Estimate,
+  type EstimateField,
+  type EstimateFieldErrors,
+  type Quality,
+} from '../api/estimate';
+import { formatDecimal, formatNumber } from '../../../lib/format';
 import { formatDollars } from '../utils/affordability';
 
 const QUALITIES: { value: Quality; label: string }[] = [
@@ -11,35 +20,96 @@ const QUALITIES: { value: Quality; label: string }[] = [
 
 const cents = { format: (value: number) => formatDecimal(value, 2, 2) }; // Intl-free (src/lib/format.ts)
 
+/** An estimate and the entries it was made for (it stays on screen while new entries are fixed). */
+interface Result {
+  estimate: Estimate;
+  zipCode: string;
+  squareFootage: number;
+  quality: Quality;
+}
+
+const FIELD_IDS: Record<EstimateField, string> = {
+  zip_code: 'est-zip',
+  square_footage: 'est-sqft',
+  quality: 'est-quality',
+};
+
 export function CostEstimateForm() {
   const [zipCode, setZipCode] = useState('');
   const [squareFootage, setSquareFootage] = useState('2400');
   const [quality, setQuality] = useState<Quality>('standard');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<EstimateFieldErrors>({});
+  const [result, setResult] = useState<Result | null>(null);
   const abort = useRef<AbortController | null>(null);
+
+  const showProblems = (fields: EstimateFieldErrors, message: string | null) => {
+    setFieldErrors(fields);
+    setError(message);
+    const first = (['zip_code', 'square_footage', 'quality'] as const).find((f) => fields[f]);
+    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     abort.current?.abort();
+    const blank = blankFields({ zipCode, squareFootage });
+    if (Object.keys(blank).length > 0) {
+      setLoading(false);
+      showProblems(blank, null);
+      return;
+    }
     const ctrl = new AbortController();
     abort.current = ctrl;
     setLoading(true);
     setError(null);
+    setFieldErrors({});
     try {
-      const result = await fetchEstimate({ zipCode, squareFootage, quality }, ctrl.signal);
-      setEstimate(result);
+      const estimate = await fetchEstimate({ zipCode, squareFootage, quality }, ctrl.signal);
+      setResult({ estimate, zipCode: zipCode.trim(), squareFootage: Number(squareFootage) || 0, quality });
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') return;
-      setEstimate(null);
-      setError(estimateErrorMessage(err));
+      // The last good estimate stays on screen while the entries are fixed.
+      const problems = estimateProblems(err);
+      showProblems(problems.fields, problems.message);
     } finally {
       if (abort.current === ctrl) setLoading(false);
     }
   }
 
-  const sqft = Number(squareFootage) || 0;
+  const edit =
+    <T,>(setter: (v: T) => void, field: EstimateField) =>
+    (value: T) => {
+      setter(value);
+      if (fieldErrors[field]) {
+        setFieldErrors((prev) => {
+          const next = { ...prev };
+          delete next[field];
+          return next;
+        });
+      }
+    };
+
+  const describe = (field: EstimateField, hint: string | null) =>
+    [fieldErrors[field] ? `${FIELD_IDS[field]}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+
+  const fieldError = (field: EstimateField, testId: string) =>
+    fieldErrors[field] ? (
+      <span id={`${FIELD_IDS[field]}-error`} className="pub-field-error" data-testid={testId}>
+        {fieldErrors[field]}
+      </span>
+    ) : null;
+
+  const estimate = result?.estimate ?? null;
+  const hasProblems = !!error || Object.keys(fieldErrors).length > 0;
+  const changed =
+    result !== null &&
+    (result.zipCode !== zipCode.trim() ||
+      result.squareFootage !== (Number(squareFootage) || 0) ||
+      result.quality !== quality);
+  const qualityLabel = (q: Quality) => QUALITIES.find((x) => x.value === q)?.label.split(' (')[0] ?? q;
+  const sqft = result?.squareFootage ?? 0;
 
   return (
     <div>
@@ -55,9 +125,11 @@ export function CostEstimateForm() {
               maxLength={10}
               placeholder="e.g. 78701"
               value={zipCode}
-              onChange={(e) => setZipCode(e.target.value)}
-              aria-describedby="est-zip-hint"
+              onChange={(e) => edit(setZipCode, 'zip_code')(e.target.value)}
+              aria-invalid={fieldErrors.zip_code ? true : undefined}
+              aria-describedby={describe('zip_code', 'est-zip-hint')}
             />
+            {fieldError('zip_code', 'estimate-zip-error')}
             <span id="est-zip-hint" className="pub-hint">
               Where you plan to build
             </span>
@@ -72,22 +144,32 @@ export function CostEstimateForm() {
               min={1}
               step={1}
               value={squareFootage}
-              onChange={(e) => setSquareFootage(e.target.value)}
-              aria-describedby="est-sqft-hint"
+              onChange={(e) => edit(setSquareFootage, 'square_footage')(e.target.value)}
+              aria-invalid={fieldErrors.square_footage ? true : undefined}
+              aria-describedby={describe('square_footage', 'est-sqft-hint')}
             />
+            {fieldError('square_footage', 'estimate-sqft-error')}
             <span id="est-sqft-hint" className="pub-hint">
               Finished floor area
             </span>
           </div>
           <div className="pub-field">
             <label htmlFor="est-quality">Quality</label>
-            <select id="est-quality" name="quality" value={quality} onChange={(e) => setQuality(e.target.value as Quality)}>
+            <select
+              id="est-quality"
+              name="quality"
+              value={quality}
+              onChange={(e) => edit(setQuality, 'quality')(e.target.value as Quality)}
+              aria-invalid={fieldErrors.quality ? true : undefined}
+              aria-describedby={describe('quality', null)}
+            >
               {QUALITIES.map((q) => (
                 <option key={q.value} value={q.value}>
                   {q.label}
                 </option>
               ))}
             </select>
+            {fieldError('quality', 'estimate-quality-error')}
             <span className="pub-hint">New home build</span>
           </div>
         </div>
@@ -104,8 +186,25 @@ export function CostEstimateForm() {
             {error}
           </p>
         )}
-        {estimate && !error && (
-          <section className="pub-result" data-testid="estimate-result" aria-label="Your estimate" style={{ marginTop: 20 }}>
+        {result && estimate && (
+          <section
+            className="pub-result"
+            data-testid="estimate-result"
+            data-stale={hasProblems || changed || undefined}
+            aria-label="Your estimate"
+            style={{ marginTop: 20 }}
+          >
+            {(hasProblems || changed) && (
+              <p className="pub-note pub-small" data-testid="estimate-previous" style={{ marginTop: 0 }}>
+                {hasProblems ? 'Your last estimate' : 'This estimate'} is for zip code {result.zipCode},{' '}
+                {formatNumber(result.squareFootage)} sq ft, {qualityLabel(result.quality)} quality.{' '}
+                {Object.keys(fieldErrors).length > 0
+                  ? 'Fix the entry marked above to update it.'
+                  : error
+                    ? 'It could not be updated just now.'
+                    : 'Press “Get my free estimate” to update it.'}
+              </p>
+            )}
             <dl className="pub-stat-row" style={{ margin: 0 }}>
               <div className="pub-stat pub-stat--main">
                 <dt>Predicted total</dt>
@@ -185,10 +284,17 @@ export function CostEstimateForm() {
                       {s.url ? (
                         <a href={s.url} target="_blank" rel="noopener noreferrer">
                           {s.title}
+                          <span className="visually-hidden"> (opens in a new tab)</span>
                         </a>
                       ) : (
-                        s.title
+                        <cite>{s.title}</cite>
                       )}
+                      {s.publisher || s.date ? (
+                        <span className="pub-muted">
+                          {' — '}
+                          {[s.publisher, s.date].filter(Boolean).join(', ')}
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

@@ -1,0 +1,3 @@
+import { ContractorsPage } from '../../features/bids/components/contractors-page';
+
+export default ContractorsPage;

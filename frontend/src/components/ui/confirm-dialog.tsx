@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Styles the confirm button as destructive. */
+  danger?: boolean;
+}
+
+/** Asks before doing something: Cancel is focused first, so Enter never confirms by accident. */
+export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel, danger }: Props) {
+  return (
+    <Modal title={title} onClose={onCancel} size="sm" initialFocus="[data-confirm-cancel]">
+      <div className="stack-sm">
+        <div className="confirm-body">{children}</div>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onCancel} data-confirm-cancel="">
+            Cancel
+          </button>
+          <button type="button" className={`btn ${danger ? 'btn-danger-solid' : 'btn-primary'}`} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,271 @@
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { awardBid, bidKeys, deleteBid, taskBidsQuery, updateBid, withdrawAward } from '../api';
+import type { Bid, BidDocument } from '../types';
+import { bidCount, daysBetween, localToday, statusLabel } from '../utils';
+import { BidForm } from './bid-form';
+import '../bids.css';
+
+interface Props {
+  taskId: number;
+  /** The task's uploaded documents (`GET /api/documents/?task={id}`): a bid may point at one. */
+  documents: readonly BidDocument[];
+  /**
+   * After every bid write, once the server answered: the board refreshes its tasks and money
+   * summary (an award changes the task's committed cost, which counts in the totals).
+   */
+  onBidsChanged?: () => void;
+}
+
+const UNREACHABLE = 'The server could not be reached. Please try again.';
+const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
+
+const docName = (d: BidDocument) => d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
+
+type Editing = { bid: Bid | null } | null;
+
+/**
+ * The "Bids" part of the task form (edit mode): the task's bids with their contractor, amount,
+ * status, dates, scope notes and PDF; add (the contractor from the roster or new), edit, delete,
+ * award (its amount becomes the task's committed cost, the others are declined) and withdraw.
+ * Every button is `type="button"`: the section sits inside the task's own form.
+ */
+export function BidsSection({ taskId, documents, onBidsChanged }: Props) {
+  const qc = useQueryClient();
+  const bids = useQuery(taskBidsQuery(taskId));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Bid | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [today] = useState(localToday);
+
+  const list = bids.data ?? [];
+  const awarded = list.find((b) => b.status === 'awarded') ?? null;
+  const lowest = list.length > 0 ? Math.min(...list.map((b) => b.amount)) : null;
+
+  // While one action is out, the others wait: the buttons stay focusable (aria-disabled) so that
+  // keyboard focus is not dropped when a button is pressed.
+  const whenIdle = (fn: () => void) => () => {
+    if (busyId === null) fn();
+  };
+
+  /** Refreshes the bids here and elsewhere (the comparison), then the board's tasks and totals. */
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: bidKeys.all });
+    onBidsChanged?.();
+  };
+
+  const run = async (bid: Bid, action: () => Promise<unknown>, done: string) => {
+    setBusyId(bid.id);
+    setError('');
+    setStatus('');
+    try {
+      await action();
+      setStatus(done);
+    } catch (e) {
+      console.error('Bid action failed', e);
+      setError(reason(e));
+    } finally {
+      await refresh();
+      setBusyId(null);
+    }
+  };
+
+  const award = (bid: Bid) =>
+    run(
+      bid,
+      () => awardBid(bid.id),
+      `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)}; the other bids are declined.`,
+    );
+  const withdraw = (bid: Bid) =>
+    run(
+      bid,
+      () => withdrawAward(bid.id),
+      `Award to ${bid.contractor.name} withdrawn. The task has no committed cost; its bids are pending again.`,
+    );
+  const setDeclined = (bid: Bid, declined: boolean) =>
+    run(
+      bid,
+      () => updateBid(bid.id, { status: declined ? 'declined' : 'pending' }),
+      declined ? `Bid of ${bid.contractor.name} declined.` : `Bid of ${bid.contractor.name} is pending again.`,
+    );
+  const remove = async (bid: Bid) => {
+    setConfirmDelete(null);
+    await run(bid, () => deleteBid(bid.id), `Bid of ${bid.contractor.name} deleted.`);
+    titleRef.current?.focus();
+  };
+
+  return (
+    <section className="bids-section" aria-labelledby={`bids-title-${taskId}`}>
+      <div className="bids-head">
+        <h3 id={`bids-title-${taskId}`} ref={titleRef} tabIndex={-1}>
+          Bids
+          {list.length > 0 && <span className="bids-count"> ({bidCount(list.length)})</span>}
+        </h3>
+        <button type="button" className="btn btn-sm" onClick={() => setEditing({ bid: null })}>
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Add bid
+        </button>
+      </div>
+      <p className="bids-vh" role="status">
+        {status}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {awarded ? (
+        <p className="bids-committed" data-testid="bids-committed">
+          <strong>Committed: {formatMoney(awarded.amount)}</strong>, awarded to {awarded.contractor.name}. It counts in
+          the board&apos;s totals until you enter your actual cost.
+        </p>
+      ) : list.length > 0 ? (
+        <p className="hint">Award a bid to make its amount the task&apos;s committed cost.</p>
+      ) : null}
+      {bids.isPending ? (
+        <p className="muted">Loading bids…</p>
+      ) : bids.isError ? (
+        <p className="form-error" role="alert">
+          The bids could not be loaded. {reason(bids.error)}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">
+          No bids yet. Add contractors&apos; bids to compare them side by side with the predicted cost.
+        </p>
+      ) : (
+        <ul className="bid-list">
+          {list.map((bid) => {
+            const doc = bid.document === null ? null : (documents.find((d) => d.id === bid.document) ?? null);
+            const expired = bid.valid_until ? (daysBetween(today, bid.valid_until) ?? 0) < 0 : false;
+            const busy = busyId === bid.id;
+            const who = bid.contractor.name;
+            return (
+              <li key={bid.id} className={`bid-row bid-${bid.status}`} data-bid-id={bid.id}>
+                <div className="bid-main">
+                  <span className="bid-contractor">{who}</span>
+                  <span className="bid-amount num">{formatMoney(bid.amount)}</span>
+                  <span className={`bid-status bid-status-${bid.status}`}>
+                    {bid.status === 'awarded' && (
+                      <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true">
+                        <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
+                      </svg>
+                    )}
+                    {statusLabel(bid.status)}
+                  </span>
+                  {lowest !== null && bid.amount === lowest && list.length > 1 && (
+                    <span className="bid-tag">Lowest</span>
+                  )}
+                </div>
+                {(bid.received_on || bid.valid_until) && (
+                  <p className="bid-meta">
+                    {bid.received_on && <span>Received {formatIsoDay(bid.received_on)}</span>}
+                    {bid.valid_until && (
+                      <span className={expired ? 'bid-expired' : undefined}>
+                        {expired ? 'Offer expired ' : 'Valid until '}
+                        {formatIsoDay(bid.valid_until)}
+                      </span>
+                    )}
+                  </p>
+                )}
+                {bid.notes && <p className="bid-notes">{bid.notes}</p>}
+                {bid.document !== null && (
+                  <p className="bid-doc">
+                    {doc ? (
+                      <a href={doc.file} target="_blank" rel="noopener noreferrer">
+                        Bid PDF: {docName(doc)}
+                        <span className="bids-vh"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <span className="muted">Bid PDF attached</span>
+                    )}
+                  </p>
+                )}
+                <div className="bid-actions">
+                  <button
+                    type="button"
+                    className={`btn btn-sm${bid.status === 'awarded' ? '' : ' btn-primary'}`}
+                    aria-disabled={busyId !== null || undefined}
+                    aria-label={
+                      bid.status === 'awarded'
+                        ? `Withdraw the award to ${who}`
+                        : `Award the bid of ${who}, ${formatMoney(bid.amount)}`
+                    }
+                    onClick={whenIdle(() => void (bid.status === 'awarded' ? withdraw(bid) : award(bid)))}
+                  >
+                    {busy ? 'Working…' : bid.status === 'awarded' ? 'Withdraw award' : 'Award'}
+                  </button>
+                  {bid.status !== 'awarded' && !awarded && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-quiet-bid"
+                      aria-disabled={busyId !== null || undefined}
+                      aria-label={bid.status === 'declined' ? `Reopen the bid of ${who}` : `Decline the bid of ${who}`}
+                      onClick={whenIdle(() => void setDeclined(bid, bid.status !== 'declined'))}
+                    >
+                      {bid.status === 'declined' ? 'Reopen' : 'Decline'}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-disabled={busyId !== null || undefined}
+                    aria-label={`Edit the bid of ${who}`}
+                    onClick={whenIdle(() => setEditing({ bid }))}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger"
+                    aria-disabled={busyId !== null || undefined}
+                    aria-label={`Delete the bid of ${who}`}
+                    onClick={whenIdle(() => setConfirmDelete(bid))}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <BidForm
+          taskId={taskId}
+          bid={editing.bid}
+          documents={documents}
+          onClose={() => setEditing(null)}
+          onSaved={(_saved, message) => {
+            setEditing(null);
+            setError('');
+            setStatus(message);
+            void refresh();
+          }}
+        />
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete this bid?"
+          confirmLabel="Delete bid"
+          danger
+          onConfirm={() => void remove(confirmDelete)}
+          onCancel={() => setConfirmDelete(null)}
+        >
+          <p>
+            Delete the bid of <strong>{confirmDelete.contractor.name}</strong> ({formatMoney(confirmDelete.amount)})?
+            {confirmDelete.status === 'awarded' &&
+              ' It is the awarded bid: the task will have no committed cost any more.'}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

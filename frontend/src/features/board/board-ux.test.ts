@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from './types';
+import { PendingDeletes, UNDO_MS } from './pending-deletes';
+import { estimateCoverage, isOverdue, localIsoDay, paidPrefill } from './utils';
+import { DEFAULT_VIEW, readView, saveView, viewStorageKey } from './view-preference';
+
+const task = (partial: Partial<Task> = {}): Task => ({
+  id: 1,
+  project: 7,
+  title: 'Plumbing Rough',
+  description: '',
+  status: 'In Progress',
+  material_quality: 'standard',
+  actual_cost: null,
+  due_date: null,
+  position: 0,
+  actual_cost_per_sqft: null,
+  regional_average_cost_per_sqft: null,
+  committed_cost: null,
+  bid_count: 0,
+  lowest_bid: null,
+  ...partial,
+});
+
+describe('the Enter Actual Cost pre-fill', () => {
+  it('is the recorded cost, so Enter keeps it', () => {
+    expect(paidPrefill(task({ actual_cost: 62300 }), 2400)).toEqual({ value: '62300', source: 'actual' });
+    expect(paidPrefill(task({ actual_cost: 1234.5, regional_average_cost_per_sqft: 9 }), 2400)).toEqual({
+      value: '1234.5',
+      source: 'actual',
+    });
+    // A recorded $0 is a recorded cost too.
+    expect(paidPrefill(task({ actual_cost: 0, regional_average_cost_per_sqft: 9 }), 2400).value).toBe('0');
+  });
+
+  it('is otherwise the prediction, regional rate x square footage to the cent', () => {
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400)).toEqual({
+      value: '10488',
+      source: 'predicted',
+    });
+    // 0.1 + 0.2 style drift never shows: the rate is taken in cents first.
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 1.15 }), 3).value).toBe('3.45');
+  });
+
+  it('is blank without either (blank still means $0.00 on save)', () => {
+    expect(paidPrefill(task(), 2400)).toEqual({ value: '', source: 'none' });
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 5 }), null)).toEqual({ value: '', source: 'none' });
+    expect(paidPrefill(undefined, 2400)).toEqual({ value: '', source: 'none' });
+  });
+});
+
+describe('overdue tasks', () => {
+  it('are past their due date and not Paid', () => {
+    const today = '2026-11-24';
+    expect(isOverdue(task({ due_date: '2026-11-23' }), today)).toBe(true);
+    expect(isOverdue(task({ due_date: '2026-11-24' }), today)).toBe(false);
+    expect(isOverdue(task({ due_date: '2026-12-01' }), today)).toBe(false);
+    expect(isOverdue(task({ due_date: '2026-01-01', status: 'Paid' }), today)).toBe(false);
+    expect(isOverdue(task({ due_date: null }), today)).toBe(false);
+  });
+
+  it('count days in the local calendar', () => {
+    expect(localIsoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('the whole-house estimate coverage', () => {
+  it('says how much of the estimate the tasks on the board cover', () => {
+    const c = estimateCoverage(341616, 78300, 8);
+    expect(c?.text).toBe('Your 8 tasks cover $78,300.00 of the $341,616.00 whole-house estimate (23%).');
+    expect(c?.percent).toBe(23);
+    expect(c?.remaining).toBe(263316);
+    expect(estimateCoverage(1000, 500.5, 1)?.text).toBe(
+      'Your 1 task covers $500.50 of the $1,000.00 whole-house estimate (50%).',
+    );
+  });
+
+  it('handles tiny, full and missing figures', () => {
+    expect(estimateCoverage(341616, 100, 1)?.text).toContain('(under 1%)');
+    expect(estimateCoverage(1000, 1000, 3)?.percent).toBe(100);
+    expect(estimateCoverage(null, 100, 3)).toBeNull();
+    expect(estimateCoverage(undefined, undefined, 3)).toBeNull();
+    expect(estimateCoverage(1000, null, 3)?.percent).toBeNull();
+    expect(estimateCoverage(1000, 0, 0)?.text).toBe(
+      'No tasks on the board yet: the whole build is estimated at $1,000.00.',
+    );
+  });
+});
+
+describe('the remembered board view', () => {
+  it('defaults to Spreadsheet and is kept per project', () => {
+    expect(DEFAULT_VIEW).toBe('spreadsheet');
+    expect(readView(3)).toBe('spreadsheet');
+    saveView(3, 'kanban');
+    expect(readView(3)).toBe('kanban');
+    expect(readView(4)).toBe('spreadsheet');
+    expect(window.localStorage.getItem(viewStorageKey(3))).toBe('kanban');
+  });
+
+  it('ignores anything else stored there', () => {
+    window.localStorage.setItem(viewStorageKey(5), 'timeline');
+    expect(readView(5)).toBe('spreadsheet');
+  });
+});
+
+describe('pending deletes', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function setup(send: (id: number, keepalive: boolean) => Promise<unknown> = () => Promise.resolve()) {
+    vi.useFakeTimers();
+    const calls: [number, boolean][] = [];
+    const deleted: number[] = [];
+    const failed: number[] = [];
+    const store = new PendingDeletes({
+      send: (id, keepalive) => {
+        calls.push([id, keepalive]);
+        return send(id, keepalive);
+      },
+      onDeleted: (t) => deleted.push(t.id),
+      onFailed: (t) => failed.push(t.id),
+    });
+    return { store, calls, deleted, failed };
+  }
+
+  it('sends nothing until the Undo time is over, then one DELETE', async () => {
+    const { store, calls, deleted } = setup();
+    store.schedule(task({ id: 9 }));
+    expect(store.getSnapshot().map((p) => [p.task.id, p.state])).toEqual([[9, 'waiting']]);
+    vi.advanceTimersByTime(UNDO_MS - 1);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual([[9, false]]);
+    expect(store.getSnapshot()[0].state).toBe('sending'); // still hidden while on its way
+    await vi.runAllTimersAsync();
+    expect(deleted).toEqual([9]);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('Undo brings the task back and nothing is ever sent', async () => {
+    const { store, calls } = setup();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.schedule(task({ id: 9 }));
+    expect(store.undo(9)).toBe(true);
+    expect(store.getSnapshot()).toEqual([]);
+    await vi.runAllTimersAsync();
+    expect(calls).toEqual([]);
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(store.undo(9)).toBe(false);
+  });
+
+  it('is made final at once, with keepalive, when the page goes away', async () => {
+    const { store, calls, deleted } = setup();
+    store.schedule(task({ id: 1 }));
+    store.schedule(task({ id: 2 }));
+    store.flush(true);
+    expect(calls).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(store.undo(1)).toBe(false); // too late
+    await vi.runAllTimersAsync();
+    expect(deleted).toEqual([1, 2]);
+    expect(calls).toHaveLength(2); // the timers sent nothing more
+  });
+
+  it('shows the task again when the server refuses', async () => {
+    const { store, failed } = setup(() => Promise.reject(new Error('500')));
+    store.schedule(task({ id: 4 }));
+    vi.advanceTimersByTime(UNDO_MS);
+    await vi.runAllTimersAsync();
+    expect(failed).toEqual([4]);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('waits while held (the pointer is on the toast), then leaves time to act', () => {
+    const { store, calls } = setup();
+    store.schedule(task({ id: 3 }));
+    vi.advanceTimersByTime(UNDO_MS - 100);
+    store.hold(true);
+    vi.advanceTimersByTime(60_000);
+    expect(calls).toEqual([]);
+    store.hold(false);
+    vi.advanceTimersByTime(1499);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual([[3, false]]);
+  });
+});

@@ -1,0 +1,178 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { tokens } from '../../../lib/auth-store';
+import type { BoardProject, Task } from '../types';
+import { BoardPage } from './board-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
+  id,
+  project: 1,
+  title,
+  description: '',
+  status: 'To Do',
+  material_quality: 'basic',
+  actual_cost: null,
+  due_date: null,
+  position: id,
+  actual_cost_per_sqft: null,
+  regional_average_cost_per_sqft: null,
+  committed_cost: null,
+  bid_count: 0,
+  lowest_bid: null,
+  ...extra,
+});
+
+const project: BoardProject = {
+  id: 1,
+  name: 'Cabin',
+  zip_code: '78701',
+  project_type_display: 'ADU',
+  budget: 1000,
+  square_footage: 10,
+};
+
+/** A fake server; `calls` lists every non-GET request as "METHOD path". */
+function serve(initial: Task[], answers: Record<string, () => Response> = {}) {
+  let tasks = initial;
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') calls.push(`${method} ${url}`);
+      const special = answers[`${method} ${url}`];
+      if (special) {
+        const res = special();
+        if (res.ok && url.endsWith('/template/')) tasks = (await res.clone().json()) as Task[];
+        return res;
+      }
+      if (url === '/api/projects/1/tasks/') return json(tasks);
+      if (url === '/api/projects/1/summary/')
+        return json({
+          budget: 1000,
+          predicted_total: 0,
+          cost_per_sqft: 0,
+          over_budget: false,
+          column_totals: { 'To Do': 0, 'In Progress': 0, Paid: 0 },
+          full_build_estimate: 200000,
+          estimate_covered: 50000,
+        });
+      if (url === '/api/projects/1/') return json(project);
+      return json([]);
+    }),
+  );
+  return { calls };
+}
+
+function renderBoard() {
+  tokens.set('A', 'R');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/kanban/:projectId', element: <BoardPage /> }], {
+    initialEntries: ['/kanban/1'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('BoardPage, as a user meets it', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks before deleting, hides the task with an Undo toast, and Undo sends nothing', async () => {
+    const { calls } = serve([task(1, 'Framing'), task(2, 'Roofing')]);
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open task Framing' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Task' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this task?' });
+    expect(calls).toEqual([]); // asked first
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete task' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open task Framing' })).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Task deleted.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo deleting Framing' }));
+    expect(await screen.findByRole('button', { name: 'Open task Framing' })).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('offers the standard task list on an empty board, and shows the server’s message on a 409', async () => {
+    const created = [task(5, 'Building Permits'), task(6, 'Framing')];
+    const { calls } = serve([], { 'POST /api/projects/1/tasks/template/': () => json(created, 201) });
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start from the standard task list' }));
+    expect(await screen.findByRole('button', { name: 'Open task Building Permits' })).toBeTruthy();
+    expect(calls).toEqual(['POST /api/projects/1/tasks/template/']);
+    expect(screen.getByTestId('estimate-coverage').textContent).toBe(
+      'Your 2 tasks cover $50,000.00 of the $200,000.00 whole-house estimate (25%).',
+    );
+  });
+
+  it('shows a refused template call in the banner', async () => {
+    serve([], {
+      'POST /api/projects/1/tasks/template/': () =>
+        json({ error: 'conflict', message: 'This board already has tasks.' }, 409),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start from the standard task list' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This board already has tasks.');
+  });
+
+  it('keeps the budget dialog open with the server’s message at the field, and the spec’s banner', async () => {
+    serve([task(1, 'Framing')], {
+      'PATCH /api/projects/1/': () =>
+        json(
+          {
+            error: 'validation_error',
+            message: 'budget: This field is required.',
+            fields: { budget: ['This field is required.'] },
+          },
+          400,
+        ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update Budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Project Budget' });
+    const input = within(dialog).getByLabelText(/^Budget/);
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '');
+    expect(message?.textContent).toBe('This field is required.');
+    expect(screen.getByText('Failed to update budget.')).toBeTruthy();
+  });
+
+  it('shows the server’s message beside Task Title when it refuses a blank title', async () => {
+    serve([task(1, 'Framing')], {
+      'POST /api/tasks/': () =>
+        json(
+          {
+            error: 'validation_error',
+            message: 'title: This field may not be blank.',
+            fields: { title: ['This field may not be blank.'] },
+          },
+          400,
+        ),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Task' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const title = within(dialog).getByLabelText(/^Task Title/);
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(title.getAttribute('aria-required')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This field may not be blank.',
+    );
+    expect(screen.getByText('Failed to save task.')).toBeTruthy();
+  });
+});
