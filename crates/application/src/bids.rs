@@ -191,30 +191,30 @@ impl BidService {
         self.ports.bids.withdraw_award(id).map_err(|e| not_found(e, "bid"))
     }
 
-    /// Every task of the project with bids, its bids beside its regional prediction: two
-    /// queries (the board, the project's bids).
+    /// Every task of the project with bids, its bids beside its regional prediction, in board
+    /// order: two queries (the project, its bids with their tasks), whatever the board's size.
     pub fn comparison(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError> {
         let project =
             self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
-        let bids = self.ports.bids.list_for_project(project.id)?;
-        let tasks = self.ports.tasks.list_for_project(project.id)?;
-        let mut by_task: std::collections::HashMap<i64, Vec<Bid>> = std::collections::HashMap::new();
-        for b in bids {
-            by_task.entry(b.task_id).or_default().push(b);
-        }
+        let rows = self.ports.bids.list_for_project(project.id)?;
         let sqft = project.details.square_footage;
-        Ok(tasks
-            .into_iter()
-            .filter_map(|t| {
-                let bids = by_task.remove(&t.id)?;
-                let predicted = self
-                    .ports
-                    .rates
-                    .regional_rate_cents(&t.title, t.material_quality, &project.details.zip_code)
-                    .and_then(|rate| Money::from_cents(rate.saturating_mul(sqft)));
-                TaskComparison::compute(t.id, t.title, predicted, bids)
-            })
-            .collect())
+        let mut out = Vec::new();
+        let mut rows = rows.into_iter().peekable();
+        while let Some(first) = rows.next() {
+            let task_id = first.bid.task_id;
+            let (title, quality) = (first.task_title.clone(), first.task_quality);
+            let mut bids = vec![first.bid];
+            while let Some(next) = rows.next_if(|r| r.bid.task_id == task_id) {
+                bids.push(next.bid);
+            }
+            let predicted = self
+                .ports
+                .rates
+                .regional_rate_cents(&title, quality, &project.details.zip_code)
+                .and_then(|rate| Money::from_cents(rate.saturating_mul(sqft)));
+            out.extend(TaskComparison::compute(task_id, title, predicted, bids));
+        }
+        Ok(out)
     }
 }
 
@@ -396,15 +396,19 @@ mod tests {
     #[test]
     fn the_comparison_lists_tasks_with_bids_beside_their_prediction() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(project())));
-        m.tasks
-            .expect_list_for_project()
-            .returning(|_| Ok(vec![task(10, "Framing"), task(11, "Moat"), task(12, "Roofing")]));
-        m.bids.expect_list_for_project().times(1).returning(|_| {
+        m.projects.expect_find_for_owner().with(eq(1), eq(3)).times(1).returning(|_, _| Ok(Some(project())));
+        // The board is not read: the bids come with their tasks (two queries in all).
+        m.tasks.expect_list_for_project().never();
+        let on = |title: &str, b: Bid| crate::ports::BidOnTask {
+            task_title: title.into(),
+            task_quality: MaterialQuality::Standard,
+            bid: b,
+        };
+        m.bids.expect_list_for_project().times(1).returning(move |_| {
             Ok(vec![
-                bid(1, 10, 38_000, BidStatus::Pending),
-                bid(2, 10, 52_000, BidStatus::Pending),
-                bid(3, 11, 900, BidStatus::Awarded),
+                on("Framing", bid(1, 10, 38_000, BidStatus::Pending)),
+                on("Framing", bid(2, 10, 52_000, BidStatus::Pending)),
+                on("Moat", bid(3, 11, 900, BidStatus::Awarded)),
             ])
         });
         let c = m.service().comparison(3, 1).unwrap();

@@ -137,14 +137,23 @@ pub struct NewBid {
     pub details: BidDetails,
 }
 
+/// A bid with what the comparison needs of its task.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BidOnTask {
+    pub task_title: String,
+    pub task_quality: buildledger_domain::task::MaterialQuality,
+    pub bid: Bid,
+}
+
 /// Bids. Every write keeps the task's figures (committed cost, count, lowest) and bumps the
 /// project's version, in the same transaction.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait BidRepository: Send + Sync {
     /// The task's bids, oldest first, with their contractor's name.
     fn list_for_task(&self, task_id: i64) -> Result<Vec<Bid>, RepoError>;
-    /// Every bid of the project, by task then id (one query).
-    fn list_for_project(&self, project_id: i64) -> Result<Vec<Bid>, RepoError>;
+    /// Every bid of the project with its task's title and quality, tasks in board order, bids
+    /// oldest first: one query (the comparison page).
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<BidOnTask>, RepoError>;
     /// `None` when missing or its project is not the owner's.
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError>;
     fn create(&self, bid: &NewBid) -> Result<Bid, RepoError>;

@@ -3,8 +3,9 @@
 //! so the board read stays one query and its ETag moves with the bids.
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{BidRepository, ContractorRepository, NewBid};
+use buildledger_application::ports::{BidOnTask, BidRepository, ContractorRepository, NewBid};
 use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
+use buildledger_domain::task::{MaterialQuality, TaskStatus};
 use buildledger_domain::Money;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -248,18 +249,29 @@ impl BidRepository for DieselBidRepository {
         })
     }
 
-    fn list_for_project(&self, project_id: i64) -> Result<Vec<Bid>, RepoError> {
-        self.db.read(|conn| {
-            bids::table
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<BidOnTask>, RepoError> {
+        let mut rows: Vec<(usize, BidOnTask)> = self.db.read(|conn| {
+            let rows: Vec<(BidRow, String, String, String, String)> = bids::table
                 .inner_join(contractors::table)
+                .inner_join(tasks::table)
                 .filter(bids::project_id.eq(project_id))
-                .order((bids::task_id, bids::id))
-                .select((BidRow::as_select(), contractors::name))
-                .load(conn)?
-                .into_iter()
-                .map(into_bid)
-                .collect()
-        })
+                .order((tasks::status, tasks::sort_key, tasks::id, bids::id))
+                .select((BidRow::as_select(), contractors::name, tasks::title, tasks::material_quality, tasks::status))
+                .load(conn)?;
+            rows.into_iter()
+                .map(|(row, contractor, title, quality, status)| {
+                    let corrupt =
+                        |what: &str| DieselError::DeserializationError(format!("invalid stored {what}").into());
+                    let column = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
+                    let task_quality = MaterialQuality::parse(&quality).ok_or_else(|| corrupt("material_quality"))?;
+                    let column = TaskStatus::ALL.iter().position(|s| *s == column).unwrap_or(0);
+                    Ok((column, BidOnTask { task_title: title, task_quality, bid: into_bid((row, contractor))? }))
+                })
+                .collect::<Result<_, DieselError>>()
+        })?;
+        // Board order: the columns as the board shows them (stable, so each column keeps its order).
+        rows.sort_by_key(|(column, _)| *column);
+        Ok(rows.into_iter().map(|(_, r)| r).collect())
     }
 
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError> {

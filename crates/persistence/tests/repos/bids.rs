@@ -84,9 +84,14 @@ fn two_awards_at_once_leave_one() {
         let repo = DieselBidRepository::new(t.db.clone());
         let ids: Vec<i64> = (0..4)
             .map(|i| {
-                repo.create(&NewBid { task_id: task.id, project_id: p.id, contractor_id: acme.id, details: dollars(100 + i) })
-                    .unwrap()
-                    .id
+                repo.create(&NewBid {
+                    task_id: task.id,
+                    project_id: p.id,
+                    contractor_id: acme.id,
+                    details: dollars(100 + i),
+                })
+                .unwrap()
+                .id
             })
             .collect();
         std::thread::scope(|s| {
@@ -119,5 +124,36 @@ fn contractors_are_their_owners_own() {
         assert!(matches!(roster.update(c.id, bob, &renamed), Err(RepoError::NotFound)), "{}", t.name);
         assert!(matches!(roster.delete(c.id, bob), Err(RepoError::NotFound)));
         assert_eq!(roster.update(c.id, ana, &renamed).unwrap().details.name, "Zed & Sons");
+    }
+}
+
+#[test]
+fn the_comparison_reads_a_projects_bids_with_their_tasks_in_one_statement_in_board_order() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let acme = DieselContractorRepository::new(t.db.clone())
+            .create(ana, &ContractorDetails { name: "Acme".into(), ..Default::default() })
+            .unwrap();
+        let repo = DieselBidRepository::new(t.db.clone());
+        let statuses = [TaskStatus::Paid, TaskStatus::ToDo, TaskStatus::InProgress];
+        for i in 0..200 {
+            let task = tasks.create(&NewTask { status: statuses[i % 3], ..new_task(p.id) }).unwrap();
+            for k in 0..3 {
+                let details = dollars(1000 + k);
+                repo.create(&NewBid { task_id: task.id, project_id: p.id, contractor_id: acme.id, details }).unwrap();
+            }
+        }
+        let before = t.db.queries_executed();
+        let rows = repo.list_for_project(p.id).unwrap();
+        assert_eq!(t.db.queries_executed() - before, 1, "{}: one statement for 200 tasks x 3 bids", t.name);
+        assert_eq!(rows.len(), 600);
+        // Board order: every To Do task's bids, then In Progress, then Paid; each task's bids together.
+        let board: Vec<i64> = tasks.list_for_project(p.id).unwrap().iter().map(|t| t.id).collect();
+        let mut seen: Vec<i64> = rows.iter().map(|r| r.bid.task_id).collect();
+        seen.dedup();
+        assert_eq!(seen, board, "{}", t.name);
+        assert!(rows.iter().all(|r| r.task_title == "Framing" && r.task_quality == MaterialQuality::Standard));
     }
 }
