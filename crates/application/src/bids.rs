@@ -17,6 +17,8 @@ pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete thei
 pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this bid's task.";
 pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
 pub const MSG_NO_AWARD: &str = "This bid is not awarded.";
+pub const MSG_AWARD_HAS_CHANGE_ORDERS: &str =
+    "This award has approved change orders: reject or delete them first (Change orders, in the task).";
 
 #[derive(Clone)]
 pub struct BidsPorts {
@@ -43,6 +45,16 @@ pub struct BidChange {
 
 fn not_found(e: RepoError, entity: &'static str) -> UseCaseError {
     crate::projects::not_found_as(e, entity)
+}
+
+/// An award with approved change orders stays until they are rejected (docs/money.md).
+fn change_orders_conflict(e: RepoError, entity: &'static str) -> UseCaseError {
+    match e {
+        RepoError::Conflict(_) => {
+            UseCaseError::Conflict { field: "status".into(), message: MSG_AWARD_HAS_CHANGE_ORDERS.into() }
+        }
+        other => not_found(other, entity),
+    }
 }
 
 impl BidService {
@@ -169,7 +181,7 @@ impl BidService {
 
     pub fn delete_bid(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
         self.bid(owner_id, id)?;
-        self.ports.bids.delete(id).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.delete(id).map_err(|e| change_orders_conflict(e, "bid"))
     }
 
     /// Awards the bid: its amount becomes the task's committed cost, the task's other bids are
@@ -188,7 +200,7 @@ impl BidService {
         if bid.status != BidStatus::Awarded {
             return Err(UseCaseError::Conflict { field: "status".into(), message: MSG_NO_AWARD.into() });
         }
-        self.ports.bids.withdraw_award(id).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.withdraw_award(id).map_err(|e| change_orders_conflict(e, "bid"))
     }
 
     /// Every task of the project with bids, its bids beside its regional prediction, in board
@@ -277,7 +289,14 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        Project { id: 1, owner_id: 3, details, version: 1, created_at: chrono::NaiveDateTime::default() }
+        Project {
+            id: 1,
+            owner_id: 3,
+            details,
+            version: 1,
+            created_at: chrono::NaiveDateTime::default(),
+            drawn_cents: 0,
+        }
     }
 
     fn task(id: i64, title: &str) -> Task {
@@ -292,6 +311,7 @@ mod tests {
             due_date: None,
             position: 0,
             bids: Default::default(),
+            ledger: Default::default(),
         }
     }
 

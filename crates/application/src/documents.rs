@@ -201,8 +201,9 @@ mod tests {
             due_date: None,
             position: 0,
             bids: Default::default(),
+            ledger: Default::default(),
         };
-        (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now() })
+        (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now(), drawn_cents: 0 })
     }
 
     fn doc(id: i64) -> Document {

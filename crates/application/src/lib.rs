@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod bids;
 pub mod documents;
 pub mod error;
+pub mod ledger;
 pub mod payments;
 pub mod ports;
 pub mod projects;

@@ -2,6 +2,9 @@
 
 use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
 use buildledger_domain::document::Document;
+use buildledger_domain::ledger::{
+    ChangeOrder, ChangeOrderDetails, Draw, DrawFields, DrawItem, DrawableTask, Payment, PaymentDetails,
+};
 use buildledger_domain::project::{Project, ProjectDetails};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{NewTask, Task, TaskChanges};
@@ -159,12 +162,71 @@ pub trait BidRepository: Send + Sync {
     fn create(&self, bid: &NewBid) -> Result<Bid, RepoError>;
     /// Replaces the details, contractor and (pending/declined) status. `NotFound` when gone.
     fn update(&self, id: i64, contractor_id: i64, details: &BidDetails, status: BidStatus) -> Result<Bid, RepoError>;
+    /// `Conflict("change_orders")` when it is the award and its task has approved change orders.
     fn delete(&self, id: i64) -> Result<(), RepoError>;
     /// Awards the bid: the task's other bids are declined, its committed cost is the amount.
     fn award(&self, id: i64) -> Result<Bid, RepoError>;
     /// Withdraws the task's award: that bid and the bids it declined are pending again, the
-    /// task has no committed cost.
+    /// task has no committed cost. `Conflict("change_orders")` while the task has approved change
+    /// orders.
     fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError>;
+}
+
+/// A payment or change order to create on a task (its contractor and document already checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnTask<T> {
+    pub task_id: i64,
+    pub project_id: i64,
+    pub details: T,
+}
+
+/// Payments against tasks. Every write keeps the task's paid to date and payment count and
+/// bumps the project's version, in the same transaction.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait TaskPaymentRepository: Send + Sync {
+    /// The task's payments by date paid, then id, with their contractor's name.
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Payment>, RepoError>;
+    /// Every payment of the project in the same order, each with its task's title: one query.
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<(Payment, String)>, RepoError>;
+    /// `None` when missing or its project is not the owner's.
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Payment>, RepoError>;
+    /// `NotFound` when the task is gone.
+    fn create(&self, payment: &OnTask<PaymentDetails>) -> Result<Payment, RepoError>;
+    fn update(&self, id: i64, details: &PaymentDetails) -> Result<Payment, RepoError>;
+    fn delete(&self, id: i64) -> Result<(), RepoError>;
+}
+
+/// Change orders. Every write keeps the task's approved change orders and committed cost and
+/// bumps the project's version, in the same transaction, under the board's row lock.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait ChangeOrderRepository: Send + Sync {
+    /// The task's change orders by date, then id.
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<ChangeOrder>, RepoError>;
+    /// Every change order of the project with its task's title: one query (the register).
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<(ChangeOrder, String)>, RepoError>;
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<ChangeOrder>, RepoError>;
+    /// `Conflict("award")` when it is approved and its task has no awarded bid (checked under
+    /// the lock); `NotFound` when the task is gone.
+    fn create(&self, change_order: &OnTask<ChangeOrderDetails>) -> Result<ChangeOrder, RepoError>;
+    /// `Conflict("award")` as for `create`.
+    fn update(&self, id: i64, details: &ChangeOrderDetails) -> Result<ChangeOrder, RepoError>;
+    fn delete(&self, id: i64) -> Result<(), RepoError>;
+}
+
+/// Lender draws. Every write keeps the project's drawn total and bumps its version.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait DrawRepository: Send + Sync {
+    /// The project's draws by number, with their lines.
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Draw>, RepoError>;
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Draw>, RepoError>;
+    /// Every task of the project in board order with its work to date and what the project's
+    /// draws (but `except_draw`) already cover of it: one query.
+    fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError>;
+    /// Numbers the draw (the project's next number) and stores it with its lines.
+    fn create(&self, project_id: i64, items: &[DrawItem], fields: &DrawFields) -> Result<Draw, RepoError>;
+    /// Replaces the fields, and the lines when given.
+    fn update(&self, id: i64, items: Option<Vec<DrawItem>>, fields: &DrawFields) -> Result<Draw, RepoError>;
+    fn delete(&self, id: i64) -> Result<(), RepoError>;
 }
 
 /// A document row to create (the file is already stored under `storage_key`).

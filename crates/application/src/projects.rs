@@ -103,6 +103,7 @@ mod tests {
             details: ProjectDetails::parse(input()).unwrap(),
             version: 1,
             created_at: chrono::NaiveDateTime::default(),
+            drawn_cents: 0,
         }
     }
 

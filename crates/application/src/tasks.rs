@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use buildledger_domain::budget::{BudgetSummary, CostLine};
 use buildledger_domain::error::FieldErrors;
+use buildledger_domain::ledger::{LedgerLine, LedgerSettings, MoneySummary};
 use buildledger_domain::project::Project;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
 
@@ -34,6 +35,8 @@ pub struct ProjectSummary {
     /// The project version the figures describe.
     pub version: i64,
     pub budget: BudgetSummary,
+    /// Committed / paid / remaining, contingency and loan (issue 19, docs/money.md).
+    pub money: MoneySummary,
     /// `None` when the catalogue has no estimate for the project (an unknown zip code).
     pub estimate: Option<EstimateCoverage>,
 }
@@ -119,7 +122,22 @@ impl TaskService {
             committed: v.task.bids.committed,
             rate_cents_per_sqft: v.regional_rate_cents,
         });
-        let budget = BudgetSummary::compute(details.budget, details.square_footage, lines);
+        let budget = BudgetSummary::compute(details.budget, details.square_footage, lines.clone());
+        let ledger = lines.zip(&board.tasks).map(|(cost, v)| LedgerLine {
+            cost,
+            paid_cents: v.task.ledger.paid_cents,
+            change_order_cents: v.task.ledger.change_order_cents,
+        });
+        let money = MoneySummary::compute(
+            LedgerSettings {
+                budget: details.budget,
+                square_footage: details.square_footage,
+                contingency_percent: details.contingency_percent,
+                loan_amount: details.loan_amount,
+                drawn_cents: board.project.drawn_cents,
+            },
+            ledger,
+        );
         let estimate = self.rates.whole_house_estimate(details).map(|whole| {
             let on_board: std::collections::HashSet<String> =
                 board.tasks.iter().filter_map(|v| self.rates.catalogue_name(&v.task.title)).collect();
@@ -127,7 +145,7 @@ impl TaskService {
                 whole.lines.iter().filter(|(name, _)| on_board.contains(name)).map(|(_, cents)| cents).sum();
             EstimateCoverage { full_build_cents: whole.total_cents, covered_cents }
         });
-        Ok(ProjectSummary { version: board.project.version, budget, estimate })
+        Ok(ProjectSummary { version: board.project.version, budget, money, estimate })
     }
 
     /// Starts an empty board from the project's standard task list (catalogue tasks for its
@@ -219,7 +237,7 @@ mod tests {
             ..Default::default()
         })
         .unwrap();
-        Project { id, owner_id, details, version: 4, created_at: chrono::NaiveDateTime::default() }
+        Project { id, owner_id, details, version: 4, created_at: chrono::NaiveDateTime::default(), drawn_cents: 0 }
     }
 
     fn task(id: i64, status: TaskStatus) -> Task {
@@ -234,6 +252,7 @@ mod tests {
             due_date: None,
             position: 0,
             bids: Default::default(),
+            ledger: Default::default(),
         }
     }
 

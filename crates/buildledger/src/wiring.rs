@@ -9,6 +9,7 @@ use buildledger_application::accounts::recovery::{RecoveryPorts, RecoveryService
 use buildledger_application::accounts::{AccountPorts, AccountService};
 use buildledger_application::bids::{BidService, BidsPorts};
 use buildledger_application::documents::DocumentService;
+use buildledger_application::ledger::{LedgerPorts, LedgerService};
 use buildledger_application::payments::AccessService;
 use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
@@ -25,8 +26,9 @@ use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{
-    Db, DieselBidRepository, DieselContractorRepository, DieselDocumentRepository, DieselPasswordResetRepository,
-    DieselProjectRepository, DieselSessionRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
+    Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
+    DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
+    DieselTaskPaymentRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
@@ -159,8 +161,19 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let project_service = ProjectService::new(projects.clone(), store.clone());
     let task_service =
         TaskService::new(projects.clone(), tasks.clone(), store.clone(), rates.clone(), db.known_state());
+    let contractors = Arc::new(DieselContractorRepository::new(db.clone()));
+    let ledger = LedgerService::new(LedgerPorts {
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        documents: documents.clone(),
+        contractors: contractors.clone(),
+        payments: Arc::new(DieselTaskPaymentRepository::new(db.clone())),
+        change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
+        draws: Arc::new(DieselDrawRepository::new(db.clone())),
+        clock: clock.clone(),
+    });
     let bid_service = BidService::new(BidsPorts {
-        contractors: Arc::new(DieselContractorRepository::new(db.clone())),
+        contractors,
         bids: Arc::new(DieselBidRepository::new(db.clone())),
         tasks: tasks.clone(),
         projects: projects.clone(),
@@ -185,6 +198,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         tasks: task_service,
         documents: document_service,
         bids: bid_service,
+        ledger,
         recovery,
         closure,
         config: PublicConfig {

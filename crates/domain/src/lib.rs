@@ -9,6 +9,7 @@ pub mod budget;
 pub mod cost;
 pub mod document;
 pub mod error;
+pub mod ledger;
 pub mod money;
 pub mod project;
 pub mod subscription;

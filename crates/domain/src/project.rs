@@ -92,6 +92,10 @@ pub const MSG_UNITS_REQUIRED: &str = "Please specify the number of units for a m
 pub const MSG_START_DATE_REQUIRED: &str = "Please provide a project start date.";
 const REQUIRED: &str = "This field is required.";
 
+/// The contingency reserve a new project gets, in percent of its budget (issue 19).
+pub const DEFAULT_CONTINGENCY_PERCENT: i32 = 10;
+pub const MAX_CONTINGENCY_PERCENT: i32 = 50;
+
 /// A project as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Project {
@@ -101,6 +105,8 @@ pub struct Project {
     /// Bumped by every write to the project, its tasks or their documents (board ETag).
     pub version: i64,
     pub created_at: chrono::NaiveDateTime,
+    /// Sum of its funded lender draws (kept on the project row by every draw write).
+    pub drawn_cents: i64,
 }
 
 /// Everything a user sets on a project, valid as a whole.
@@ -119,6 +125,10 @@ pub struct ProjectDetails {
     pub end_date: NaiveDate,
     pub budget: Money,
     pub owner_builder: OwnerBuilder,
+    /// The contingency reserve as a percent of the budget, 0 to 50 (docs/money.md).
+    pub contingency_percent: i32,
+    /// The construction loan, when there is one.
+    pub loan_amount: Option<Money>,
 }
 
 /// Raw project input, as loosely typed as the wire: every field optional, enums as codes.
@@ -138,6 +148,9 @@ pub struct ProjectInput {
     pub end_date: Option<String>,
     pub budget: Option<Money>,
     pub owner_builder: Option<String>,
+    /// `None`: absent (the default, 10, on create).
+    pub contingency_percent: Option<i64>,
+    pub loan_amount: Option<Money>,
 }
 
 impl ProjectInput {
@@ -185,6 +198,12 @@ impl ProjectInput {
                 self.owner_builder,
                 Some(current.owner_builder.code().to_owned()),
             ),
+            contingency_percent: pick(
+                present.contingency_percent,
+                self.contingency_percent,
+                Some(i64::from(current.contingency_percent)),
+            ),
+            loan_amount: pick(present.loan_amount, self.loan_amount, current.loan_amount),
         }
     }
 }
@@ -205,6 +224,8 @@ pub struct PatchFields {
     pub end_date: bool,
     pub budget: bool,
     pub owner_builder: bool,
+    pub contingency_percent: bool,
+    pub loan_amount: bool,
 }
 
 /// Parses `YYYY-MM-DD`, or the spec's `M/D/YYYY` form that the client converts (accepted here too).
@@ -337,6 +358,19 @@ impl ProjectDetails {
             errors.add("budget", REQUIRED);
         }
 
+        let contingency_percent = match input.contingency_percent {
+            None => DEFAULT_CONTINGENCY_PERCENT,
+            Some(p) if !(0..=i64::from(MAX_CONTINGENCY_PERCENT)).contains(&p) => {
+                errors.add(
+                    "contingency_percent",
+                    format!("Ensure this value is between 0 and {MAX_CONTINGENCY_PERCENT}."),
+                );
+                DEFAULT_CONTINGENCY_PERCENT
+            }
+            Some(p) => i32::try_from(p).unwrap_or(DEFAULT_CONTINGENCY_PERCENT),
+        };
+        let loan_amount = input.loan_amount;
+
         errors.into_result()?;
         // Every `None` below was recorded as an error above, so these are all present.
         match (project_type, owner_builder, start_date, end_date, budget) {
@@ -355,6 +389,8 @@ impl ProjectDetails {
                     end_date,
                     budget,
                     owner_builder,
+                    contingency_percent,
+                    loan_amount,
                 })
             }
             _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
@@ -425,11 +461,40 @@ mod tests {
             end_date: Some("2026-12-20".into()),
             budget: Money::from_cents(45_000_000),
             owner_builder: Some("yes_owner_builder".into()),
+            contingency_percent: None,
+            loan_amount: None,
         }
     }
 
     fn field_errors(input: ProjectInput) -> FieldErrors {
         ProjectDetails::parse(input).unwrap_err().fields().clone()
+    }
+
+    #[test]
+    fn contingency_defaults_to_ten_percent_within_zero_to_fifty_and_the_loan_is_optional() {
+        let p = ProjectDetails::parse(valid_input()).unwrap();
+        assert_eq!((p.contingency_percent, p.loan_amount), (DEFAULT_CONTINGENCY_PERCENT, None));
+        let set =
+            ProjectInput { contingency_percent: Some(0), loan_amount: Money::from_cents(30_000_000), ..valid_input() };
+        let p = ProjectDetails::parse(set).unwrap();
+        assert_eq!((p.contingency_percent, p.loan_amount), (0, Money::from_cents(30_000_000)));
+        for bad in [-1, 51] {
+            let e = field_errors(ProjectInput { contingency_percent: Some(bad), ..valid_input() });
+            assert_eq!(e.as_map()["contingency_percent"], ["Ensure this value is between 0 and 50."]);
+        }
+        // A PATCH that does not name them keeps them; one that sends null clears the loan.
+        let current = ProjectDetails::parse(ProjectInput {
+            contingency_percent: Some(15),
+            loan_amount: Money::from_cents(1),
+            ..valid_input()
+        })
+        .unwrap();
+        let kept =
+            ProjectDetails::parse(ProjectInput::default().merged_over(&current, &PatchFields::default())).unwrap();
+        assert_eq!((kept.contingency_percent, kept.loan_amount), (15, Money::from_cents(1)));
+        let cleared =
+            ProjectInput::default().merged_over(&current, &PatchFields { loan_amount: true, ..Default::default() });
+        assert_eq!(ProjectDetails::parse(cleared).unwrap().loan_amount, None);
     }
 
     #[test]

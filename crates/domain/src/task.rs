@@ -114,6 +114,8 @@ pub struct Task {
     pub position: i32,
     /// Its bids: committed cost, count, lowest (kept on the task row by every bid write).
     pub bids: crate::bid::BidFigures,
+    /// Its payments and approved change orders (kept on the task row by every ledger write).
+    pub ledger: crate::ledger::LedgerFigures,
 }
 
 /// Input of a new task, already parsed.

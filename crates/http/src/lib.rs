@@ -11,6 +11,7 @@ pub mod error;
 pub mod estimate;
 pub mod frontend;
 pub mod headers;
+pub mod ledger;
 pub mod openapi;
 pub mod payments;
 pub mod projects;
@@ -64,6 +65,21 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(bids::award_bid)
                 .service(bids::withdraw_award)
                 .service(bids::compare_project_bids)
+                .service(ledger::list_task_payments)
+                .service(ledger::list_project_payments)
+                .service(ledger::create_payment)
+                .service(ledger::update_payment)
+                .service(ledger::delete_payment)
+                .service(ledger::list_task_change_orders)
+                .service(ledger::create_change_order)
+                .service(ledger::update_change_order)
+                .service(ledger::delete_change_order)
+                .service(ledger::change_order_register)
+                .service(ledger::list_draws)
+                .service(ledger::next_draw)
+                .service(ledger::create_draw)
+                .service(ledger::update_draw)
+                .service(ledger::delete_draw)
                 .service(accounts::register)
                 .service(accounts::token)
                 .service(accounts::refresh)

@@ -52,6 +52,12 @@ pub struct ProjectResponse {
     owner_builder_display: &'static str,
     #[schema(format = DateTime)]
     created_at: String,
+    /// The contingency reserve in percent of the budget, 0-50 (docs/money.md).
+    #[schema(minimum = 0, maximum = 50)]
+    contingency_percent: i32,
+    /// The construction loan (dollars), or null.
+    #[schema(minimum = 0, required = true)]
+    loan_amount: Option<f64>,
 }
 
 impl From<Project> for ProjectResponse {
@@ -75,6 +81,8 @@ impl From<Project> for ProjectResponse {
             owner_builder: d.owner_builder.code(),
             owner_builder_display: d.owner_builder.label(),
             created_at: p.created_at.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            contingency_percent: d.contingency_percent,
+            loan_amount: d.loan_amount.map(Money::as_dollars_f64),
         }
     }
 }
@@ -136,6 +144,15 @@ pub struct ProjectRequest {
     #[schema(value_type = OwnerBuilderCode)]
     #[serde(default)]
     owner_builder: Patch<String>,
+    /// The contingency reserve in percent of the budget: 0-50, 10 when left out on create.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 50)]
+    #[validate(range(min = 0, max = 50, message = "Ensure this value is between 0 and 50."))]
+    #[serde(default)]
+    contingency_percent: Patch<i64>,
+    /// The construction loan in dollars; null for none.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    loan_amount: Patch<Money>,
 }
 
 impl ProjectRequest {
@@ -155,6 +172,8 @@ impl ProjectRequest {
             end_date: self.end_date.is_present(),
             budget: self.budget.is_present(),
             owner_builder: self.owner_builder.is_present(),
+            contingency_percent: self.contingency_percent.is_present(),
+            loan_amount: self.loan_amount.is_present(),
         };
         let input = ProjectInput {
             name: self.name.optional(&mut errors, "name"),
@@ -170,6 +189,8 @@ impl ProjectRequest {
             end_date: self.end_date.optional(&mut errors, "end_date"),
             budget: self.budget.optional(&mut errors, "budget"),
             owner_builder: self.owner_builder.optional(&mut errors, "owner_builder"),
+            contingency_percent: self.contingency_percent.not_null(&mut errors, "contingency_percent"),
+            loan_amount: self.loan_amount.optional(&mut errors, "loan_amount"),
         };
         finish(errors)?;
         Ok((input, present))

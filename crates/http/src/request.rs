@@ -275,6 +275,55 @@ impl WireValue for Money {
     }
 }
 
+/// Dollars that may be negative (a change order that lowers a price).
+impl WireValue for buildledger_domain::ledger::SignedMoney {
+    fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
+        let text = match value {
+            Value::String(s) if s.trim().is_empty() => return Ok(None),
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.trim().to_owned(),
+            _ => return Err("A valid number is required."),
+        };
+        buildledger_domain::ledger::SignedMoney::parse_dollars(&text).map(Some).map_err(|e| match e {
+            MoneyError::TooManyDecimals => "Ensure that there are no more than 2 decimal places.",
+            MoneyError::TooLarge => "Ensure this value is between -1000000000 and 1000000000.",
+            MoneyError::NotANumber | MoneyError::Negative => "A valid number is required.",
+        })
+    }
+}
+
+/// A list of ids.
+impl WireValue for Vec<i64> {
+    fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
+        const MESSAGE: &str = "Expected a list of ids.";
+        match value {
+            Value::Array(items) => items
+                .into_iter()
+                .map(|item| item.as_i64().filter(|id| *id > 0).ok_or(MESSAGE))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            _ => Err(MESSAGE),
+        }
+    }
+}
+
+/// Who was paid: free text, or the id of a contractor of the caller's roster.
+impl WireValue for buildledger_domain::ledger::Payee {
+    fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
+        use buildledger_domain::ledger::Payee;
+        match value {
+            Value::String(s) if s.trim().is_empty() => Ok(None),
+            Value::String(s) => Ok(Some(Payee::Text(s))),
+            Value::Number(n) => n
+                .as_i64()
+                .filter(|id| *id > 0)
+                .map(|id| Some(Payee::Contractor(id)))
+                .ok_or("Give the payee as text or as a contractor id."),
+            _ => Err("Give the payee as text or as a contractor id."),
+        }
+    }
+}
+
 /// A list of strings.
 impl WireValue for Vec<String> {
     fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
@@ -298,6 +347,15 @@ impl WireValue for Vec<String> {
 impl ValidateLength<u64> for Patch<String> {
     fn length(&self) -> Option<u64> {
         self.as_value().map(|s| s.chars().count() as u64)
+    }
+}
+
+impl ValidateLength<u64> for Patch<buildledger_domain::ledger::Payee> {
+    fn length(&self) -> Option<u64> {
+        match self.as_value() {
+            Some(buildledger_domain::ledger::Payee::Text(s)) => Some(s.chars().count() as u64),
+            _ => None,
+        }
     }
 }
 

@@ -36,6 +36,8 @@ pub struct AppState {
     pub documents: DocumentService,
     /// Contractors, bids and awards.
     pub bids: buildledger_application::bids::BidService,
+    /// Payments, change orders, lender draws.
+    pub ledger: buildledger_application::ledger::LedgerService,
     pub config: PublicConfig,
     /// Folder of the built frontend (`index.html` and assets); `None` serves a notice page.
     pub frontend_dist: Option<PathBuf>,

@@ -48,8 +48,8 @@ pub struct TaskResponse {
     /// code, or null.
     #[schema(required = true)]
     regional_average_cost_per_sqft: Option<f64>,
-    /// The awarded bid's amount (dollars), or null without an award. In sums a task counts for
-    /// its actual cost, else this, else its prediction.
+    /// The awarded bid's amount plus its approved change orders (dollars), or null without an
+    /// award. In sums a task counts for its actual cost, else this, else its prediction.
     #[schema(minimum = 0, required = true)]
     committed_cost: Option<f64>,
     /// How many bids the task has.
@@ -58,6 +58,15 @@ pub struct TaskResponse {
     /// The lowest of its bids (dollars), or null without bids.
     #[schema(minimum = 0, required = true)]
     lowest_bid: Option<f64>,
+    /// Sum of its payments (dollars; 0 without payments).
+    #[schema(minimum = 0)]
+    paid_to_date: f64,
+    /// How many payments it has.
+    #[schema(minimum = 0)]
+    payment_count: i32,
+    /// Sum of its approved change orders (dollars, may be negative); part of committed_cost
+    /// when it has an award.
+    change_order_total: f64,
 }
 
 fn cents_to_dollars(c: i64) -> f64 {
@@ -82,6 +91,9 @@ impl From<TaskView> for TaskResponse {
             committed_cost: t.bids.committed.map(|m| m.as_dollars_f64()),
             bid_count: t.bids.count,
             lowest_bid: t.bids.lowest.map(|m| m.as_dollars_f64()),
+            paid_to_date: cents_to_dollars(t.ledger.paid_cents),
+            payment_count: t.ledger.payment_count,
+            change_order_total: cents_to_dollars(t.ledger.change_order_cents),
         }
     }
 }
@@ -384,6 +396,41 @@ pub struct SummaryResponse {
     /// null with it.
     #[schema(minimum = 0, required = true)]
     estimate_covered: Option<f64>,
+    /// Awarded bids + their approved change orders (docs/money.md).
+    #[schema(minimum = 0)]
+    committed: f64,
+    /// Sum of approved change orders on awarded tasks (may be negative).
+    change_orders_approved: f64,
+    /// Sum of every payment.
+    #[schema(minimum = 0)]
+    paid_to_date: f64,
+    /// For each task with an award: its actual cost, else committed cost, minus its payments,
+    /// never below 0 for that task.
+    #[schema(minimum = 0)]
+    remaining_to_pay: f64,
+    /// Best-known cost of the tasks without an award.
+    #[schema(minimum = 0)]
+    uncommitted: f64,
+    #[schema(minimum = 0, maximum = 50)]
+    contingency_percent: i32,
+    /// budget x contingency_percent / 100.
+    #[schema(minimum = 0)]
+    contingency_reserve: f64,
+    /// budget - predicted_total; negative when over.
+    contingency_left: f64,
+    /// `over`: predicted_total above the budget (red); `warning`: contingency_left below half
+    /// the reserve (amber); else `ok`.
+    #[schema(pattern = "^(ok|warning|over)$")]
+    status: &'static str,
+    /// The construction loan, or null.
+    #[schema(minimum = 0, required = true)]
+    loan_amount: Option<f64>,
+    /// Sum of funded draws.
+    #[schema(minimum = 0)]
+    drawn: f64,
+    /// loan_amount - drawn, or null without a loan.
+    #[schema(required = true)]
+    loan_left: Option<f64>,
 }
 
 /// Best-known cost per column, keyed by the status labels.
@@ -403,6 +450,7 @@ pub struct ColumnTotals {
 impl From<&ProjectSummary> for SummaryResponse {
     fn from(figures: &ProjectSummary) -> Self {
         let s = &figures.budget;
+        let m = &figures.money;
         let [to_do, in_progress, paid] = s.column_totals.map(|(_, m)| m.as_dollars_f64());
         SummaryResponse {
             budget: s.budget.as_dollars_f64(),
@@ -412,6 +460,18 @@ impl From<&ProjectSummary> for SummaryResponse {
             column_totals: ColumnTotals { to_do, in_progress, paid },
             full_build_estimate: figures.estimate.map(|e| cents_to_dollars(e.full_build_cents)),
             estimate_covered: figures.estimate.map(|e| cents_to_dollars(e.covered_cents)),
+            committed: cents_to_dollars(m.committed_cents),
+            change_orders_approved: cents_to_dollars(m.change_orders_approved_cents),
+            paid_to_date: cents_to_dollars(m.paid_to_date_cents),
+            remaining_to_pay: cents_to_dollars(m.remaining_to_pay_cents),
+            uncommitted: cents_to_dollars(m.uncommitted_cents),
+            contingency_percent: m.contingency_percent,
+            contingency_reserve: cents_to_dollars(m.contingency_reserve_cents),
+            contingency_left: cents_to_dollars(m.contingency_left_cents),
+            status: m.status.code(),
+            loan_amount: m.loan_amount_cents.map(cents_to_dollars),
+            drawn: cents_to_dollars(m.drawn_cents),
+            loan_left: m.loan_left_cents.map(cents_to_dollars),
         }
     }
 }

@@ -12,8 +12,9 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
+use crate::ledger::{has_approved_change_orders, refresh_task_money};
 use crate::projects::bump_version;
-use crate::schema::{bids, contractors, projects, tasks};
+use crate::schema::{bids, contractors, projects, task_payments, tasks};
 
 fn date(raw: Option<String>) -> Option<NaiveDate> {
     raw.and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok())
@@ -148,6 +149,11 @@ impl ContractorRepository for DieselContractorRepository {
                 if bid_count > 0 {
                     return Ok(Err(RepoError::Conflict("bids".into())));
                 }
+                // Payments to them keep their name as text (the link goes with the contractor).
+                let name: String = contractors::table.find(id).select(contractors::name).first(conn)?;
+                diesel::update(task_payments::table.filter(task_payments::contractor_id.eq(id)))
+                    .set((task_payments::payee.eq(&name), task_payments::contractor_id.eq(None::<i64>)))
+                    .execute(conn)?;
                 diesel::delete(contractors::table.find(id)).execute(conn)?;
                 Ok(Ok(()))
             })
@@ -198,23 +204,6 @@ fn load_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
         .select((BidRow::as_select(), contractors::name))
         .first(conn)?;
     into_bid(row)
-}
-
-/// Recomputes what the board shows of a task's bids and bumps its project's version.
-fn refresh_task(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<(), DieselError> {
-    bump_version(conn, project_id)?;
-    let all: Vec<(i64, String)> =
-        bids::table.filter(bids::task_id.eq(task_id)).select((bids::amount_cents, bids::status)).load(conn)?;
-    let committed = all.iter().find(|(_, s)| s == BidStatus::Awarded.code()).map(|(a, _)| *a);
-    let lowest = all.iter().map(|(a, _)| *a).min();
-    diesel::update(tasks::table.find(task_id))
-        .set((
-            tasks::committed_cents.eq(committed),
-            tasks::bid_count.eq(i32::try_from(all.len()).unwrap_or(i32::MAX)),
-            tasks::lowest_bid_cents.eq(lowest),
-        ))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// The project of a bid, taking its row lock first (as every board write does), then the bid.
@@ -310,7 +299,7 @@ impl BidRepository for DieselBidRepository {
                 ))
                 .returning(bids::id)
                 .get_result(conn)?;
-            refresh_task(conn, new.task_id, project_id)?;
+            refresh_task_money(conn, new.task_id, project_id)?;
             load_bid(conn, id)
         })
     }
@@ -332,17 +321,24 @@ impl BidRepository for DieselBidRepository {
                 ))
                 .execute(conn)?;
             // An awarded bid's new amount is the task's new committed cost.
-            refresh_task(conn, task_id, project_id)?;
+            refresh_task_money(conn, task_id, project_id)?;
             load_bid(conn, id)
         })
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
-        self.db.write(move |conn| {
-            let (task_id, project_id) = lock_bid(conn, id)?;
-            diesel::delete(bids::table.find(id)).execute(conn)?;
-            refresh_task(conn, task_id, project_id)
-        })
+        self.db
+            .write(move |conn| {
+                let (task_id, project_id) = lock_bid(conn, id)?;
+                bump_version(conn, project_id)?; // the board's lock, before the change-order check
+                let status: String = bids::table.find(id).select(bids::status).first(conn)?;
+                if status == BidStatus::Awarded.code() && has_approved_change_orders(conn, task_id)? {
+                    return Ok(Err(RepoError::Conflict("change_orders".into())));
+                }
+                diesel::delete(bids::table.find(id)).execute(conn)?;
+                refresh_task_money(conn, task_id, project_id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 
     fn award(&self, id: i64) -> Result<Bid, RepoError> {
@@ -355,25 +351,31 @@ impl BidRepository for DieselBidRepository {
             diesel::update(bids::table.find(id))
                 .set((bids::status.eq(BidStatus::Awarded.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
-            refresh_task(conn, task_id, project_id)?;
+            refresh_task_money(conn, task_id, project_id)?;
             load_bid(conn, id)
         })
     }
 
     fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError> {
-        self.db.write(move |conn| {
-            let (task_id, project_id) = lock_bid(conn, id)?;
-            diesel::update(
-                bids::table.filter(
-                    bids::task_id
-                        .eq(task_id)
-                        .and(bids::status.eq_any([BidStatus::Awarded.code(), BidStatus::Declined.code()])),
-                ),
-            )
-            .set((bids::status.eq(BidStatus::Pending.code()), bids::updated_at.eq(now())))
-            .execute(conn)?;
-            refresh_task(conn, task_id, project_id)?;
-            load_bid(conn, id)
-        })
+        self.db
+            .write(move |conn| {
+                let (task_id, project_id) = lock_bid(conn, id)?;
+                bump_version(conn, project_id)?; // the board's lock, before the change-order check
+                if has_approved_change_orders(conn, task_id)? {
+                    return Ok(Err(RepoError::Conflict("change_orders".into())));
+                }
+                diesel::update(
+                    bids::table.filter(
+                        bids::task_id
+                            .eq(task_id)
+                            .and(bids::status.eq_any([BidStatus::Awarded.code(), BidStatus::Declined.code()])),
+                    ),
+                )
+                .set((bids::status.eq(BidStatus::Pending.code()), bids::updated_at.eq(now())))
+                .execute(conn)?;
+                refresh_task_money(conn, task_id, project_id)?;
+                load_bid(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 }

@@ -32,6 +32,9 @@ pub(crate) struct ProjectRow {
     owner_builder: String,
     version: i64,
     created_at: chrono::NaiveDateTime,
+    contingency_percent: i32,
+    loan_amount_cents: Option<i64>,
+    drawn_cents: i64,
 }
 
 /// A stored value that the schema's CHECK constraints should have made impossible.
@@ -65,6 +68,11 @@ impl ProjectRow {
             end_date: date(&self.end_date)?,
             budget: Money::from_cents(self.budget_cents).ok_or_else(|| corrupt("budget"))?,
             owner_builder: OwnerBuilder::parse(&self.owner_builder).ok_or_else(|| corrupt("owner_builder"))?,
+            contingency_percent: self.contingency_percent,
+            loan_amount: self
+                .loan_amount_cents
+                .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("loan_amount")))
+                .transpose()?,
         };
         Ok(Project {
             id: self.id,
@@ -72,6 +80,7 @@ impl ProjectRow {
             details,
             version: self.version,
             created_at: self.created_at,
+            drawn_cents: self.drawn_cents,
         })
     }
 }
@@ -92,6 +101,8 @@ struct ProjectChanges {
     end_date: String,
     budget_cents: i64,
     owner_builder: &'static str,
+    contingency_percent: i32,
+    loan_amount_cents: Option<i64>,
 }
 
 impl From<&ProjectDetails> for ProjectChanges {
@@ -110,6 +121,8 @@ impl From<&ProjectDetails> for ProjectChanges {
             end_date: d.end_date.to_string(),
             budget_cents: d.budget.cents(),
             owner_builder: d.owner_builder.code(),
+            contingency_percent: d.contingency_percent,
+            loan_amount_cents: d.loan_amount.map(Money::cents),
         }
     }
 }

@@ -91,6 +91,9 @@ diesel::table! {
         version -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        contingency_percent -> Integer,
+        loan_amount_cents -> Nullable<BigInt>,
+        drawn_cents -> BigInt,
     }
 }
 
@@ -110,6 +113,68 @@ diesel::table! {
         committed_cents -> Nullable<BigInt>,
         bid_count -> Integer,
         lowest_bid_cents -> Nullable<BigInt>,
+        paid_cents -> BigInt,
+        payment_count -> Integer,
+        change_order_cents -> BigInt,
+    }
+}
+
+diesel::table! {
+    task_payments (id) {
+        id -> BigInt,
+        task_id -> BigInt,
+        project_id -> BigInt,
+        amount_cents -> BigInt,
+        paid_on -> Text,
+        payee -> Text,
+        contractor_id -> Nullable<BigInt>,
+        method -> Text,
+        note -> Text,
+        receipt_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    change_orders (id) {
+        id -> BigInt,
+        task_id -> BigInt,
+        project_id -> BigInt,
+        description -> Text,
+        amount_cents -> BigInt,
+        status -> Text,
+        change_date -> Text,
+        contractor_id -> Nullable<BigInt>,
+        document_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    draws (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        number -> Integer,
+        requested_on -> Text,
+        status -> Text,
+        total_cents -> BigInt,
+        funded_cents -> Nullable<BigInt>,
+        funded_on -> Nullable<Text>,
+        note -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    draw_items (id) {
+        id -> BigInt,
+        draw_id -> BigInt,
+        task_id -> Nullable<BigInt>,
+        title -> Text,
+        amount_cents -> BigInt,
     }
 }
 
@@ -174,6 +239,9 @@ diesel::joinable!(tasks -> projects (project_id));
 diesel::joinable!(bids -> contractors (contractor_id));
 diesel::joinable!(bids -> tasks (task_id));
 diesel::joinable!(documents -> tasks (task_id));
+diesel::joinable!(task_payments -> tasks (task_id));
+diesel::joinable!(change_orders -> tasks (task_id));
+diesel::joinable!(draw_items -> draws (draw_id));
 diesel::joinable!(subscriptions -> users (user_id));
 diesel::joinable!(invoices -> users (user_id));
 diesel::joinable!(checkout_sessions -> users (user_id));
@@ -185,6 +253,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     projects,
     tasks,
     documents,
+    task_payments,
+    change_orders,
+    draws,
+    draw_items,
     subscriptions,
     invoices,
     checkout_sessions,

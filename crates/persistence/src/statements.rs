@@ -152,7 +152,8 @@ impl<Conn> diesel::RunQueryDsl<Conn> for UpdateTaskCall {}
 
 /// `TaskRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const TASK_ROW_COLUMNS: &str =
-    "tasks.id, tasks.project_id, tasks.title, tasks.description, tasks.status, tasks.material_quality, tasks.actual_cost_cents, tasks.due_date, tasks.sort_key, tasks.committed_cents, tasks.bid_count, tasks.lowest_bid_cents";
+    "tasks.id, tasks.project_id, tasks.title, tasks.description, tasks.status, tasks.material_quality, tasks.actual_cost_cents, tasks.due_date, tasks.sort_key, tasks.committed_cents, tasks.bid_count, tasks.lowest_bid_cents, \
+tasks.paid_cents, tasks.payment_count, tasks.change_order_cents";
 type TaskRowSql = (
     BigInt,
     BigInt,
@@ -166,12 +167,16 @@ type TaskRowSql = (
     Nullable<BigInt>,
     diesel::sql_types::Integer,
     Nullable<BigInt>,
+    BigInt,
+    diesel::sql_types::Integer,
+    BigInt,
 );
 
 /// `ProjectRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.name, projects.zip_code, projects.project_type, \
 projects.property_type, projects.units, projects.renovation_options, projects.addition_options, projects.conversion_option, \
-projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at";
+projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at, \
+projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents";
 type ProjectRowSql = (
     BigInt,
     BigInt,
@@ -190,6 +195,9 @@ type ProjectRowSql = (
     Text,
     BigInt,
     Timestamp,
+    Integer,
+    Nullable<BigInt>,
+    BigInt,
 );
 
 /// Task `task_id` with its project, when `owner_id` owns it, and its position: the number of

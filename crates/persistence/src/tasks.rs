@@ -2,6 +2,7 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::board_order::{key_after, slot_between, Slot};
+use buildledger_domain::ledger::LedgerFigures;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
@@ -33,6 +34,10 @@ struct TaskRow {
     committed_cents: Option<i64>,
     bid_count: i32,
     lowest_bid_cents: Option<i64>,
+    /// Kept by the ledger writes (ledger.rs).
+    paid_cents: i64,
+    payment_count: i32,
+    change_order_cents: i64,
 }
 
 impl TaskRow {
@@ -60,6 +65,11 @@ impl TaskRow {
                 committed: self.committed_cents.and_then(Money::from_cents),
                 count: self.bid_count,
                 lowest: self.lowest_bid_cents.and_then(Money::from_cents),
+            },
+            ledger: LedgerFigures {
+                paid_cents: self.paid_cents,
+                payment_count: self.payment_count,
+                change_order_cents: self.change_order_cents,
             },
         })
     }
@@ -189,6 +199,7 @@ fn update_step_by_step(
         due_date: changes.due_date.unwrap_or(current.due_date),
         position,
         bids: current.bids,
+        ledger: current.ledger,
     };
     Ok(updated)
 }
@@ -200,7 +211,7 @@ fn update_in_one_call(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
-    bids: BidFigures,
+    (bids, ledger): (BidFigures, LedgerFigures),
 ) -> Result<Task, DieselError> {
     let call = UpdateTaskCall {
         project_id,
@@ -227,10 +238,13 @@ fn update_in_one_call(
         actual_cost_cents,
         due_date,
         sort_key: 0,
-        // A task change does not touch its bids: they are as the caller read them.
+        // A task change does not touch its bids or ledger: they are as the caller read them.
         committed_cents: bids.committed.map(Money::cents),
         bid_count: bids.count,
         lowest_bid_cents: bids.lowest.map(Money::cents),
+        paid_cents: ledger.paid_cents,
+        payment_count: ledger.payment_count,
+        change_order_cents: ledger.change_order_cents,
     };
     record(Effect::Version(Bumped { project_id, owner_id, version }));
     row.into_domain(position)
@@ -334,6 +348,7 @@ impl TaskRepository for DieselTaskRepository {
                 due_date: task.due_date,
                 position,
                 bids: BidFigures::default(),
+                ledger: LedgerFigures::default(),
             };
             Ok(created)
         })
@@ -382,6 +397,7 @@ impl TaskRepository for DieselTaskRepository {
                         due_date: task.due_date,
                         position,
                         bids: BidFigures::default(),
+                        ledger: LedgerFigures::default(),
                     });
                 }
                 Ok(Ok(created))
@@ -390,11 +406,12 @@ impl TaskRepository for DieselTaskRepository {
     }
 
     fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError> {
-        let (project_id, task_id, changes, bids) = (task.project_id, task.id, changes.clone(), task.bids);
+        let (project_id, task_id, changes, figures) =
+            (task.project_id, task.id, changes.clone(), (task.bids, task.ledger));
         let in_one_call = self.db.backend() == Backend::Postgres;
         self.db.write_project(project_id, move |conn| {
             if in_one_call {
-                update_in_one_call(conn, project_id, task_id, &changes, bids)
+                update_in_one_call(conn, project_id, task_id, &changes, figures)
             } else {
                 update_step_by_step(conn, project_id, task_id, &changes)
             }

@@ -149,9 +149,17 @@ fn wait_for_mail(dir: &Path, n: usize) -> Vec<String> {
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect())
             .unwrap_or_default();
-        if files.len() >= n || start.elapsed() > Duration::from_secs(10) {
+        if files.len() >= n || start.elapsed() > Duration::from_secs(20) {
             files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
-            return files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+            let mails: Vec<String> = files.iter().map(|f| std::fs::read_to_string(f).unwrap_or_default()).collect();
+            // lettre writes each file in place: under load one can be read half written.
+            let whole = mails.iter().all(|m| {
+                let text = decoded(m);
+                text.split("reset-password?token=").nth(1).is_some_and(|t| t.chars().take_while(char::is_ascii_hexdigit).count() >= 64)
+            });
+            if whole || start.elapsed() > Duration::from_secs(20) {
+                return mails;
+            }
         }
         std::thread::sleep(Duration::from_millis(25));
     }

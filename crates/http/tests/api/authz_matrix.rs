@@ -63,6 +63,21 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("DELETE", "/api/bids/{id}/", Access::Subscribed),
     ("POST", "/api/bids/{id}/award/", Access::Subscribed),
     ("DELETE", "/api/bids/{id}/award/", Access::Subscribed),
+    ("GET", "/api/tasks/{id}/payments/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/payments/", Access::Subscribed),
+    ("POST", "/api/task-payments/", Access::Subscribed),
+    ("PATCH", "/api/task-payments/{id}/", Access::Subscribed),
+    ("DELETE", "/api/task-payments/{id}/", Access::Subscribed),
+    ("GET", "/api/tasks/{id}/change-orders/", Access::Subscribed),
+    ("POST", "/api/change-orders/", Access::Subscribed),
+    ("PATCH", "/api/change-orders/{id}/", Access::Subscribed),
+    ("DELETE", "/api/change-orders/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/change-orders/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/draws/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/draws/next/", Access::Subscribed),
+    ("POST", "/api/draws/", Access::Subscribed),
+    ("PATCH", "/api/draws/{id}/", Access::Subscribed),
+    ("DELETE", "/api/draws/{id}/", Access::Subscribed),
     ("POST", "/api/tasks/", Access::Subscribed),
     ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
     ("DELETE", "/api/tasks/{id}/", Access::Subscribed),
@@ -120,6 +135,9 @@ struct Fixture {
     document: i64,
     contractor: i64,
     bid: i64,
+    payment: i64,
+    change_order: i64,
+    draw: i64,
 }
 
 fn concrete(path: &str, ids: &Fixture) -> String {
@@ -131,6 +149,12 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.contractor.to_string())
     } else if path.starts_with("/api/bids/") {
         path.replace("{id}", &ids.bid.to_string())
+    } else if path.starts_with("/api/task-payments/") {
+        path.replace("{id}", &ids.payment.to_string())
+    } else if path.starts_with("/api/change-orders/") {
+        path.replace("{id}", &ids.change_order.to_string())
+    } else if path.starts_with("/api/draws/") {
+        path.replace("{id}", &ids.draw.to_string())
     } else {
         path.replace("{id}", &ids.document.to_string())
     };
@@ -183,7 +207,16 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         .ok_json(201)["id"]
         .as_i64()
         .unwrap();
-    let ids = Fixture { project, task, document, contractor, bid };
+    let mut created = Vec::new();
+    for (path, body) in [
+        ("/api/task-payments/", json!({"task": task, "amount": 50})),
+        ("/api/change-orders/", json!({"task": task, "description": "Extra beam", "amount": 25})),
+        ("/api/draws/", json!({"project": project, "tasks": [task]})),
+    ] {
+        created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
+    }
+    let (payment, change_order, draw) = (created[0], created[1], created[2]);
+    let ids = Fixture { project, task, document, contractor, bid, payment, change_order, draw };
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
         .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access)

@@ -100,5 +100,6 @@ pub fn task_ref(project_id: i64, id: i64) -> buildledger_domain::task::Task {
         due_date: None,
         position: 0,
         bids: Default::default(),
+        ledger: Default::default(),
     }
 }

@@ -5,6 +5,7 @@
 mod bids;
 mod documents;
 mod helpers;
+mod ledger;
 mod memo;
 mod migrations;
 mod payments;

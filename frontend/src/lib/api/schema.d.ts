@@ -106,6 +106,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/change-orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enter a change order on a task
+     * @description Approved change orders add to the task's committed cost (award + approved change orders).
+     */
+    post: operations['createChangeOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/change-orders/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a change order */
+    delete: operations['deleteChangeOrder'];
+    options?: never;
+    head?: never;
+    /** Change a change order (approve, reject...) */
+    patch: operations['updateChangeOrder'];
+    trace?: never;
+  };
   '/api/config/': {
     parameters: {
       query?: never;
@@ -212,6 +250,44 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/draws/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a lender draw request
+     * @description Numbered per project. A task of another project is refused (400) and nothing is written.
+     */
+    post: operations['createDraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draws/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a draw that is not funded */
+    delete: operations['deleteDraw'];
+    options?: never;
+    head?: never;
+    /** Change a draw: submit, mark funded, change its tasks while a draft */
+    patch: operations['updateDraw'];
     trace?: never;
   };
   '/api/estimate/': {
@@ -419,6 +495,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{id}/change-orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's change orders with a running total, warned past 10% of the committed total */
+    get: operations['changeOrderRegister'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/draws/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's lender draw requests, by number */
+    get: operations['listDraws'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/draws/next/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a new draw request would cover: the work since the previous draws */
+    get: operations['nextDraw'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every payment of a project, by date paid, with task titles (charts, CSV export) */
+    get: operations['listProjectPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/summary/': {
     parameters: {
       query?: never;
@@ -496,6 +640,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/task-payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a payment against a task
+     * @description Adds to the task's paid to date. A receipt must be a document of the same task (400 otherwise).
+     */
+    post: operations['createTaskPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/task-payments/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a payment */
+    delete: operations['deleteTaskPayment'];
+    options?: never;
+    head?: never;
+    /** Change a payment */
+    patch: operations['updateTaskPayment'];
+    trace?: never;
+  };
   '/api/task-suggestions/': {
     parameters: {
       query?: never;
@@ -557,6 +739,40 @@ export interface paths {
     };
     /** A task's bids, oldest first */
     get: operations['listTaskBids'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/change-orders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A task's change orders, by date */
+    get: operations['listTaskChangeOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tasks/{id}/payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A task's payments, by date paid */
+    get: operations['listTaskPayments'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1037,6 +1253,72 @@ export interface components {
       id: string;
       status: string;
     };
+    /** @description A change to a task's contract. */
+    ChangeOrder: {
+      /**
+       * Format: double
+       * @description Dollars; negative when it lowers the price.
+       */
+      amount: number;
+      contractor: components['schemas']['ContractorRef'] | null;
+      /** Format: date */
+      date: string;
+      description: string;
+      /**
+       * Format: int64
+       * @description A document of the same task, or null.
+       */
+      document: number | null;
+      /** Format: int64 */
+      id: number;
+      status: string;
+      /** Format: int64 */
+      task: number;
+    };
+    /** @description The project's change-order register. */
+    ChangeOrderRegister: {
+      /**
+       * Format: double
+       * @description approved_total / committed_total x 100, one decimal; null when nothing is committed.
+       */
+      approved_percent: number | null;
+      /**
+       * Format: double
+       * @description Sum of approved change orders (dollars).
+       */
+      approved_total: number;
+      /** @description By date, then id. */
+      change_orders: components['schemas']['RegisterLineResponse'][];
+      /**
+       * Format: double
+       * @description The project's committed total: awarded bids + approved change orders (dollars).
+       */
+      committed_total: number;
+      /** @description Approved change orders exceed 10% of the committed total. */
+      warning: boolean;
+    };
+    /**
+     * @description `POST /api/change-orders/` (`task`, `description`, `amount` required) and
+     *     `PATCH /api/change-orders/{id}/` (any subset but `task`).
+     */
+    ChangeOrderWrite: {
+      /**
+       * Format: double
+       * @description Dollars with at most two decimals; may be negative.
+       */
+      amount?: number;
+      /** Format: int64 */
+      contractor?: number | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      date?: string | null;
+      description?: string;
+      /** Format: int64 */
+      document?: number | null;
+      /** @description `proposed` by default. Approving needs an awarded bid on the task (409 otherwise). */
+      status?: string | null;
+      /** Format: int64 */
+      task?: number;
+    };
     CheckSubscription: {
       is_subscribed: boolean;
     };
@@ -1091,6 +1373,12 @@ export interface components {
       notes: string;
       phone: string;
       trade: string;
+    };
+    /** @description A contractor named on a payment or change order. */
+    ContractorRef: {
+      /** Format: int64 */
+      id: number;
+      name: string;
     };
     /** @description `POST /api/contractors/` (name required) and `PATCH /api/contractors/{id}/` (any subset). */
     ContractorWrite: {
@@ -1149,6 +1437,71 @@ export interface components {
        * @description The task id.
        */
       task: number;
+    };
+    /** @description A draw request to the construction lender. */
+    Draw: {
+      /** Format: double */
+      funded_amount: number | null;
+      /** Format: date */
+      funded_on: string | null;
+      /** Format: int64 */
+      id: number;
+      items: components['schemas']['DrawItemResponse'][];
+      note: string;
+      /**
+       * Format: int32
+       * @description 1, 2, ... per project.
+       */
+      number: number;
+      /** Format: int64 */
+      project: number;
+      /** Format: date */
+      requested_on: string;
+      status: string;
+      /** @description Ids of the tasks it covers. */
+      tasks: number[];
+      /** Format: double */
+      total: number;
+    };
+    /** @description One task's line in a draw (fixed when the draw is made). */
+    DrawItemResponse: {
+      /** Format: double */
+      amount: number;
+      /**
+       * Format: int64
+       * @description The task, or null once it has been deleted.
+       */
+      task: number | null;
+      title: string;
+    };
+    /**
+     * @description `POST /api/draws/` (`project`, `tasks` required) and `PATCH /api/draws/{id}/` (any subset;
+     *     `tasks` only while a draft).
+     */
+    DrawWrite: {
+      /**
+       * Format: double
+       * @description Only with `funded` (default: the total).
+       */
+      funded_amount?: number | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      funded_on?: string | null;
+      note?: string | null;
+      /** Format: int64 */
+      project?: number;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      requested_on?: string | null;
+      status?: string | null;
+      /**
+       * @description Ids of tasks of the project (at least one). Each line's amount is the task's work not
+       *     yet covered by the project's other draws.
+       */
+      tasks?: number[];
+      /**
+       * Format: double
+       * @description Computed from the lines; accepted and ignored (read-only).
+       */
+      readonly total?: number | null;
     };
     /** @description Every API error. `fields` only for validation errors and conflicts. */
     Error: {
@@ -1213,6 +1566,16 @@ export interface components {
     Message: {
       message: string;
     };
+    /** @description What a new draw would cover. */
+    NextDraw: {
+      /**
+       * @description Tasks with work (paid, or the actual cost of a task in Paid) not yet covered by a draw,
+       *     in board order.
+       */
+      items: components['schemas']['DrawItemResponse'][];
+      /** Format: double */
+      total: number;
+    };
     /** @enum {string} */
     OwnerBuilder: 'yes_owner_builder' | 'no_general_contractor';
     /** @description `POST /api/password/change/`. */
@@ -1245,6 +1608,11 @@ export interface components {
        * @description Dollars, at most two decimals.
        */
       budget: number;
+      /**
+       * Format: int32
+       * @description The contingency reserve in percent of the budget, 0-50 (docs/money.md).
+       */
+      contingency_percent: number;
       conversion_option: components['schemas']['ConversionOption'] | null;
       /** Format: date-time */
       created_at: string;
@@ -1252,6 +1620,11 @@ export interface components {
       end_date: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: double
+       * @description The construction loan (dollars), or null.
+       */
+      loan_amount: number | null;
       name: string;
       owner_builder: components['schemas']['OwnerBuilder'];
       /** @enum {string} */
@@ -1277,6 +1650,11 @@ export interface components {
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
        */
       budget: number;
+      /**
+       * Format: int64
+       * @description The contingency reserve in percent of the budget: 0-50, 10 when left out on create.
+       */
+      contingency_percent?: number | null;
       /** @enum {string|null} */
       conversion_option?: 'garage_apartment_conversion' | null;
       /**
@@ -1284,6 +1662,11 @@ export interface components {
        * @description Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
        */
       end_date: string;
+      /**
+       * Format: double
+       * @description The construction loan in dollars; null for none.
+       */
+      loan_amount?: number | null;
       /** @description Required, 1-200 characters. */
       name: string;
       owner_builder: components['schemas']['OwnerBuilder'];
@@ -1319,6 +1702,11 @@ export interface components {
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
        */
       budget?: number;
+      /**
+       * Format: int64
+       * @description The contingency reserve in percent of the budget: 0-50, 10 when left out on create.
+       */
+      contingency_percent?: number | null;
       /** @enum {string|null} */
       conversion_option?: 'garage_apartment_conversion' | null;
       /**
@@ -1326,6 +1714,11 @@ export interface components {
        * @description Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
        */
       end_date?: string;
+      /**
+       * Format: double
+       * @description The construction loan in dollars; null for none.
+       */
+      loan_amount?: number | null;
       /** @description Required, 1-200 characters. */
       name?: string;
       owner_builder?: components['schemas']['OwnerBuilder'];
@@ -1349,6 +1742,10 @@ export interface components {
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code?: string;
     };
+    /** @description A payment of the project with its task's title. */
+    ProjectPayment: components['schemas']['TaskPayment'] & {
+      task_title: string;
+    };
     /**
      * @description The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
      *     on the wire, at most two decimals.
@@ -1356,13 +1753,40 @@ export interface components {
     ProjectSummary: {
       /** Format: double */
       budget: number;
+      /**
+       * Format: double
+       * @description Sum of approved change orders on awarded tasks (may be negative).
+       */
+      change_orders_approved: number;
       /** @description The same sum per board column. */
       column_totals: components['schemas']['ColumnTotals'];
+      /**
+       * Format: double
+       * @description Awarded bids + their approved change orders (docs/money.md).
+       */
+      committed: number;
+      /**
+       * Format: double
+       * @description budget - predicted_total; negative when over.
+       */
+      contingency_left: number;
+      /** Format: int32 */
+      contingency_percent: number;
+      /**
+       * Format: double
+       * @description budget x contingency_percent / 100.
+       */
+      contingency_reserve: number;
       /**
        * Format: double
        * @description predicted_total / square_footage, rounded to the cent; null without an area.
        */
       cost_per_sqft: number | null;
+      /**
+       * Format: double
+       * @description Sum of funded draws.
+       */
+      drawn: number;
       /**
        * Format: double
        * @description The part of `full_build_estimate` whose tasks are on the board (each estimate line once);
@@ -1375,14 +1799,45 @@ export interface components {
        *     quality (the landing page's free estimate); null when the zip code has none.
        */
       full_build_estimate: number | null;
+      /**
+       * Format: double
+       * @description The construction loan, or null.
+       */
+      loan_amount: number | null;
+      /**
+       * Format: double
+       * @description loan_amount - drawn, or null without a loan.
+       */
+      loan_left: number | null;
       /** @description True when the predicted total exceeds the budget (shown red). */
       over_budget: boolean;
+      /**
+       * Format: double
+       * @description Sum of every payment.
+       */
+      paid_to_date: number;
       /**
        * Format: double
        * @description Sum of every task's best-known cost: actual cost, else its prediction (regional rate x
        *     square footage), else 0.
        */
       predicted_total: number;
+      /**
+       * Format: double
+       * @description For each task with an award: its actual cost, else committed cost, minus its payments,
+       *     never below 0 for that task.
+       */
+      remaining_to_pay: number;
+      /**
+       * @description `over`: predicted_total above the budget (red); `warning`: contingency_left below half
+       *     the reserve (amber); else `ok`.
+       */
+      status: string;
+      /**
+       * Format: double
+       * @description Best-known cost of the tasks without an award.
+       */
+      uncommitted: number;
     };
     /** @enum {string} */
     ProjectType: 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
@@ -1400,6 +1855,15 @@ export interface components {
     /** @description `POST /api/token/refresh/` and `POST /api/logout/`. */
     RefreshRequest: {
       refresh: string;
+    };
+    /** @description One line of the change-order register. */
+    RegisterLineResponse: components['schemas']['ChangeOrder'] & {
+      /**
+       * Format: double
+       * @description Approved amounts up to and including this line (dollars).
+       */
+      running_total: number;
+      task_title: string;
     };
     /** @description `POST /api/register/`: exactly these three fields (a misspelt one is refused, not ignored). */
     Registration: {
@@ -1492,8 +1956,14 @@ export interface components {
       bid_count: number;
       /**
        * Format: double
-       * @description The awarded bid's amount (dollars), or null without an award. In sums a task counts for
-       *     its actual cost, else this, else its prediction.
+       * @description Sum of its approved change orders (dollars, may be negative); part of committed_cost
+       *     when it has an award.
+       */
+      change_order_total: number;
+      /**
+       * Format: double
+       * @description The awarded bid's amount plus its approved change orders (dollars), or null without an
+       *     award. In sums a task counts for its actual cost, else this, else its prediction.
        */
       committed_cost: number | null;
       description: string;
@@ -1507,6 +1977,16 @@ export interface components {
        */
       lowest_bid: number | null;
       material_quality: components['schemas']['MaterialQuality'];
+      /**
+       * Format: double
+       * @description Sum of its payments (dollars; 0 without payments).
+       */
+      paid_to_date: number;
+      /**
+       * Format: int32
+       * @description How many payments it has.
+       */
+      payment_count: number;
       /** Format: int32 */
       position: number;
       /** Format: int64 */
@@ -1572,6 +2052,62 @@ export interface components {
       status?: 'To Do' | 'In Progress' | 'Paid' | null;
       /** @description null leaves the field unchanged. */
       title?: string | null;
+    };
+    /** @description A payment made against a task. */
+    TaskPayment: {
+      /**
+       * Format: double
+       * @description Dollars, more than 0.
+       */
+      amount: number;
+      contractor: components['schemas']['ContractorRef'] | null;
+      /** Format: int64 */
+      id: number;
+      method: string;
+      note: string;
+      /** Format: date */
+      paid_on: string;
+      /** @description The contractor's name when one is named, else the text given. */
+      payee: string;
+      /**
+       * Format: int64
+       * @description The receipt: a document of the same task, or null.
+       */
+      receipt: number | null;
+      /** Format: int64 */
+      task: number;
+    };
+    /**
+     * @description `POST /api/task-payments/` (`task` and `amount` required) and
+     *     `PATCH /api/task-payments/{id}/` (any subset but `task`).
+     */
+    TaskPaymentWrite: {
+      /**
+       * Format: double
+       * @description Dollars with at most two decimals, more than 0.
+       */
+      amount?: number;
+      /**
+       * Format: int64
+       * @description One of the caller's contractors (the same as giving its id as `payee`), or null.
+       */
+      contractor?: number | null;
+      method?: string | null;
+      note?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      paid_on?: string | null;
+      /** @description Free text (at most 200 characters), or the id of one of the caller's contractors. */
+      payee?: string | null;
+      /**
+       * Format: int64
+       * @description A document of the payment's task, or null.
+       */
+      receipt?: number | null;
+      /**
+       * Format: int64
+       * @description The task id (create only).
+       */
+      task?: number;
     };
     /** @enum {string} */
     TaskStatus: 'To Do' | 'In Progress' | 'Paid';
@@ -1888,6 +2424,96 @@ export interface operations {
       402: components['responses']['PaymentRequired'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createChangeOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeOrderWrite'];
+      };
+    };
+    responses: {
+      /** @description The change order. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteChangeOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change order id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateChangeOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The change order id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeOrderWrite'];
+      };
+    };
+    responses: {
+      /** @description The change order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2266,6 +2892,98 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createDraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrawWrite'];
+      };
+    };
+    responses: {
+      /** @description The draw. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draw'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteDraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draw id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateDraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The draw id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DrawWrite'];
+      };
+    };
+    responses: {
+      /** @description The draw. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draw'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2654,6 +3372,114 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  changeOrderRegister: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The register. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeOrderRegister'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listDraws: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The draws. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draw'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  nextDraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lines and total. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NextDraw'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listProjectPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payments. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProjectPayment'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getProjectSummary: {
     parameters: {
       query?: never;
@@ -2782,6 +3608,96 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createTaskPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaskPaymentWrite'];
+      };
+    };
+    responses: {
+      /** @description The payment. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaskPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteTaskPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The payment id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateTaskPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The payment id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaskPaymentWrite'];
+      };
+    };
+    responses: {
+      /** @description The payment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaskPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -2914,6 +3830,60 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Bid'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listTaskChangeOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The change orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChangeOrder'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listTaskPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The task id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payments. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaskPayment'][];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -1,0 +1,774 @@
+//! The money ledger (issue 19, docs/money.md): payments against tasks, change orders and their
+//! register, lender draws. All behind the subscription gate; another user's object answers 404.
+
+use actix_web::{delete, get, patch, post, web, HttpResponse};
+use buildledger_application::ledger::{payee_from, ChangeOrderChange, DrawChange, NextDraw, PaymentChange};
+use buildledger_domain::ledger::{
+    ChangeOrder, ChangeOrderInput, ChangeOrderRegister, Draw, DrawInput, Payee, Payment, PaymentInput, SignedMoney,
+};
+use buildledger_domain::{FieldErrors, Money};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::auth::Subscribed;
+use crate::error::{blocking, ApiError};
+use crate::projects::parse_id;
+use crate::request::{finish, Patch, ValidJson};
+use crate::state::AppState;
+
+fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// A date field: a value, or null / "" for the default (today).
+fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
+    p.nullable(errors, field).map(|v| v.unwrap_or_default())
+}
+
+fn text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
+    p.nullable(errors, field).map(|v| v.unwrap_or_default())
+}
+
+/// A contractor named on a payment or change order.
+#[derive(Serialize, ToSchema)]
+pub struct ContractorRef {
+    id: i64,
+    name: String,
+}
+
+fn contractor_ref(id: Option<i64>, name: Option<String>) -> Option<ContractorRef> {
+    id.map(|id| ContractorRef { id, name: name.unwrap_or_default() })
+}
+
+// ---------------------------------------------------------------- payments
+
+/// A payment made against a task.
+#[derive(Serialize, ToSchema)]
+#[schema(as = TaskPayment)]
+pub struct PaymentResponse {
+    id: i64,
+    task: i64,
+    /// Dollars, more than 0.
+    #[schema(minimum = 0.01)]
+    amount: f64,
+    #[schema(format = Date)]
+    paid_on: String,
+    /// The contractor's name when one is named, else the text given.
+    payee: String,
+    #[schema(required = true)]
+    contractor: Option<ContractorRef>,
+    #[schema(pattern = "^(check|card|transfer|cash|loan_draw|other)$")]
+    method: &'static str,
+    note: String,
+    /// The receipt: a document of the same task, or null.
+    #[schema(required = true)]
+    receipt: Option<i64>,
+}
+
+impl From<Payment> for PaymentResponse {
+    fn from(p: Payment) -> Self {
+        let payee = p.payee_label().to_owned();
+        let d = p.details;
+        PaymentResponse {
+            id: p.id,
+            task: p.task_id,
+            amount: d.amount.as_dollars_f64(),
+            paid_on: d.paid_on.to_string(),
+            payee,
+            contractor: contractor_ref(d.contractor_id, p.contractor_name),
+            method: d.method.code(),
+            note: d.note,
+            receipt: d.receipt_id,
+        }
+    }
+}
+
+/// A payment of the project with its task's title.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectPayment)]
+pub struct ProjectPaymentResponse {
+    #[serde(flatten)]
+    payment: PaymentResponse,
+    task_title: String,
+}
+
+/// `POST /api/task-payments/` (`task` and `amount` required) and
+/// `PATCH /api/task-payments/{id}/` (any subset but `task`).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = TaskPaymentWrite)]
+pub struct PaymentRequest {
+    /// The task id (create only).
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    task: Patch<i64>,
+    /// Dollars with at most two decimals, more than 0.
+    #[schema(value_type = f64, minimum = 0.01, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    amount: Patch<Money>,
+    /// `YYYY-MM-DD`; today when left out.
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    paid_on: Patch<String>,
+    /// Free text (at most 200 characters), or the id of one of the caller's contractors.
+    #[schema(value_type = Option<String>)]
+    #[validate(length(max = 200, message = "Ensure this field has no more than 200 characters."))]
+    #[serde(default)]
+    payee: Patch<Payee>,
+    /// One of the caller's contractors (the same as giving its id as `payee`), or null.
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    #[serde(default)]
+    contractor: Patch<i64>,
+    #[schema(value_type = Option<String>, pattern = "^(check|card|transfer|cash|loan_draw|other)$")]
+    #[serde(default)]
+    method: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[serde(default)]
+    note: Patch<String>,
+    /// A document of the payment's task, or null.
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    #[serde(default)]
+    receipt: Patch<i64>,
+}
+
+impl PaymentRequest {
+    fn into_change(self, errors: &mut FieldErrors, create: bool) -> PaymentChange {
+        let task =
+            if create { self.task.required_not_null(errors, "task") } else { self.task.not_null(errors, "task") };
+        let payee = self.payee.nullable(errors, "payee");
+        let contractor = self.contractor.nullable(errors, "contractor");
+        PaymentChange {
+            task,
+            input: PaymentInput {
+                amount: self.amount.not_null(errors, "amount"),
+                paid_on: date_text(self.paid_on, errors, "paid_on"),
+                payee: payee_from(payee, contractor),
+                method: self.method.not_null(errors, "method"),
+                note: text(self.note, errors, "note"),
+                receipt: self.receipt.nullable(errors, "receipt"),
+            },
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "listTaskPayments", summary = "A task's payments, by date paid",
+    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The payments.", body = [PaymentResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/tasks/{id}/payments/")]
+pub async fn list_task_payments(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let task_id = parse_id(&path, "Task")?;
+    let svc = state.ledger.clone();
+    let list = blocking(move || svc.payments_for_task(user.id, task_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(PaymentResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "listProjectPayments",
+    summary = "Every payment of a project, by date paid, with task titles (charts, CSV export)",
+    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The payments.", body = [ProjectPaymentResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/payments/")]
+pub async fn list_project_payments(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.ledger.clone();
+    let list = blocking(move || svc.payments_for_project(user.id, project_id)).await?;
+    let body: Vec<ProjectPaymentResponse> =
+        list.into_iter().map(|(p, task_title)| ProjectPaymentResponse { payment: p.into(), task_title }).collect();
+    Ok(HttpResponse::Ok().json(body))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "createTaskPayment", summary = "Record a payment against a task",
+    description = "Adds to the task's paid to date. A receipt must be a document of the same task (400 otherwise).",
+    request_body = PaymentRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The payment.", body = PaymentResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/task-payments/")]
+pub async fn create_payment(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<PaymentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, true);
+    finish(errors)?;
+    let svc = state.ledger.clone();
+    let p = blocking(move || svc.create_payment(user.id, change)).await?;
+    Ok(HttpResponse::Created().json(PaymentResponse::from(p)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "updateTaskPayment", summary = "Change a payment",
+    params(("id" = i64, Path, minimum = 1, description = "The payment id.")),
+    request_body = PaymentRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The payment.", body = PaymentResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/task-payments/{id}/")]
+pub async fn update_payment(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<PaymentRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Payment")?;
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, false);
+    let svc = state.ledger.clone();
+    if let Err(invalid) = finish(errors) {
+        blocking(move || svc.payment(user.id, id)).await?; // someone else's: 404 first
+        return Err(invalid);
+    }
+    let p = blocking(move || svc.update_payment(user.id, id, change)).await?;
+    Ok(HttpResponse::Ok().json(PaymentResponse::from(p)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "deleteTaskPayment", summary = "Delete a payment",
+    params(("id" = i64, Path, minimum = 1, description = "The payment id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+)]
+#[delete("/task-payments/{id}/")]
+pub async fn delete_payment(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Payment")?;
+    let svc = state.ledger.clone();
+    blocking(move || svc.delete_payment(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+// ---------------------------------------------------------------- change orders
+
+/// A change to a task's contract.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChangeOrder)]
+pub struct ChangeOrderResponse {
+    id: i64,
+    task: i64,
+    description: String,
+    /// Dollars; negative when it lowers the price.
+    amount: f64,
+    #[schema(pattern = "^(proposed|approved|rejected)$")]
+    status: &'static str,
+    #[schema(format = Date)]
+    date: String,
+    #[schema(required = true)]
+    contractor: Option<ContractorRef>,
+    /// A document of the same task, or null.
+    #[schema(required = true)]
+    document: Option<i64>,
+}
+
+impl From<ChangeOrder> for ChangeOrderResponse {
+    fn from(c: ChangeOrder) -> Self {
+        let d = c.details;
+        ChangeOrderResponse {
+            id: c.id,
+            task: c.task_id,
+            description: d.description,
+            amount: d.amount.as_dollars_f64(),
+            status: d.status.code(),
+            date: d.date.to_string(),
+            contractor: contractor_ref(d.contractor_id, c.contractor_name),
+            document: d.document_id,
+        }
+    }
+}
+
+/// `POST /api/change-orders/` (`task`, `description`, `amount` required) and
+/// `PATCH /api/change-orders/{id}/` (any subset but `task`).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = ChangeOrderWrite)]
+pub struct ChangeOrderRequest {
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    task: Patch<i64>,
+    #[schema(value_type = String, min_length = 1, max_length = 5000)]
+    #[serde(default)]
+    description: Patch<String>,
+    /// Dollars with at most two decimals; may be negative.
+    #[schema(value_type = f64, minimum = -1000000000, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    amount: Patch<SignedMoney>,
+    /// `proposed` by default. Approving needs an awarded bid on the task (409 otherwise).
+    #[schema(value_type = Option<String>, pattern = "^(proposed|approved|rejected)$")]
+    #[serde(default)]
+    status: Patch<String>,
+    /// `YYYY-MM-DD`; today when left out.
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    date: Patch<String>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    #[serde(default)]
+    contractor: Patch<i64>,
+    #[schema(value_type = Option<i64>, minimum = 1)]
+    #[serde(default)]
+    document: Patch<i64>,
+}
+
+impl ChangeOrderRequest {
+    fn into_change(self, errors: &mut FieldErrors, create: bool) -> ChangeOrderChange {
+        let task =
+            if create { self.task.required_not_null(errors, "task") } else { self.task.not_null(errors, "task") };
+        ChangeOrderChange {
+            task,
+            input: ChangeOrderInput {
+                description: self.description.not_null(errors, "description"),
+                amount: self.amount.not_null(errors, "amount"),
+                status: self.status.not_null(errors, "status"),
+                date: date_text(self.date, errors, "date"),
+                contractor: self.contractor.nullable(errors, "contractor"),
+                document: self.document.nullable(errors, "document"),
+            },
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "listTaskChangeOrders", summary = "A task's change orders, by date",
+    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The change orders.", body = [ChangeOrderResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/tasks/{id}/change-orders/")]
+pub async fn list_task_change_orders(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let task_id = parse_id(&path, "Task")?;
+    let svc = state.ledger.clone();
+    let list = blocking(move || svc.change_orders_for_task(user.id, task_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(ChangeOrderResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "createChangeOrder", summary = "Enter a change order on a task",
+    description = "Approved change orders add to the task's committed cost (award + approved change orders).",
+    request_body = ChangeOrderRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The change order.", body = ChangeOrderResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/change-orders/")]
+pub async fn create_change_order(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<ChangeOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, true);
+    finish(errors)?;
+    let svc = state.ledger.clone();
+    let c = blocking(move || svc.create_change_order(user.id, change)).await?;
+    Ok(HttpResponse::Created().json(ChangeOrderResponse::from(c)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "updateChangeOrder", summary = "Change a change order (approve, reject...)",
+    params(("id" = i64, Path, minimum = 1, description = "The change order id.")),
+    request_body = ChangeOrderRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The change order.", body = ChangeOrderResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/change-orders/{id}/")]
+pub async fn update_change_order(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<ChangeOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Change order")?;
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, false);
+    let svc = state.ledger.clone();
+    if let Err(invalid) = finish(errors) {
+        blocking(move || svc.change_order(user.id, id)).await?;
+        return Err(invalid);
+    }
+    let c = blocking(move || svc.update_change_order(user.id, id, change)).await?;
+    Ok(HttpResponse::Ok().json(ChangeOrderResponse::from(c)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "deleteChangeOrder", summary = "Delete a change order",
+    params(("id" = i64, Path, minimum = 1, description = "The change order id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+)]
+#[delete("/change-orders/{id}/")]
+pub async fn delete_change_order(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Change order")?;
+    let svc = state.ledger.clone();
+    blocking(move || svc.delete_change_order(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// One line of the change-order register.
+#[derive(Serialize, ToSchema)]
+pub struct RegisterLineResponse {
+    #[serde(flatten)]
+    change_order: ChangeOrderResponse,
+    task_title: String,
+    /// Approved amounts up to and including this line (dollars).
+    running_total: f64,
+}
+
+/// The project's change-order register.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ChangeOrderRegister)]
+pub struct RegisterResponse {
+    /// By date, then id.
+    change_orders: Vec<RegisterLineResponse>,
+    /// Sum of approved change orders (dollars).
+    approved_total: f64,
+    /// The project's committed total: awarded bids + approved change orders (dollars).
+    committed_total: f64,
+    /// approved_total / committed_total x 100, one decimal; null when nothing is committed.
+    #[schema(required = true)]
+    approved_percent: Option<f64>,
+    /// Approved change orders exceed 10% of the committed total.
+    warning: bool,
+}
+
+impl From<ChangeOrderRegister> for RegisterResponse {
+    fn from(r: ChangeOrderRegister) -> Self {
+        RegisterResponse {
+            change_orders: r
+                .lines
+                .into_iter()
+                .map(|l| RegisterLineResponse {
+                    change_order: l.change_order.into(),
+                    task_title: l.task_title,
+                    running_total: dollars(l.running_total_cents),
+                })
+                .collect(),
+            approved_total: dollars(r.approved_total_cents),
+            committed_total: dollars(r.committed_total_cents),
+            approved_percent: r.approved_percent,
+            warning: r.warning,
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "changeOrderRegister",
+    summary = "The project's change orders with a running total, warned past 10% of the committed total",
+    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The register.", body = RegisterResponse), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/change-orders/")]
+pub async fn change_order_register(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.ledger.clone();
+    let r = blocking(move || svc.register(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok().json(RegisterResponse::from(r)))
+}
+
+// ---------------------------------------------------------------- draws
+
+/// One task's line in a draw (fixed when the draw is made).
+#[derive(Serialize, ToSchema)]
+pub struct DrawItemResponse {
+    /// The task, or null once it has been deleted.
+    #[schema(required = true)]
+    task: Option<i64>,
+    title: String,
+    amount: f64,
+}
+
+/// A draw request to the construction lender.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Draw)]
+pub struct DrawResponse {
+    id: i64,
+    project: i64,
+    /// 1, 2, ... per project.
+    number: i32,
+    #[schema(format = Date)]
+    requested_on: String,
+    /// Ids of the tasks it covers.
+    tasks: Vec<i64>,
+    items: Vec<DrawItemResponse>,
+    total: f64,
+    #[schema(pattern = "^(draft|submitted|funded)$")]
+    status: &'static str,
+    #[schema(required = true)]
+    funded_amount: Option<f64>,
+    #[schema(format = Date, required = true)]
+    funded_on: Option<String>,
+    note: String,
+}
+
+impl From<Draw> for DrawResponse {
+    fn from(d: Draw) -> Self {
+        DrawResponse {
+            id: d.id,
+            project: d.project_id,
+            number: d.number,
+            requested_on: d.requested_on.to_string(),
+            tasks: d.items.iter().filter_map(|i| i.task_id).collect(),
+            items: d
+                .items
+                .into_iter()
+                .map(|i| DrawItemResponse { task: i.task_id, title: i.title, amount: i.amount.as_dollars_f64() })
+                .collect(),
+            total: d.total.as_dollars_f64(),
+            status: d.status.code(),
+            funded_amount: d.funded_amount.map(Money::as_dollars_f64),
+            funded_on: d.funded_on.map(|x| x.to_string()),
+            note: d.note,
+        }
+    }
+}
+
+/// What a new draw would cover.
+#[derive(Serialize, ToSchema)]
+#[schema(as = NextDraw)]
+pub struct NextDrawResponse {
+    /// Tasks with work (paid, or the actual cost of a task in Paid) not yet covered by a draw,
+    /// in board order.
+    items: Vec<DrawItemResponse>,
+    total: f64,
+}
+
+impl From<NextDraw> for NextDrawResponse {
+    fn from(n: NextDraw) -> Self {
+        NextDrawResponse {
+            items: n
+                .tasks
+                .iter()
+                .map(|t| DrawItemResponse {
+                    task: Some(t.task_id),
+                    title: t.title.clone(),
+                    amount: dollars(t.amount_cents()),
+                })
+                .collect(),
+            total: dollars(n.total_cents),
+        }
+    }
+}
+
+/// `POST /api/draws/` (`project`, `tasks` required) and `PATCH /api/draws/{id}/` (any subset;
+/// `tasks` only while a draft).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = DrawWrite)]
+pub struct DrawRequest {
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    project: Patch<i64>,
+    /// Ids of tasks of the project (at least one). Each line's amount is the task's work not
+    /// yet covered by the project's other draws.
+    #[schema(value_type = Vec<i64>)]
+    #[serde(default)]
+    tasks: Patch<Vec<i64>>,
+    /// `YYYY-MM-DD`; today when left out.
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    requested_on: Patch<String>,
+    #[schema(value_type = Option<String>, pattern = "^(draft|submitted|funded)$")]
+    #[serde(default)]
+    status: Patch<String>,
+    /// Only with `funded` (default: the total).
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    funded_amount: Patch<Money>,
+    /// Only with `funded` (default: today).
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    funded_on: Patch<String>,
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    #[serde(default)]
+    note: Patch<String>,
+    /// Computed from the lines; accepted and ignored (read-only).
+    #[allow(dead_code)]
+    #[schema(value_type = Option<f64>, read_only)]
+    #[serde(default)]
+    total: Patch<SignedMoney>,
+}
+
+impl DrawRequest {
+    fn into_change(self, errors: &mut FieldErrors, create: bool) -> DrawChange {
+        let project = if create {
+            self.project.required_not_null(errors, "project")
+        } else {
+            self.project.not_null(errors, "project")
+        };
+        let tasks =
+            if create { self.tasks.required_not_null(errors, "tasks") } else { self.tasks.not_null(errors, "tasks") };
+        let funded_on = match self.funded_on.nullable(errors, "funded_on") {
+            Some(Some(raw)) if raw.trim().is_empty() => Some(None),
+            other => other,
+        };
+        DrawChange {
+            project,
+            tasks,
+            input: DrawInput {
+                requested_on: date_text(self.requested_on, errors, "requested_on"),
+                status: self.status.not_null(errors, "status"),
+                funded_amount: self.funded_amount.nullable(errors, "funded_amount"),
+                funded_on,
+                note: text(self.note, errors, "note"),
+            },
+        }
+    }
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "listDraws", summary = "The project's lender draw requests, by number",
+    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The draws.", body = [DrawResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/draws/")]
+pub async fn list_draws(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.ledger.clone();
+    let list = blocking(move || svc.draws(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(DrawResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "nextDraw", summary = "What a new draw request would cover: the work since the previous draws",
+    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The lines and total.", body = NextDrawResponse), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/draws/next/")]
+pub async fn next_draw(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.ledger.clone();
+    let next = blocking(move || svc.next_draw(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok().json(NextDrawResponse::from(next)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "createDraw", summary = "Make a lender draw request",
+    description = "Numbered per project. A task of another project is refused (400) and nothing is written.",
+    request_body = DrawRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The draw.", body = DrawResponse),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/draws/")]
+pub async fn create_draw(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<DrawRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, true);
+    finish(errors)?;
+    let svc = state.ledger.clone();
+    let d = blocking(move || svc.create_draw(user.id, change)).await?;
+    Ok(HttpResponse::Created().json(DrawResponse::from(d)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "updateDraw", summary = "Change a draw: submit, mark funded, change its tasks while a draft",
+    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
+    request_body = DrawRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 200, description = "The draw.", body = DrawResponse),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[patch("/draws/{id}/")]
+pub async fn update_draw(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: ValidJson<DrawRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Draw")?;
+    let mut errors = body.shape_errors;
+    let change = body.body.into_change(&mut errors, false);
+    let svc = state.ledger.clone();
+    if let Err(invalid) = finish(errors) {
+        blocking(move || svc.draw(user.id, id)).await?;
+        return Err(invalid);
+    }
+    let d = blocking(move || svc.update_draw(user.id, id, change)).await?;
+    Ok(HttpResponse::Ok().json(DrawResponse::from(d)))
+}
+
+#[utoipa::path(
+    tag = "ledger", operation_id = "deleteDraw", summary = "Delete a draw that is not funded",
+    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 204, description = "Deleted."),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[delete("/draws/{id}/")]
+pub async fn delete_draw(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Draw")?;
+    let svc = state.ledger.clone();
+    blocking(move || svc.delete_draw(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

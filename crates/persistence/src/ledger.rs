@@ -1,0 +1,665 @@
+//! The money ledger (issue 19, docs/money.md): payments, change orders, lender draws. Every
+//! write recomputes what the board shows of a task's money (paid to date, approved change
+//! orders, committed cost: [`refresh_task_money`]) or the project's drawn total, and bumps the
+//! project's version in the same transaction, so the board read and the summary stay one query
+//! and their ETags move with the ledger.
+
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{ChangeOrderRepository, DrawRepository, OnTask, TaskPaymentRepository};
+use buildledger_domain::bid::BidStatus;
+use buildledger_domain::ledger::{
+    committed_cents, work_to_date_cents, ChangeOrder, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawFields,
+    DrawItem, DrawStatus, DrawableTask, Payment, PaymentDetails, PaymentMethod, SignedMoney,
+};
+use buildledger_domain::task::TaskStatus;
+use buildledger_domain::Money;
+use chrono::NaiveDate;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db, DbConnection};
+use crate::projects::bump_version;
+use crate::schema::{bids, change_orders, contractors, draw_items, draws, projects, task_payments, tasks};
+
+fn corrupt(what: &str) -> DieselError {
+    DieselError::DeserializationError(format!("invalid stored {what}").into())
+}
+
+fn date(raw: &str) -> Result<NaiveDate, DieselError> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| corrupt("date"))
+}
+
+fn money(cents: i64, what: &str) -> Result<Money, DieselError> {
+    Money::from_cents(cents).ok_or_else(|| corrupt(what))
+}
+
+// Sums are taken in Rust: diesel types SUM(BIGINT) as NUMERIC on PostgreSQL, and a task has a
+// handful of rows.
+
+/// Recomputes what the board shows of a task's money and bids — bid count and lowest bid,
+/// approved change orders, committed cost (award + approved change orders), paid to date and
+/// payment count — and bumps its project's version (the board's row lock on PostgreSQL).
+pub(crate) fn refresh_task_money(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<(), DieselError> {
+    bump_version(conn, project_id)?;
+    let all: Vec<(i64, String)> =
+        bids::table.filter(bids::task_id.eq(task_id)).select((bids::amount_cents, bids::status)).load(conn)?;
+    let award = all.iter().find(|(_, s)| s == BidStatus::Awarded.code()).map(|(a, _)| *a);
+    let lowest = all.iter().map(|(a, _)| *a).min();
+    let approved: Vec<i64> = change_orders::table
+        .filter(change_orders::task_id.eq(task_id).and(change_orders::status.eq(ChangeOrderStatus::Approved.code())))
+        .select(change_orders::amount_cents)
+        .load(conn)?;
+    let change_order_cents = approved.iter().fold(0i64, |s, a| s.saturating_add(*a));
+    let paid: Vec<i64> = task_payments::table
+        .filter(task_payments::task_id.eq(task_id))
+        .select(task_payments::amount_cents)
+        .load(conn)?;
+    let paid_cents = paid.iter().fold(0i64, |s, a| s.saturating_add(*a));
+    diesel::update(tasks::table.find(task_id))
+        .set((
+            tasks::committed_cents.eq(committed_cents(award, change_order_cents)),
+            tasks::bid_count.eq(i32::try_from(all.len()).unwrap_or(i32::MAX)),
+            tasks::lowest_bid_cents.eq(lowest),
+            tasks::change_order_cents.eq(change_order_cents),
+            tasks::paid_cents.eq(paid_cents),
+            tasks::payment_count.eq(i32::try_from(paid.len()).unwrap_or(i32::MAX)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Whether the task has approved change orders (an award under them stays: docs/money.md).
+pub(crate) fn has_approved_change_orders(conn: &mut DbConnection, task_id: i64) -> Result<bool, DieselError> {
+    let n: i64 = change_orders::table
+        .filter(change_orders::task_id.eq(task_id).and(change_orders::status.eq(ChangeOrderStatus::Approved.code())))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}
+
+/// The project of task `task_id` (NotFound when it is gone).
+fn project_of_task(conn: &mut DbConnection, task_id: i64) -> Result<i64, DieselError> {
+    tasks::table.find(task_id).select(tasks::project_id).first(conn)
+}
+
+// ----- payments -------------------------------------------------------------------------------
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = task_payments)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct PaymentRow {
+    id: i64,
+    task_id: i64,
+    project_id: i64,
+    amount_cents: i64,
+    paid_on: String,
+    payee: String,
+    contractor_id: Option<i64>,
+    method: String,
+    note: String,
+    receipt_id: Option<i64>,
+}
+
+fn into_payment((r, contractor_name): (PaymentRow, Option<String>)) -> Result<Payment, DieselError> {
+    Ok(Payment {
+        id: r.id,
+        task_id: r.task_id,
+        project_id: r.project_id,
+        details: PaymentDetails {
+            amount: money(r.amount_cents, "payment amount")?,
+            paid_on: date(&r.paid_on)?,
+            payee: r.payee,
+            contractor_id: r.contractor_id,
+            method: PaymentMethod::parse(&r.method).ok_or_else(|| corrupt("payment method"))?,
+            note: r.note,
+            receipt_id: r.receipt_id,
+        },
+        contractor_name,
+    })
+}
+
+macro_rules! payments_with_names {
+    () => {
+        task_payments::table
+            .left_join(contractors::table.on(contractors::id.nullable().eq(task_payments::contractor_id)))
+    };
+}
+
+fn load_payment(conn: &mut DbConnection, id: i64) -> Result<Payment, DieselError> {
+    let row = payments_with_names!()
+        .filter(task_payments::id.eq(id))
+        .select((PaymentRow::as_select(), contractors::name.nullable()))
+        .first(conn)?;
+    into_payment(row)
+}
+
+pub struct DieselTaskPaymentRepository {
+    db: Db,
+}
+
+impl DieselTaskPaymentRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl TaskPaymentRepository for DieselTaskPaymentRepository {
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<Payment>, RepoError> {
+        self.db.read(|conn| {
+            payments_with_names!()
+                .filter(task_payments::task_id.eq(task_id))
+                .order((task_payments::paid_on, task_payments::id))
+                .select((PaymentRow::as_select(), contractors::name.nullable()))
+                .load(conn)?
+                .into_iter()
+                .map(into_payment)
+                .collect()
+        })
+    }
+
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<(Payment, String)>, RepoError> {
+        self.db.read(|conn| {
+            let rows: Vec<(PaymentRow, Option<String>, String)> = payments_with_names!()
+                .inner_join(tasks::table.on(tasks::id.eq(task_payments::task_id)))
+                .filter(task_payments::project_id.eq(project_id))
+                .order((task_payments::paid_on, task_payments::id))
+                .select((PaymentRow::as_select(), contractors::name.nullable(), tasks::title))
+                .load(conn)?;
+            rows.into_iter().map(|(row, name, title)| Ok((into_payment((row, name))?, title))).collect()
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Payment>, RepoError> {
+        self.db.read(|conn| {
+            let row = payments_with_names!()
+                .inner_join(projects::table.on(projects::id.eq(task_payments::project_id)))
+                .filter(task_payments::id.eq(id).and(projects::owner_id.eq(owner_id)))
+                .select((PaymentRow::as_select(), contractors::name.nullable()))
+                .first(conn)
+                .optional()?;
+            row.map(into_payment).transpose()
+        })
+    }
+
+    fn create(&self, new: &OnTask<PaymentDetails>) -> Result<Payment, RepoError> {
+        let new = new.clone();
+        self.db.write_project(new.project_id, move |conn| {
+            let project_id = project_of_task(conn, new.task_id)?; // still there?
+            let (d, t) = (&new.details, now());
+            let id: i64 = diesel::insert_into(task_payments::table)
+                .values((
+                    task_payments::task_id.eq(new.task_id),
+                    task_payments::project_id.eq(project_id),
+                    task_payments::amount_cents.eq(d.amount.cents()),
+                    task_payments::paid_on.eq(d.paid_on.to_string()),
+                    task_payments::payee.eq(&d.payee),
+                    task_payments::contractor_id.eq(d.contractor_id),
+                    task_payments::method.eq(d.method.code()),
+                    task_payments::note.eq(&d.note),
+                    task_payments::receipt_id.eq(d.receipt_id),
+                    task_payments::created_at.eq(t),
+                    task_payments::updated_at.eq(t),
+                ))
+                .returning(task_payments::id)
+                .get_result(conn)?;
+            refresh_task_money(conn, new.task_id, project_id)?;
+            load_payment(conn, id)
+        })
+    }
+
+    fn update(&self, id: i64, d: &PaymentDetails) -> Result<Payment, RepoError> {
+        let d = d.clone();
+        self.db.write(move |conn| {
+            let (task_id, project_id): (i64, i64) = task_payments::table
+                .find(id)
+                .select((task_payments::task_id, task_payments::project_id))
+                .first(conn)?;
+            diesel::update(task_payments::table.find(id))
+                .set((
+                    task_payments::amount_cents.eq(d.amount.cents()),
+                    task_payments::paid_on.eq(d.paid_on.to_string()),
+                    task_payments::payee.eq(&d.payee),
+                    task_payments::contractor_id.eq(d.contractor_id),
+                    task_payments::method.eq(d.method.code()),
+                    task_payments::note.eq(&d.note),
+                    task_payments::receipt_id.eq(d.receipt_id),
+                    task_payments::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+            refresh_task_money(conn, task_id, project_id)?;
+            load_payment(conn, id)
+        })
+    }
+
+    fn delete(&self, id: i64) -> Result<(), RepoError> {
+        self.db.write(move |conn| {
+            let (task_id, project_id): (i64, i64) = task_payments::table
+                .find(id)
+                .select((task_payments::task_id, task_payments::project_id))
+                .first(conn)?;
+            diesel::delete(task_payments::table.find(id)).execute(conn)?;
+            refresh_task_money(conn, task_id, project_id)
+        })
+    }
+}
+
+// ----- change orders --------------------------------------------------------------------------
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = change_orders)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct ChangeOrderRow {
+    id: i64,
+    task_id: i64,
+    project_id: i64,
+    description: String,
+    amount_cents: i64,
+    status: String,
+    change_date: String,
+    contractor_id: Option<i64>,
+    document_id: Option<i64>,
+}
+
+fn into_change_order((r, contractor_name): (ChangeOrderRow, Option<String>)) -> Result<ChangeOrder, DieselError> {
+    Ok(ChangeOrder {
+        id: r.id,
+        task_id: r.task_id,
+        project_id: r.project_id,
+        details: ChangeOrderDetails {
+            description: r.description,
+            amount: SignedMoney::from_cents(r.amount_cents).ok_or_else(|| corrupt("change order amount"))?,
+            status: ChangeOrderStatus::parse(&r.status).ok_or_else(|| corrupt("change order status"))?,
+            date: date(&r.change_date)?,
+            contractor_id: r.contractor_id,
+            document_id: r.document_id,
+        },
+        contractor_name,
+    })
+}
+
+macro_rules! change_orders_with_names {
+    () => {
+        change_orders::table
+            .left_join(contractors::table.on(contractors::id.nullable().eq(change_orders::contractor_id)))
+    };
+}
+
+fn load_change_order(conn: &mut DbConnection, id: i64) -> Result<ChangeOrder, DieselError> {
+    let row = change_orders_with_names!()
+        .filter(change_orders::id.eq(id))
+        .select((ChangeOrderRow::as_select(), contractors::name.nullable()))
+        .first(conn)?;
+    into_change_order(row)
+}
+
+/// Under the board's lock: an approved change order needs an awarded bid on its task.
+fn award_missing(conn: &mut DbConnection, task_id: i64, d: &ChangeOrderDetails) -> Result<bool, DieselError> {
+    if d.status != ChangeOrderStatus::Approved {
+        return Ok(false);
+    }
+    let awards: i64 = bids::table
+        .filter(bids::task_id.eq(task_id).and(bids::status.eq(BidStatus::Awarded.code())))
+        .count()
+        .get_result(conn)?;
+    Ok(awards == 0)
+}
+
+pub struct DieselChangeOrderRepository {
+    db: Db,
+}
+
+impl DieselChangeOrderRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl ChangeOrderRepository for DieselChangeOrderRepository {
+    fn list_for_task(&self, task_id: i64) -> Result<Vec<ChangeOrder>, RepoError> {
+        self.db.read(|conn| {
+            change_orders_with_names!()
+                .filter(change_orders::task_id.eq(task_id))
+                .order((change_orders::change_date, change_orders::id))
+                .select((ChangeOrderRow::as_select(), contractors::name.nullable()))
+                .load(conn)?
+                .into_iter()
+                .map(into_change_order)
+                .collect()
+        })
+    }
+
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<(ChangeOrder, String)>, RepoError> {
+        self.db.read(|conn| {
+            let rows: Vec<(ChangeOrderRow, Option<String>, String)> = change_orders_with_names!()
+                .inner_join(tasks::table.on(tasks::id.eq(change_orders::task_id)))
+                .filter(change_orders::project_id.eq(project_id))
+                .order((change_orders::change_date, change_orders::id))
+                .select((ChangeOrderRow::as_select(), contractors::name.nullable(), tasks::title))
+                .load(conn)?;
+            rows.into_iter().map(|(row, name, title)| Ok((into_change_order((row, name))?, title))).collect()
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<ChangeOrder>, RepoError> {
+        self.db.read(|conn| {
+            let row = change_orders_with_names!()
+                .inner_join(projects::table.on(projects::id.eq(change_orders::project_id)))
+                .filter(change_orders::id.eq(id).and(projects::owner_id.eq(owner_id)))
+                .select((ChangeOrderRow::as_select(), contractors::name.nullable()))
+                .first(conn)
+                .optional()?;
+            row.map(into_change_order).transpose()
+        })
+    }
+
+    fn create(&self, new: &OnTask<ChangeOrderDetails>) -> Result<ChangeOrder, RepoError> {
+        let new = new.clone();
+        self.db
+            .write_project(new.project_id, move |conn| {
+                let project_id = project_of_task(conn, new.task_id)?;
+                bump_version(conn, project_id)?; // the board's row lock, before the award check
+                let d = &new.details;
+                if award_missing(conn, new.task_id, d)? {
+                    return Ok(Err(RepoError::Conflict("award".into())));
+                }
+                let t = now();
+                let id: i64 = diesel::insert_into(change_orders::table)
+                    .values((
+                        change_orders::task_id.eq(new.task_id),
+                        change_orders::project_id.eq(project_id),
+                        change_orders::description.eq(&d.description),
+                        change_orders::amount_cents.eq(d.amount.cents()),
+                        change_orders::status.eq(d.status.code()),
+                        change_orders::change_date.eq(d.date.to_string()),
+                        change_orders::contractor_id.eq(d.contractor_id),
+                        change_orders::document_id.eq(d.document_id),
+                        change_orders::created_at.eq(t),
+                        change_orders::updated_at.eq(t),
+                    ))
+                    .returning(change_orders::id)
+                    .get_result(conn)?;
+                refresh_task_money(conn, new.task_id, project_id)?;
+                load_change_order(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+
+    fn update(&self, id: i64, d: &ChangeOrderDetails) -> Result<ChangeOrder, RepoError> {
+        let d = d.clone();
+        self.db
+            .write(move |conn| {
+                let (task_id, project_id): (i64, i64) = change_orders::table
+                    .find(id)
+                    .select((change_orders::task_id, change_orders::project_id))
+                    .first(conn)?;
+                bump_version(conn, project_id)?;
+                if award_missing(conn, task_id, &d)? {
+                    return Ok(Err(RepoError::Conflict("award".into())));
+                }
+                diesel::update(change_orders::table.find(id))
+                    .set((
+                        change_orders::description.eq(&d.description),
+                        change_orders::amount_cents.eq(d.amount.cents()),
+                        change_orders::status.eq(d.status.code()),
+                        change_orders::change_date.eq(d.date.to_string()),
+                        change_orders::contractor_id.eq(d.contractor_id),
+                        change_orders::document_id.eq(d.document_id),
+                        change_orders::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+                refresh_task_money(conn, task_id, project_id)?;
+                load_change_order(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+
+    fn delete(&self, id: i64) -> Result<(), RepoError> {
+        self.db.write(move |conn| {
+            let (task_id, project_id): (i64, i64) = change_orders::table
+                .find(id)
+                .select((change_orders::task_id, change_orders::project_id))
+                .first(conn)?;
+            diesel::delete(change_orders::table.find(id)).execute(conn)?;
+            refresh_task_money(conn, task_id, project_id)
+        })
+    }
+}
+
+// ----- draws ----------------------------------------------------------------------------------
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = draws)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DrawRow {
+    id: i64,
+    project_id: i64,
+    number: i32,
+    requested_on: String,
+    status: String,
+    total_cents: i64,
+    funded_cents: Option<i64>,
+    funded_on: Option<String>,
+    note: String,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = draw_items)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DrawItemRow {
+    draw_id: i64,
+    task_id: Option<i64>,
+    title: String,
+    amount_cents: i64,
+}
+
+fn into_draw(r: DrawRow, items: Vec<DrawItem>) -> Result<Draw, DieselError> {
+    Ok(Draw {
+        id: r.id,
+        project_id: r.project_id,
+        number: r.number,
+        requested_on: date(&r.requested_on)?,
+        status: DrawStatus::parse(&r.status).ok_or_else(|| corrupt("draw status"))?,
+        items,
+        total: money(r.total_cents, "draw total")?,
+        funded_amount: r.funded_cents.map(|c| money(c, "funded amount")).transpose()?,
+        funded_on: r.funded_on.as_deref().map(date).transpose()?,
+        note: r.note,
+    })
+}
+
+/// Draws with their lines: two queries whatever their number.
+fn load_draws(conn: &mut DbConnection, rows: Vec<DrawRow>) -> Result<Vec<Draw>, DieselError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let items: Vec<DrawItemRow> = draw_items::table
+        .filter(draw_items::draw_id.eq_any(&ids))
+        .order((draw_items::draw_id, draw_items::id))
+        .select(DrawItemRow::as_select())
+        .load(conn)?;
+    let mut by_draw: std::collections::HashMap<i64, Vec<DrawItem>> = Default::default();
+    for i in items {
+        let amount = money(i.amount_cents, "draw line")?;
+        by_draw.entry(i.draw_id).or_default().push(DrawItem { task_id: i.task_id, title: i.title, amount });
+    }
+    rows.into_iter()
+        .map(|r| {
+            let items = by_draw.remove(&r.id).unwrap_or_default();
+            into_draw(r, items)
+        })
+        .collect()
+}
+
+fn load_draw(conn: &mut DbConnection, id: i64) -> Result<Draw, DieselError> {
+    let row = draws::table.find(id).select(DrawRow::as_select()).first(conn)?;
+    load_draws(conn, vec![row])?.pop().ok_or(DieselError::NotFound)
+}
+
+fn insert_items(conn: &mut DbConnection, draw_id: i64, items: &[DrawItem]) -> Result<(), DieselError> {
+    // One statement per line: batch inserts are not available over diesel's MultiConnection,
+    // and a draw has a few dozen lines at most.
+    for i in items {
+        diesel::insert_into(draw_items::table)
+            .values((
+                draw_items::draw_id.eq(draw_id),
+                draw_items::task_id.eq(i.task_id),
+                draw_items::title.eq(i.title.as_str()),
+                draw_items::amount_cents.eq(i.amount.cents()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Keeps the project's drawn total (funded draws) and bumps its version.
+fn refresh_drawn(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
+    bump_version(conn, project_id)?;
+    let funded: Vec<Option<i64>> = draws::table
+        .filter(draws::project_id.eq(project_id).and(draws::status.eq(DrawStatus::Funded.code())))
+        .select(draws::funded_cents)
+        .load(conn)?;
+    let drawn = funded.into_iter().flatten().fold(0i64, |s, c| s.saturating_add(c));
+    diesel::update(projects::table.find(project_id)).set(projects::drawn_cents.eq(drawn)).execute(conn)?;
+    Ok(())
+}
+
+fn total_of(items: &[DrawItem]) -> i64 {
+    items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents()))
+}
+
+pub struct DieselDrawRepository {
+    db: Db,
+}
+
+impl DieselDrawRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl DrawRepository for DieselDrawRepository {
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Draw>, RepoError> {
+        self.db.read(|conn| {
+            let rows = draws::table
+                .filter(draws::project_id.eq(project_id))
+                .order(draws::number)
+                .select(DrawRow::as_select())
+                .load(conn)?;
+            load_draws(conn, rows)
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Draw>, RepoError> {
+        self.db.read(|conn| {
+            let row = draws::table
+                .inner_join(projects::table.on(projects::id.eq(draws::project_id)))
+                .filter(draws::id.eq(id).and(projects::owner_id.eq(owner_id)))
+                .select(DrawRow::as_select())
+                .first(conn)
+                .optional()?;
+            match row {
+                Some(r) => Ok(load_draws(conn, vec![r])?.pop()),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError> {
+        self.db.read(|conn| {
+            let rows: Vec<(i64, String, String, Option<i64>, i64)> = tasks::table
+                .filter(tasks::project_id.eq(project_id))
+                .order((tasks::status, tasks::sort_key, tasks::id))
+                .select((tasks::id, tasks::title, tasks::status, tasks::actual_cost_cents, tasks::paid_cents))
+                .load(conn)?;
+            let drawn: Vec<(Option<i64>, i64)> = draw_items::table
+                .inner_join(draws::table)
+                .filter(draws::project_id.eq(project_id).and(draws::id.ne(except_draw.unwrap_or(0))))
+                .select((draw_items::task_id, draw_items::amount_cents))
+                .load(conn)?;
+            let mut already: std::collections::HashMap<i64, i64> = Default::default();
+            for (task, amount) in drawn {
+                if let Some(task) = task {
+                    *already.entry(task).or_default() += amount;
+                }
+            }
+            let mut out: Vec<(usize, DrawableTask)> = rows
+                .into_iter()
+                .map(|(id, title, status, actual, paid)| {
+                    let status = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
+                    let column = TaskStatus::ALL.iter().position(|s| *s == status).unwrap_or(0);
+                    let actual = actual.and_then(Money::from_cents);
+                    let task = DrawableTask {
+                        task_id: id,
+                        title,
+                        work_to_date_cents: work_to_date_cents(status, actual, paid),
+                        already_drawn_cents: already.get(&id).copied().unwrap_or(0),
+                    };
+                    Ok((column, task))
+                })
+                .collect::<Result<_, DieselError>>()?;
+            out.sort_by_key(|(column, _)| *column); // board order: columns as shown, stable
+            Ok(out.into_iter().map(|(_, t)| t).collect())
+        })
+    }
+
+    fn create(&self, project_id: i64, items: &[DrawItem], f: &DrawFields) -> Result<Draw, RepoError> {
+        let (items, f) = (items.to_vec(), f.clone());
+        self.db.write_project(project_id, move |conn| {
+            bump_version(conn, project_id)?; // the lock first: numbers are handed out under it
+            let last: Option<i32> = draws::table
+                .filter(draws::project_id.eq(project_id))
+                .select(diesel::dsl::max(draws::number))
+                .first(conn)?;
+            let t = now();
+            let id: i64 = diesel::insert_into(draws::table)
+                .values((
+                    draws::project_id.eq(project_id),
+                    draws::number.eq(last.unwrap_or(0) + 1),
+                    draws::requested_on.eq(f.requested_on.to_string()),
+                    draws::status.eq(f.status.code()),
+                    draws::total_cents.eq(total_of(&items)),
+                    draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                    draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                    draws::note.eq(&f.note),
+                    draws::created_at.eq(t),
+                    draws::updated_at.eq(t),
+                ))
+                .returning(draws::id)
+                .get_result(conn)?;
+            insert_items(conn, id, &items)?;
+            refresh_drawn(conn, project_id)?;
+            load_draw(conn, id)
+        })
+    }
+
+    fn update(&self, id: i64, items: Option<Vec<DrawItem>>, f: &DrawFields) -> Result<Draw, RepoError> {
+        let f = f.clone();
+        self.db.write(move |conn| {
+            let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
+            bump_version(conn, project_id)?;
+            if let Some(items) = &items {
+                diesel::delete(draw_items::table.filter(draw_items::draw_id.eq(id))).execute(conn)?;
+                insert_items(conn, id, items)?;
+                diesel::update(draws::table.find(id)).set(draws::total_cents.eq(total_of(items))).execute(conn)?;
+            }
+            diesel::update(draws::table.find(id))
+                .set((
+                    draws::requested_on.eq(f.requested_on.to_string()),
+                    draws::status.eq(f.status.code()),
+                    draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                    draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                    draws::note.eq(&f.note),
+                    draws::updated_at.eq(now()),
+                ))
+                .execute(conn)?;
+            refresh_drawn(conn, project_id)?;
+            load_draw(conn, id)
+        })
+    }
+
+    fn delete(&self, id: i64) -> Result<(), RepoError> {
+        self.db.write(move |conn| {
+            let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
+            diesel::delete(draws::table.find(id)).execute(conn)?;
+            refresh_drawn(conn, project_id)
+        })
+    }
+}

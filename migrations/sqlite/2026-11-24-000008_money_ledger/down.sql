@@ -1,0 +1,10 @@
+DROP TABLE draw_items;
+DROP TABLE draws;
+DROP TABLE change_orders;
+DROP TABLE task_payments;
+ALTER TABLE tasks DROP COLUMN change_order_cents;
+ALTER TABLE tasks DROP COLUMN payment_count;
+ALTER TABLE tasks DROP COLUMN paid_cents;
+ALTER TABLE projects DROP COLUMN drawn_cents;
+ALTER TABLE projects DROP COLUMN loan_amount_cents;
+ALTER TABLE projects DROP COLUMN contingency_percent;
