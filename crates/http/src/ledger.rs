@@ -133,9 +133,9 @@ pub struct PaymentRequest {
 }
 
 impl PaymentRequest {
-    fn into_change(self, errors: &mut FieldErrors, create: bool) -> PaymentChange {
-        let task =
-            if create { self.task.required_not_null(errors, "task") } else { self.task.not_null(errors, "task") };
+    fn into_change(self, errors: &mut FieldErrors) -> PaymentChange {
+        // A missing task is reported by the use case, with the other fields' problems.
+        let task = self.task.not_null(errors, "task");
         let payee = self.payee.nullable(errors, "payee");
         let contractor = self.contractor.nullable(errors, "contractor");
         PaymentChange {
@@ -209,7 +209,7 @@ pub async fn create_payment(
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, true);
+    let change = body.body.into_change(&mut errors);
     finish(errors)?;
     let svc = state.ledger.clone();
     let p = blocking(move || svc.create_payment(user.id, change)).await?;
@@ -236,7 +236,7 @@ pub async fn update_payment(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Payment")?;
     let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, false);
+    let change = body.body.into_change(&mut errors);
     let svc = state.ledger.clone();
     if let Err(invalid) = finish(errors) {
         blocking(move || svc.payment(user.id, id)).await?; // someone else's: 404 first
@@ -335,9 +335,9 @@ pub struct ChangeOrderRequest {
 }
 
 impl ChangeOrderRequest {
-    fn into_change(self, errors: &mut FieldErrors, create: bool) -> ChangeOrderChange {
-        let task =
-            if create { self.task.required_not_null(errors, "task") } else { self.task.not_null(errors, "task") };
+    fn into_change(self, errors: &mut FieldErrors) -> ChangeOrderChange {
+        // A missing task is reported by the use case, with the other fields' problems.
+        let task = self.task.not_null(errors, "task");
         ChangeOrderChange {
             task,
             input: ChangeOrderInput {
@@ -388,7 +388,7 @@ pub async fn create_change_order(
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, true);
+    let change = body.body.into_change(&mut errors);
     finish(errors)?;
     let svc = state.ledger.clone();
     let c = blocking(move || svc.create_change_order(user.id, change)).await?;
@@ -415,7 +415,7 @@ pub async fn update_change_order(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Change order")?;
     let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, false);
+    let change = body.body.into_change(&mut errors);
     let svc = state.ledger.clone();
     if let Err(invalid) = finish(errors) {
         blocking(move || svc.change_order(user.id, id)).await?;

@@ -8,6 +8,7 @@ mod bids;
 mod board_start;
 mod documents;
 mod helpers;
+mod ledger;
 mod openapi;
 mod payments;
 mod projects;
