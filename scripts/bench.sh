@@ -10,6 +10,8 @@
 #   BENCH_CONNECTIONS=32     wrk connections
 #   BENCH_SIZES=200,1000,10000
 #   BENCH_BIDS_PER_TASK=3    bids seeded on every task (a third awarded); 0 for none
+#   BENCH_LEDGER=5,1         payments and change orders seeded on every task of boards up to 1,000
+#                            tasks (issue 19); 0,0 for none
 #   BENCH_BACKENDS="sqlite postgres"
 #   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
 #   BENCH_SKIP_BUILD=1       use the existing target/release binaries
@@ -127,7 +129,9 @@ bench_backend() { # backend database_url
   local base="http://127.0.0.1:$APP_PORT"
 
   log "seeding boards of $SIZES tasks through the API"
-  python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" --bids-per-task "${BENCH_BIDS_PER_TASK:-3}" >"$WORK/seed-$backend.json"
+  python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" --bids-per-task "${BENCH_BIDS_PER_TASK:-3}" \
+    --payments-per-task "$(echo "${BENCH_LEDGER:-5,1}" | cut -d, -f1)" --change-orders-per-task "$(echo "${BENCH_LEDGER:-5,1}" | cut -d, -f2)" \
+    >"$WORK/seed-$backend.json"
   local seed="$WORK/seed-$backend.json"
   local token password smallest
   token="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["access"])' "$seed")"
@@ -146,6 +150,11 @@ bench_backend() { # backend database_url
     [ -n "$etag" ] || { log "no ETag on the board"; return 1; }
     run_wrk "$backend" board_304 "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" \
       -H "Authorization: Bearer $token" -H "If-None-Match: $etag"
+    # The money summary (issue 19): computed from the one board read.
+    if [ "$n" -le 1000 ]; then
+      run_wrk "$backend" summary "$n" "$base/api/projects/$pid_project/summary/" -s "$BENCH_LUA_DIR/report.lua" \
+        -H "Authorization: Bearer $token"
+    fi
   done
 
   BENCH_TOKEN="$token" BENCH_PATCH_IDS="$WORK/patch-ids-$backend" \

@@ -4,7 +4,9 @@
 register -> login -> subscribe (local payments: create a checkout session, complete it) ->
 one project per board size -> N tasks each (concurrent requests on keep-alive connections) ->
 --bids-per-task bids on every task from the seeded contractors, a third of the tasks with an award
-(issue 18: the board read is measured with bids on every task).
+(issue 18: the board read is measured with bids on every task) -> --payments-per-task payments and
+--change-orders-per-task change orders on every task of the boards up to 1,000 tasks, approved on
+awarded tasks (issue 19: the board read and the summary are measured with a ledger).
 Prints one JSON object: {"access", "projects": {"200": id, ...}, "patch_tasks": [ids], "etag": {...}}.
 """
 import argparse
@@ -106,6 +108,35 @@ def create_bids(host, port, token, task_ids, contractors, per_task, threads=8):
         raise SystemExit(f"seeding bids failed: {errors[0]}")
 
 
+def create_ledger(host, port, token, task_ids, awarded, payments, change_orders, threads=8):
+    """`payments` payments and `change_orders` change orders on every task (approved where awarded)."""
+    errors = []
+    methods = ["check", "card", "transfer", "cash", "loan_draw", "other"]
+
+    def work(start):
+        c = Client(host, port, token)
+        try:
+            for i in range(start, len(task_ids), threads):
+                for k in range(payments):
+                    body = {"task": task_ids[i], "amount": 500 + 10 * k + i, "paid_on": "2026-%02d-%02d" % (1 + k % 12, 1 + i % 28),
+                            "payee": "Bench payee", "method": methods[k % len(methods)], "note": "Bench payment"}
+                    c.call("POST", "/api/task-payments/", body, expect=(201,))
+                for k in range(change_orders):
+                    body = {"task": task_ids[i], "description": "Bench change order", "amount": 250 - 100 * (i % 3),
+                            "status": "approved" if i in awarded else "proposed"}
+                    c.call("POST", "/api/change-orders/", body, expect=(201,))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    if errors:
+        raise SystemExit(f"seeding the ledger failed: {errors[0]}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--host", default="127.0.0.1")
@@ -113,6 +144,8 @@ def main():
     ap.add_argument("--sizes", default="200,1000,10000")
     ap.add_argument("--password", default="bench-password-1")
     ap.add_argument("--bids-per-task", type=int, default=3)
+    ap.add_argument("--payments-per-task", type=int, default=5)
+    ap.add_argument("--change-orders-per-task", type=int, default=1)
     a = ap.parse_args()
 
     user = "bench_" + uuid.uuid4().hex[:10]
@@ -128,7 +161,8 @@ def main():
         raise SystemExit(f"subscription not active after local checkout: {sub}")
 
     out = {"username": user, "password": a.password, "access": c.token, "projects": {}, "seed_seconds": {},
-           "bids_per_task": a.bids_per_task}
+           "bids_per_task": a.bids_per_task, "payments_per_task": a.payments_per_task,
+           "change_orders_per_task": a.change_orders_per_task}
     contractors = []
     for name in ["Acme Framing", "Lone Star Builders", "Hill Country Crews"][:max(a.bids_per_task, 0)]:
         ct, _ = c.call("POST", "/api/contractors/", {"name": name}, expect=(201,))
@@ -142,6 +176,9 @@ def main():
         ids = create_tasks(a.host, a.port, c.token, project["id"], n)
         if a.bids_per_task > 0:
             create_bids(a.host, a.port, c.token, ids, contractors, a.bids_per_task)
+        if n <= 1000 and (a.payments_per_task > 0 or a.change_orders_per_task > 0):
+            awarded = {i for i in range(len(ids)) if i % 3 == 0} if a.bids_per_task > 0 else set()
+            create_ledger(a.host, a.port, c.token, ids, awarded, a.payments_per_task, a.change_orders_per_task)
         out["seed_seconds"][str(n)] = round(time.monotonic() - t0, 2)
         out["projects"][str(n)] = project["id"]
         if n == min(int(x) for x in a.sizes.split(",")):
