@@ -186,6 +186,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         projects: project_service.clone(),
         tasks: task_service.clone(),
         documents: document_service.clone(),
+        bids: bid_service.clone(),
+        ledger: ledger.clone(),
         payments: payments.service.clone(),
         users,
         store,

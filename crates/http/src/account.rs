@@ -255,6 +255,8 @@ struct ExportProject {
     #[serde(flatten)]
     project: ProjectResponse,
     tasks: Vec<ExportTask>,
+    /// Lender draw requests, by number.
+    draws: Vec<crate::ledger::DrawResponse>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -264,6 +266,9 @@ struct ExportTask {
     task: TaskResponse,
     /// The task's files; each `file` is a download link valid 15 minutes.
     documents: Vec<DocumentResponse>,
+    bids: Vec<crate::bids::BidResponse>,
+    payments: Vec<crate::ledger::PaymentResponse>,
+    change_orders: Vec<crate::ledger::ChangeOrderResponse>,
 }
 
 /// Everything the account holds, in the API's own shapes.
@@ -275,12 +280,14 @@ struct ExportResponse {
     user: ExportUser,
     subscription: Option<ExportSubscription>,
     invoices: Vec<ExportInvoice>,
+    /// The contractor roster.
+    contractors: Vec<crate::bids::ContractorResponse>,
     projects: Vec<ExportProject>,
 }
 
 #[utoipa::path(
     tag = "account", operation_id = "exportAccount", summary = "Download my data (JSON)",
-    description = "The account, its subscription and invoices, and `projects` with their tasks and each task's documents (with download links valid 15 minutes). Answered as an attachment.",
+    description = "The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders) and lender draws. Answered as an attachment.",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The export.", body = ExportResponse),
@@ -295,20 +302,40 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
     let projects = data
         .projects
         .into_iter()
-        .map(|p| ExportProject {
-            tasks: p
-                .board
-                .tasks
-                .into_iter()
-                .map(|view| {
-                    let task_id = view.task.id;
-                    let (mine, rest): (Vec<_>, Vec<_>) =
-                        std::mem::take(&mut documents).into_iter().partition(|d| d.document.task_id == task_id);
-                    documents = rest;
-                    ExportTask { task: view.into(), documents: mine.into_iter().map(DocumentResponse::from).collect() }
-                })
-                .collect(),
-            project: p.board.project.into(),
+        .map(|p| {
+            let (bids, payments, change_orders) = (p.bids, p.payments, p.change_orders);
+            ExportProject {
+                tasks: p
+                    .board
+                    .tasks
+                    .into_iter()
+                    .map(|view| {
+                        let task_id = view.task.id;
+                        let (mine, rest): (Vec<_>, Vec<_>) =
+                            std::mem::take(&mut documents).into_iter().partition(|d| d.document.task_id == task_id);
+                        documents = rest;
+                        ExportTask {
+                            task: view.into(),
+                            documents: mine.into_iter().map(DocumentResponse::from).collect(),
+                            bids: bids.iter().filter(|b| b.task_id == task_id).cloned().map(Into::into).collect(),
+                            payments: payments
+                                .iter()
+                                .filter(|x| x.task_id == task_id)
+                                .cloned()
+                                .map(Into::into)
+                                .collect(),
+                            change_orders: change_orders
+                                .iter()
+                                .filter(|x| x.task_id == task_id)
+                                .cloned()
+                                .map(Into::into)
+                                .collect(),
+                        }
+                    })
+                    .collect(),
+                draws: p.draws.into_iter().map(Into::into).collect(),
+                project: p.board.project.into(),
+            }
         })
         .collect();
     let body = ExportResponse {
@@ -335,6 +362,7 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
                 created: rfc3339(i.created_at),
             })
             .collect(),
+        contractors: data.contractors.into_iter().map(Into::into).collect(),
         projects,
     };
     Ok(HttpResponse::Ok()

@@ -3,13 +3,17 @@
 
 use std::sync::Arc;
 
+use buildledger_domain::bid::{Bid, Contractor};
+use buildledger_domain::ledger::{ChangeOrder, Draw, Payment};
 use buildledger_domain::subscription::{Invoice, Subscription};
 use buildledger_domain::user::User;
 use buildledger_domain::FieldErrors;
 
 use super::{AccountService, AuthUser, MSG_WRONG_PASSWORD};
+use crate::bids::BidService;
 use crate::documents::{DocumentService, DocumentView};
 use crate::error::UseCaseError;
+use crate::ledger::LedgerService;
 use crate::payments::PaymentsService;
 use crate::ports::{DocumentStore, UserRepository};
 use crate::projects::{remove_files, ProjectService};
@@ -21,6 +25,7 @@ pub struct AccountExport {
     pub user: User,
     pub subscription: Option<Subscription>,
     pub invoices: Vec<Invoice>,
+    pub contractors: Vec<Contractor>,
     pub projects: Vec<ProjectExport>,
 }
 
@@ -29,6 +34,10 @@ pub struct AccountExport {
 pub struct ProjectExport {
     pub board: Board,
     pub documents: Vec<DocumentView>,
+    pub bids: Vec<Bid>,
+    pub payments: Vec<Payment>,
+    pub change_orders: Vec<ChangeOrder>,
+    pub draws: Vec<Draw>,
 }
 
 #[derive(Clone)]
@@ -37,6 +46,8 @@ pub struct ClosureService {
     pub projects: ProjectService,
     pub tasks: TaskService,
     pub documents: DocumentService,
+    pub bids: BidService,
+    pub ledger: LedgerService,
     pub payments: PaymentsService,
     pub users: Arc<dyn UserRepository>,
     pub store: Arc<dyn DocumentStore>,
@@ -59,9 +70,16 @@ impl ClosureService {
             let (mine, rest): (Vec<_>, Vec<_>) =
                 documents.into_iter().partition(|d| d.document.project_id == project.id);
             documents = rest;
-            projects.push(ProjectExport { board, documents: mine });
+            let bids =
+                self.bids.comparison(user.id, project.id)?.into_iter().flat_map(|c| c.bids).map(|b| b.bid).collect();
+            let payments = self.ledger.payments_for_project(user.id, project.id)?.into_iter().map(|(p, _)| p).collect();
+            let change_orders =
+                self.ledger.register(user.id, project.id)?.lines.into_iter().map(|l| l.change_order).collect();
+            let draws = self.ledger.draws(user.id, project.id)?;
+            projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws });
         }
-        Ok(AccountExport { user: account, subscription, invoices, projects })
+        let contractors = self.bids.contractors(user.id)?;
+        Ok(AccountExport { user: account, subscription, invoices, contractors, projects })
     }
 
     /// Deletes the account after checking its password: the subscription is canceled at once

@@ -302,6 +302,16 @@ async fn my_data_holds_my_account_projects_tasks_and_documents_and_nothing_of_ot
     let app = TestApp::new().await;
     let (ana, project, task) = owner_with_a_document(&app, "ana").await;
     owner_with_a_document(&app, "bob").await;
+    // The money of the build goes with it: roster, bids, payments, change orders, draws.
+    let post = |path: &'static str, body: Value| {
+        let (app, ana) = (&app, &ana);
+        async move { app.authed_json(actix_web::http::Method::POST, path, ana, Some(body)).await.ok_json(201) }
+    };
+    let acme = post("/api/contractors/", json!({"name": "Acme"})).await;
+    post("/api/bids/", json!({"task": task, "contractor": acme["id"], "amount": 900})).await;
+    post("/api/task-payments/", json!({"task": task, "amount": 300, "payee": "Ace"})).await;
+    post("/api/change-orders/", json!({"task": task, "description": "Extra", "amount": -20})).await;
+    post("/api/draws/", json!({"project": project, "tasks": [task]})).await;
     let res = app.authed_get("/api/account/export/", &ana).await;
     assert!(res.header("content-disposition").unwrap().starts_with("attachment;"), "{:?}", res.headers);
     let data = res.ok_json(200);
@@ -316,6 +326,11 @@ async fn my_data_holds_my_account_projects_tasks_and_documents_and_nothing_of_ot
     let tasks = projects[0]["tasks"].as_array().unwrap();
     assert_eq!(tasks[0]["id"], task);
     assert_eq!(tasks[0]["actual_cost"], 1200.5);
+    assert_eq!(data["contractors"][0]["name"], "Acme");
+    assert_eq!(tasks[0]["bids"][0]["amount"], 900.0);
+    assert_eq!(tasks[0]["payments"][0]["payee"], "Ace");
+    assert_eq!(tasks[0]["change_orders"][0]["amount"], -20.0);
+    assert_eq!(projects[0]["draws"][0]["number"], 1);
     let documents = tasks[0]["documents"].as_array().unwrap();
     assert_eq!(documents[0]["name"], "quote.pdf");
     // Its link downloads the file.

@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * Download my data (JSON)
-     * @description The account, its subscription and invoices, and `projects` with their tasks and each task's documents (with download links valid 15 minutes). Answered as an attachment.
+     * @description The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders) and lender draws. Answered as an attachment.
      */
     get: operations['exportAccount'];
     put?: never;
@@ -1101,6 +1101,8 @@ export interface components {
     };
     /** @description Everything the account holds, in the API's own shapes. */
     AccountExport: {
+      /** @description The contractor roster. */
+      contractors: components['schemas']['Contractor'][];
       /** Format: date-time */
       exported_at: string;
       invoices: components['schemas']['AccountExportInvoice'][];
@@ -1121,6 +1123,8 @@ export interface components {
       status: string;
     };
     AccountExportProject: components['schemas']['Project'] & {
+      /** @description Lender draw requests, by number. */
+      draws: components['schemas']['Draw'][];
       tasks: components['schemas']['AccountExportTask'][];
     };
     AccountExportSubscription: {
@@ -1130,8 +1134,11 @@ export interface components {
       status: string;
     };
     AccountExportTask: components['schemas']['Task'] & {
+      bids: components['schemas']['Bid'][];
+      change_orders: components['schemas']['ChangeOrder'][];
       /** @description The task's files; each `file` is a download link valid 15 minutes. */
       documents: components['schemas']['Document'][];
+      payments: components['schemas']['TaskPayment'][];
     };
     AccountExportUser: {
       email: string;
