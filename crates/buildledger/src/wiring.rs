@@ -215,6 +215,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         throttle: Arc::new(Throttle::default()),
         trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
         board_cache: Arc::new(BoardCache::default()),
+        summary_cache: Arc::new(BoardCache::default()),
     })
 }
 

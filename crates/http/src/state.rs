@@ -55,4 +55,6 @@ pub struct AppState {
     pub trusted_proxies: Arc<crate::client_address::TrustedProxies>,
     /// Serialized boards by project, valid for one project version.
     pub board_cache: Arc<crate::tasks::BoardCache>,
+    /// Serialized money summaries by project, valid for one project version.
+    pub summary_cache: Arc<crate::tasks::BoardCache>,
 }

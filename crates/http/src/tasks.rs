@@ -527,12 +527,24 @@ pub async fn summary(
     if matches_tag(&req, &summary_etag(project_id, version)) {
         return Ok(not_modified(summary_etag(project_id, version)));
     }
-    let svc = state.tasks.clone();
-    let figures = blocking(move || svc.summary(user.id, project_id)).await?;
+    // Like the board: the serialized summary of this project version, else computed from one
+    // board read and kept.
+    let (etag, json) = match state.summary_cache.get(project_id, user.id, version) {
+        Some(json) => (summary_etag(project_id, version), json),
+        None => {
+            let svc = state.tasks.clone();
+            let figures = blocking(move || svc.summary(user.id, project_id)).await?;
+            let json =
+                web::Bytes::from(serde_json::to_vec(&SummaryResponse::from(&figures)).map_err(ApiError::internal)?);
+            state.summary_cache.put(project_id, user.id, figures.version, json.clone());
+            (summary_etag(project_id, figures.version), json)
+        }
+    };
     Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, summary_etag(project_id, figures.version)))
+        .insert_header((header::ETAG, etag))
         .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .json(SummaryResponse::from(&figures)))
+        .content_type("application/json")
+        .body(json))
 }
 
 #[utoipa::path(
