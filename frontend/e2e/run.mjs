@@ -172,6 +172,8 @@ async function main() {
     './journeys.mjs',
     './account.mjs',
     './bids.mjs',
+    './ledger.mjs',
+    './money.mjs',
     './board-ux.mjs',
     './sheet-forms.mjs',
     './public.spec.mjs',

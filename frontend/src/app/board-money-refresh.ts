@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { boardKeys, invalidateSummary } from '../features/board/api';
 
 /**
- * After a bid write (an award changes a task's committed cost): the board's tasks, then its money
+ * After a bid, payment or change-order write (an award or an approved change order changes a
+ * task's committed cost, a payment its paid to date): the board's tasks, then its money
  * summary, asked again once the server has answered. Tasks first: the summary's request waits for
  * their refetch (features/board/api.ts).
  */

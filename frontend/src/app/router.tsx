@@ -38,6 +38,7 @@ const ChoosePlan = lazy(() => import('./routes/choose-plan'));
 const Projects = lazy(() => import('./routes/projects'));
 const Board = preloadable(() => import('./routes/board'));
 const CompareBids = lazy(() => import('./routes/compare-bids'));
+const Money = lazy(() => import('./routes/money'));
 const Contractors = lazy(() => import('./routes/contractors'));
 const AccountSettings = lazy(() => import('./routes/account-settings'));
 const Account = lazy(() => import('./routes/account'));
@@ -74,6 +75,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'projects', element: <Projects /> },
       { path: 'kanban/:projectId', element: <Board /> },
       { path: 'kanban/:projectId/bids', element: <CompareBids /> },
+      { path: 'kanban/:projectId/money', element: <Money /> },
       { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },
     ],

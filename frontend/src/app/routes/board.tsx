@@ -1,31 +1,78 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { taskDocumentsQuery } from '../../features/board/api';
+import { contractorsQuery, taskBidsQuery } from '../../features/bids/api';
+import { boardTasksQuery, taskDocumentsQuery } from '../../features/board/api';
 import { BoardPage } from '../../features/board/components/board-page';
 import { TaskFormExtras, type TaskFormExtrasProps } from '../../features/board/task-form-extras';
+import type { Task } from '../../features/board/types';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
-// The Bids section loads with the first task form opened in edit mode, not with the board.
+// The Bids, Change orders and Payments sections load with the first task form opened in edit
+// mode, not with the board.
 const BidsSection = lazy(() =>
   import('../../features/bids/components/bids-section').then((m) => ({ default: m.BidsSection })),
 );
+const ChangeOrdersSection = lazy(() =>
+  import('../../features/ledger/components/change-orders-section').then((m) => ({ default: m.ChangeOrdersSection })),
+);
+const PaymentsSection = lazy(() =>
+  import('../../features/ledger/components/payments-section').then((m) => ({ default: m.PaymentsSection })),
+);
 
-/** The task form's Bids section: the task's documents from the board's cache, the board refreshed after writes. */
-function TaskBids({ task, projectId }: TaskFormExtrasProps) {
+/**
+ * The task form's money sections (issues 18 and 19): its bids, change orders and payments. The
+ * task's documents come from the board's cache, its figures (committed, paid to date, approved
+ * change orders) from the board's read of its tasks, kept current after every write here, which
+ * refreshes the board's tasks and money summary.
+ */
+function TaskMoney({ task, projectId }: TaskFormExtrasProps) {
   const documents = useQuery(taskDocumentsQuery(task.id));
-  const onBidsChanged = useBoardMoneyRefresh(projectId);
+  const onChanged = useBoardMoneyRefresh(projectId);
+  // The task as the board reads it now (not as the form opened with it): this observer never asks
+  // the server itself; the board's refetch after each write brings the new figures.
+  const pick = useCallback((tasks: Task[]) => tasks.find((t) => t.id === task.id) ?? null, [task.id]);
+  const live = useQuery({ ...boardTasksQuery(projectId), select: pick, staleTime: Infinity, refetchOnMount: false });
+  const figures = live.data ?? task;
+  // The payee and contractor pickers read the user's roster; a new payment or change order is with
+  // the contractor of the awarded bid (the Bids section's own request, shared through the cache).
+  const roster = useQuery(contractorsQuery());
+  const bids = useQuery(taskBidsQuery(task.id));
+  const awardedTo = bids.data?.find((b) => b.status === 'awarded')?.contractor.id ?? null;
+  const contractors = { data: roster.data, isPending: roster.isPending, isError: roster.isError };
+  const docs = documents.data ?? [];
   return (
-    <Suspense fallback={<p className="muted">Loading bids…</p>}>
-      <BidsSection taskId={task.id} documents={documents.data ?? []} onBidsChanged={onBidsChanged} />
+    <Suspense fallback={<p className="muted">Loading bids, change orders and payments…</p>}>
+      <BidsSection
+        taskId={task.id}
+        documents={docs}
+        onBidsChanged={onChanged}
+        changeOrderTotal={figures.change_order_total ?? 0}
+      />
+      <ChangeOrdersSection
+        taskId={task.id}
+        documents={docs}
+        contractors={contractors}
+        figures={figures}
+        defaultContractorId={awardedTo}
+        onChanged={onChanged}
+      />
+      <PaymentsSection
+        taskId={task.id}
+        documents={docs}
+        contractors={contractors}
+        figures={figures}
+        defaultContractorId={awardedTo}
+        onChanged={onChanged}
+      />
     </Suspense>
   );
 }
 
-const renderTaskBids = (props: TaskFormExtrasProps) => <TaskBids {...props} />;
+const renderTaskMoney = (props: TaskFormExtrasProps) => <TaskMoney {...props} />;
 
 export default function BoardRoute() {
   return (
-    <TaskFormExtras value={renderTaskBids}>
+    <TaskFormExtras value={renderTaskMoney}>
       <BoardPage />
     </TaskFormExtras>
   );

@@ -101,8 +101,14 @@ export const deleteTask = (id: number, keepalive = false) =>
  */
 export const createTasksFromTemplate = (projectId: number) =>
   http.post<Task[]>(`/api/projects/${projectId}/tasks/template/`);
-export const updateProjectBudget = (projectId: number, budget: number | null) =>
-  http.patch<BoardProject>(`/api/projects/${projectId}/`, { budget });
+/** "Update Budget": the budget and the money settings (docs/money.md), only the fields given. */
+export interface ProjectMoneyPatch {
+  budget?: number | null;
+  contingency_percent?: number;
+  loan_amount?: number | null;
+}
+export const updateProjectMoney = (projectId: number, patch: ProjectMoneyPatch) =>
+  http.patch<BoardProject>(`/api/projects/${projectId}/`, patch);
 
 export function uploadDocument(taskId: number, file: File, onProgress?: (fraction: number) => void) {
   const form = new FormData();

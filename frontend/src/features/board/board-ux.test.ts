@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from './types';
 import { PendingDeletes, UNDO_MS } from './pending-deletes';
-import { estimateCoverage, isOverdue, localIsoDay, paidPrefill } from './utils';
+import { estimateCoverage, isOverdue, localIsoDay, paidHint, paidPrefill, parseContingency, parseLoan } from './utils';
 import { DEFAULT_VIEW, readView, saveView, viewStorageKey } from './view-preference';
 
 const task = (partial: Partial<Task> = {}): Task => ({
@@ -19,6 +19,9 @@ const task = (partial: Partial<Task> = {}): Task => ({
   committed_cost: null,
   bid_count: 0,
   lowest_bid: null,
+  paid_to_date: 0,
+  payment_count: 0,
+  change_order_total: 0,
   ...partial,
 });
 
@@ -46,6 +49,41 @@ describe('the Enter Actual Cost pre-fill', () => {
     expect(paidPrefill(task(), 2400)).toEqual({ value: '', source: 'none' });
     expect(paidPrefill(task({ regional_average_cost_per_sqft: 5 }), null)).toEqual({ value: '', source: 'none' });
     expect(paidPrefill(undefined, 2400)).toEqual({ value: '', source: 'none' });
+  });
+
+  it('is the paid to date when the task has payments, over a recorded cost (docs/money.md)', () => {
+    const paid = paidPrefill(
+      task({ paid_to_date: 41800.5, payment_count: 2, actual_cost: 40000, regional_average_cost_per_sqft: 9 }),
+      2400,
+    );
+    expect(paid).toEqual({ value: '41800.5', source: 'paid', paid: 41800.5, payments: 2, recorded: 40000 });
+    expect(paidHint(paid)).toBe('Paid to date: $41,800.50 (2 payments). Your recorded cost was $40,000.00.');
+    const one = paidPrefill(task({ paid_to_date: 12000, payment_count: 1, regional_average_cost_per_sqft: 9 }), 2400);
+    expect(one.value).toBe('12000');
+    expect(paidHint(one)).toBe('Paid to date: $12,000.00 (1 payment).');
+    // No payments: as before, and no hint.
+    const none = paidPrefill(task({ paid_to_date: 0, payment_count: 0, actual_cost: 5 }), 2400);
+    expect(none).toEqual({ value: '5', source: 'actual' });
+    expect(paidHint(none)).toBeNull();
+  });
+});
+
+describe('the money settings typed in Update Budget', () => {
+  it('reads a whole contingency percent from 0 to 50, blank as the default 10', () => {
+    expect(parseContingency('15')).toEqual({ ok: true, value: 15 });
+    expect(parseContingency(' 0 % ')).toEqual({ ok: true, value: 0 });
+    expect(parseContingency('')).toEqual({ ok: true, value: 10 });
+    expect(parseContingency('51')).toEqual({ ok: false, message: 'The contingency can be at most 50% of the budget.' });
+    expect(parseContingency('7.5').ok).toBe(false);
+    expect(parseContingency('-1').ok).toBe(false);
+  });
+
+  it('reads the loan in dollars, blank as none', () => {
+    expect(parseLoan('$250,000.50')).toEqual({ ok: true, value: 250000.5 });
+    expect(parseLoan(' ')).toEqual({ ok: true, value: null });
+    expect(parseLoan('-5').ok).toBe(false);
+    expect(parseLoan('1.234').ok).toBe(false);
+    expect(parseLoan('lots').ok).toBe(false);
   });
 });
 

@@ -21,6 +21,9 @@ function task(partial: Partial<Task>): Task {
     bid_count: 0,
     committed_cost: null,
     lowest_bid: null,
+    paid_to_date: 0,
+    payment_count: 0,
+    change_order_total: 0,
     ...partial,
   };
 }

@@ -42,12 +42,21 @@ describe("the local rule against the server's answers", () => {
     expect(new Set(serverCases.map((c) => c.summary.over_budget))).toEqual(new Set([true, false]));
   });
 
-  it.each(serverCases.map((c, i) => [i, c] as const))('board %i: the same five figures as the server', (_i, c) => {
-    const local = summarize(c.tasks, c.square_footage, c.budget);
-    // The whole-house estimate comes from the catalogue on the server only; the board's sums are mirrored.
+  it.each(serverCases.map((c, i) => [i, c] as const))('board %i: the same figures as the server', (_i, c) => {
+    // The project's settings and its funded draws are read back from the server's answer.
+    const local = summarize(c.tasks, c.square_footage, c.budget, {
+      contingency_percent: c.summary.contingency_percent,
+      loan_amount: c.summary.loan_amount,
+      drawn: c.summary.drawn,
+    });
+    // The whole-house estimate comes from the catalogue on the server only; the board's sums are
+    // mirrored: the spec's five figures always, and issue 19's ledger figures where the case has them.
     const serverOnly = new Set(['full_build_estimate', 'estimate_covered']);
     const sums = Object.fromEntries(Object.entries(c.summary).filter(([key]) => !serverOnly.has(key)));
-    expect(local).toStrictEqual(sums);
+    const mirrored = Object.fromEntries(Object.keys(sums).map((key) => [key, local[key as keyof ProjectSummary]]));
+    expect(mirrored).toStrictEqual(sums);
+    for (const key of ['budget', 'predicted_total', 'cost_per_sqft', 'over_budget', 'column_totals'])
+      expect(sums).toHaveProperty(key);
     expect(columnTotals(c.tasks, c.square_footage)).toStrictEqual(c.summary.column_totals);
   });
 });
@@ -71,7 +80,7 @@ describe('summarize', () => {
   it('counts the actual cost over the prediction, the prediction else, and 0 without a rate', () => {
     // The server's own unit case: 10.00 $/sq ft x 100 sq ft predicted, 500.00 paid.
     const s = summarize([line('To Do', null, 10), line('Paid', 500, 10), line('In Progress', null, null)], 100, 2000);
-    expect(s).toStrictEqual({
+    expect(s).toMatchObject({
       budget: 2000,
       predicted_total: 1500,
       cost_per_sqft: 15,
@@ -104,6 +113,67 @@ describe('summarize', () => {
     expect(s.column_totals.Paid).toBe(1);
     expect(s.predicted_total).toBe(MAX_CENTS / 100);
     expect(s.cost_per_sqft).toBe(1000);
+  });
+});
+
+describe('the ledger figures (docs/money.md)', () => {
+  const awarded = (over: Partial<CostedTask>): CostedTask => ({
+    status: 'In Progress',
+    actual_cost: null,
+    regional_average_cost_per_sqft: null,
+    committed_cost: 0,
+    paid_to_date: 0,
+    change_order_total: 0,
+    ...over,
+  });
+
+  it('sums committed, paid, remaining to pay and uncommitted in cents', () => {
+    const s = summarize(
+      [
+        // Award 38,000 + an approved change order of 2,500; 12,000.10 paid.
+        awarded({ committed_cost: 40500, change_order_total: 2500, paid_to_date: 12000.1 }),
+        // Overpaid: owes nothing, and does not lower what is owed on the other task.
+        awarded({ committed_cost: 1000, paid_to_date: 1500 }),
+        // Paid with its actual cost: that is what is owed, not the committed cost.
+        awarded({ status: 'Paid', committed_cost: 5000, actual_cost: 5200, paid_to_date: 5000 }),
+        // No award: paid still counts in paid to date; its best-known cost is uncommitted.
+        line('To Do', null, 10),
+        { ...line('Paid', 300.2), paid_to_date: 300.2 },
+      ],
+      100,
+      100000,
+    );
+    expect(s.committed).toBe(46500);
+    expect(s.change_orders_approved).toBe(2500);
+    expect(s.paid_to_date).toBe(18800.3);
+    expect(s.remaining_to_pay).toBe(28699.9);
+    expect(s.uncommitted).toBe(1300.2);
+    expect(s.predicted_total).toBe(40500 + 1000 + 5200 + 1000 + 300.2);
+  });
+
+  it('reserves the contingency in cents rounded half up, and colours the status', () => {
+    // 10% of 100,000.05 is 10,000.005: 10,000.01.
+    expect(summarize([], null, 100000.05).contingency_reserve).toBe(10000.01);
+    expect(summarize([], null, 100000.05).contingency_percent).toBe(10);
+    const at = (spent: number, percent = 10) =>
+      summarize([line('Paid', spent)], null, 100000, { contingency_percent: percent });
+    expect(at(90000)).toMatchObject({ contingency_reserve: 10000, contingency_left: 10000, status: 'ok' });
+    // Exactly half the reserve left is still ok; a cent less is a warning.
+    expect(at(95000).status).toBe('ok');
+    expect(at(95000.01)).toMatchObject({ contingency_left: 4999.99, status: 'warning' });
+    expect(at(100000).status).toBe('warning');
+    expect(at(100000.01)).toMatchObject({ contingency_left: -0.01, over_budget: true, status: 'over' });
+    expect(at(100000, 0)).toMatchObject({ contingency_reserve: 0, status: 'ok' });
+    expect(at(0, 50).contingency_reserve).toBe(50000);
+  });
+
+  it('has the loan left only with a loan', () => {
+    expect(summarize([], null, 1000)).toMatchObject({ loan_amount: null, loan_left: null, drawn: 0 });
+    expect(summarize([], null, 1000, { loan_amount: 250000, drawn: 60000.5 })).toMatchObject({
+      loan_amount: 250000,
+      drawn: 60000.5,
+      loan_left: 189999.5,
+    });
   });
 });
 

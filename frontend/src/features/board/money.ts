@@ -8,7 +8,14 @@
 // Rates are below $1,000/sq ft and areas below 1,000,000 sq ft, so one prediction stays below
 // 10^11 cents; a sum that grew past 2^53 would be far above MAX_CENTS and clamped to it anyway
 // (amounts are never negative), so the clamped figures are exact in every case.
-import { STATUSES, type ColumnTotals, type ProjectSummary, type Task, type TaskStatus } from './types';
+import {
+  STATUSES,
+  type ColumnTotals,
+  type MoneyStatus,
+  type ProjectSummary,
+  type Task,
+  type TaskStatus,
+} from './types';
 
 /** The largest amount the server stores or sums to (crates/domain/src/money.rs): $1,000,000,000.00. */
 export const MAX_CENTS = 100_000_000_000;
@@ -31,9 +38,14 @@ export function roundToCent(dollars: number): number {
   return Math.round((dollars + Number.EPSILON) * 100) / 100;
 }
 
-/** What the rule reads of a task (`committed_cost`: the awarded bid, absent on older payloads). */
+/**
+ * What the rule reads of a task (`committed_cost`: the awarded bid plus its approved change orders;
+ * the ledger figures of issue 19: absent on older payloads, read as 0).
+ */
 export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'> & {
   committed_cost?: number | null;
+  paid_to_date?: number;
+  change_order_total?: number;
 };
 
 const area = (squareFootage: number | null | undefined) =>
@@ -103,25 +115,98 @@ export function columnTotals(tasks: readonly CostedTask[], squareFootage: number
   return totalsInDollars(centsByStatus(tasks, squareFootage));
 }
 
+/** The project's settings the ledger figures read (docs/money.md); `drawn` from the last summary. */
+export interface LedgerSettings {
+  /** Integer 0-50; 10 when unknown (the server's default). */
+  contingency_percent?: number | null;
+  loan_amount?: number | null;
+  /** Sum of the funded draws: kept on the project row, known from the server's last summary. */
+  drawn?: number | null;
+}
+
+/** The project's default contingency, in percent of the budget. */
+export const DEFAULT_CONTINGENCY_PERCENT = 10;
+
+/** A non-negative whole number of cents x percent / 100, rounded half up to the cent. */
+const percentOf = (cents: number, percent: number) => div(cents * percent * 2 + 100, 200);
+
+const signedClamp = (cents: number) => (cents > MAX_CENTS ? MAX_CENTS : cents < -MAX_CENTS ? -MAX_CENTS : cents);
+
+/**
+ * `ok`, `warning` (less than half the contingency reserve left) or `over` (the predicted total
+ * above the budget), from whole cents.
+ */
+export function moneyStatus(overBudget: boolean, contingencyLeftCents: number, reserveCents: number): MoneyStatus {
+  if (overBudget) return 'over';
+  return contingencyLeftCents * 2 < reserveCents ? 'warning' : 'ok';
+}
+
 /**
  * The board's money figures, as `GET /api/projects/{id}/summary/` answers them: column totals and
  * predicted total (best-known costs summed in cents, clamped to MAX_CENTS), cost per sq ft (total /
- * area rounded half up to the cent, null without an area) and over_budget (total > budget, strictly).
+ * area rounded half up to the cent, null without an area) and over_budget (total > budget, strictly);
+ * and issue 19's ledger figures (docs/money.md): committed, paid, remaining to pay (per awarded task,
+ * its actual cost else its committed cost minus its paid to date, never below 0), uncommitted,
+ * contingency (reserve = budget x percent rounded half up to the cent; left = budget - predicted
+ * total) with the status colour, and the loan left.
  */
 export function summarize(
   tasks: readonly CostedTask[],
   squareFootage: number | null | undefined,
   budget: number,
+  settings: LedgerSettings = {},
 ): ProjectSummary {
   const cents = centsByStatus(tasks, squareFootage);
   const total = clamp(STATUSES.reduce((sum, s) => sum + cents[s], 0));
   const sqft = area(squareFootage);
   const budgetCents = toCents(budget);
+
+  let committed = 0;
+  let changeOrders = 0;
+  let paid = 0;
+  let remaining = 0;
+  let uncommitted = 0;
+  for (const t of tasks) {
+    const paidCents = toCents(t.paid_to_date ?? 0);
+    paid += paidCents;
+    if (t.committed_cost !== null && t.committed_cost !== undefined) {
+      const committedCents = toCents(t.committed_cost);
+      committed += committedCents;
+      changeOrders += toCents(t.change_order_total ?? 0);
+      const owed = t.actual_cost !== null && t.actual_cost !== undefined ? toCents(t.actual_cost) : committedCents;
+      if (owed > paidCents) remaining += owed - paidCents;
+    } else {
+      uncommitted += bestKnownCents(t, squareFootage);
+    }
+  }
+  const rawPercent = settings.contingency_percent;
+  const percent =
+    rawPercent === null || rawPercent === undefined || !Number.isFinite(rawPercent)
+      ? DEFAULT_CONTINGENCY_PERCENT
+      : Math.min(50, Math.max(0, Math.trunc(rawPercent)));
+  const reserve = percentOf(Math.max(0, budgetCents), percent);
+  const left = budgetCents - total;
+  const overBudget = total > budgetCents;
+  const loan = settings.loan_amount;
+  const drawn = toCents(settings.drawn ?? 0);
+
   return {
     budget: toDollars(budgetCents),
     predicted_total: toDollars(total),
     cost_per_sqft: sqft > 0 ? toDollars(div(total * 2 + sqft, sqft * 2)) : null,
-    over_budget: total > budgetCents,
+    over_budget: overBudget,
     column_totals: totalsInDollars(cents),
+    committed: toDollars(clamp(committed)),
+    change_orders_approved: toDollars(signedClamp(changeOrders)),
+    paid_to_date: toDollars(clamp(paid)),
+    remaining_to_pay: toDollars(clamp(remaining)),
+    uncommitted: toDollars(clamp(uncommitted)),
+    contingency_percent: percent,
+    contingency_reserve: toDollars(reserve),
+    contingency_left: toDollars(left),
+    status: moneyStatus(overBudget, left, reserve),
+    loan_amount: loan === null || loan === undefined ? null : toDollars(toCents(loan)),
+    drawn: toDollars(drawn),
+    loan_left: loan === null || loan === undefined ? null : toDollars(toCents(loan) - drawn),
   };
 }

@@ -32,6 +32,9 @@ function task(partial: Partial<Task>): Task {
     bid_count: 0,
     committed_cost: null,
     lowest_bid: null,
+    paid_to_date: 0,
+    payment_count: 0,
+    change_order_total: 0,
     ...partial,
   };
 }
@@ -93,7 +96,7 @@ describe('totals row', () => {
       task({}),
     ];
     const totals = sheetTotals(tasks, 3);
-    expect(totals).toEqual({ actual: 0.3, predicted: 33.36, projected: 30.33 });
+    expect(totals).toEqual({ actual: 0.3, predicted: 33.36, paid: 0, projected: 30.33 });
   });
 
   it("gives the budget summary's predicted total as the projected total", () => {
@@ -112,7 +115,7 @@ describe('totals row', () => {
       task({ committed_cost: 900, regional_average_cost_per_sqft: 5 }),
       task({ actual_cost: 10, committed_cost: 900 }),
     ];
-    expect(sheetTotals(tasks, 100)).toEqual({ actual: 10, predicted: 500, projected: 910 });
+    expect(sheetTotals(tasks, 100)).toEqual({ actual: 10, predicted: 500, paid: 0, projected: 910 });
     expect(sheetTotals(tasks, 100).projected).toBe(summarize(tasks, 100, 0).predicted_total);
   });
 
@@ -120,8 +123,32 @@ describe('totals row', () => {
     expect(sheetTotals([task({ regional_average_cost_per_sqft: 5, actual_cost: 7 })], null)).toEqual({
       actual: 7,
       predicted: 0,
+      paid: 0,
       projected: 7,
     });
+  });
+
+  it('sums the payments in cents (Paid to Date)', () => {
+    const tasks = [
+      task({ paid_to_date: 0.1, payment_count: 1 }),
+      task({ paid_to_date: 0.2, payment_count: 2, committed_cost: 500 }),
+      task({}),
+    ];
+    expect(sheetTotals(tasks, 100).paid).toBe(0.3);
+  });
+});
+
+describe('sorting by Paid to Date', () => {
+  it('puts the tasks without payments last in both directions', () => {
+    const tasks = [
+      task({ id: 21 }),
+      task({ id: 22, paid_to_date: 500, payment_count: 1 }),
+      task({ id: 23, paid_to_date: 12000, payment_count: 3 }),
+    ];
+    const ids = (dir: 'ascending' | 'descending') =>
+      sortTasks(tasks, { key: 'paid', dir }, () => null).map((t) => t.id);
+    expect(ids('ascending')).toEqual([22, 23, 21]);
+    expect(ids('descending')).toEqual([23, 22, 21]);
   });
 });
 

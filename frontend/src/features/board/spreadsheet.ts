@@ -3,11 +3,12 @@
 // when the server refuses an inline edit.
 import { ApiError } from '../../lib/api-client';
 import { bestKnownCents, MAX_CENTS, predictedCents, roundToCent, toCents, toDollars } from './money';
+import { paidAmount } from './paid-display';
 import { STATUSES, type Task } from './types';
 
 // ---------- sorting ----------
 
-export type SortKey = 'title' | 'actual_cost' | 'predicted' | 'status';
+export type SortKey = 'title' | 'actual_cost' | 'predicted' | 'paid' | 'status';
 export type SortDir = 'ascending' | 'descending';
 export interface SheetSort {
   key: SortKey;
@@ -61,6 +62,8 @@ export function sortTasks(
       return numeric((t) => t.actual_cost);
     case 'predicted':
       return numeric(predicted);
+    case 'paid':
+      return numeric(paidAmount);
   }
 }
 
@@ -71,6 +74,8 @@ export interface SheetTotals {
   actual: number;
   /** Sum of the predictions (Predicted Cost), in dollars. */
   predicted: number;
+  /** Sum of the payments (Paid to Date), in dollars. */
+  paid: number;
   /**
    * Best-known total: each task's own cost where entered, else its awarded bid (committed
    * cost), else its prediction (money.ts, the server's rule): the budget summary's Predicted
@@ -85,8 +90,10 @@ const clamp = (cents: number) => Math.min(cents, MAX_CENTS);
 export function sheetTotals(tasks: readonly Task[], squareFootage: number | null | undefined): SheetTotals {
   let actual = 0;
   let predicted = 0;
+  let paid = 0;
   let projected = 0;
   for (const t of tasks) {
+    paid += toCents(t.paid_to_date ?? 0);
     if (t.actual_cost !== null && t.actual_cost !== undefined) actual += toCents(t.actual_cost);
     predicted += predictedCents(t, squareFootage) ?? 0;
     projected += bestKnownCents(t, squareFootage);
@@ -94,6 +101,7 @@ export function sheetTotals(tasks: readonly Task[], squareFootage: number | null
   return {
     actual: toDollars(clamp(actual)),
     predicted: toDollars(clamp(predicted)),
+    paid: toDollars(clamp(paid)),
     projected: toDollars(clamp(projected)),
   };
 }

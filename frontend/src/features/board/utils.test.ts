@@ -31,6 +31,9 @@ function task(partial: Partial<Task>): Task {
     committed_cost: null,
     bid_count: 0,
     lowest_bid: null,
+    paid_to_date: 0,
+    payment_count: 0,
+    change_order_total: 0,
     ...partial,
   };
 }

@@ -90,23 +90,67 @@ export function parseActualCost(value: string): number {
 }
 
 /** Where the Enter Actual Cost modal's starting value comes from. */
-export type PrefillSource = 'actual' | 'predicted' | 'none';
+export type PrefillSource = 'paid' | 'actual' | 'predicted' | 'none';
+
+export interface PaidPrefill {
+  value: string;
+  source: PrefillSource;
+  /** With source `paid`: the task's paid to date and its number of payments. */
+  paid?: number;
+  payments?: number;
+  /** With source `paid`: the actual cost recorded before, if any (the box no longer shows it). */
+  recorded?: number | null;
+}
+
+/** The task has payments recorded (its paid to date comes with the board read, docs/money.md). */
+export function hasPayments(task: Partial<Pick<Task, 'paid_to_date' | 'payment_count'>> | undefined): boolean {
+  return !!task && ((task.payment_count ?? 0) > 0 || (task.paid_to_date ?? 0) > 0);
+}
 
 /**
- * The Enter Actual Cost modal's starting value, so that Enter keeps what is known: the task's
- * recorded cost, else its prediction (regional rate x square footage, to the cent), else blank.
+ * The Enter Actual Cost modal's starting value, so that Enter keeps what is known: the task's paid
+ * to date when it has payments (docs/money.md: a retention or a final invoice can still be typed),
+ * else its recorded cost, else its prediction (regional rate x square footage, to the cent), else
+ * blank.
  */
 export function paidPrefill(
-  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> | undefined,
+  task:
+    | (Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
+        Partial<Pick<Task, 'paid_to_date' | 'payment_count'>>)
+    | undefined,
   squareFootage: number | null | undefined,
-): { value: string; source: PrefillSource } {
+): PaidPrefill {
   if (!task) return { value: '', source: 'none' };
+  if (hasPayments(task)) {
+    const paid = toDollars(toCents(task.paid_to_date ?? 0));
+    return {
+      value: String(paid),
+      source: 'paid',
+      paid,
+      payments: task.payment_count ?? 0,
+      recorded: task.actual_cost ?? null,
+    };
+  }
   if (task.actual_cost !== null && task.actual_cost !== undefined) {
     return { value: String(toDollars(toCents(task.actual_cost))), source: 'actual' };
   }
   const cents = predictedCents(task, squareFootage);
   if (cents !== null) return { value: String(toDollars(cents)), source: 'predicted' };
   return { value: '', source: 'none' };
+}
+
+/** The hint under the Enter Actual Cost box when the task has payments, else null. */
+export function paidHint(prefill: PaidPrefill): string | null {
+  if (prefill.source !== 'paid') return null;
+  const n = prefill.payments ?? 0;
+  const count = n > 0 ? ` (${n} ${n === 1 ? 'payment' : 'payments'})` : '';
+  const recorded =
+    prefill.recorded !== null &&
+    prefill.recorded !== undefined &&
+    toCents(prefill.recorded) !== toCents(prefill.paid ?? 0)
+      ? ` Your recorded cost was ${formatMoney(prefill.recorded)}.`
+      : '';
+  return `Paid to date: ${formatMoney(prefill.paid ?? 0)}${count}.${recorded}`;
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
@@ -148,6 +192,30 @@ export function estimateCoverage(
     remaining,
     text: `Your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatMoney(covered)} of the ${full} whole-house estimate (${shown}%).`,
   };
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** The contingency box: a whole percent from 0 to 50 (blank: the default, 10). */
+export function parseContingency(value: string): Parsed<number> {
+  const t = value.trim().replace(/%$/, '').trim();
+  if (t === '') return { ok: true, value: 10 };
+  if (!/^\d+$/.test(t)) return { ok: false, message: 'Enter a whole percent from 0 to 50.' };
+  const n = Number(t);
+  if (n > 50) return { ok: false, message: 'The contingency can be at most 50% of the budget.' };
+  return { ok: true, value: n };
+}
+
+/** The construction loan box: dollars ("$250,000" too), blank for no loan. */
+export function parseLoan(value: string): Parsed<number | null> {
+  const t = value.trim().replace(/[\s$,]/g, '');
+  if (t === '') return { ok: true, value: null };
+  if (t.startsWith('-')) return { ok: false, message: 'The loan cannot be negative.' };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(t)) {
+    return { ok: false, message: 'Enter the loan in dollars, like 250000, or leave it empty for none.' };
+  }
+  if (/\.\d{3,}$/.test(t)) return { ok: false, message: 'Use at most two decimals (cents).' };
+  return { ok: true, value: Number(t) };
 }
 
 /** Budget input -> number (null when blank or not a number). */

@@ -5,6 +5,7 @@ export type ProjectType = components['schemas']['ProjectType'];
 export type PropertyType = components['schemas']['PropertyType'];
 export type OwnerBuilder = components['schemas']['OwnerBuilder'];
 
+/** A project as the server sends it, with its money settings (`contingency_percent`, `loan_amount`). */
 export type Project = components['schemas']['Project'];
 
 export interface ProjectPayload {
@@ -21,6 +22,10 @@ export interface ProjectPayload {
   end_date: string;
   budget: number | null;
   owner_builder: OwnerBuilder | '';
+  /** Whole percent 0-50; left out when blank (the server's default, 10). */
+  contingency_percent?: number;
+  /** Dollars, or null for no loan. */
+  loan_amount: number | null;
 }
 
 export interface ProjectFormValues {
@@ -37,6 +42,10 @@ export interface ProjectFormValues {
   end_date: string;
   budget: string;
   owner_builder: OwnerBuilder | '';
+  /** Contingency, whole percent of the budget (0-50). */
+  contingency_percent: string;
+  /** Construction loan in dollars; blank for none. */
+  loan_amount: string;
   /** Start the new board from the standard task list (POST /api/projects/{id}/tasks/template/). */
   use_template: boolean;
 }
@@ -55,6 +64,8 @@ export const emptyProjectForm: ProjectFormValues = {
   end_date: '',
   budget: '',
   owner_builder: '',
+  contingency_percent: '10',
+  loan_amount: '',
   use_template: true,
 };
 

@@ -96,7 +96,18 @@ describe('buildProjectPayload', () => {
       end_date: '2026-12-20',
       budget: 450000.5,
       owner_builder: 'yes_owner_builder',
+      contingency_percent: 10,
+      loan_amount: null,
     });
+  });
+  it('sends the contingency and the construction loan (docs/money.md)', () => {
+    const p = buildProjectPayload({ ...base, contingency_percent: '15', loan_amount: '$250,000.50' });
+    expect(p.contingency_percent).toBe(15);
+    expect(p.loan_amount).toBe(250000.5);
+    // A blank contingency is the server's default; a blank loan is none.
+    const blank = buildProjectPayload({ ...base, contingency_percent: ' ', loan_amount: '' });
+    expect(blank).not.toHaveProperty('contingency_percent');
+    expect(blank.loan_amount).toBeNull();
   });
   it('sends units only for multifamily with units filled', () => {
     expect(buildProjectPayload({ ...base, property_type: 'multifamily', units: '6' }).units).toBe(6);

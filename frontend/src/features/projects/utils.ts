@@ -53,6 +53,7 @@ export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
   const addition = v.project_type === 'addition' ? [...v.addition_options] : null;
   const conversion = v.project_type === 'conversion' && v.conversion_option !== '' ? v.conversion_option : null;
   const sqft = numberOrNull(v.square_footage);
+  const contingency = numberOrNull(v.contingency_percent);
   return {
     name: v.name.trim(),
     zip_code: v.zip_code.trim(),
@@ -67,6 +68,8 @@ export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
     end_date: convertDate(v.end_date),
     budget: numberOrNull(v.budget),
     owner_builder: v.owner_builder,
+    ...(contingency === null ? {} : { contingency_percent: contingency }),
+    loan_amount: numberOrNull(v.loan_amount.replace(/[\s$,]/g, '')),
   };
 }
 
@@ -87,6 +90,8 @@ export const PROJECT_FORM_FIELDS = [
   'end_date',
   'budget',
   'owner_builder',
+  'contingency_percent',
+  'loan_amount',
 ] as const;
 
 const FIELD_LABELS: Record<string, string> = { description: 'Description', project: 'Project' };

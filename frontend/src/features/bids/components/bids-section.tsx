@@ -18,6 +18,11 @@ interface Props {
    * summary (an award changes the task's committed cost, which counts in the totals).
    */
   onBidsChanged?: () => void;
+  /**
+   * The task's approved change orders (dollars, from the board's read of the task): they count in
+   * its committed cost on top of the award (docs/money.md).
+   */
+  changeOrderTotal?: number;
 }
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';
@@ -33,7 +38,7 @@ type Editing = { bid: Bid | null } | null;
  * award (its amount becomes the task's committed cost, the others are declined) and withdraw.
  * Every button is `type="button"`: the section sits inside the task's own form.
  */
-export function BidsSection({ taskId, documents, onBidsChanged }: Props) {
+export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal = 0 }: Props) {
   const qc = useQueryClient();
   const bids = useQuery(taskBidsQuery(taskId));
   const [editing, setEditing] = useState<Editing>(null);
@@ -80,7 +85,9 @@ export function BidsSection({ taskId, documents, onBidsChanged }: Props) {
     run(
       bid,
       () => awardBid(bid.id),
-      `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)}; the other bids are declined.`,
+      changeOrderTotal !== 0
+        ? `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)} plus its approved change orders; the other bids are declined.`
+        : `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)}; the other bids are declined.`,
     );
   const withdraw = (bid: Bid) =>
     run(
@@ -124,8 +131,13 @@ export function BidsSection({ taskId, documents, onBidsChanged }: Props) {
       )}
       {awarded ? (
         <p className="bids-committed" data-testid="bids-committed">
-          <strong>Committed: {formatMoney(awarded.amount)}</strong>, awarded to {awarded.contractor.name}. It counts in
-          the board&apos;s totals until you enter your actual cost.
+          <strong>
+            Committed: {formatMoney((Math.round(awarded.amount * 100) + Math.round(changeOrderTotal * 100)) / 100)}
+          </strong>
+          , awarded to {awarded.contractor.name}
+          {changeOrderTotal !== 0 &&
+            ` (${formatMoney(awarded.amount)} ${changeOrderTotal > 0 ? '+' : '-'} ${formatMoney(Math.abs(changeOrderTotal))} in approved change orders)`}
+          . It counts in the board&apos;s totals until you enter your actual cost.
         </p>
       ) : list.length > 0 ? (
         <p className="hint">Award a bid to make its amount the task&apos;s committed cost.</p>

@@ -24,6 +24,9 @@ const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
   committed_cost: null,
   bid_count: 0,
   lowest_bid: null,
+  paid_to_date: 0,
+  payment_count: 0,
+  change_order_total: 0,
   ...extra,
 });
 
@@ -34,6 +37,8 @@ const project: BoardProject = {
   project_type_display: 'ADU',
   budget: 1000,
   square_footage: 10,
+  contingency_percent: 10,
+  loan_amount: null,
 };
 
 /** A fake server; `calls` lists every non-GET request as "METHOD path". */
@@ -174,5 +179,68 @@ describe('BoardPage, as a user meets it', () => {
       'This field may not be blank.',
     );
     expect(screen.getByText('Failed to save task.')).toBeTruthy();
+  });
+
+  it('links to the Money page from the toolbar', async () => {
+    serve([task(1, 'Framing')]);
+    renderBoard();
+    const link = await screen.findByRole('link', { name: 'Money' });
+    expect(link.getAttribute('href')).toBe('/kanban/1/money');
+  });
+
+  it('saves the contingency and the construction loan with the budget, only what changed', async () => {
+    const patches: unknown[] = [];
+    serve([task(1, 'Framing')], {
+      'PATCH /api/projects/1/': () => json({ ...project, budget: 1000, contingency_percent: 15, loan_amount: 250000 }),
+    });
+    const fetchMock = vi.mocked(fetch);
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Update Budget' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Project Budget' });
+    const contingency = within(dialog).getByLabelText('Contingency (%)');
+    expect((contingency as HTMLInputElement).value).toBe('10'); // the default
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Construction loan').value).toBe('');
+    // Checked here first: nothing is sent.
+    fireEvent.change(contingency, { target: { value: '60' } });
+    fireEvent.submit(contingency.closest('form') as HTMLFormElement);
+    expect(contingency.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('budget-contingency-error')?.textContent).toBe(
+      'The contingency can be at most 50% of the budget.',
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    fireEvent.change(contingency, { target: { value: '15' } });
+    expect(contingency.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Construction loan'), { target: { value: '$250,000' } });
+    fireEvent.submit(contingency.closest('form') as HTMLFormElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    for (const [, init] of fetchMock.mock.calls)
+      if (init?.method === 'PATCH') patches.push(JSON.parse(init.body as string));
+    expect(patches).toEqual([{ budget: 1000, contingency_percent: 15, loan_amount: 250000 }]);
+  });
+
+  it('shows paid to date on the cards and in the sheet, and pre-fills Paid with it', async () => {
+    serve([
+      task(1, 'Framing', { committed_cost: 41800, paid_to_date: 12000, payment_count: 1, bid_count: 2 }),
+      task(2, 'Roofing'),
+    ]);
+    renderBoard();
+    // The spreadsheet (the default view): a Paid to Date column and its total.
+    await screen.findByRole('columnheader', { name: /Paid to Date/ });
+    const cells = screen.getAllByTestId('sheet-paid').map((c) => c.textContent);
+    expect(cells).toEqual(['$12,000.00', '-']);
+    expect(screen.getByTestId('sheet-total-paid').textContent).toBe('$12,000.00');
+
+    fireEvent.change(screen.getByLabelText('View'), { target: { value: 'kanban' } });
+    const line = await screen.findByTestId('task-paid');
+    expect(line.textContent).toBe('Paid $12,000 of $41,800');
+    expect(screen.getAllByTestId('task-paid')).toHaveLength(1); // none without payments
+
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Framing' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    const input = within(dialog).getByLabelText<HTMLInputElement>('Actual Cost');
+    expect(input.value).toBe('12000');
+    expect(within(dialog).getByTestId('number-prompt-hint').textContent).toBe('Paid to date: $12,000.00 (1 payment).');
+    expect(input.getAttribute('aria-describedby')).toContain('number-prompt-hint');
   });
 });

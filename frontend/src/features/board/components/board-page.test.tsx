@@ -24,6 +24,9 @@ const task = (id: number, status: Task['status'], position: number, extra: Parti
   committed_cost: null,
   bid_count: 0,
   lowest_bid: null,
+  paid_to_date: 0,
+  payment_count: 0,
+  change_order_total: 0,
   ...extra,
 });
 
@@ -34,6 +37,8 @@ const project: BoardProject = {
   project_type_display: 'ADU',
   budget: 1000,
   square_footage: 10,
+  contingency_percent: 10,
+  loan_amount: null,
 };
 
 /**
@@ -82,6 +87,18 @@ const summary = (predicted_total: number, over_budget: boolean): ProjectSummary 
   cost_per_sqft: predicted_total / 10,
   over_budget,
   column_totals: { 'To Do': predicted_total, 'In Progress': 0, Paid: 0 },
+  committed: 0,
+  change_orders_approved: 0,
+  paid_to_date: 0,
+  remaining_to_pay: 0,
+  uncommitted: predicted_total,
+  contingency_percent: 10,
+  contingency_reserve: 100,
+  contingency_left: 1000 - predicted_total,
+  status: over_budget ? 'over' : 'ok',
+  loan_amount: null,
+  drawn: 0,
+  loan_left: null,
 });
 
 const totalText = () => screen.getByTestId('predicted-total').querySelector('.stat-value')?.textContent;

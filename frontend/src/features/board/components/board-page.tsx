@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +18,8 @@ import {
   deleteTask,
   invalidateSummary,
   projectSummaryQuery,
-  updateProjectBudget,
+  updateProjectMoney,
+  type ProjectMoneyPatch,
 } from '../api';
 import { exportCsv, exportPdf } from '../export';
 import { markBoardMount, markBoardViewSwitch } from '../perf';
@@ -26,8 +27,9 @@ import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-boar
 import { usePendingDeletes } from '../pending-deletes';
 import type { BoardProject, ProjectSummary, Task, TaskStatus } from '../types';
 import { summarize } from '../money';
-import { columnTasks, paidPrefill, parseActualCost, parseBudget, type PrefillSource } from '../utils';
+import { columnTasks, paidHint, paidPrefill, parseActualCost, type PaidPrefill, type PrefillSource } from '../utils';
 import { readView, saveView, type BoardView } from '../view-preference';
+import { BudgetSettingsModal } from './budget-settings-modal';
 import { BudgetSummary } from './budget-summary';
 import { ExportMenu } from './export-menu';
 import { NumberPromptModal } from './number-prompt-modal';
@@ -53,10 +55,11 @@ interface PaidDrop {
   taskId: number;
   index: number;
   restore: () => void;
-  prefill: { value: string; source: PrefillSource };
+  prefill: PaidPrefill;
 }
 
 const PAID_DESCRIPTION: Record<PrefillSource, string> = {
+  paid: 'What the task has been paid so far is filled in: press Enter to keep it, or type the final cost. A blank field saves $0.00.',
   actual: 'Your recorded cost is filled in: press Enter to keep it. A blank field saves $0.00.',
   predicted: 'The predicted cost is filled in: change it to what you paid. A blank field saves $0.00.',
   none: 'What did this task cost? A blank field saves $0.00.',
@@ -76,6 +79,7 @@ export function BoardPage() {
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
   const qc = useQueryClient();
+  const navigate = useNavigate();
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isInteger(projectId) });
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
   const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
@@ -155,11 +159,15 @@ export function BoardPage() {
   const summary = useMemo<ProjectSummary>(
     () =>
       serverSummary ?? {
-        ...summarize(tasks, sqft, budget),
+        ...summarize(tasks, sqft, budget, {
+          contingency_percent: project.data?.contingency_percent,
+          loan_amount: project.data?.loan_amount,
+          drawn: estimate?.drawn,
+        }),
         full_build_estimate: estimate?.full_build_estimate ?? null,
         estimate_covered: estimate?.estimate_covered ?? null,
       },
-    [serverSummary, tasks, sqft, budget, estimate],
+    [serverSummary, tasks, sqft, budget, estimate, project.data?.contingency_percent, project.data?.loan_amount],
   );
 
   // "Your N tasks cover …": the tasks the server's coverage figure was computed for.
@@ -206,19 +214,19 @@ export function BoardPage() {
       onAction: () => deletes.undo(p.task.id),
     }));
 
-  const saveBudget = async (value: string) => {
+  const saveBudget = async (patch: ProjectMoneyPatch) => {
     setBudgetBusy(true);
     setBudgetErrors(null);
     const key = boardKeys.project(projectId);
     try {
-      const updated = await updateProjectBudget(projectId, parseBudget(value));
+      const updated = await updateProjectMoney(projectId, patch);
       qc.setQueryData(key, updated);
       void qc.invalidateQueries({ queryKey: ['projects'] });
       setBudgetOpen(false);
     } catch (e) {
       console.error(e);
       // Beside the field (the server's words), and the spec's banner.
-      setBudgetErrors(toFormErrors(e, ['budget'], UNREACHABLE));
+      setBudgetErrors(toFormErrors(e, ['budget', 'contingency_percent', 'loan_amount'], UNREACHABLE));
       setBanner('Failed to update budget.');
     } finally {
       setBudgetBusy(false);
@@ -318,6 +326,8 @@ export function BoardPage() {
       {phone ? 'Bids' : 'Compare bids'}
     </Link>
   );
+  // Issue 19: payments, change orders, contingency and lender draws of the whole project (features/money).
+  const moneyPath = `/kanban/${projectId}/money`;
 
   return (
     <main className={`page page-wide board${phone ? ' board-phone' : ''}`} data-view={view}>
@@ -351,6 +361,7 @@ export function BoardPage() {
             sections={[
               {
                 items: [
+                  { label: 'Money', onSelect: () => void navigate(moneyPath) },
                   { label: 'Update Budget', onSelect: () => project.data && setBudgetOpen(true) },
                   { label: 'Export CSV', onSelect: () => void doExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => void doExport('pdf') },
@@ -393,6 +404,9 @@ export function BoardPage() {
             </button>
             <ExportMenu onCsv={() => void doExport('csv')} onPdf={() => void doExport('pdf')} busy={exporting} />
             {compareBidsLink}
+            <Link className="btn" to={moneyPath}>
+              Money
+            </Link>
           </div>
           <div className="toolbar-group">
             <label className="inline-field">
@@ -498,18 +512,13 @@ export function BoardPage() {
           </p>
         </ConfirmDialog>
       )}
-      {budgetOpen && (
-        <NumberPromptModal
-          title="Update Project Budget"
-          label="Budget"
-          required
-          initialValue={
-            project.data?.budget === null || project.data?.budget === undefined ? '' : String(project.data.budget)
-          }
+      {budgetOpen && project.data && (
+        <BudgetSettingsModal
+          project={project.data}
           busy={budgetBusy}
-          errors={budgetErrors?.fields.budget}
+          errors={budgetErrors?.fields}
           message={budgetErrors?.message}
-          onSave={(v) => void saveBudget(v)}
+          onSave={(patch) => void saveBudget(patch)}
           onCancel={closeBudget}
         />
       )}
@@ -519,6 +528,7 @@ export function BoardPage() {
           label="Actual Cost"
           initialValue={paidDrop.prefill.value}
           description={PAID_DESCRIPTION[paidDrop.prefill.source]}
+          hint={paidHint(paidDrop.prefill)}
           onSave={savePaid}
           onCancel={cancelPaid}
         />

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { toCents, toDollars } from '../money';
-import type { ProjectSummary } from '../types';
+import type { MoneyStatus, ProjectSummary } from '../types';
 import { estimateCoverage } from '../utils';
 
 interface Props {
@@ -34,18 +34,148 @@ function EstimateDetails({ summary, taskCount }: { summary: ProjectSummary; task
   );
 }
 
+/** The summary's colour, from the server's `status` (anything else: from over_budget alone). */
+function statusOf(summary: ProjectSummary): MoneyStatus {
+  if (summary.status === 'ok' || summary.status === 'warning' || summary.status === 'over') return summary.status;
+  return summary.over_budget ? 'over' : 'ok';
+}
+
+/**
+ * Whether the ledger's figures say more than the budget and predicted total beside them: once
+ * something is committed or paid, with a loan, or while the contingency runs low. Before that,
+ * the contingency left is the "under budget" figure already shown, and the board keeps its room.
+ */
+function hasLedger(summary: ProjectSummary, status: MoneyStatus): boolean {
+  return (
+    summary.committed !== 0 ||
+    summary.paid_to_date !== 0 ||
+    (summary.loan_amount !== null && summary.loan_amount !== undefined) ||
+    status === 'warning'
+  );
+}
+
+/** What the contingency line says, in words (never by colour alone). */
+function contingencyNote(summary: ProjectSummary, status: MoneyStatus): string {
+  const reserve = summary.contingency_reserve;
+  const percent = summary.contingency_percent;
+  if (status === 'over') return 'Over budget: no contingency left.';
+  const of = `of the ${formatMoney(reserve)} reserve (${percent}%)`;
+  return status === 'warning'
+    ? `Less than half ${of} is left.`
+    : `Reserve: ${formatMoney(reserve)} (${percent}% of the budget).`;
+}
+
+interface Figure {
+  key: string;
+  label: string;
+  value: string;
+  sub?: string | null;
+  tone?: MoneyStatus;
+}
+
+/** The ledger's figures (committed, paid, remaining to pay, contingency left, loan left). */
+function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
+  const committed = summary.committed;
+  const paid = summary.paid_to_date;
+  const changes = summary.change_orders_approved;
+  const share = committed > 0 ? Math.round((paid / committed) * 100) : null;
+  const figures: Figure[] = [
+    {
+      key: 'committed',
+      label: 'Committed',
+      value: formatMoney(committed),
+      sub:
+        changes !== 0
+          ? `Incl. ${formatMoney(changes)} of change orders`
+          : committed > 0
+            ? 'Awarded bids'
+            : 'No bids awarded yet',
+    },
+    {
+      key: 'paid',
+      label: 'Paid',
+      value: formatMoney(paid),
+      sub: share === null ? null : `${share}% of committed`,
+    },
+    {
+      key: 'remaining',
+      label: 'Remaining to Pay',
+      value: formatMoney(summary.remaining_to_pay),
+      sub: 'On awarded tasks',
+    },
+    {
+      key: 'contingency',
+      label: 'Contingency Left',
+      value: formatMoney(summary.contingency_left),
+      sub: contingencyNote(summary, status),
+      tone: status,
+    },
+  ];
+  if (summary.loan_amount !== null && summary.loan_amount !== undefined) {
+    figures.push({
+      key: 'loan',
+      label: 'Loan Left',
+      value: formatMoney(summary.loan_left ?? summary.loan_amount),
+      sub: `${formatMoney(summary.drawn)} drawn of ${formatMoney(summary.loan_amount)}`,
+    });
+  }
+  return figures;
+}
+
+/** The ledger row of the desktop summary: one card, the figures side by side. */
+function LedgerRow({ summary, status }: { summary: ProjectSummary; status: MoneyStatus }) {
+  return (
+    <dl className={`summary-ledger summary-ledger-${status}`} data-testid="ledger-summary" data-status={status}>
+      {ledgerFigures(summary, status).map((f) => (
+        <div
+          key={f.key}
+          className={`summary-figure${f.tone ? ` summary-tone-${f.tone}` : ''}`}
+          data-testid={`ledger-${f.key}`}
+        >
+          <dt className="stat-label">{f.label}</dt>
+          <dd className="summary-figure-value">{f.value}</dd>
+          {f.sub && <dd className="stat-sub">{f.sub}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The same figures in the phone strip's details: one line each. */
+function LedgerLines({ summary, status }: { summary: ProjectSummary; status: MoneyStatus }) {
+  return (
+    <dl className="strip-ledger" data-testid="ledger-summary" data-status={status}>
+      {ledgerFigures(summary, status).map((f) => (
+        <div key={f.key} className={f.tone ? `summary-tone-${f.tone}` : undefined} data-testid={`ledger-${f.key}`}>
+          <dt>{f.label}</dt>
+          <dd>
+            <strong>{f.value}</strong>
+          </dd>
+          {f.sub && <dd className="strip-ledger-sub">{f.sub}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function BudgetSummary({ summary, squareFootage, taskCount, compact = false }: Props) {
   // Red when the predicted total exceeds the budget, else green.
   const tone = summary.over_budget ? 'red' : 'green';
   const remaining = toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
   const balance = tone === 'red' ? `${formatMoney(-remaining)} over budget` : `${formatMoney(remaining)} under budget`;
   const hasEstimate = summary.full_build_estimate !== null && summary.full_build_estimate !== undefined;
+  const status = statusOf(summary);
+  const ledger = hasLedger(summary, status);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
   if (compact) {
     return (
-      <section className={`summary-strip strip-${tone}`} aria-label="Budget summary">
+      <section
+        className={`summary-strip strip-${tone} strip-status-${status}`}
+        aria-label="Budget summary"
+        data-status={status}
+      >
         <div className="strip-row">
           <div className="strip-stat">
             <span className="strip-label">Budget</span>
@@ -54,9 +184,33 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
             </span>
           </div>
           <div className="strip-stat strip-predicted" data-testid="predicted-total" data-tone={tone}>
-            <span className="strip-label">Predicted</span>
+            <span className="strip-label">
+              Predicted
+              {status === 'warning' && (
+                <svg
+                  className="strip-flag"
+                  data-testid="strip-warning"
+                  viewBox="0 0 24 24"
+                  width="13"
+                  height="13"
+                  aria-hidden="true"
+                >
+                  <path
+                    d="M12 3 2 21h20L12 3Z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinejoin="round"
+                  />
+                  <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                </svg>
+              )}
+            </span>
             <span className="strip-value stat-value">{formatMoney(summary.predicted_total)}</span>
-            <span className="visually-hidden">{balance}</span>
+            <span className="visually-hidden">
+              {balance}
+              {status === 'warning' && '. Low contingency: less than half the reserve is left.'}
+            </span>
           </div>
           <button
             type="button"
@@ -73,6 +227,7 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
         </div>
         <div id={detailsId} className="strip-details" hidden={!open}>
           <p className={`strip-balance tone-${tone}`}>{balance}</p>
+          {ledger && <LedgerLines summary={summary} status={status} />}
           {squareFootage ? (
             <p>
               Cost per Sq Ft: <strong>{formatMoney(summary.cost_per_sqft)}</strong> ({formatNumber(squareFootage)} sq
@@ -93,32 +248,35 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
   }
 
   return (
-    <section className="summary" aria-label="Budget summary">
-      <div className="stat">
-        <span className="stat-label">Project Budget</span>
-        <span className="stat-value" data-testid="budget-value">
-          {formatMoney(summary.budget)}
-        </span>
-      </div>
-      <div className={`stat stat-${tone}`} data-testid="predicted-total" data-tone={tone}>
-        <span className="stat-label">Predicted Total Cost</span>
-        <span className="stat-value">{formatMoney(summary.predicted_total)}</span>
-        <span className="stat-sub">{balance}</span>
-      </div>
-      {hasEstimate && (
-        <div className="stat stat-estimate" data-testid="full-build-estimate">
-          <span className="stat-label">Whole-House Estimate</span>
-          <span className="stat-value">{formatMoney(summary.full_build_estimate)}</span>
-          <EstimateDetails summary={summary} taskCount={taskCount} />
-        </div>
-      )}
-      {squareFootage ? (
+    <section className="summary-wrap" aria-label="Budget summary" data-status={status}>
+      <div className="summary">
         <div className="stat">
-          <span className="stat-label">Cost per Sq Ft</span>
-          <span className="stat-value">{formatMoney(summary.cost_per_sqft)}</span>
-          <span className="stat-sub">{formatNumber(squareFootage)} sq ft</span>
+          <span className="stat-label">Project Budget</span>
+          <span className="stat-value" data-testid="budget-value">
+            {formatMoney(summary.budget)}
+          </span>
         </div>
-      ) : null}
+        <div className={`stat stat-${tone}`} data-testid="predicted-total" data-tone={tone}>
+          <span className="stat-label">Predicted Total Cost</span>
+          <span className="stat-value">{formatMoney(summary.predicted_total)}</span>
+          <span className="stat-sub">{balance}</span>
+        </div>
+        {hasEstimate && (
+          <div className="stat stat-estimate" data-testid="full-build-estimate">
+            <span className="stat-label">Whole-House Estimate</span>
+            <span className="stat-value">{formatMoney(summary.full_build_estimate)}</span>
+            <EstimateDetails summary={summary} taskCount={taskCount} />
+          </div>
+        )}
+        {squareFootage ? (
+          <div className="stat">
+            <span className="stat-label">Cost per Sq Ft</span>
+            <span className="stat-value">{formatMoney(summary.cost_per_sqft)}</span>
+            <span className="stat-sub">{formatNumber(squareFootage)} sq ft</span>
+          </div>
+        ) : null}
+      </div>
+      {ledger && <LedgerRow summary={summary} status={status} />}
     </section>
   );
 }

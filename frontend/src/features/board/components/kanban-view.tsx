@@ -34,6 +34,7 @@ import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../type
 import { groupByStatus, isOverdue, isStatus, localIsoDay } from '../utils';
 import { useBoardRenderMark } from '../perf';
 import { CardBids } from './bid-summary';
+import { CardPaid } from './paid-summary';
 
 type Columns = Record<TaskStatus, number[]>;
 
@@ -117,6 +118,7 @@ function CardBody({ task, squareFootage, zipCode, today }: CardBodyProps) {
         )}
       </dl>
       <CardBids task={task} />
+      <CardPaid task={task} />
       {task.due_date && (
         <p className={`task-due${overdue ? ' overdue' : ''}`} data-testid="task-due">
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">

@@ -15,6 +15,8 @@ interface Props {
   message?: string;
   /** Marks the field as required. */
   required?: boolean;
+  /** A line under the field (e.g. "Paid to date: $12,000.00"), read with it. */
+  hint?: string | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function NumberPromptModal({
   errors,
   message,
   required,
+  hint,
 }: Props) {
   const [value, setValue] = useState(initialValue);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -44,7 +47,11 @@ export function NumberPromptModal({
     if (!busy) onSave(value);
   };
   const invalid = Boolean(errors && errors.length > 0);
-  const describedBy = [invalid ? 'number-prompt-error' : null, description ? 'number-prompt-desc' : null]
+  const describedBy = [
+    invalid ? 'number-prompt-error' : null,
+    hint ? 'number-prompt-hint' : null,
+    description ? 'number-prompt-desc' : null,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -89,6 +96,11 @@ export function NumberPromptModal({
           {invalid && (
             <small className="field-error" id="number-prompt-error" role="alert">
               {errors?.join(' ')}
+            </small>
+          )}
+          {hint && (
+            <small className="hint" id="number-prompt-hint" data-testid="number-prompt-hint">
+              {hint}
             </small>
           )}
         </div>

@@ -19,6 +19,7 @@ import {
 } from '../spreadsheet';
 import { STATUSES, type Task, type TaskStatus } from '../types';
 import { BidsCell } from './bid-summary';
+import { PaidCell } from './paid-summary';
 import '../spreadsheet.css';
 
 type Changes = Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>;
@@ -254,6 +255,7 @@ const Row = memo(function Row({
         <CellMessage id={`${ids}-cost-error`} cell={costCell} />
       </td>
       <td className="num readonly">{formatMoney(predicted)}</td>
+      <PaidCell task={task} />
       <BidsCell task={task} />
       <td className={`status-cell ${statusClass(task.status)}`}>
         <select
@@ -455,6 +457,7 @@ const COLUMNS: { key: SortKey | null; label: string; num?: boolean }[] = [
   { key: 'title', label: 'Task' },
   { key: 'actual_cost', label: 'Your Cost', num: true },
   { key: 'predicted', label: 'Predicted Cost', num: true },
+  { key: 'paid', label: 'Paid to Date', num: true },
   { key: null, label: 'Bids' },
   { key: 'status', label: 'Status' },
   { key: null, label: 'Open Task' },
@@ -531,7 +534,7 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
           <tbody>
             {windowed && start > 0 && (
               <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }}>
-                <td colSpan={6} />
+                <td colSpan={COLUMNS.length} />
               </tr>
             )}
             {rows.slice(start, end).map((t, i) => (
@@ -550,7 +553,7 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
             ))}
             {windowed && end < rows.length && (
               <tr aria-hidden="true" style={{ height: (rows.length - end) * ROW_HEIGHT }}>
-                <td colSpan={6} />
+                <td colSpan={COLUMNS.length} />
               </tr>
             )}
           </tbody>
@@ -562,6 +565,9 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
               </td>
               <td className="num" data-testid="sheet-total-predicted">
                 {formatMoney(totals.predicted)}
+              </td>
+              <td className="num" data-testid="sheet-total-paid">
+                {formatMoney(totals.paid)}
               </td>
               <td colSpan={3} className="sheet-projected">
                 <span title="Your cost where entered, else the awarded bid, else the predicted cost: the Predicted Total Cost above">

@@ -26,6 +26,9 @@ const t = (id: number, status: Task['status'], position: number): Task => ({
   committed_cost: null,
   bid_count: 0,
   lowest_bid: null,
+  paid_to_date: 0,
+  payment_count: 0,
+  change_order_total: 0,
 });
 
 function setup(status: number) {

@@ -256,6 +256,43 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           {fieldError('budget')}
         </div>
         <div className="field">
+          <label htmlFor="pf-contingency">Contingency (%)</label>
+          <input
+            id="pf-contingency"
+            name="contingency_percent"
+            {...invalid('contingency_percent', 'pf-contingency-hint')}
+            type="number"
+            min={0}
+            max={50}
+            step={1}
+            inputMode="numeric"
+            value={values.contingency_percent}
+            onChange={(e) => set('contingency_percent', e.target.value)}
+          />
+          {fieldError('contingency_percent')}
+          <small className="hint" id="pf-contingency-hint">
+            The share of the budget kept for surprises, 0 to 50 (usually 10).
+          </small>
+        </div>
+        <div className="field">
+          <label htmlFor="pf-loan">Construction Loan ($)</label>
+          <input
+            id="pf-loan"
+            name="loan_amount"
+            {...invalid('loan_amount', 'pf-loan-hint')}
+            type="number"
+            min={0}
+            step="0.01"
+            placeholder="None"
+            value={values.loan_amount}
+            onChange={(e) => set('loan_amount', e.target.value)}
+          />
+          {fieldError('loan_amount')}
+          <small className="hint" id="pf-loan-hint">
+            Optional: leave empty if you have no construction loan. The Money page tracks its draws.
+          </small>
+        </div>
+        <div className="field">
           <label htmlFor="pf-start">Start Date</label>
           <input
             id="pf-start"

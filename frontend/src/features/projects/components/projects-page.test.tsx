@@ -61,6 +61,9 @@ describe('ProjectsPage', () => {
       addition_options: null,
       conversion_option: null,
       owner_builder: 'no_general_contractor',
+      // Issue 19's settings: the default contingency, no loan.
+      contingency_percent: 10,
+      loan_amount: null,
     });
     // The form closes and the toggle reads Create New Project again.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Project' })).toBeTruthy());
@@ -83,6 +86,7 @@ describe('ProjectsPage', () => {
                 fields: {
                   budget: ['Ensure this value is greater than or equal to 0.'],
                   zip_code: ['Enter a 5-digit US zip code.'],
+                  contingency_percent: ['Ensure this value is less than or equal to 50.'],
                   description: ['Too long.'],
                 },
               })
@@ -105,6 +109,14 @@ describe('ProjectsPage', () => {
       'Ensure this value is greater than or equal to 0.',
     );
     expect(screen.getByLabelText('Zip Code').getAttribute('aria-invalid')).toBe('true');
+    // The contingency's message beside it, before its hint.
+    const contingency = screen.getByLabelText('Contingency (%)');
+    expect(contingency.getAttribute('aria-invalid')).toBe('true');
+    expect(contingency.getAttribute('aria-describedby')).toBe('pf-contingency_percent-error pf-contingency-hint');
+    expect(document.getElementById('pf-contingency_percent-error')?.textContent).toBe(
+      'Ensure this value is less than or equal to 50.',
+    );
+    expect(screen.getByLabelText('Construction Loan ($)').getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByLabelText('Project Name').getAttribute('aria-invalid')).toBeNull();
     // Focus goes to the first field the server named.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Zip Code')));

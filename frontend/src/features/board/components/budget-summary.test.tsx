@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { ProjectSummary } from '../types';
+import { BudgetSummary } from './budget-summary';
+
+const base: ProjectSummary = {
+  budget: 100000,
+  predicted_total: 90000,
+  cost_per_sqft: 45,
+  over_budget: false,
+  column_totals: { 'To Do': 50000, 'In Progress': 28000, Paid: 12000 },
+  full_build_estimate: null,
+  estimate_covered: null,
+  committed: 41800,
+  change_orders_approved: 2500,
+  paid_to_date: 12000,
+  remaining_to_pay: 29800,
+  uncommitted: 48200,
+  contingency_percent: 10,
+  contingency_reserve: 10000,
+  contingency_left: 10000,
+  status: 'ok',
+  loan_amount: null,
+  drawn: 0,
+  loan_left: null,
+};
+
+const figure = (key: string) => screen.getByTestId(`ledger-${key}`).textContent;
+
+const axeClean = async (node: Element) => {
+  const results = await axe.run(node, { rules: { 'color-contrast': { enabled: false } } });
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+};
+
+describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
+  it('shows committed, paid, remaining to pay and contingency left beside the budget', async () => {
+    const { container } = render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} />);
+    const ledger = screen.getByTestId('ledger-summary');
+    expect(ledger.dataset.status).toBe('ok');
+    expect(figure('committed')).toBe('Committed$41,800.00Incl. $2,500.00 of change orders');
+    expect(figure('paid')).toBe('Paid$12,000.00' + '29% of committed');
+    expect(figure('remaining')).toBe('Remaining to Pay$29,800.00On awarded tasks');
+    expect(figure('contingency')).toBe('Contingency Left$10,000.00Reserve: $10,000.00 (10% of the budget).');
+    expect(screen.queryByTestId('ledger-loan')).toBeNull(); // no loan, no line
+    expect(screen.getByTestId('predicted-total').dataset.tone).toBe('green');
+    await axeClean(container);
+  });
+
+  it('says a low contingency in words and colours it amber (warning)', () => {
+    render(
+      <BudgetSummary
+        summary={{ ...base, predicted_total: 96000, contingency_left: 4000, status: 'warning' }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    const contingency = screen.getByTestId('ledger-contingency');
+    expect(contingency.className).toContain('summary-tone-warning');
+    expect(contingency.textContent).toContain('Less than half of the $10,000.00 reserve (10%) is left.');
+    expect(screen.getByTestId('ledger-summary').className).toContain('summary-ledger-warning');
+  });
+
+  it('turns red over budget, with a negative contingency left', () => {
+    render(
+      <BudgetSummary
+        summary={{ ...base, predicted_total: 101000, over_budget: true, contingency_left: -1000, status: 'over' }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    expect(figure('contingency')).toBe('Contingency Left-$1,000.00Over budget: no contingency left.');
+    expect(screen.getByTestId('ledger-contingency').className).toContain('summary-tone-over');
+    expect(screen.getByTestId('predicted-total').dataset.tone).toBe('red');
+  });
+
+  it('keeps the room for the board until something is committed, paid or borrowed', () => {
+    const fresh = { ...base, committed: 0, change_orders_approved: 0, paid_to_date: 0, remaining_to_pay: 0 };
+    const { rerender } = render(<BudgetSummary summary={fresh} squareFootage={null} taskCount={8} />);
+    expect(screen.queryByTestId('ledger-summary')).toBeNull();
+    // A loan, or a low contingency, is worth the row.
+    rerender(
+      <BudgetSummary summary={{ ...fresh, loan_amount: 1000, loan_left: 1000 }} squareFootage={null} taskCount={8} />,
+    );
+    expect(screen.getByTestId('ledger-summary')).toBeTruthy();
+    rerender(
+      <BudgetSummary
+        summary={{ ...fresh, contingency_left: 100, status: 'warning' }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    expect(screen.getByTestId('ledger-contingency').textContent).toContain('Less than half');
+  });
+
+  it('shows the loan left when the project has a loan', () => {
+    render(
+      <BudgetSummary
+        summary={{ ...base, loan_amount: 250000, drawn: 60000, loan_left: 190000 }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    expect(figure('loan')).toBe('Loan Left$190,000.00$60,000.00 drawn of $250,000.00');
+  });
+});
+
+describe('BudgetSummary on a phone', () => {
+  it('keeps one row; the ledger figures are in the details', async () => {
+    const { container } = render(
+      <BudgetSummary
+        summary={{ ...base, loan_amount: 250000, drawn: 0, loan_left: 250000 }}
+        squareFootage={2000}
+        taskCount={8}
+        compact
+      />,
+    );
+    const strip = screen.getByRole('region', { name: 'Budget summary' });
+    expect(strip.dataset.status).toBe('ok');
+    const details = within(strip).getByTestId('ledger-summary');
+    expect(details.closest('[hidden]')).not.toBeNull(); // collapsed at first
+    fireEvent.click(within(strip).getByRole('button', { name: 'Details' }));
+    expect(details.closest('[hidden]')).toBeNull();
+    expect(within(details).getByTestId('ledger-paid').textContent).toBe('Paid$12,000.0029% of committed');
+    expect(within(details).getByTestId('ledger-loan').textContent).toContain('$250,000.00');
+    expect(screen.queryByTestId('strip-warning')).toBeNull();
+    await axeClean(container);
+  });
+
+  it('flags a low contingency in the strip itself, in words for screen readers', () => {
+    render(
+      <BudgetSummary
+        summary={{ ...base, contingency_left: 4000, status: 'warning' }}
+        squareFootage={null}
+        taskCount={8}
+        compact
+      />,
+    );
+    const strip = screen.getByRole('region', { name: 'Budget summary' });
+    expect(strip.className).toContain('strip-status-warning');
+    expect(screen.getByTestId('strip-warning')).toBeTruthy();
+    expect(screen.getByTestId('predicted-total').textContent).toContain(
+      'under budget. Low contingency: less than half the reserve is left.',
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/api-client';
+import type { ChangeOrder, ChangeOrderWrite, Payment, PaymentWrite } from './types';
+
+// A task's payments and change orders (docs/money.md, issue 19). They belong to a task and follow
+// its project; every call needs a login and a subscription. A write changes figures the board
+// reads with its tasks (paid to date, committed cost) and its summary: the sections call
+// `onChanged` once the server answered, and the app refreshes the board (src/app).
+
+export const ledgerKeys = {
+  all: ['ledger'] as const,
+  task: (taskId: number) => [...ledgerKeys.all, 'task', taskId] as const,
+  payments: (taskId: number) => [...ledgerKeys.task(taskId), 'payments'] as const,
+  changeOrders: (taskId: number) => [...ledgerKeys.task(taskId), 'change-orders'] as const,
+};
+
+/** A task's payments, oldest first (`paid_on`, then id). */
+export const taskPaymentsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: ledgerKeys.payments(taskId),
+    queryFn: ({ signal }) => http.get<Payment[]>(`/api/tasks/${taskId}/payments/`, signal),
+  });
+
+/** A task's change orders, in the server's order. */
+export const taskChangeOrdersQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: ledgerKeys.changeOrders(taskId),
+    queryFn: ({ signal }) => http.get<ChangeOrder[]>(`/api/tasks/${taskId}/change-orders/`, signal),
+  });
+
+export const createPayment = (input: PaymentWrite & Required<Pick<PaymentWrite, 'task' | 'amount'>>) =>
+  http.post<Payment>('/api/task-payments/', input);
+/** Any subset but `task`. */
+export const updatePayment = (id: number, input: Omit<PaymentWrite, 'task'>) =>
+  http.patch<Payment>(`/api/task-payments/${id}/`, input);
+export const deletePayment = (id: number) => http.del(`/api/task-payments/${id}/`);
+
+export const createChangeOrder = (
+  input: ChangeOrderWrite & Required<Pick<ChangeOrderWrite, 'task' | 'description' | 'amount'>>,
+) => http.post<ChangeOrder>('/api/change-orders/', input);
+/** Any subset but `task`. Approving needs an awarded bid on the task (409 otherwise). */
+export const updateChangeOrder = (id: number, input: Omit<ChangeOrderWrite, 'task'>) =>
+  http.patch<ChangeOrder>(`/api/change-orders/${id}/`, input);
+export const deleteChangeOrder = (id: number) => http.del(`/api/change-orders/${id}/`);
+
+type PaymentSave = { id: number | null; body: Omit<PaymentWrite, 'task'> & { amount: number } };
+type ChangeOrderSave = {
+  id: number | null;
+  body: Omit<ChangeOrderWrite, 'task'> & { description: string; amount: number };
+};
+
+/**
+ * The writes of one task's ledger, as mutations: each, answered or refused, refreshes the task's
+ * payments and change orders, then calls `onChanged` (the board's tasks and money summary).
+ */
+export function useLedgerMutations(taskId: number, onChanged?: () => void) {
+  const qc = useQueryClient();
+  const settled = async () => {
+    await qc.invalidateQueries({ queryKey: ledgerKeys.task(taskId) });
+    onChanged?.();
+  };
+  const savePayment = useMutation({
+    mutationFn: ({ id, body }: PaymentSave) =>
+      id === null ? createPayment({ task: taskId, ...body }) : updatePayment(id, body),
+    onSettled: settled,
+  });
+  const removePayment = useMutation({ mutationFn: deletePayment, onSettled: settled });
+  const saveChangeOrder = useMutation({
+    mutationFn: ({ id, body }: ChangeOrderSave) =>
+      id === null ? createChangeOrder({ task: taskId, ...body }) : updateChangeOrder(id, body),
+    onSettled: settled,
+  });
+  const setChangeOrderStatus = useMutation({
+    mutationFn: ({ id, status }: { id: number; status: ChangeOrder['status'] }) => updateChangeOrder(id, { status }),
+    onSettled: settled,
+  });
+  const removeChangeOrder = useMutation({ mutationFn: deleteChangeOrder, onSettled: settled });
+  return { savePayment, removePayment, saveChangeOrder, setChangeOrderStatus, removeChangeOrder };
+}

@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { taskPaymentsQuery, useLedgerMutations } from '../api';
+import type { ContractorList, LedgerDocument, LedgerTaskFigures, Payment } from '../types';
+import { countOf, documentName, methodLabel } from '../utils';
+import { PaymentForm } from './payment-form';
+import '../ledger.css';
+
+interface Props {
+  taskId: number;
+  /** The task's uploaded documents (`GET /api/documents/?task={id}`): a receipt is one of them. */
+  documents: readonly LedgerDocument[];
+  /** The user's contractors (the payee picker). */
+  contractors: ContractorList;
+  /** The task's figures as the board last read them (paid to date, committed and actual cost). */
+  figures?: LedgerTaskFigures | null;
+  /** The contractor of the task's awarded bid: a new payment is to them unless changed. */
+  defaultContractorId?: number | null;
+  /**
+   * After every write, once the server answered: the board refreshes its tasks and money summary
+   * (a payment changes the task's paid to date).
+   */
+  onChanged?: () => void;
+}
+
+const UNREACHABLE = 'The server could not be reached. Please try again.';
+const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
+
+type Editing = { payment: Payment | null } | null;
+
+/** "Paid $12,000.00 of $41,800.00 · $29,800.00 left to pay", from the board's figures. */
+function paidLine(figures: LedgerTaskFigures): { text: string; left: number | null } | null {
+  const paid = figures.paid_to_date ?? 0;
+  const owed = figures.actual_cost ?? figures.committed_cost;
+  if (owed === null || owed === undefined) {
+    return paid > 0 ? { text: `Paid ${formatMoney(paid)} so far.`, left: null } : null;
+  }
+  const leftCents = Math.max(0, Math.round(owed * 100) - Math.round(paid * 100));
+  const of = figures.actual_cost !== null && figures.actual_cost !== undefined ? 'actual cost' : 'committed';
+  return { text: `Paid ${formatMoney(paid)} of ${formatMoney(owed)} ${of}`, left: leftCents / 100 };
+}
+
+/**
+ * The "Payments" part of the task form (edit mode): the money paid out on the task, oldest first,
+ * with date, payee, method, amount, note and receipt; add, edit and delete. Payments never change
+ * the task's actual or committed cost: they record money out (docs/money.md). Every button is
+ * `type="button"`: the section sits inside the task's own form.
+ */
+export function PaymentsSection({ taskId, documents, contractors, figures, defaultContractorId, onChanged }: Props) {
+  const payments = useQuery(taskPaymentsQuery(taskId));
+  const { savePayment, removePayment } = useLedgerMutations(taskId, onChanged);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirmDelete, setConfirmDelete] = useState<Payment | null>(null);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = `payments-title-${taskId}`;
+
+  const list = payments.data ?? [];
+  const busy = removePayment.isPending;
+  const summary = figures ? paidLine(figures) : null;
+
+  const remove = async (payment: Payment) => {
+    setConfirmDelete(null);
+    setError('');
+    setStatus('');
+    try {
+      await removePayment.mutateAsync(payment.id);
+      setStatus(`Payment of ${formatMoney(payment.amount)} deleted.`);
+    } catch (e) {
+      console.error('Failed to delete the payment', e);
+      setError(reason(e));
+    }
+    titleRef.current?.focus();
+  };
+
+  return (
+    <section className="ledger-section" aria-labelledby={titleId} data-testid="payments-section">
+      <div className="ledger-head">
+        <h3 id={titleId} ref={titleRef} tabIndex={-1}>
+          Payments
+          {list.length > 0 && <span className="ledger-count"> ({countOf(list.length, 'payment', 'payments')})</span>}
+        </h3>
+        <button type="button" className="btn btn-sm" onClick={() => setEditing({ payment: null })}>
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          Add payment
+        </button>
+      </div>
+      <p className="ledger-vh" role="status">
+        {status}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {summary && (
+        <p className="ledger-total" data-testid="payments-total">
+          <strong>{summary.text}</strong>
+          {summary.left !== null && <span> · {formatMoney(summary.left)} left to pay</span>}
+        </p>
+      )}
+      {payments.isPending ? (
+        <p className="muted">Loading payments…</p>
+      ) : payments.isError ? (
+        <p className="form-error" role="alert">
+          The payments could not be loaded. {reason(payments.error)}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">No payments yet. Record each payment as it goes out, with its receipt.</p>
+      ) : (
+        <ul className="ledger-list" aria-label="Payments">
+          {list.map((p) => {
+            const receipt = p.receipt === null ? null : (documents.find((d) => d.id === p.receipt) ?? null);
+            const who = p.payee || 'Payee not named';
+            const label = `${formatMoney(p.amount)} on ${formatIsoDay(p.paid_on)}`;
+            return (
+              <li key={p.id} className="ledger-row" data-payment-id={p.id}>
+                <div className="ledger-main">
+                  <span className="ledger-date">{formatIsoDay(p.paid_on)}</span>
+                  <span className={`ledger-who${p.payee ? '' : ' muted'}`}>{who}</span>
+                  <span className="ledger-method">{methodLabel(p.method)}</span>
+                  <span className="ledger-amount num">{formatMoney(p.amount)}</span>
+                </div>
+                {p.note && <p className="ledger-note">{p.note}</p>}
+                {p.receipt !== null && (
+                  <p className="ledger-doc">
+                    {receipt ? (
+                      <a href={receipt.file} target="_blank" rel="noopener noreferrer">
+                        Receipt: {documentName(receipt)}
+                        <span className="ledger-vh"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <span className="muted">Receipt attached</span>
+                    )}
+                  </p>
+                )}
+                <div className="ledger-actions">
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    aria-disabled={busy || undefined}
+                    aria-label={`Edit the payment of ${label}`}
+                    onClick={() => !busy && setEditing({ payment: p })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger"
+                    aria-disabled={busy || undefined}
+                    aria-label={`Delete the payment of ${label}`}
+                    onClick={() => !busy && setConfirmDelete(p)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <PaymentForm
+          payment={editing.payment}
+          documents={documents}
+          contractors={contractors}
+          defaultContractorId={defaultContractorId}
+          onSave={(body) => savePayment.mutateAsync({ id: editing.payment?.id ?? null, body })}
+          onClose={() => setEditing(null)}
+          onSaved={(_saved, message) => {
+            setEditing(null);
+            setError('');
+            setStatus(message);
+          }}
+        />
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete this payment?"
+          confirmLabel="Delete payment"
+          danger
+          onConfirm={() => void remove(confirmDelete)}
+          onCancel={() => setConfirmDelete(null)}
+        >
+          <p>
+            Delete the payment of <strong>{formatMoney(confirmDelete.amount)}</strong>
+            {confirmDelete.payee ? ` to ${confirmDelete.payee}` : ''} on {formatIsoDay(confirmDelete.paid_on)}? The
+            task&apos;s paid to date goes down by that amount.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  axisLabel,
+  compactMoney,
+  dayNumber,
+  isoFromDayNumber,
+  MAX_TASK_BARS,
+  paidChartConfig,
+  paidOverTime,
+  taskBars,
+  taskChartConfig,
+  TOP_TASKS,
+  type ChartColors,
+} from './chart-data';
+import type { MoneyTask } from './types';
+
+const task = (id: number, over: Partial<MoneyTask> = {}): MoneyTask => ({
+  id,
+  title: `Task ${id}`,
+  status: 'To Do',
+  predicted: 1000,
+  best_known: 1000,
+  committed_cost: null,
+  actual_cost: null,
+  paid_to_date: 0,
+  ...over,
+});
+
+const colors: ChartColors = {
+  text: '#111',
+  grid: '#ddd',
+  budget: '#555',
+  predicted: '#00f',
+  committed: '#f80',
+  paid: '#080',
+};
+
+describe('task bars', () => {
+  it('has one row per task, in board order, up to MAX_TASK_BARS tasks', () => {
+    const tasks = [
+      task(1, { title: 'Framing', predicted: 39696, best_known: 41500, committed_cost: 41500, paid_to_date: 10000.1 }),
+      task(2, { title: 'Roofing', predicted: null, best_known: 0 }),
+      task(3, { title: 'Permits', predicted: 5000.2, best_known: 5000.2, paid_to_date: 0.2 }),
+    ];
+    const bars = taskBars(tasks);
+    expect(bars.grouped).toBe(false);
+    expect(bars.rows.map((r) => r.label)).toEqual(['Framing', 'Roofing', 'Permits']);
+    expect(bars.rows[0]).toMatchObject({ budget: 39696, predicted: 41500, committed: 41500, paid: 10000.1 });
+    expect(bars.rows[1]).toMatchObject({ budget: null, committed: null, paid: 0 });
+    // Summed in cents: 10000.1 + 0.2 is exactly 10000.3.
+    expect(bars.total).toMatchObject({ budget: 44696.2, predicted: 46500.2, committed: 41500, paid: 10000.3 });
+    expect(taskBars(Array.from({ length: MAX_TASK_BARS }, (_, i) => task(i + 1))).grouped).toBe(false);
+  });
+
+  it('beyond MAX_TASK_BARS tasks: the TOP_TASKS by best-known cost, then "Other" with the rest', () => {
+    // 30 tasks; task i costs i * 100, but tasks 29 and 30 tie with 28 at 2,800.
+    const tasks = Array.from({ length: 30 }, (_, i) => {
+      const id = i + 1;
+      const cost = Math.min(id, 28) * 100;
+      return task(id, { best_known: cost, predicted: cost, paid_to_date: id === 1 ? 50 : 0 });
+    });
+    const bars = taskBars(tasks);
+    expect(bars.grouped).toBe(true);
+    expect(bars.rows).toHaveLength(TOP_TASKS + 1);
+    // Equal costs keep board order: 28, 29, 30, then 27, 26...
+    expect(bars.rows.slice(0, 4).map((r) => r.label)).toEqual(['Task 28', 'Task 29', 'Task 30', 'Task 27']);
+    const other = bars.rows[TOP_TASKS];
+    expect(other.label).toBe('Other (10 tasks)');
+    expect(other.taskCount).toBe(10);
+    // Tasks 1..10: (1 + ... + 10) * 100.
+    expect(other.predicted).toBe(5500);
+    expect(other.paid).toBe(50);
+    expect(bars.total.predicted).toBe(tasks.reduce((s, t) => s + t.best_known, 0));
+  });
+
+  it('is drawn as horizontal grouped bars in the theme colours, full titles in the tooltip', () => {
+    const long = 'Excavation, foundation, concrete and retaining walls';
+    const bars = taskBars([task(1, { title: long, committed_cost: 900 })]);
+    const config = taskChartConfig(bars, colors);
+    expect(config.type).toBe('bar');
+    expect(config.options?.indexAxis).toBe('y');
+    expect(config.data.labels).toEqual([axisLabel(long)]);
+    expect(String(config.data.labels?.[0]).length).toBeLessThanOrEqual(28);
+    expect(config.data.datasets.map((d) => d.label)).toEqual([
+      'Budget (regional estimate)',
+      'Predicted (best-known cost)',
+      'Committed',
+      'Paid to date',
+    ]);
+    expect(config.data.datasets.map((d) => d.data[0])).toEqual([1000, 1000, 900, 0]);
+    expect(config.data.datasets.map((d) => d.backgroundColor)).toEqual(['#555', '#00f', '#f80', '#080']);
+    const title = config.options?.plugins?.tooltip?.callbacks?.title as (items: { dataIndex: number }[]) => string;
+    expect(title([{ dataIndex: 0 }])).toBe(long);
+  });
+});
+
+describe('paid over time', () => {
+  it('sums payments per day, oldest first, with the running total in cents', () => {
+    const points = paidOverTime([
+      { id: 3, paid_on: '2026-03-10', amount: 0.2 },
+      { id: 1, paid_on: '2026-02-01', amount: 1000 },
+      { id: 2, paid_on: '2026-03-10', amount: 0.1 },
+      { id: 4, paid_on: '2026-04-01', amount: 250.5 },
+    ]);
+    expect(points).toEqual([
+      { date: '2026-02-01', count: 1, paid: 1000, cumulative: 1000 },
+      { date: '2026-03-10', count: 2, paid: 0.3, cumulative: 1000.3 },
+      { date: '2026-04-01', count: 1, paid: 250.5, cumulative: 1250.8 },
+    ]);
+    expect(paidOverTime([])).toEqual([]);
+  });
+
+  it('counts days on a linear axis', () => {
+    expect(dayNumber('1970-01-02')).toBe(1);
+    expect(isoFromDayNumber(dayNumber('2026-03-10'))).toBe('2026-03-10');
+    expect(Number.isNaN(dayNumber('soon'))).toBe(true);
+  });
+
+  it('draws a step line from 0 and a flat budget line across the same days', () => {
+    const points = paidOverTime([
+      { id: 1, paid_on: '2026-02-01', amount: 1000 },
+      { id: 2, paid_on: '2026-03-01', amount: 500 },
+    ]);
+    const config = paidChartConfig(points, 400000, colors);
+    const [paid, budget] = config.data.datasets;
+    const first = dayNumber('2026-02-01');
+    const last = dayNumber('2026-03-01');
+    expect(paid.stepped).toBe('before');
+    expect(paid.data).toEqual([
+      { x: first, y: 0 },
+      { x: first, y: 1000 },
+      { x: last, y: 1500 },
+      { x: last, y: 1500 },
+    ]);
+    expect(budget.label).toBe('Budget');
+    expect(budget.data).toEqual([
+      { x: first, y: 400000 },
+      { x: last, y: 400000 },
+    ]);
+    expect(config.options?.scales?.x).toMatchObject({ type: 'linear', min: first, max: last });
+  });
+
+  it('widens a single day and leaves the budget line out without a budget', () => {
+    const config = paidChartConfig(paidOverTime([{ id: 1, paid_on: '2026-02-01', amount: 10 }]), 0, colors);
+    expect(config.data.datasets).toHaveLength(1);
+    const day = dayNumber('2026-02-01');
+    expect(config.options?.scales?.x).toMatchObject({ min: day - 1, max: day + 1 });
+  });
+});
+
+describe('axis text', () => {
+  it('writes money compactly', () => {
+    expect(compactMoney(950)).toBe('$950');
+    expect(compactMoney(12000)).toBe('$12k');
+    expect(compactMoney(12500)).toBe('$12.5k');
+    expect(compactMoney(1250000)).toBe('$1.3M');
+    expect(compactMoney(0)).toBe('$0');
+  });
+  it('shortens long titles with an ellipsis', () => {
+    expect(axisLabel('Framing')).toBe('Framing');
+    expect(axisLabel('abcdefghij', 5)).toBe('abcd…');
+  });
+});

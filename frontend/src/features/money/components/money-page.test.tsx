@@ -1,0 +1,339 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/render';
+import { tokens } from '../../../lib/auth-store';
+import { drawFixture, paymentsFixture, registerFixture, summaryFixture, tasksFixture } from '../test-fixtures';
+import type { Draw } from '../types';
+import { MoneyPage } from './money-page';
+
+// Chart.js needs a real canvas: a stand-in records what each chart was asked to draw.
+const charts = vi.hoisted(() => ({ configs: [] as { type: string; data: unknown }[], destroyed: 0 }));
+vi.mock('chart.js', () => {
+  class Chart {
+    static register() {}
+    static defaults = { font: { family: 'sans-serif' } };
+    constructor(_canvas: unknown, config: { type: string; data: unknown }) {
+      charts.configs.push(config);
+    }
+    destroy() {
+      charts.destroyed += 1;
+    }
+  }
+  const part = {};
+  return {
+    Chart,
+    BarController: part,
+    BarElement: part,
+    CategoryScale: part,
+    Legend: part,
+    LinearScale: part,
+    LineController: part,
+    LineElement: part,
+    PointElement: part,
+    Tooltip: part,
+  };
+});
+
+const saved = vi.hoisted(() => ({ files: [] as { name: string; blob: Blob }[] }));
+vi.mock('../../../lib/save-blob', () => ({
+  saveBlob: (blob: Blob, name: string) => saved.files.push({ name, blob }),
+}));
+
+const pdf = vi.hoisted(() => ({ calls: [] as unknown[] }));
+vi.mock('../export-draw-pdf', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../export-draw-pdf')>()),
+  downloadDrawPdf: (input: unknown) => {
+    pdf.calls.push(input);
+    return Promise.resolve();
+  },
+}));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Handler = (body: unknown) => Response;
+
+/** fetch answered by "METHOD path" (the body parsed), and a record of the calls. */
+function stubServer(routes: Record<string, Handler | Response>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetch = vi.fn((url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ key, body });
+    const route = routes[key];
+    if (!route) return Promise.resolve(json(500, { error: 'unexpected', message: key }));
+    return Promise.resolve(typeof route === 'function' ? route(body) : route.clone());
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+const project = { id: 3, name: 'Willow Creek House', zip_code: '78701', budget: 400000, square_footage: 2400 };
+
+function baseRoutes(draws: () => Draw[]): Record<string, Handler | Response> {
+  return {
+    'GET /api/projects/3/summary/': json(200, summaryFixture),
+    'GET /api/projects/3/payments/': json(200, paymentsFixture),
+    'GET /api/projects/3/change-orders/': json(200, registerFixture),
+    'GET /api/projects/3/draws/': () => json(200, draws()),
+  };
+}
+
+function render(onMoneyChanged = vi.fn()) {
+  tokens.set('A1', 'R1');
+  const result = renderWithProviders(
+    <MoneyPage projectId={3} project={project} tasks={tasksFixture} onMoneyChanged={onMoneyChanged} />,
+    { path: '/kanban/:projectId/money', url: '/kanban/3/money' },
+  );
+  return { ...result, onMoneyChanged };
+}
+
+describe('MoneyPage', () => {
+  beforeEach(() => {
+    charts.configs = [];
+    charts.destroyed = 0;
+    saved.files = [];
+    pdf.calls = [];
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the summary, both charts with their tables, the register and its warning, and the draws', async () => {
+    stubServer(baseRoutes(() => [drawFixture({ status: 'funded', funded_amount: 12500, funded_on: '2026-03-30' })]));
+    render();
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Money — Willow Creek House');
+    await waitFor(() => expect(document.title).toBe('Money — Willow Creek House – BuildLedger'));
+    expect(screen.getByRole('link', { name: 'Back to the board' }).getAttribute('href')).toBe('/kanban/3');
+
+    expect((await screen.findByTestId('money-budget')).textContent).toContain('$400,000.00');
+    expect(screen.getByTestId('money-predicted').textContent).toContain('$20,000.00 under budget');
+    expect(screen.getByTestId('money-committed').textContent).toContain('incl. $4,600.00 of approved change orders');
+    expect(screen.getByTestId('money-paid').textContent).toContain('$22,500.00');
+    expect(screen.getByTestId('money-remaining').textContent).toContain('$23,600.00');
+    expect(screen.getByTestId('money-uncommitted').textContent).toContain('$333,900.00');
+    const contingency = screen.getByTestId('money-contingency');
+    expect(contingency.className).toContain('tone-ok');
+    expect(contingency.textContent).toContain('Contingency (10%)');
+    expect(contingency.textContent).toContain('On track');
+    expect(contingency.textContent).toContain('reserve $40,000.00');
+    expect(screen.getByTestId('money-loan-left').textContent).toContain('$290,000.00');
+
+    // Both charts drawn (Chart.js loads with them), each with a table of the same figures.
+    await waitFor(() => expect(charts.configs.map((c) => c.type).sort()).toEqual(['bar', 'line']));
+    const taskTable = screen.getByRole('region', { name: 'Task figures table' });
+    const framing = within(taskTable).getByRole('rowheader', { name: 'Framing' }).closest('tr');
+    expect(framing?.textContent).toBe('Framing$39,696.00$46,100.00$46,100.00$20,000.00');
+    const paidTable = screen.getByRole('region', { name: 'Payments by date table' });
+    expect(within(paidTable).getAllByRole('row').at(-2)?.textContent).toContain('$22,500.00');
+    expect(screen.getAllByRole('img').map((c) => c.getAttribute('aria-label'))).toEqual([
+      expect.stringContaining('Bar chart of budget, predicted, committed and paid per task'),
+      expect.stringContaining('$22,500.00 paid of a $400,000.00 budget'),
+    ]);
+
+    // The change-order register, its running total and the warning.
+    const register = await screen.findByTestId('change-order-table');
+    const rows = within(register).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[2].textContent).toContain('Fewer windows (credit)');
+    expect(rows[2].textContent).toContain('-$400.00');
+    expect(rows[2].textContent).toContain('$4,600.00');
+    expect(screen.getByTestId('change-order-warning').textContent).toBe(
+      'Warning: Approved change orders are 11.1% of the committed total — more than 10%.',
+    );
+    expect(screen.getByTestId('change-orders-approved').textContent).toBe('$4,600.00');
+
+    // Draws and the loan.
+    const draws = await screen.findByTestId('draws-table');
+    expect(within(draws).getByTestId('draw-status').textContent).toBe('Funded');
+    expect(within(draws).getByTestId('draw-funded').textContent).toContain('$12,500.00');
+    expect(screen.getByTestId('loan-balance').textContent).toBe(
+      'Loan $300,000.00 · drawn $10,000.00 · loan left $290,000.00',
+    );
+  });
+
+  it('redraws the charts in the other theme', async () => {
+    stubServer(baseRoutes(() => []));
+    render();
+    await waitFor(() => expect(charts.configs).toHaveLength(2));
+    document.documentElement.dataset.theme = 'dark';
+    await waitFor(() => expect(charts.configs).toHaveLength(4));
+    expect(charts.destroyed).toBe(2);
+    delete document.documentElement.dataset.theme;
+  });
+
+  it('creates a draw request pre-filled from the work, then refreshes the draws and the board', async () => {
+    let list: Draw[] = [];
+    const calls = stubServer({
+      ...baseRoutes(() => list),
+      'GET /api/projects/3/draws/next/': json(200, {
+        items: [
+          { task: 7, title: 'Framing', amount: 20000 },
+          { task: 8, title: 'Building Permits', amount: 2500 },
+        ],
+        total: 22500,
+      }),
+      'POST /api/draws/': (body) => {
+        list = [
+          drawFixture({ number: 1, tasks: [7], items: [{ task: 7, title: 'Framing', amount: 20000 }], total: 20000 }),
+        ];
+        return json(201, { ...list[0], ...(body as object) });
+      },
+    });
+    const { onMoneyChanged } = render();
+    await screen.findByText(/No draws yet/);
+    fireEvent.click(screen.getByRole('button', { name: 'New draw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draw request' });
+    const framing = await within(dialog).findByRole('checkbox', { name: /Framing/ });
+    const permits = within(dialog).getByRole('checkbox', { name: /Building Permits/ });
+    expect((framing as HTMLInputElement).checked).toBe(true);
+    expect((permits as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByTestId('new-draw-total').textContent).toBe('Draw total: $22,500.00 (2 tasks)');
+    fireEvent.click(permits);
+    expect(within(dialog).getByTestId('new-draw-total').textContent).toBe('Draw total: $20,000.00 (1 task)');
+    fireEvent.change(within(dialog).getByLabelText('Requested on'), { target: { value: '2026-03-25' } });
+    fireEvent.change(within(dialog).getByLabelText(/Note for the lender/), { target: { value: ' Framing draw ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create draw request' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.key === 'POST /api/draws/')?.body).toEqual({
+      project: 3,
+      tasks: [7],
+      requested_on: '2026-03-25',
+      note: 'Framing draw',
+    });
+    expect(onMoneyChanged).toHaveBeenCalled();
+    const table = await screen.findByTestId('draws-table');
+    expect(within(table).getByTestId('draw-total').textContent).toBe('$20,000.00');
+    // The summary was asked again (drawn, loan left).
+    expect(calls.filter((c) => c.key === 'GET /api/projects/3/summary/').length).toBeGreaterThan(1);
+  });
+
+  it('refuses a draw with no task ticked', async () => {
+    const calls = stubServer({
+      ...baseRoutes(() => []),
+      'GET /api/projects/3/draws/next/': json(200, {
+        items: [{ task: 7, title: 'Framing', amount: 20000 }],
+        total: 20000,
+      }),
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New draw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draw request' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /Framing/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create draw request' }));
+    expect(within(dialog).getByText('Choose at least one task.')).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST /api/draws/')).toBe(false);
+  });
+
+  it('submits a draft, marks a submitted draw funded, and shows the 409 of a refused delete', async () => {
+    let draw = drawFixture();
+    const calls = stubServer({
+      ...baseRoutes(() => [draw]),
+      'PATCH /api/draws/50/': (body) => {
+        draw = { ...draw, ...(body as Partial<Draw>) };
+        return json(200, draw);
+      },
+      'DELETE /api/draws/50/': json(409, {
+        error: 'conflict',
+        message: 'A funded draw cannot be deleted: set it back to submitted first.',
+      }),
+    });
+    const { onMoneyChanged } = render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit draw 2 to the lender' }));
+    await waitFor(() => expect(screen.getByTestId('draw-status').textContent).toBe('Submitted'));
+    expect(calls.find((c) => c.key === 'PATCH /api/draws/50/')?.body).toEqual({ status: 'submitted' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark draw 2 funded' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
+    const amount = within(dialog).getByLabelText<HTMLInputElement>('Funded amount ($)');
+    expect(amount.value).toBe('12500');
+    fireEvent.change(amount, { target: { value: '12,000' } });
+    fireEvent.change(within(dialog).getByLabelText('Funded on'), { target: { value: '2026-04-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark funded' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.key === 'PATCH /api/draws/50/').at(-1)?.body).toEqual({
+      status: 'funded',
+      funded_amount: 12000,
+      funded_on: '2026-04-02',
+    });
+    await waitFor(() => expect(screen.getByTestId('draw-status').textContent).toBe('Funded'));
+    expect(onMoneyChanged).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete draw 2' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete draw 2?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete draw' }));
+    expect((await screen.findByTestId('draws-error')).textContent).toBe(
+      'A funded draw cannot be deleted: set it back to submitted first.',
+    );
+    expect(screen.getByTestId('draws-table')).toBeTruthy();
+  });
+
+  it('exports every payment as CSV with the receipt names', async () => {
+    const calls = stubServer({
+      ...baseRoutes(() => []),
+      'GET /api/documents/?task=8': json(200, [
+        { id: 31, task: 8, name: 'permit-receipt.pdf', file: '', content_type: 'application/pdf', size: 1 },
+      ]),
+      'GET /api/documents/?task=7': json(200, [
+        { id: 44, task: 7, name: 'invoice 2.pdf', file: '', content_type: 'application/pdf', size: 1 },
+      ]),
+    });
+    render();
+    const button = await screen.findByRole('button', { name: 'Export payments (CSV)' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(saved.files).toHaveLength(1));
+    expect(saved.files[0].name).toBe('payments_willow_creek_house.csv');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+      reader.readAsText(saved.files[0].blob);
+    });
+    expect(text).toContain('2026-02-01,Building Permits,City of Austin,Card,2500.00,Permit fee,permit-receipt.pdf');
+    expect(text).toContain('Loan draw,8000.00,,invoice 2.pdf');
+    expect(text).toContain('Total (3 payments),,,,22500.00,,');
+    // One documents request per task with a receipt.
+    expect(
+      calls
+        .filter((c) => c.key.startsWith('GET /api/documents/'))
+        .map((c) => c.key)
+        .sort(),
+    ).toEqual(['GET /api/documents/?task=7', 'GET /api/documents/?task=8']);
+  });
+
+  it("downloads a draw's PDF with the draw, the tasks, their payments and the loan", async () => {
+    stubServer({
+      ...baseRoutes(() => [drawFixture()]),
+      'GET /api/documents/?task=8': json(200, [
+        { id: 31, task: 8, name: 'permit-receipt.pdf', file: '', content_type: 'application/pdf', size: 1 },
+      ]),
+      'GET /api/documents/?task=7': json(200, []),
+    });
+    render();
+    const button = await screen.findByRole('button', { name: 'Download draw 2 as PDF' });
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(button);
+    await waitFor(() => expect(pdf.calls).toHaveLength(1));
+    const input = pdf.calls[0] as { draw: Draw; receipts: Map<number, string>; loan: unknown; project: unknown };
+    expect(input.draw.number).toBe(2);
+    expect(input.project).toMatchObject({ name: 'Willow Creek House', zip_code: '78701' });
+    expect(input.receipts.get(31)).toBe('permit-receipt.pdf');
+    expect(input.loan).toMatchObject({ loan_amount: 300000, drawn: 10000, loan_left: 290000 });
+  });
+
+  it('says when the project does not exist', async () => {
+    stubServer({
+      'GET /api/projects/3/summary/': json(404, { error: 'not_found', message: 'Project not found.' }),
+      'GET /api/projects/3/payments/': json(404, { error: 'not_found', message: 'Project not found.' }),
+      'GET /api/projects/3/change-orders/': json(404, { error: 'not_found', message: 'Project not found.' }),
+      'GET /api/projects/3/draws/': json(404, { error: 'not_found', message: 'Project not found.' }),
+    });
+    tokens.set('A1', 'R1');
+    renderWithProviders(<MoneyPage projectId={3} project={null} tasks={undefined} />, {
+      path: '/kanban/:projectId/money',
+      url: '/kanban/3/money',
+    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Project not found.'));
+    expect(screen.queryByRole('heading', { name: 'Lender draws' })).toBeNull();
+  });
+});

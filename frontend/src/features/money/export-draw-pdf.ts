@@ -1,0 +1,239 @@
+// "Download PDF" of a lender draw: what a bank's inspector reads before releasing money. The
+// project, the draw's number and dates, the work covered (each task's status, percent complete
+// and amount in this draw), the payments of those tasks with their receipts, and the loan's
+// position (previous draws, loan amount, drawn to date, balance). The document definition is pure
+// (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download, as for the bid
+// comparison (features/bids/export-pdf.ts).
+import { formatIsoDay, formatMoney } from '../../lib/format';
+import { saveBlob } from '../../lib/save-blob';
+import type { Draw, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from './types';
+import { drawStatusLabel, fileSlug, localToday, methodLabel, percentComplete, sumDollars } from './utils';
+
+type Margin = [number, number, number, number];
+
+export interface DrawPdfInput {
+  project: Pick<MoneyProject, 'id' | 'name' | 'zip_code'>;
+  draw: Draw;
+  /** Every draw of the project (the earlier ones are "previous draws"). */
+  draws: readonly Draw[];
+  /** The board's tasks (status, paid to date, best-known cost). */
+  tasks: readonly MoneyTask[];
+  /** Every payment of the project; those of the draw's tasks are listed. */
+  payments: readonly ProjectPayment[];
+  /** Receipt document names by id. */
+  receipts: ReadonlyMap<number, string>;
+  loan: Pick<MoneySummary, 'loan_amount' | 'drawn' | 'loan_left'>;
+  exportedOn?: string;
+}
+
+/** draw_2_willow_creek_house.pdf, or draw_2_project_3.pdf without a usable name. */
+export const drawFileName = (draw: Pick<Draw, 'number'>, project: Pick<MoneyProject, 'id' | 'name'>) =>
+  `draw_${draw.number}_${fileSlug(project.name) ?? `project_${project.id}`}.pdf`;
+
+/** The document's title; plain ASCII, so PDF readers (and tests) find it as written. */
+export const drawTitle = (draw: Pick<Draw, 'number'>) => `Draw request ${draw.number}`;
+
+/** The earlier draws sent to the lender (drafts are not), and what they asked for. */
+export function previousDraws(draw: Pick<Draw, 'number'>, draws: readonly Draw[]) {
+  const earlier = draws.filter((d) => d.number < draw.number && d.status !== 'draft');
+  return { count: earlier.length, total: sumDollars(earlier, (d) => d.total) };
+}
+
+/** The tasks a draw covers (those still on the board). */
+export const drawTaskIds = (draw: Pick<Draw, 'tasks' | 'items'>) =>
+  new Set([...draw.tasks, ...draw.items.flatMap((i) => (i.task === null ? [] : [i.task]))]);
+
+/** The work a draw covers, a row per item: the task's status and percent complete now. */
+export function drawWorkRows(draw: Draw, tasks: readonly MoneyTask[]) {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  return draw.items.map((item) => {
+    const task = item.task === null ? undefined : byId.get(item.task);
+    return {
+      task: item.task,
+      title: item.title,
+      status: task ? task.status : 'Deleted',
+      percent: task ? percentComplete(task) : null,
+      amount: item.amount,
+    };
+  });
+}
+
+const right = { alignment: 'right' as const };
+
+export function drawPdfDefinition(input: DrawPdfInput) {
+  const { project, draw, tasks, payments, receipts, loan } = input;
+  const exportedOn = input.exportedOn ?? localToday();
+  const name = project.name || `Project ${project.id}`;
+  const title = drawTitle(draw);
+  const work = drawWorkRows(draw, tasks);
+  const covered = drawTaskIds(draw);
+  const paid = payments.filter((p) => covered.has(p.task));
+  const paidTotal = sumDollars(paid, (p) => p.amount);
+  const previous = previousDraws(draw, input.draws);
+
+  const facts: [string, string][] = [
+    ['Project', name],
+    ['Location', project.zip_code ? `ZIP ${project.zip_code}` : 'Not given'],
+    ['Draw number', String(draw.number)],
+    ['Requested on', formatIsoDay(draw.requested_on, 'en-US')],
+    ['Status', drawStatusLabel(draw.status)],
+    ...(draw.status === 'funded' && draw.funded_amount !== null
+      ? [
+          [
+            'Funded',
+            `${formatMoney(draw.funded_amount)}${draw.funded_on ? ` on ${formatIsoDay(draw.funded_on, 'en-US')}` : ''}`,
+          ] as [string, string],
+        ]
+      : []),
+  ];
+
+  const totals: [string, string][] = [
+    ['This draw', formatMoney(draw.total)],
+    [`Previous draws (${previous.count})`, previous.count === 0 ? formatMoney(0) : formatMoney(previous.total)],
+    ['Requested to date, this draw included', formatMoney(previous.total + draw.total)],
+    ['Loan amount', loan.loan_amount === null ? 'No loan on file' : formatMoney(loan.loan_amount)],
+    ['Drawn to date (funded)', formatMoney(loan.drawn)],
+    ['Loan balance', loan.loan_left === null ? '-' : formatMoney(loan.loan_left)],
+  ];
+
+  const factTable = (rows: [string, string][], boldLast = false) => ({
+    table: {
+      widths: ['auto', 'auto'],
+      body: rows.map(([label, value], i) => [
+        { text: label, style: 'factLabel' },
+        { text: value, ...right, bold: boldLast && i === rows.length - 1 },
+      ]),
+    },
+    layout: 'noBorders',
+  });
+
+  return {
+    info: { title: `${title} - ${name}`, subject: name, keywords: `draw ${draw.number}` },
+    pageMargins: [40, 48, 40, 56] as Margin,
+    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    footer: (page: number, pages: number) => ({
+      text: `${name} - ${title} - page ${page} of ${pages}`,
+      style: 'footer',
+      margin: [40, 16, 40, 0] as Margin,
+    }),
+    content: [
+      { text: title, style: 'title' },
+      { text: name, style: 'project' },
+      { ...factTable(facts), margin: [0, 0, 0, 14] as Margin },
+      ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
+      { text: 'Work covered', style: 'section' },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 'auto', 'auto', 'auto'],
+          body: [
+            [
+              { text: 'Task', style: 'th' },
+              { text: 'Status', style: 'th' },
+              { text: 'Complete', style: 'th', ...right },
+              { text: 'Amount in this draw', style: 'th', ...right },
+            ],
+            ...work.map((r) => [
+              { text: r.title },
+              { text: r.status },
+              { text: r.percent === null ? '-' : `${r.percent}%`, ...right },
+              { text: formatMoney(r.amount), ...right },
+            ]),
+            [
+              { text: 'Total', style: 'th' },
+              { text: '' },
+              { text: '' },
+              { text: formatMoney(draw.total), style: 'th', ...right },
+            ],
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      {
+        text: 'Complete: 100% for a task marked Paid, else its payments to date over its best-known cost (actual, else committed, else predicted).',
+        style: 'small',
+      },
+      { text: 'Payments made on this work', style: 'section' },
+      paid.length === 0
+        ? { text: 'No payments recorded for these tasks.', style: 'small' }
+        : {
+            table: {
+              headerRows: 1,
+              widths: ['auto', '*', '*', 'auto', 'auto', '*'],
+              body: [
+                [
+                  { text: 'Date', style: 'th' },
+                  { text: 'Task', style: 'th' },
+                  { text: 'Payee', style: 'th' },
+                  { text: 'Method', style: 'th' },
+                  { text: 'Amount', style: 'th', ...right },
+                  { text: 'Receipt', style: 'th' },
+                ],
+                ...paid.map((p) => [
+                  { text: formatIsoDay(p.paid_on, 'en-US') },
+                  { text: p.task_title },
+                  { text: p.payee || '-' },
+                  { text: methodLabel(p.method) },
+                  { text: formatMoney(p.amount), ...right },
+                  {
+                    text: p.receipt === null ? 'None attached' : (receipts.get(p.receipt) ?? `Document ${p.receipt}`),
+                  },
+                ]),
+                [
+                  { text: 'Total', style: 'th' },
+                  { text: '' },
+                  { text: '' },
+                  { text: '' },
+                  { text: formatMoney(paidTotal), style: 'th', ...right },
+                  { text: '' },
+                ],
+              ],
+            },
+            layout: 'lightHorizontalLines',
+          },
+      { text: 'Loan', style: 'section' },
+      factTable(totals, true),
+      {
+        text: `Prepared ${formatIsoDay(exportedOn, 'en-US')} with BuildLedger.`,
+        style: 'small',
+        margin: [0, 18, 0, 0] as Margin,
+      },
+      {
+        columns: [
+          { text: "Borrower's signature: ______________________________", style: 'sign' },
+          { text: 'Date: ______________', style: 'sign', width: 'auto' },
+        ],
+        margin: [0, 28, 0, 0] as Margin,
+      },
+    ],
+    styles: {
+      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] as Margin },
+      project: { fontSize: 13, bold: true, margin: [0, 0, 0, 8] as Margin },
+      factLabel: { bold: true },
+      note: { italics: true, margin: [0, 0, 0, 8] as Margin },
+      section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] as Margin },
+      small: { fontSize: 8, color: '#4a5567', margin: [0, 4, 0, 0] as Margin },
+      footer: { fontSize: 8, color: '#4a5567' },
+      sign: { fontSize: 10 },
+      th: { bold: true },
+    },
+  };
+}
+
+interface PdfMakeStatic {
+  addFontContainer: (container: unknown) => void;
+  createPdf: (def: unknown) => { getBlob: () => Promise<Blob> };
+}
+
+/** Builds and saves the PDF; pdfmake (and its font) load here, on the first download. */
+export async function downloadDrawPdf(input: DrawPdfInput): Promise<void> {
+  const [pdfMakeModule, helveticaModule] = await Promise.all([
+    import('pdfmake/build/pdfmake'),
+    import('pdfmake/build/standard-fonts/Helvetica'),
+  ]);
+  const pdfMake = (pdfMakeModule.default ?? pdfMakeModule) as PdfMakeStatic;
+  const helvetica = (helveticaModule.default ?? helveticaModule) as unknown;
+  pdfMake.addFontContainer(helvetica);
+  const blob = await pdfMake.createPdf(drawPdfDefinition(input)).getBlob();
+  saveBlob(blob, drawFileName(input.draw, input.project));
+}

@@ -1,0 +1,66 @@
+import type { components } from '../../lib/api/schema';
+
+// Wire types of the money ledger (issue 19, docs/money.md) come from the server's OpenAPI document
+// (src/lib/api/schema.d.ts, `npm run gen:api`). Amounts are dollars with at most two decimals (the
+// server keeps integer cents); dates are YYYY-MM-DD. Status fields travel as strings: the unions
+// below name the values docs/money.md gives them.
+type Schemas = components['schemas'];
+
+/** `GET /api/projects/{id}/summary/`: the spec's and issue 17's fields, plus the money ledger's. */
+export type MoneySummary = Schemas['ProjectSummary'];
+/** The summary's `status`: `over` when predicted_total > budget, `warning` when the contingency runs low. */
+export type ContingencyStatus = 'ok' | 'warning' | 'over';
+
+export type PaymentMethod = 'check' | 'card' | 'transfer' | 'cash' | 'loan_draw' | 'other';
+/** A payment (`GET /api/tasks/{id}/payments/`): `payee` is the contractor's name when one is named. */
+export type Payment = Schemas['TaskPayment'];
+/** `GET /api/projects/{id}/payments/`: every payment of the project, oldest first, with its task's title. */
+export type ProjectPayment = Schemas['ProjectPayment'];
+
+export type ChangeOrderStatus = 'proposed' | 'approved' | 'rejected';
+/** A change order; its amount may be negative (a credit). */
+export type ChangeOrder = Schemas['ChangeOrder'];
+/** One entry of the register: `running_total` sums the approved amounts up to this entry. */
+export type RegisterEntry = Schemas['RegisterLineResponse'];
+/** `GET /api/projects/{id}/change-orders/`: entries in date order, totals and the 10% warning. */
+export type ChangeOrderRegister = Schemas['ChangeOrderRegister'];
+
+export type DrawStatus = 'draft' | 'submitted' | 'funded';
+/** A draw's line: the title is kept, and `task` is null, once the task is deleted. */
+export type DrawItem = Schemas['DrawItemResponse'];
+/** A lender draw (`GET /api/projects/{id}/draws/`, by number). */
+export type Draw = Schemas['Draw'];
+/** `GET /api/projects/{id}/draws/next/`: what a new draw would cover. */
+export type NextDraw = Schemas['NextDraw'];
+/** `POST /api/draws/` (project and tasks required) and `PATCH /api/draws/{id}/` (any subset). */
+export type DrawWrite = Omit<Schemas['DrawWrite'], 'total' | 'status'> & { status?: DrawStatus };
+
+/** A task's document (`GET /api/documents/?task={id}`): what a payment's receipt points at. */
+export type TaskDocument = Schemas['Document'];
+
+/**
+ * What the Money page reads of a task: the board's row (`GET /api/projects/{id}/tasks/`) with
+ * its prediction and best-known cost worked out by the board's money rule (the route composes
+ * them, src/app/routes/money.tsx).
+ */
+export interface MoneyTask {
+  id: number;
+  title: string;
+  status: string;
+  /** Regional rate x the project's square footage, or null when either is unknown. */
+  predicted: number | null;
+  /** Actual cost, else committed cost, else prediction, else 0. */
+  best_known: number;
+  committed_cost: number | null;
+  actual_cost: number | null;
+  paid_to_date: number;
+}
+
+/** What the Money page reads of its project. */
+export interface MoneyProject {
+  id: number;
+  name: string;
+  zip_code: string | null;
+  budget: number | null;
+  square_footage: number | null;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeOrderStatusLabel,
+  contingencyText,
+  csvCell,
+  drawStatusLabel,
+  fileSlug,
+  formatPercent,
+  methodLabel,
+  parseDollars,
+  percentComplete,
+  sumDollars,
+  toCents,
+} from './utils';
+
+describe('money utils', () => {
+  it('adds dollars in cents', () => {
+    expect(sumDollars([0.1, 0.2], (x) => x)).toBe(0.3);
+    expect(sumDollars([1234.56, 0.44, null], (x) => x)).toBe(1235);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(-250.1)).toBe(-25010);
+    expect(toCents(null)).toBe(0);
+  });
+
+  it('says percentages with one decimal at most', () => {
+    expect(formatPercent(12.5)).toBe('12.5%');
+    expect(formatPercent(12)).toBe('12%');
+    expect(formatPercent(10.04)).toBe('10%');
+  });
+
+  it('labels methods, change-order and draw statuses, and the contingency', () => {
+    expect(methodLabel('loan_draw')).toBe('Loan draw');
+    expect(methodLabel('transfer')).toBe('Bank transfer');
+    expect(methodLabel('barter')).toBe('barter');
+    expect(changeOrderStatusLabel('approved')).toBe('Approved');
+    expect(drawStatusLabel('funded')).toBe('Funded');
+    expect(contingencyText('ok')).toBe('On track');
+    expect(contingencyText('warning')).toBe('Running low');
+    expect(contingencyText('over')).toBe('Over budget');
+  });
+
+  describe('percent complete of a task in a draw', () => {
+    it('is 100 once the task is Paid, whatever was paid', () => {
+      expect(percentComplete({ status: 'Paid', paid_to_date: 0, best_known: 5000 })).toBe(100);
+    });
+    it('is paid to date over best-known cost, rounded down, at most 100', () => {
+      expect(percentComplete({ status: 'In Progress', paid_to_date: 2500, best_known: 10000 })).toBe(25);
+      expect(percentComplete({ status: 'In Progress', paid_to_date: 9999.99, best_known: 10000 })).toBe(99);
+      expect(percentComplete({ status: 'To Do', paid_to_date: 12000, best_known: 10000 })).toBe(100);
+      expect(percentComplete({ status: 'To Do', paid_to_date: 0, best_known: 10000 })).toBe(0);
+    });
+    it('without a cost known: 100 once something is paid, else 0', () => {
+      expect(percentComplete({ status: 'To Do', paid_to_date: 300, best_known: 0 })).toBe(100);
+      expect(percentComplete({ status: 'To Do', paid_to_date: 0, best_known: 0 })).toBe(0);
+    });
+  });
+
+  it('guards CSV cells against formulas and quotes them when needed', () => {
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('Smith, "Bob"')).toBe('"Smith, ""Bob"""');
+    expect(csvCell('plain')).toBe('plain');
+  });
+
+  it('makes file names from project names', () => {
+    expect(fileSlug('Willow Creek House')).toBe('willow_creek_house');
+    expect(fileSlug('  Café Déjà-vu #2 ')).toBe('cafe_deja_vu_2');
+    expect(fileSlug('!!!')).toBeNull();
+    expect(fileSlug(null)).toBeNull();
+  });
+
+  it('reads typed amounts', () => {
+    expect(parseDollars('$12,000.50')).toEqual({ ok: true, value: 12000.5 });
+    expect(parseDollars('')).toMatchObject({ ok: false });
+    expect(parseDollars('-3')).toMatchObject({ ok: false, message: 'The amount cannot be negative.' });
+    expect(parseDollars('1.234')).toMatchObject({ ok: false, message: 'Use at most two decimals (cents).' });
+    expect(parseDollars('0')).toMatchObject({ ok: false, message: 'The amount must be more than $0.' });
+    expect(parseDollars('abc')).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,120 @@
+// Pure rules of the Money page (utils.test.ts): sums in integer cents, labels, percent complete
+// of a task in a draw, CSV cells and file names.
+import { formatDecimal } from '../../lib/format';
+import type { ChangeOrderStatus, DrawStatus, MoneyTask, PaymentMethod } from './types';
+
+/** Dollars from the wire (at most two decimals) -> cents. */
+export const toCents = (dollars: number | null | undefined): number =>
+  dollars === null || dollars === undefined || !Number.isFinite(dollars) ? 0 : Math.round(dollars * 100);
+
+/** Cents -> dollars. */
+export const toDollars = (cents: number): number => cents / 100;
+
+/** Sum of dollar amounts, added in cents (no floating drift: 0.1 + 0.2 = 0.3). */
+export function sumDollars<T>(items: readonly T[], amount: (item: T) => number | null | undefined): number {
+  return toDollars(items.reduce((sum, item) => sum + toCents(amount(item)), 0));
+}
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** 12.5 -> "12.5%", 12 -> "12%" (one decimal at most). */
+export const formatPercent = (value: number) => `${formatDecimal(value, 0, 1)}%`;
+
+// ---------- labels ----------
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: 'Check',
+  card: 'Card',
+  transfer: 'Bank transfer',
+  cash: 'Cash',
+  loan_draw: 'Loan draw',
+  other: 'Other',
+};
+
+export const methodLabel = (method: string): string =>
+  (METHOD_LABELS as Record<string, string | undefined>)[method] ?? method;
+
+const CHANGE_ORDER_LABELS: Record<ChangeOrderStatus, string> = {
+  proposed: 'Proposed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const changeOrderStatusLabel = (status: string): string =>
+  (CHANGE_ORDER_LABELS as Record<string, string | undefined>)[status] ?? status;
+
+const DRAW_LABELS: Record<DrawStatus, string> = { draft: 'Draft', submitted: 'Submitted', funded: 'Funded' };
+
+export const drawStatusLabel = (status: string): string =>
+  (DRAW_LABELS as Record<string, string | undefined>)[status] ?? status;
+
+export const isDrawStatus = (value: unknown): value is DrawStatus =>
+  value === 'draft' || value === 'submitted' || value === 'funded';
+
+/** The contingency status (`ok`, `warning`, `over`) in words (never by colour alone). */
+export function contingencyText(status: string): string {
+  if (status === 'over') return 'Over budget';
+  if (status === 'warning') return 'Running low';
+  return 'On track';
+}
+
+// ---------- draws ----------
+
+/**
+ * How complete a task is, for a lender's inspector, in whole percent: 100 once it is in Paid,
+ * else its paid to date over its best-known cost, rounded down and never above 100 (a task with
+ * payments but no cost known counts as 100, one with neither as 0).
+ */
+export function percentComplete(task: Pick<MoneyTask, 'status' | 'paid_to_date' | 'best_known'>): number {
+  if (task.status === 'Paid') return 100;
+  const paid = toCents(task.paid_to_date);
+  const cost = toCents(task.best_known);
+  if (paid <= 0) return 0;
+  if (cost <= 0) return 100;
+  return Math.min(100, Math.floor((paid * 100) / cost));
+}
+
+// ---------- files ----------
+
+/** A CSV cell: quoted when needed, and a leading ' against formula injection (as the board's export). */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** "Willow Creek House" -> "willow_creek_house"; empty -> null. */
+export function fileSlug(name: string | null | undefined): string | null {
+  const slug = (name ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60)
+    .replace(/_+$/g, '');
+  return slug === '' ? null : slug;
+}
+
+// ---------- forms ----------
+
+export type AmountResult = { ok: true; value: number } | { ok: false; message: string };
+
+/** "38,000", "$38,000.50", " 38000 " -> dollars above 0, at most two decimals. */
+export function parseDollars(text: string): AmountResult {
+  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  if (clean === '') return { ok: false, message: 'Enter the amount.' };
+  if (/^-/.test(clean)) return { ok: false, message: 'The amount cannot be negative.' };
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(clean)) return { ok: false, message: 'Enter the amount as a number, e.g. 12000.' };
+  if (/\.\d{3,}$/.test(clean)) return { ok: false, message: 'Use at most two decimals (cents).' };
+  const value = Number(clean);
+  if (!Number.isFinite(value)) return { ok: false, message: 'Enter the amount as a number, e.g. 12000.' };
+  if (toCents(value) <= 0) return { ok: false, message: 'The amount must be more than $0.' };
+  return { ok: true, value };
+}
+
+/** The text an amount is edited as: 38000 -> "38000", 1234.5 -> "1234.50". */
+export const amountEditText = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
