@@ -83,7 +83,7 @@ def main():
           "server and wrk share the same cores, so every target is a ratio to the plain actix-web handler "
           "(crates/bench-plain, same worker count) measured in the same run right before each backend. "
           "The one-connection board read (`wrk -t1 -c1`) measures how long one read takes with no queue in front of it.",
-          "- Data seeded through the API: one subscribed user, one project per board size. The board read sends "
+          "- Data seeded through the API: one subscribed user, one project per board size; every task with 3 bids (a third awarded) and, on boards up to 1,000 tasks, 5 payments and 1 change order (approved where awarded). The board read sends "
           "no `Accept-Encoding` (uncompressed JSON). PATCH runs on the smallest board, 32 connections, "
           "each request moves one task to another column (every other one to a given position).",
           ""]
