@@ -125,7 +125,8 @@ pub async fn list_contractors(
     request_body = ContractorRequest,
     security(("bearerAuth" = [])),
     responses(
-        (status = 201, description = "The contractor.", body = ContractorResponse),
+        (status = 201, description = "The contractor.", body = ContractorResponse,
+            links(("GetContractor" = (operation_id = "getContractor", parameters(("id" = "$response.body#/id")))), ("UpdateContractor" = (operation_id = "updateContractor", parameters(("id" = "$response.body#/id")))), ("DeleteContractor" = (operation_id = "deleteContractor", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::SubscribedErrors,
     )
@@ -338,7 +339,8 @@ pub async fn list_task_bids(
     request_body = BidRequest,
     security(("bearerAuth" = [])),
     responses(
-        (status = 201, description = "The bid (pending).", body = BidResponse),
+        (status = 201, description = "The bid (pending).", body = BidResponse,
+            links(("UpdateBid" = (operation_id = "updateBid", parameters(("id" = "$response.body#/id")))), ("DeleteBid" = (operation_id = "deleteBid", parameters(("id" = "$response.body#/id")))), ("AwardBid" = (operation_id = "awardBid", parameters(("id" = "$response.body#/id")))), ("WithdrawAward" = (operation_id = "withdrawAward", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::OwnedErrors,
     )

@@ -197,7 +197,9 @@ pub async fn list_project_payments(
     request_body = PaymentRequest,
     security(("bearerAuth" = [])),
     responses(
-        (status = 201, description = "The payment.", body = PaymentResponse),
+        (status = 201, description = "The payment.", body = PaymentResponse,
+            links(("UpdateTaskPayment" = (operation_id = "updateTaskPayment", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteTaskPayment" = (operation_id = "deleteTaskPayment", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::OwnedErrors,
     )
@@ -376,7 +378,9 @@ pub async fn list_task_change_orders(
     request_body = ChangeOrderRequest,
     security(("bearerAuth" = [])),
     responses(
-        (status = 201, description = "The change order.", body = ChangeOrderResponse),
+        (status = 201, description = "The change order.", body = ChangeOrderResponse,
+            links(("UpdateChangeOrder" = (operation_id = "updateChangeOrder", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteChangeOrder" = (operation_id = "deleteChangeOrder", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::OwnedErrors,
     )
@@ -701,7 +705,9 @@ pub async fn next_draw(
     request_body = DrawRequest,
     security(("bearerAuth" = [])),
     responses(
-        (status = 201, description = "The draw.", body = DrawResponse),
+        (status = 201, description = "The draw.", body = DrawResponse,
+            links(("UpdateDraw" = (operation_id = "updateDraw", parameters(("id" = "$response.body#/id")))),
+                  ("DeleteDraw" = (operation_id = "deleteDraw", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
         crate::openapi::OwnedErrors,
     )
