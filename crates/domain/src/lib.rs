@@ -6,6 +6,7 @@
 pub mod bid;
 pub mod board_order;
 pub mod budget;
+pub mod calibration;
 pub mod cost;
 pub mod document;
 pub mod error;

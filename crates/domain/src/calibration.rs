@@ -1,0 +1,163 @@
+//! How a project's own prices compare with the regional predictions (issue 20): once at least
+//! [`MIN_TASKS`] tasks have a known price (an actual cost or an awarded bid), their ratio to the
+//! predictions of the same tasks, with one-off outliers left out, so that one strange bid (a
+//! misread scope, a typo) cannot swing the rest of the build's predictions.
+//!
+//! The estimator, step by step (docs/cost-model.md will cite it):
+//! 1. each task's ratio r = known / predicted, compared on a log scale (a bid at half the
+//!    prediction is as far off as one at double);
+//! 2. the median m of the log ratios and their median absolute deviation (MAD), scaled by 1.4826
+//!    to estimate a standard deviation;
+//! 3. a task is left out when its log ratio is more than 3 of those from m (the usual robust
+//!    cut-off); when the MAD is 0 (most tasks agree exactly), more than [`TIGHT_CUTOFF`] from m;
+//! 4. the ratio is the sum of the kept known prices over the sum of their predictions (so large
+//!    jobs weigh more than small ones), with the lowest and highest kept per-task ratios as its
+//!    range.
+//!
+//! Pure arithmetic on integer cents in, ratios out; nothing is hidden: the result lists which
+//! tasks were used and which were left out.
+
+/// Calibration needs at least this many tasks with a known price.
+pub const MIN_TASKS: usize = 3;
+
+/// Outlier cut-off, in robust standard deviations of the log ratios.
+const CUTOFF_SIGMAS: f64 = 3.0;
+/// MAD to standard deviation for normally distributed data.
+const MAD_TO_SIGMA: f64 = 1.4826;
+/// When the MAD is 0: a task more than this far from the median on the log scale (x1.5 or /1.5)
+/// is left out.
+const TIGHT_CUTOFF: f64 = 0.405_465_108; // ln(1.5)
+
+/// One task with both a regional prediction and a known price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PricedTask {
+    pub task_id: i64,
+    /// The regional prediction (rate x area), in cents; tasks without one cannot be compared.
+    pub predicted_cents: i64,
+    /// Its actual cost, else its committed cost, in cents.
+    pub known_cents: i64,
+}
+
+/// The project's local ratio.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Calibration {
+    /// Sum of kept known prices / sum of their predictions.
+    pub ratio: f64,
+    /// Lowest and highest kept per-task ratio.
+    pub low: f64,
+    pub high: f64,
+    /// The tasks the ratio is made of, and those left out as outliers.
+    pub used: Vec<i64>,
+    pub left_out: Vec<i64>,
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if !n.is_multiple_of(2) {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
+fn sorted(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+/// The project's local ratio, or `None` with fewer than [`MIN_TASKS`] comparable tasks (a task
+/// with no prediction or a zero price cannot be compared and does not count).
+pub fn calibrate(tasks: &[PricedTask]) -> Option<Calibration> {
+    let comparable: Vec<(&PricedTask, f64)> = tasks
+        .iter()
+        .filter(|t| t.predicted_cents > 0 && t.known_cents > 0)
+        .map(|t| (t, (t.known_cents as f64 / t.predicted_cents as f64).ln()))
+        .collect();
+    if comparable.len() < MIN_TASKS {
+        return None;
+    }
+    let logs = sorted(comparable.iter().map(|(_, l)| *l).collect());
+    let m = median(&logs);
+    let mad = median(&sorted(logs.iter().map(|l| (l - m).abs()).collect()));
+    let cutoff = if mad > 0.0 { CUTOFF_SIGMAS * MAD_TO_SIGMA * mad } else { TIGHT_CUTOFF };
+    let (kept, dropped): (Vec<_>, Vec<_>) = comparable.iter().partition(|(_, l)| (l - m).abs() <= cutoff);
+    let known: i64 = kept.iter().map(|(t, _)| t.known_cents).sum();
+    let predicted: i64 = kept.iter().map(|(t, _)| t.predicted_cents).sum();
+    let ratios = sorted(kept.iter().map(|(_, l)| l.exp()).collect());
+    Some(Calibration {
+        ratio: known as f64 / predicted as f64,
+        low: *ratios.first()?,
+        high: *ratios.last()?,
+        used: kept.iter().map(|(t, _)| t.task_id).collect(),
+        left_out: dropped.iter().map(|(t, _)| t.task_id).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(task_id: i64, predicted: i64, known: i64) -> PricedTask {
+        PricedTask { task_id, predicted_cents: predicted, known_cents: known }
+    }
+
+    #[test]
+    fn no_calibration_under_three_comparable_tasks() {
+        assert_eq!(calibrate(&[]), None);
+        assert_eq!(calibrate(&[task(1, 100, 120), task(2, 100, 120)]), None);
+        // A task without a prediction does not count.
+        assert_eq!(calibrate(&[task(1, 100, 120), task(2, 100, 120), task(3, 0, 500)]), None);
+        assert!(calibrate(&[task(1, 100, 120), task(2, 100, 120), task(3, 100, 120)]).is_some());
+    }
+
+    #[test]
+    fn bids_twenty_percent_above_give_a_ratio_of_one_point_two() {
+        let c = calibrate(&[task(1, 1_000_000, 1_200_000), task(2, 500_000, 600_000), task(3, 2_000_000, 2_400_000)])
+            .unwrap();
+        assert!((c.ratio - 1.2).abs() < 1e-9, "{c:?}");
+        assert!((c.low - 1.2).abs() < 1e-9 && (c.high - 1.2).abs() < 1e-9);
+        assert_eq!((c.used.len(), c.left_out.len()), (3, 0));
+    }
+
+    #[test]
+    fn one_ten_times_outlier_among_five_is_left_out() {
+        let tasks = [
+            task(1, 1_000_000, 1_150_000),
+            task(2, 1_000_000, 1_200_000),
+            task(3, 1_000_000, 1_250_000),
+            task(4, 1_000_000, 1_180_000),
+            task(5, 1_000_000, 10_000_000), // a typo, or a scope ten times larger
+        ];
+        let c = calibrate(&tasks).unwrap();
+        assert_eq!(c.left_out, [5]);
+        assert!((c.ratio - 1.195).abs() < 1e-9, "{c:?}");
+        assert!(c.low <= c.ratio && c.ratio <= c.high);
+        // Without the robust step the outlier would have pulled the ratio to about 2.96.
+        let naive: f64 = tasks.iter().map(|t| t.known_cents as f64).sum::<f64>() / 5_000_000.0;
+        assert!(naive > 2.9);
+    }
+
+    #[test]
+    fn identical_ratios_keep_everything_that_agrees() {
+        let c = calibrate(&[task(1, 100, 90), task(2, 200, 180), task(3, 300, 270), task(4, 100, 400)]).unwrap();
+        assert_eq!(c.left_out, [4]);
+        assert!((c.ratio - 0.9).abs() < 1e-9);
+    }
+
+    #[test]
+    fn larger_jobs_weigh_more() {
+        // 3 small jobs at x2 and 3 large ones at x1.1 (no outliers: the spread is wide).
+        let c = calibrate(&[
+            task(1, 10_000, 20_000),
+            task(2, 10_000, 20_000),
+            task(3, 10_000, 20_000),
+            task(4, 1_000_000, 1_100_000),
+            task(5, 1_000_000, 1_100_000),
+            task(6, 1_000_000, 1_100_000),
+        ])
+        .unwrap();
+        assert!(c.left_out.is_empty(), "{c:?}");
+        assert!(c.ratio > 1.1 && c.ratio < 1.12, "{c:?}");
+        assert!((c.low - 1.1).abs() < 1e-9 && (c.high - 2.0).abs() < 1e-9);
+    }
+}
