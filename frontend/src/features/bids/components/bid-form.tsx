@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
@@ -286,30 +287,23 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             />
             {fieldError('valid_until')}
           </div>
-          <div className="field span-2">
-            <label htmlFor={IDS.document}>Bid PDF</label>
-            <select
-              id={IDS.document}
-              name="document"
-              value={values.document}
-              disabled={documents.length === 0 && values.document === ''}
-              onChange={(e) => set('document', e.target.value)}
-              {...describedBy('document', 'bid-document-hint')}
-            >
-              <option value="">No document</option>
-              {documents.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {docName(d)}
-                </option>
-              ))}
-            </select>
-            {fieldError('document')}
-            <small className="hint" id="bid-document-hint">
-              {documents.length === 0
-                ? "This task has no uploaded documents yet: upload the bid's PDF under Documents and save the task first."
-                : 'One of the documents uploaded to this task.'}
-            </small>
-          </div>
+          <TaskDocumentSelect
+            id={IDS.document}
+            name="document"
+            label="Bid PDF"
+            value={values.document}
+            onChange={(v) => set('document', v)}
+            documents={documents}
+            nameOf={docName}
+            emptyLabel="No document"
+            missingHint={
+              "This task has no uploaded documents yet: upload the bid's PDF under Documents and save the task first."
+            }
+            presentHint={'One of the documents uploaded to this task.'}
+            hintId="bid-document-hint"
+            describedBy={describedBy('document', 'bid-document-hint')}
+            error={fieldError('document')}
+          />
           <div className="field span-2">
             <label htmlFor={IDS.notes}>Scope notes</label>
             <textarea

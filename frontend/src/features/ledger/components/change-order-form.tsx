@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import type { ChangeOrder, ChangeOrderStatus, ContractorList, LedgerDocument } from '../types';
@@ -253,30 +254,23 @@ export function ChangeOrderForm({
             {fieldError('contractor')}
             {contractors.isError && <small className="field-error">Your contractors could not be loaded.</small>}
           </div>
-          <div className="field span-2">
-            <label htmlFor={IDS.document}>Document</label>
-            <select
-              id={IDS.document}
-              name="document"
-              value={values.document}
-              disabled={documents.length === 0 && values.document === ''}
-              onChange={(e) => set('document', e.target.value)}
-              {...describedBy('document', 'co-document-hint')}
-            >
-              <option value="">No document</option>
-              {documents.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {documentName(d)}
-                </option>
-              ))}
-            </select>
-            {fieldError('document')}
-            <small className="hint" id="co-document-hint">
-              {documents.length === 0
-                ? 'This task has no uploaded documents yet: upload the signed change order under Documents and save the task first.'
-                : 'The signed change order, one of the documents uploaded to this task.'}
-            </small>
-          </div>
+          <TaskDocumentSelect
+            id={IDS.document}
+            name="document"
+            label="Document"
+            value={values.document}
+            onChange={(v) => set('document', v)}
+            documents={documents}
+            nameOf={documentName}
+            emptyLabel="No document"
+            missingHint={
+              'This task has no uploaded documents yet: upload the signed change order under Documents and save the task first.'
+            }
+            presentHint={'The signed change order, one of the documents uploaded to this task.'}
+            hintId="co-document-hint"
+            describedBy={describedBy('document', 'co-document-hint')}
+            error={fieldError('document')}
+          />
         </div>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={busy}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import type { ContractorList, LedgerDocument, Payment, PaymentMethod } from '../types';
@@ -252,30 +253,23 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
               {fieldError('payee')}
             </div>
           )}
-          <div className="field span-2">
-            <label htmlFor={IDS.receipt}>Receipt</label>
-            <select
-              id={IDS.receipt}
-              name="receipt"
-              value={values.receipt}
-              disabled={documents.length === 0 && values.receipt === ''}
-              onChange={(e) => set('receipt', e.target.value)}
-              {...describedBy('receipt', 'pay-receipt-hint')}
-            >
-              <option value="">No receipt</option>
-              {documents.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {documentName(d)}
-                </option>
-              ))}
-            </select>
-            {fieldError('receipt')}
-            <small className="hint" id="pay-receipt-hint">
-              {documents.length === 0
-                ? 'This task has no uploaded documents yet: upload the receipt under Documents and save the task first.'
-                : 'One of the documents uploaded to this task.'}
-            </small>
-          </div>
+          <TaskDocumentSelect
+            id={IDS.receipt}
+            name="receipt"
+            label="Receipt"
+            value={values.receipt}
+            onChange={(v) => set('receipt', v)}
+            documents={documents}
+            nameOf={documentName}
+            emptyLabel="No receipt"
+            missingHint={
+              'This task has no uploaded documents yet: upload the receipt under Documents and save the task first.'
+            }
+            presentHint={'One of the documents uploaded to this task.'}
+            hintId="pay-receipt-hint"
+            describedBy={describedBy('receipt', 'pay-receipt-hint')}
+            error={fieldError('receipt')}
+          />
           <div className="field span-2">
             <label htmlFor={IDS.note}>Note</label>
             <textarea
