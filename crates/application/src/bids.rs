@@ -209,7 +209,6 @@ impl BidService {
         let project =
             self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
         let rows = self.ports.bids.list_for_project(project.id)?;
-        let sqft = project.details.square_footage;
         let mut out = Vec::new();
         let mut rows = rows.into_iter().peekable();
         while let Some(first) = rows.next() {
@@ -222,8 +221,8 @@ impl BidService {
             let predicted = self
                 .ports
                 .rates
-                .regional_rate_cents(&title, quality, &project.details.zip_code)
-                .and_then(|rate| Money::from_cents(rate.saturating_mul(sqft)));
+                .predict(&title, quality, &project.details.zip_code, project.details.square_footage)
+                .and_then(|p| Money::from_cents(p.cents));
             out.extend(TaskComparison::compute(task_id, title, predicted, bids));
         }
         Ok(out)
@@ -263,7 +262,9 @@ mod tests {
 
         fn service(self) -> BidService {
             let mut rates = MockCostRates::new();
-            rates.expect_regional_rate_cents().returning(|title, _, _| (title == "Framing").then_some(2000));
+            rates.expect_predict().returning(|title, _, _, sqft| {
+                (title == "Framing").then(|| buildledger_domain::cost::Prediction::per_sqft(2000, sqft))
+            });
             BidService::new(BidsPorts {
                 contractors: Arc::new(self.contractors),
                 bids: Arc::new(self.bids),

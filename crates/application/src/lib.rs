@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod bids;
+pub mod calibration;
 pub mod documents;
 pub mod error;
 pub mod ledger;

@@ -401,14 +401,16 @@ pub struct WholeHouseEstimate {
 /// Regional cost rates (the cost catalogue), behind a port so use cases can be tested alone.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait CostRates: Send + Sync {
-    /// Regional average cost per sq ft in cents for a task title, quality and zip code;
-    /// `None` for an unknown title or an unusable zip code.
-    fn regional_rate_cents(
+    /// The regional prediction of a task in a project (docs/cost-model.md): per sq ft of the
+    /// house or per job, with its range and the rate per sq ft of the wire; `None` for an
+    /// unknown title or an unusable zip code.
+    fn predict(
         &self,
         title: &str,
         quality: buildledger_domain::task::MaterialQuality,
         zip_code: &str,
-    ) -> Option<i64>;
+        square_footage: i64,
+    ) -> Option<buildledger_domain::cost::Prediction>;
     /// The project's standard task list: catalogue task names in build order (empty when its
     /// type and options name none).
     fn standard_tasks(&self, details: &ProjectDetails) -> Vec<String>;

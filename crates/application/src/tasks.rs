@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use buildledger_domain::budget::{BudgetSummary, CostLine};
+use buildledger_domain::budget::{BudgetSummary, CostLine, PredictedCost};
+use buildledger_domain::cost::Prediction;
 use buildledger_domain::error::FieldErrors;
 use buildledger_domain::ledger::{LedgerLine, LedgerSettings, MoneySummary};
 use buildledger_domain::project::Project;
@@ -17,8 +18,25 @@ use crate::projects::{not_found_as, remove_files};
 pub struct TaskView {
     pub task: Task,
     pub square_footage: i64,
-    /// Regional average cost per sq ft in cents, when the catalogue knows the title and zip.
-    pub regional_rate_cents: Option<i64>,
+    /// The regional prediction (cost, range, rate per sq ft), when the catalogue knows the
+    /// title and the zip code.
+    pub prediction: Option<Prediction>,
+}
+
+impl TaskView {
+    /// What this task brings to the board's sums.
+    pub fn cost_line(&self) -> CostLine {
+        CostLine {
+            status: self.task.status,
+            actual_cost: self.task.actual_cost,
+            committed: self.task.bids.committed,
+            predicted: self.prediction.map(|p| PredictedCost {
+                cents: p.cents,
+                low_cents: p.low_cents,
+                high_cents: p.high_cents,
+            }),
+        }
+    }
 }
 
 /// A project's board: the project (for its version, area and budget) and its tasks.
@@ -30,7 +48,7 @@ pub struct Board {
 
 /// A project's money figures: the board's sums, and how the board compares with the
 /// whole-house estimate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ProjectSummary {
     /// The project version the figures describe.
     pub version: i64,
@@ -39,6 +57,17 @@ pub struct ProjectSummary {
     pub money: MoneySummary,
     /// `None` when the catalogue has no estimate for the project (an unknown zip code).
     pub estimate: Option<EstimateCoverage>,
+    /// The project's local ratio and the figures with it (issue 20), once enough tasks have a
+    /// known price; `None` before.
+    pub calibrated: Option<CalibratedSummary>,
+}
+
+/// The board's sums with every task still without a known cost predicted at regional x the
+/// project's local ratio.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CalibratedSummary {
+    pub calibration: crate::calibration::ProjectCalibration,
+    pub budget: BudgetSummary,
 }
 
 /// The whole-house estimate (standard quality, the landing page's figure) and the part of it
@@ -84,9 +113,10 @@ impl TaskService {
     }
 
     fn view(&self, task: Task, project: &Project) -> TaskView {
-        let regional_rate_cents =
-            self.rates.regional_rate_cents(&task.title, task.material_quality, &project.details.zip_code);
-        TaskView { task, square_footage: project.details.square_footage, regional_rate_cents }
+        let details = &project.details;
+        let prediction =
+            self.rates.predict(&task.title, task.material_quality, &details.zip_code, details.square_footage);
+        TaskView { task, square_footage: details.square_footage, prediction }
     }
 
     /// The project's version alone, for a cheap `If-None-Match` check.
@@ -116,12 +146,7 @@ impl TaskService {
     pub fn summary(&self, owner_id: i64, project_id: i64) -> Result<ProjectSummary, UseCaseError> {
         let board = self.board(owner_id, project_id)?;
         let details = &board.project.details;
-        let lines = board.tasks.iter().map(|v| CostLine {
-            status: v.task.status,
-            actual_cost: v.task.actual_cost,
-            committed: v.task.bids.committed,
-            rate_cents_per_sqft: v.regional_rate_cents,
-        });
+        let lines = board.tasks.iter().map(TaskView::cost_line);
         let budget = BudgetSummary::compute(details.budget, details.square_footage, lines.clone());
         let ledger = lines.zip(&board.tasks).map(|(cost, v)| LedgerLine {
             cost,
@@ -145,7 +170,13 @@ impl TaskService {
                 whole.lines.iter().filter(|(name, _)| on_board.contains(name)).map(|(_, cents)| cents).sum();
             EstimateCoverage { full_build_cents: whole.total_cents, covered_cents }
         });
-        Ok(ProjectSummary { version: board.project.version, budget, money, estimate })
+        let calibration = crate::calibration::ProjectCalibration::of(&board.tasks);
+        let calibrated = calibration.ratio_per_mille().map(|ratio| {
+            let lines = board.tasks.iter().map(TaskView::cost_line);
+            let budget = BudgetSummary::compute_calibrated(details.budget, details.square_footage, lines, Some(ratio));
+            CalibratedSummary { calibration, budget }
+        });
+        Ok(ProjectSummary { version: board.project.version, budget, money, estimate, calibrated })
     }
 
     /// Starts an empty board from the project's standard task list (catalogue tasks for its
@@ -216,14 +247,15 @@ impl TaskService {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ports::{MockCostRates, MockDocumentStore, MockKnownState, MockProjectRepository, MockTaskRepository};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{ProjectDetails, ProjectInput};
     use mockall::predicate::eq;
 
-    fn project(id: i64, owner_id: i64) -> Project {
+    /// A 2,000 sq ft new home in Austin with a $1.00 budget.
+    pub(crate) fn project(id: i64, owner_id: i64) -> Project {
         let details = ProjectDetails::parse(ProjectInput {
             name: Some("Cabin".into()),
             zip_code: Some("78701".into()),
@@ -258,7 +290,8 @@ mod tests {
 
     fn rates() -> MockCostRates {
         let mut r = MockCostRates::new();
-        r.expect_regional_rate_cents().returning(|title, _, _| (title == "Framing").then_some(2500));
+        r.expect_predict()
+            .returning(|title, _, _, sqft| (title == "Framing").then(|| Prediction::per_sqft(2500, sqft)));
         r.expect_catalogue_name().returning(|title| (title == "Framing").then(|| "Framing".to_owned()));
         r.expect_standard_tasks().returning(|_| vec!["Foundation".into(), "Framing".into(), "Roofing".into()]);
         r.expect_whole_house_estimate().returning(|_| {
@@ -297,8 +330,8 @@ mod tests {
             Ok(vec![task(1, TaskStatus::ToDo), Task { title: "Moat".into(), ..task(2, TaskStatus::Paid) }])
         });
         let board = service(projects, tasks).board(3, 1).unwrap();
-        assert_eq!(board.tasks[0].regional_rate_cents, Some(2500));
-        assert_eq!(board.tasks[1].regional_rate_cents, None);
+        assert_eq!(board.tasks[0].prediction.map(|p| (p.rate_cents_per_sqft, p.cents)), Some((2500, 5_000_000)));
+        assert_eq!(board.tasks[1].prediction, None);
         assert_eq!(board.tasks[0].square_footage, 2000);
     }
 
@@ -354,7 +387,7 @@ mod tests {
             });
         let created = service(projects, tasks).create_standard_tasks(3, 1).unwrap();
         assert_eq!(created.len(), 3);
-        assert_eq!(created[1].regional_rate_cents, Some(2500));
+        assert_eq!(created[1].prediction.map(|p| p.rate_cents_per_sqft), Some(2500));
     }
 
     #[test]

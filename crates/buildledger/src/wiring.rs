@@ -16,8 +16,7 @@ use buildledger_application::ports::{
 };
 use buildledger_application::projects::ProjectService;
 use buildledger_application::tasks::TaskService;
-use buildledger_domain::cost::CostCatalogue;
-use buildledger_domain::cost::EstimateRequest;
+use buildledger_domain::cost::{CostCatalogue, EstimateRequest, Prediction};
 use buildledger_domain::project::ProjectDetails;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::tasks::BoardCache;
@@ -41,8 +40,14 @@ const LINK_TTL_SECONDS: i64 = 15 * 60;
 pub struct CatalogueRates(&'static CostCatalogue);
 
 impl CostRates for CatalogueRates {
-    fn regional_rate_cents(&self, title: &str, quality: MaterialQuality, zip_code: &str) -> Option<i64> {
-        self.0.regional_rate_cents(title, quality, zip_code)
+    fn predict(
+        &self,
+        title: &str,
+        quality: MaterialQuality,
+        zip_code: &str,
+        square_footage: i64,
+    ) -> Option<Prediction> {
+        self.0.predict(title, quality, zip_code, square_footage)
     }
 
     fn standard_tasks(&self, details: &ProjectDetails) -> Vec<String> {

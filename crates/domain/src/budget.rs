@@ -2,13 +2,41 @@
 //!
 //! Each task counts for its **best-known cost** (shared/DECISIONS.md): its actual cost when there
 //! is one, else its committed cost (the awarded bid) when there is one, else its prediction
-//! (regional rate x the project's square footage), else nothing. Without bids this is exactly
-//! the spec's rule. The frontend repeats this
+//! (regional rate x the project's square footage; for a job priced as a job, its regional price:
+//! docs/cost-model.md), else nothing. Without bids this is exactly the spec's rule.
+//!
+//! With a calibration (issue 20, `calibration.rs`), the tasks still without a known cost count
+//! for their prediction x the project's local ratio; the figures say which they are. Each
+//! prediction carries a low and a high, summed the same way. The frontend repeats this
 //! rule for drag previews (`frontend/src/features/board/money.ts`), checked against this one on
 //! random boards (`summary-cases.json`).
 
 use crate::money::{Money, MAX_CENTS};
 use crate::task::TaskStatus;
+
+/// A task's predicted cost and its range, in cents (`cost::Prediction` for one project).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PredictedCost {
+    pub cents: i64,
+    pub low_cents: i64,
+    pub high_cents: i64,
+}
+
+impl PredictedCost {
+    /// A prediction without a range.
+    pub fn exact(cents: i64) -> Self {
+        PredictedCost { cents, low_cents: cents, high_cents: cents }
+    }
+
+    /// The prediction x a local ratio in per mille (1200 = x1.2), each figure rounded half up.
+    pub fn scaled(self, per_mille: u32) -> Self {
+        let f = |c: i64| {
+            let n = i128::from(c.max(0)) * i128::from(per_mille);
+            i64::try_from((2 * n + 1000) / 2000).unwrap_or(i64::MAX)
+        };
+        PredictedCost { cents: f(self.cents), low_cents: f(self.low_cents), high_cents: f(self.high_cents) }
+    }
+}
 
 /// What one task brings to the sums.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,18 +45,28 @@ pub struct CostLine {
     pub actual_cost: Option<Money>,
     /// The awarded bid's amount, when the task has one.
     pub committed: Option<Money>,
-    /// Regional average cost per sq ft in cents, when the catalogue knows the task.
-    pub rate_cents_per_sqft: Option<i64>,
+    /// The regional prediction, when the catalogue knows the task and the zip code.
+    pub predicted: Option<PredictedCost>,
 }
 
 impl CostLine {
-    /// The cents this line counts for: actual, else committed, else rate x area (saturating),
-    /// else 0.
-    pub fn best_known_cents(&self, square_footage: i64) -> i64 {
-        match (self.actual_cost.or(self.committed), self.rate_cents_per_sqft) {
-            (Some(known), _) => known.cents(),
-            (None, Some(rate)) => rate.saturating_mul(square_footage.max(0)),
-            (None, None) => 0,
+    /// The actual cost, else the committed cost, in cents: what the project knows it costs.
+    pub fn known_cents(&self) -> Option<i64> {
+        self.actual_cost.or(self.committed).map(Money::cents)
+    }
+
+    /// The cents this line counts for: actual, else committed, else the prediction, else 0.
+    pub fn best_known_cents(&self) -> i64 {
+        self.best_known(None).cents
+    }
+
+    /// The best-known cost with its range: a known cost has none; a prediction is scaled by the
+    /// local ratio (per mille) when one is given.
+    pub fn best_known(&self, ratio_per_mille: Option<u32>) -> PredictedCost {
+        match (self.known_cents(), self.predicted) {
+            (Some(known), _) => PredictedCost::exact(known),
+            (None, Some(p)) => ratio_per_mille.map_or(p, |r| p.scaled(r)),
+            (None, None) => PredictedCost::exact(0),
         }
     }
 }
@@ -38,6 +76,9 @@ pub struct BudgetSummary {
     pub budget: Money,
     /// Sum of every task's best-known cost (at most [`MAX_CENTS`]).
     pub predicted_total: Money,
+    /// The same sum with each prediction's low, and with its high.
+    pub predicted_low: Money,
+    pub predicted_high: Money,
     /// The same sum per column, in [`TaskStatus::ALL`] order.
     pub column_totals: [(TaskStatus, Money); 3],
     /// Predicted total per square foot, in cents rounded half up, when there is an area.
@@ -46,16 +87,33 @@ pub struct BudgetSummary {
 
 impl BudgetSummary {
     pub fn compute(budget: Money, square_footage: i64, lines: impl IntoIterator<Item = CostLine>) -> BudgetSummary {
+        Self::compute_calibrated(budget, square_footage, lines, None)
+    }
+
+    /// The same figures with every prediction of a task without a known cost x the local ratio
+    /// (per mille); `None` is [`Self::compute`].
+    pub fn compute_calibrated(
+        budget: Money,
+        square_footage: i64,
+        lines: impl IntoIterator<Item = CostLine>,
+        ratio_per_mille: Option<u32>,
+    ) -> BudgetSummary {
         let mut totals = [0i64; 3];
+        let (mut low, mut high) = (0i64, 0i64);
         for line in lines {
             let column = TaskStatus::ALL.iter().position(|s| *s == line.status).unwrap_or(0);
-            totals[column] = totals[column].saturating_add(line.best_known_cents(square_footage));
+            let best = line.best_known(ratio_per_mille);
+            totals[column] = totals[column].saturating_add(best.cents);
+            low = low.saturating_add(best.low_cents);
+            high = high.saturating_add(best.high_cents);
         }
         let total = totals.iter().fold(0i64, |sum, c| sum.saturating_add(*c)).min(MAX_CENTS);
         let money = |cents: i64| Money::from_cents(cents.min(MAX_CENTS)).unwrap_or(Money::ZERO);
         BudgetSummary {
             budget,
             predicted_total: money(total),
+            predicted_low: money(low),
+            predicted_high: money(high),
             column_totals: [0, 1, 2].map(|i| (TaskStatus::ALL[i], money(totals[i]))),
             cost_per_sqft_cents: (square_footage > 0).then(|| (total * 2 + square_footage) / (square_footage * 2)),
         }
@@ -71,8 +129,14 @@ impl BudgetSummary {
 mod tests {
     use super::*;
 
+    /// A line whose prediction is `rate` cents per sq ft x 100 sq ft (the area of these tests).
     fn line(status: TaskStatus, actual: Option<i64>, rate: Option<i64>) -> CostLine {
-        CostLine { status, actual_cost: actual.and_then(Money::from_cents), committed: None, rate_cents_per_sqft: rate }
+        CostLine {
+            status,
+            actual_cost: actual.and_then(Money::from_cents),
+            committed: None,
+            predicted: rate.map(|r| PredictedCost::exact(r.saturating_mul(100))),
+        }
     }
 
     fn cents(c: i64) -> Money {
@@ -99,9 +163,9 @@ mod tests {
             ..line(TaskStatus::ToDo, actual, Some(1000))
         };
         // Prediction 1,000.00 (10.00 x 100 sqft); awarded at 418.00; then paid 450.00.
-        assert_eq!(committed(None).best_known_cents(100), 41_800);
-        assert_eq!(committed(Some(45_000)).best_known_cents(100), 45_000);
-        assert_eq!(line(TaskStatus::ToDo, None, Some(1000)).best_known_cents(100), 100_000, "no bids: the spec's rule");
+        assert_eq!(committed(None).best_known_cents(), 41_800);
+        assert_eq!(committed(Some(45_000)).best_known_cents(), 45_000);
+        assert_eq!(line(TaskStatus::ToDo, None, Some(1000)).best_known_cents(), 100_000, "no bids: the spec's rule");
         let s = BudgetSummary::compute(Money::ZERO, 100, [committed(None), line(TaskStatus::ToDo, None, Some(1000))]);
         assert_eq!(s.predicted_total.cents(), 41_800 + 100_000);
     }
@@ -129,8 +193,41 @@ mod tests {
     }
 
     #[test]
+    fn ranges_sum_like_the_points_and_known_costs_have_none() {
+        let predicted = CostLine {
+            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000 }),
+            ..line(TaskStatus::ToDo, None, None)
+        };
+        let s = BudgetSummary::compute(Money::ZERO, 100, [predicted, line(TaskStatus::Paid, Some(50_000), None)]);
+        assert_eq!(
+            (s.predicted_low.cents(), s.predicted_total.cents(), s.predicted_high.cents()),
+            (130_000, 150_000, 180_000)
+        );
+    }
+
+    #[test]
+    fn a_calibration_scales_only_the_predictions_of_tasks_without_a_known_cost() {
+        let predicted = CostLine {
+            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000 }),
+            ..line(TaskStatus::ToDo, None, None)
+        };
+        let known = CostLine { committed: Some(cents(60_000)), ..predicted };
+        let s = BudgetSummary::compute_calibrated(Money::ZERO, 100, [predicted, known], Some(1200));
+        // 1,000.00 x 1.2 + the award of 600.00; the range scaled the same way.
+        assert_eq!(s.predicted_total.cents(), 120_000 + 60_000);
+        assert_eq!((s.predicted_low.cents(), s.predicted_high.cents()), (96_000 + 60_000, 156_000 + 60_000));
+        assert_eq!(s.column_totals[0].1.cents(), 180_000);
+        // Rounded half up to the cent: 0.05 x 1.25 = 0.0625 -> 0.06.
+        assert_eq!(PredictedCost::exact(5).scaled(1250).cents, 6);
+        assert_eq!(
+            BudgetSummary::compute_calibrated(Money::ZERO, 100, [predicted], None),
+            BudgetSummary::compute(Money::ZERO, 100, [predicted])
+        );
+    }
+
+    #[test]
     fn sums_saturate_at_the_largest_amount_instead_of_wrapping() {
-        let huge = line(TaskStatus::ToDo, None, Some(i64::MAX / 2));
+        let huge = line(TaskStatus::ToDo, None, Some(i64::MAX / 200));
         let s = BudgetSummary::compute(Money::ZERO, 1_000_000, [huge, huge]);
         assert_eq!(s.predicted_total.cents(), MAX_CENTS);
         assert_eq!(s.column_totals[0].1.cents(), MAX_CENTS);

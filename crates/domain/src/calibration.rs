@@ -51,6 +51,25 @@ pub struct Calibration {
     pub left_out: Vec<i64>,
 }
 
+impl Calibration {
+    /// The ratio in per mille (1.2 -> 1200), the figure predictions are scaled by
+    /// (`budget::PredictedCost::scaled`), so that every figure shown is the same ratio.
+    pub fn ratio_per_mille(&self) -> u32 {
+        per_mille(self.ratio)
+    }
+    pub fn low_per_mille(&self) -> u32 {
+        per_mille(self.low)
+    }
+    pub fn high_per_mille(&self) -> u32 {
+        per_mille(self.high)
+    }
+}
+
+/// A ratio in per mille, rounded; bounded to what a price ratio can sensibly be.
+fn per_mille(ratio: f64) -> u32 {
+    (ratio * 1000.0).round().clamp(0.0, 1_000_000.0) as u32
+}
+
 fn median(sorted: &[f64]) -> f64 {
     let n = sorted.len();
     if !n.is_multiple_of(2) {
@@ -135,6 +154,12 @@ mod tests {
         // Without the robust step the outlier would have pulled the ratio to about 2.96.
         let naive: f64 = tasks.iter().map(|t| t.known_cents as f64).sum::<f64>() / 5_000_000.0;
         assert!(naive > 2.9);
+    }
+
+    #[test]
+    fn ratios_read_in_per_mille() {
+        let c = calibrate(&[task(1, 1000, 1143), task(2, 1000, 1143), task(3, 1000, 1143)]).unwrap();
+        assert_eq!((c.ratio_per_mille(), c.low_per_mille(), c.high_per_mille()), (1143, 1143, 1143));
     }
 
     #[test]

@@ -22,11 +22,13 @@ mod estimate;
 mod loaders;
 mod vocabulary;
 
-pub use catalogue::{normalize, zip3_of, CatalogueTask, CostCatalogue, Factor, Source, StateFactor, TaskScope};
+pub use catalogue::{
+    normalize, zip3_of, CatalogueTask, CostCatalogue, Factor, Prediction, Pricing, Source, StateFactor, TaskScope,
+};
 pub use estimate::{Estimate, EstimateError, EstimateLine, EstimateRequest, MAX_ESTIMATE_SQFT};
 pub use loaders::{
-    CatalogueError, SOURCES_MD, SOURCE_LABELS_CSV, STATE_FACTORS_CSV, TASKS_CSV, US_STATE_CODES, ZIP3_STATE_CSV,
-    ZIP_SOURCE_ID,
+    CatalogueError, RENOVATION_PROJECTS_CSV, SOURCES_MD, SOURCE_LABELS_CSV, STATE_FACTORS_CSV, TASKS_CSV,
+    US_STATE_CODES, ZIP3_STATE_CSV, ZIP_SOURCE_ID,
 };
 pub use vocabulary::{ADDITION_OPTIONS, CONVERSION_OPTIONS, RENOVATION_OPTIONS};
 

@@ -545,7 +545,7 @@ impl MoneySummary {
         let (mut predicted, mut committed, mut change_orders, mut paid, mut remaining, mut uncommitted) =
             (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
         for line in lines {
-            let best = line.cost.best_known_cents(settings.square_footage);
+            let best = line.cost.best_known_cents();
             predicted = add(predicted, best);
             paid = add(paid, line.paid_cents);
             match line.cost.committed {
@@ -593,6 +593,7 @@ impl MoneySummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::PredictedCost;
     use proptest::prelude::*;
 
     fn money(c: i64) -> Money {
@@ -615,7 +616,7 @@ mod tests {
                 status,
                 actual_cost: actual.map(money),
                 committed: committed.map(money),
-                rate_cents_per_sqft: rate,
+                predicted: rate.map(|r| PredictedCost::exact(r * 100)),
             },
             paid_cents: paid,
             change_order_cents: 0,
@@ -860,7 +861,7 @@ mod tests {
         #[test]
         fn summary_totals_are_the_sums_of_the_parts(lines in proptest::collection::vec(arb_line(), 0..60), budget in 0i64..1_000_000_000, pct in 0i32..=50) {
             let s = MoneySummary::compute(settings(budget, pct), lines.clone());
-            let best: Vec<i64> = lines.iter().map(|l| l.cost.best_known_cents(100)).collect();
+            let best: Vec<i64> = lines.iter().map(|l| l.cost.best_known_cents()).collect();
             prop_assert_eq!(s.predicted_total_cents, best.iter().sum::<i64>());
             prop_assert_eq!(s.paid_to_date_cents, lines.iter().map(|l| l.paid_cents).sum::<i64>());
             let committed: i64 = lines.iter().filter_map(|l| l.cost.committed).map(Money::cents).sum();

@@ -7,7 +7,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest};
+use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest, Source};
 use buildledger_domain::Money;
 
 use crate::error::ApiError;
@@ -64,20 +64,46 @@ pub struct EstimateResponse {
     pub project_type: String,
     pub square_footage: i64,
     pub predicted_total: f64,
+    /// Sums of the lines' lows and highs.
+    pub predicted_total_low: f64,
+    pub predicted_total_high: f64,
     pub cost_per_sqft: f64,
+    /// Where the location factor comes from: always `state` today (no cited public source gives
+    /// a metro or city factor; docs/cost-model.md).
+    #[schema(pattern = "^state$")]
+    pub factor_level: &'static str,
+    /// The same in words, for the page.
+    pub factor_note: &'static str,
     pub breakdown: Vec<EstimateLineResponse>,
     pub sources: Vec<SourceResponse>,
 }
+
+/// Why the estimate uses a state factor, shown with every estimate and on /cost-sources.
+pub const FACTOR_NOTE: &str = "Location factor: state level (USACE CWCCIS 2026). No current public source of metro or \
+    city construction cost factors was found, so every zip code of a state gets the same factor.";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = EstimateLine)]
 pub struct EstimateLineResponse {
     pub task: String,
     pub component: String,
+    /// `per_sqft`: national rate x square footage x factor; `per_job`: the job's national price
+    /// x factor, whatever the house size (docs/cost-model.md).
+    #[schema(pattern = "^(per_sqft|per_job)$")]
+    pub pricing: &'static str,
+    /// For a job: its price over the square footage, rounded to the cent.
     pub national_cost_per_sqft: f64,
+    /// The job's national price (before the factor); null for a line priced per sq ft.
+    #[schema(required = true)]
+    pub national_job_price: Option<f64>,
     pub cost_per_sqft: f64,
     pub cost: f64,
-    /// Source ids.
+    /// The line's range: halfway to the neighbouring quality tiers, x the factor.
+    pub low: f64,
+    pub high: f64,
+    /// How the range was set, with the figures it uses.
+    pub range_basis: String,
+    /// Source ids (each listed on the public /cost-sources page).
     pub sources: Vec<String>,
 }
 
@@ -105,6 +131,39 @@ pub struct SourceResponse {
 pub struct SuggestionsResponse<'a> {
     #[schema(value_type = Vec<String>)]
     pub suggestions: &'a [String],
+    /// The same names with the pricing each uses (`per_sqft` or `per_job`).
+    pub items: Vec<SuggestionItem<'a>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestionItem<'a> {
+    #[schema(value_type = String)]
+    pub name: &'a str,
+    #[schema(pattern = "^(per_sqft|per_job)$")]
+    pub pricing: &'static str,
+}
+
+/// `GET /api/cost-sources/`: every source of the cost catalogue, with the tasks that use it.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CostSources)]
+pub struct CostSourcesResponse {
+    pub sources: Vec<CostSourceResponse>,
+    /// `state` (see `factor_note`).
+    #[schema(pattern = "^state$")]
+    pub factor_level: &'static str,
+    pub factor_note: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CostSource)]
+pub struct CostSourceResponse {
+    #[serde(flatten)]
+    pub source: SourceResponse,
+    /// The whole citation, as in sources.md.
+    pub citation: String,
+    /// Catalogue tasks whose figures cite it (empty for the location factors, the ZIP table and
+    /// cross-checks).
+    pub tasks: Vec<String>,
 }
 
 /// Cents to dollars for the wire (exact to two decimals when printed by serde_json).
@@ -124,31 +183,42 @@ impl EstimateResponse {
             project_type: e.project_type,
             square_footage: e.square_footage,
             predicted_total: dollars(e.predicted_total_cents),
+            predicted_total_low: dollars(e.predicted_low_cents),
+            predicted_total_high: dollars(e.predicted_high_cents),
+            factor_level: "state",
+            factor_note: FACTOR_NOTE,
             breakdown: e
                 .breakdown
                 .into_iter()
                 .map(|l| EstimateLineResponse {
                     task: l.task,
                     component: l.component,
+                    pricing: l.pricing.code(),
                     national_cost_per_sqft: dollars(l.national_rate_cents_per_sqft),
+                    national_job_price: l.national_job_cents.map(dollars),
                     cost_per_sqft: dollars(l.rate_cents_per_sqft),
                     cost: dollars(l.cost_cents),
+                    low: dollars(l.low_cents),
+                    high: dollars(l.high_cents),
+                    range_basis: l.range_basis,
                     sources: l.source_ids,
                 })
                 .collect(),
-            sources: e
-                .sources
-                .into_iter()
-                .map(|s| SourceResponse {
-                    id: s.id,
-                    title: s.title,
-                    url: s.url,
-                    publisher: s.publisher,
-                    work: s.work,
-                    year: s.year,
-                    role: s.role,
-                })
-                .collect(),
+            sources: e.sources.into_iter().map(SourceResponse::from).collect(),
+        }
+    }
+}
+
+impl From<Source> for SourceResponse {
+    fn from(s: Source) -> Self {
+        SourceResponse {
+            id: s.id,
+            title: s.title,
+            url: s.url,
+            publisher: s.publisher,
+            work: s.work,
+            year: s.year,
+            role: s.role,
         }
     }
 }
@@ -186,7 +256,39 @@ pub async fn estimate(query: web::Query<EstimateQuery>) -> Result<HttpResponse, 
 )]
 #[get("/task-suggestions/")]
 pub async fn task_suggestions() -> HttpResponse {
-    HttpResponse::Ok().json(SuggestionsResponse { suggestions: CostCatalogue::embedded().suggestions() })
+    let catalogue = CostCatalogue::embedded();
+    let items = catalogue
+        .suggestions()
+        .iter()
+        .filter_map(|name| Some(SuggestionItem { name, pricing: catalogue.resolve(name)?.pricing().code() }))
+        .collect();
+    HttpResponse::Ok().json(SuggestionsResponse { suggestions: catalogue.suggestions(), items })
+}
+
+/// `GET /api/cost-sources/`
+#[utoipa::path(
+    tag = "estimate", operation_id = "costSources",
+    summary = "Every source of the cost catalogue, with its date and the tasks that cite it (the /cost-sources page)",
+    security(()),
+    responses((status = 200, description = "The sources, in id order.", body = CostSourcesResponse)),
+)]
+#[get("/cost-sources/")]
+pub async fn cost_sources() -> HttpResponse {
+    let catalogue = CostCatalogue::embedded();
+    let sources = catalogue
+        .sources()
+        .iter()
+        .map(|s| CostSourceResponse {
+            citation: s.citation.clone(),
+            tasks: catalogue.tasks().iter().filter(|t| t.source_ids.contains(&s.id)).map(|t| t.name.clone()).collect(),
+            source: SourceResponse::from(s.clone()),
+        })
+        .collect();
+    HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=3600")).json(CostSourcesResponse {
+        sources,
+        factor_level: "state",
+        factor_note: FACTOR_NOTE,
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub mod account;
 pub mod accounts;
 pub mod auth;
 pub mod bids;
+pub mod calibration;
 pub mod client_address;
 pub mod documents;
 pub mod error;
@@ -53,6 +54,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(tasks::update)
                 .service(tasks::summary)
                 .service(tasks::create_standard_tasks)
+                .service(calibration::calibration)
                 .service(bids::list_contractors)
                 .service(bids::create_contractor)
                 .service(bids::get_contractor)
@@ -108,6 +110,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(documents::download)
                 .service(estimate::estimate)
                 .service(estimate::task_suggestions)
+                .service(estimate::cost_sources)
                 .default_service(web::to(system::api_not_found)),
         )
         .configure(payments::configure);

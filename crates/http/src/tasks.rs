@@ -45,9 +45,25 @@ pub struct TaskResponse {
     #[schema(required = true)]
     actual_cost_per_sqft: Option<f64>,
     /// Cost catalogue $/sq ft for the title and quality x the state factor of the project's zip
-    /// code, or null.
+    /// code, or null. For a job priced as a job (a kitchen remodel, a roof), the job's regional
+    /// price / the project's square footage, unrounded, so that this x square footage gives the
+    /// job price back (docs/cost-model.md).
     #[schema(required = true)]
     regional_average_cost_per_sqft: Option<f64>,
+    /// The regional prediction in dollars (regional_average_cost_per_sqft x square footage, to
+    /// the cent), or null.
+    #[schema(minimum = 0, required = true)]
+    predicted_cost: Option<f64>,
+    /// The prediction's range (halfway to the neighbouring quality tiers x the state factor;
+    /// docs/cost-model.md), or null.
+    #[schema(minimum = 0, required = true)]
+    predicted_cost_low: Option<f64>,
+    #[schema(minimum = 0, required = true)]
+    predicted_cost_high: Option<f64>,
+    /// `per_sqft` (per square foot of the house) or `per_job` (the job's price whatever the
+    /// house size), or null without a prediction.
+    #[schema(required = true, pattern = "^(per_sqft|per_job)$")]
+    pricing: Option<&'static str>,
     /// The awarded bid's amount plus its approved change orders (dollars), or null without an
     /// award. In sums a task counts for its actual cost, else this, else its prediction.
     #[schema(minimum = 0, required = true)]
@@ -80,7 +96,11 @@ impl From<TaskView> for TaskResponse {
             id: t.id,
             project: t.project_id,
             actual_cost_per_sqft: cost_per_sqft_cents(t.actual_cost, v.square_footage).map(cents_to_dollars),
-            regional_average_cost_per_sqft: v.regional_rate_cents.map(cents_to_dollars),
+            regional_average_cost_per_sqft: v.prediction.map(|p| p.rate_dollars_per_sqft()),
+            predicted_cost: v.prediction.map(|p| cents_to_dollars(p.cents)),
+            predicted_cost_low: v.prediction.map(|p| cents_to_dollars(p.low_cents)),
+            predicted_cost_high: v.prediction.map(|p| cents_to_dollars(p.high_cents)),
+            pricing: v.prediction.map(|p| p.pricing.code()),
             title: t.title,
             description: t.description,
             status: t.status.label(),
@@ -377,10 +397,15 @@ pub async fn board(
 pub struct SummaryResponse {
     #[schema(minimum = 0)]
     budget: f64,
-    /// Sum of every task's best-known cost: actual cost, else its prediction (regional rate x
-    /// square footage), else 0.
+    /// Sum of every task's best-known cost: actual cost, else committed cost, else its
+    /// prediction (regional rate x square footage), else 0.
     #[schema(minimum = 0)]
     predicted_total: f64,
+    /// The same sum with each prediction's low, and with its high (known costs have no range).
+    #[schema(minimum = 0)]
+    predicted_total_low: f64,
+    #[schema(minimum = 0)]
+    predicted_total_high: f64,
     /// predicted_total / square_footage, rounded to the cent; null without an area.
     #[schema(minimum = 0, required = true)]
     cost_per_sqft: Option<f64>,
@@ -431,6 +456,47 @@ pub struct SummaryResponse {
     /// loan_amount - drawn, or null without a loan.
     #[schema(required = true)]
     loan_left: Option<f64>,
+    /// The same sums with every task still without a known cost predicted at regional x the
+    /// project's local ratio (`GET /api/projects/{id}/calibration/`); null until three tasks
+    /// have a known price.
+    #[schema(required = true)]
+    calibrated: Option<CalibratedSummaryResponse>,
+}
+
+/// The board's sums at the project's local ratio (docs/cost-model.md).
+#[derive(Serialize, ToSchema)]
+#[schema(as = CalibratedSummary)]
+pub struct CalibratedSummaryResponse {
+    /// Known prices / their regional predictions (3 decimals; 1.2 = 20% above), and the lowest
+    /// and highest per-task ratio kept.
+    ratio: f64,
+    low: f64,
+    high: f64,
+    /// Tasks the ratio is made of.
+    #[schema(minimum = 3)]
+    n_tasks: usize,
+    #[schema(minimum = 0)]
+    predicted_total: f64,
+    #[schema(minimum = 0)]
+    predicted_total_low: f64,
+    #[schema(minimum = 0)]
+    predicted_total_high: f64,
+    #[schema(minimum = 0, required = true)]
+    cost_per_sqft: Option<f64>,
+    over_budget: bool,
+    column_totals: ColumnTotals,
+}
+
+impl ColumnTotals {
+    fn of(s: &buildledger_domain::budget::BudgetSummary) -> Self {
+        let [to_do, in_progress, paid] = s.column_totals.map(|(_, m)| m.as_dollars_f64());
+        ColumnTotals { to_do, in_progress, paid }
+    }
+}
+
+/// A ratio in per mille as a decimal with three places (1200 -> 1.2).
+pub(crate) fn ratio(per_mille: u32) -> f64 {
+    f64::from(per_mille) / 1000.0
 }
 
 /// Best-known cost per column, keyed by the status labels.
@@ -451,13 +517,14 @@ impl From<&ProjectSummary> for SummaryResponse {
     fn from(figures: &ProjectSummary) -> Self {
         let s = &figures.budget;
         let m = &figures.money;
-        let [to_do, in_progress, paid] = s.column_totals.map(|(_, m)| m.as_dollars_f64());
         SummaryResponse {
             budget: s.budget.as_dollars_f64(),
             predicted_total: s.predicted_total.as_dollars_f64(),
+            predicted_total_low: s.predicted_low.as_dollars_f64(),
+            predicted_total_high: s.predicted_high.as_dollars_f64(),
             cost_per_sqft: s.cost_per_sqft_cents.map(cents_to_dollars),
             over_budget: s.is_over_budget(),
-            column_totals: ColumnTotals { to_do, in_progress, paid },
+            column_totals: ColumnTotals::of(s),
             full_build_estimate: figures.estimate.map(|e| cents_to_dollars(e.full_build_cents)),
             estimate_covered: figures.estimate.map(|e| cents_to_dollars(e.covered_cents)),
             committed: cents_to_dollars(m.committed_cents),
@@ -472,6 +539,22 @@ impl From<&ProjectSummary> for SummaryResponse {
             loan_amount: m.loan_amount_cents.map(cents_to_dollars),
             drawn: cents_to_dollars(m.drawn_cents),
             loan_left: m.loan_left_cents.map(cents_to_dollars),
+            calibrated: figures.calibrated.as_ref().and_then(|c| {
+                let result = c.calibration.result.as_ref()?;
+                let b = &c.budget;
+                Some(CalibratedSummaryResponse {
+                    ratio: ratio(result.ratio_per_mille()),
+                    low: ratio(result.low_per_mille()),
+                    high: ratio(result.high_per_mille()),
+                    n_tasks: result.used.len(),
+                    predicted_total: b.predicted_total.as_dollars_f64(),
+                    predicted_total_low: b.predicted_low.as_dollars_f64(),
+                    predicted_total_high: b.predicted_high.as_dollars_f64(),
+                    cost_per_sqft: b.cost_per_sqft_cents.map(cents_to_dollars),
+                    over_budget: b.is_over_budget(),
+                    column_totals: ColumnTotals::of(b),
+                })
+            }),
         }
     }
 }

@@ -77,7 +77,27 @@ impl TaskScope {
     }
 }
 
-/// One row of `tasks.csv`: national cost per square foot by quality.
+/// How a catalogue task is priced (issue 20): per square foot of the house (the NAHB new-home
+/// components, painting and flooring), or per job whatever the house size (a kitchen remodel, a
+/// roof, a generator: `renovation_projects.csv` rows priced "USD per project").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Pricing {
+    PerSqft,
+    PerJob,
+}
+
+impl Pricing {
+    /// `per_sqft` or `per_job`, as on the wire.
+    pub fn code(self) -> &'static str {
+        match self {
+            Pricing::PerSqft => "per_sqft",
+            Pricing::PerJob => "per_job",
+        }
+    }
+}
+
+/// One row of `tasks.csv`: national cost per square foot by quality, and for a job priced as a
+/// job its national price per job (`renovation_projects.csv`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CatalogueTask {
     pub name: String,
@@ -86,6 +106,11 @@ pub struct CatalogueTask {
     pub scope: TaskScope,
     /// National cents per sq ft: basic, standard, premium.
     pub(super) rates: [i64; 3],
+    /// National cents per job (basic, standard, premium) when the task is priced per job.
+    pub(super) job_cents: Option<[i64; 3]>,
+    /// `tasks.csv` says the row's $/sq ft is a project cost spread over the 2,647 sq ft
+    /// reference home (its `sqft_basis`): such a task must get a price per job.
+    pub(super) normalized_project_cost: bool,
     pub source_ids: Vec<String>,
     pub derivation_note: String,
 }
@@ -94,6 +119,108 @@ impl CatalogueTask {
     /// National average cents per square foot for a quality (before the state factor).
     pub fn national_rate_cents(&self, quality: MaterialQuality) -> i64 {
         self.rates[quality_index(quality)]
+    }
+
+    pub fn pricing(&self) -> Pricing {
+        if self.job_cents.is_some() {
+            Pricing::PerJob
+        } else {
+            Pricing::PerSqft
+        }
+    }
+
+    /// National cents per job for a quality, when the task is priced per job.
+    pub fn national_job_cents(&self, quality: MaterialQuality) -> Option<i64> {
+        self.job_cents.map(|j| j[quality_index(quality)])
+    }
+
+    /// The national figures (cents per sq ft, or per job) at every quality: basic, standard,
+    /// premium.
+    fn national_tiers(&self) -> [i64; 3] {
+        self.job_cents.unwrap_or(self.rates)
+    }
+
+    /// The national (low, point, high) of a quality, in the task's own unit (cents per sq ft
+    /// or per job). The range is the band of prices nearer this quality than its neighbours:
+    /// from halfway to the tier below to halfway to the tier above; basic and premium have no
+    /// published tier beyond them, so their outer half is mirrored. A task with one figure for
+    /// every quality (a fee) has no range. Always `low <= point <= high`.
+    pub fn national_range(&self, quality: MaterialQuality) -> (i64, i64, i64) {
+        let [b, s, p] = self.national_tiers();
+        let half_up = |n: i64| div_round(n.max(0), 2);
+        match quality {
+            MaterialQuality::Basic => (half_up(3 * b - s).min(b), b, half_up(b + s)),
+            MaterialQuality::Standard => (half_up(b + s), s, half_up(s + p)),
+            MaterialQuality::Premium => (half_up(s + p), p, half_up(3 * p - s)),
+        }
+    }
+
+    /// How [`Self::national_range`] was set for a quality, in words, with the figures it uses.
+    pub fn range_basis(&self, quality: MaterialQuality) -> String {
+        let [b, s, p] = self.national_tiers();
+        let unit = |c: i64| match self.pricing() {
+            Pricing::PerJob => format!("{} per job", dollars_text(c)),
+            Pricing::PerSqft => format!("{}/sq ft", dollars_text(c)),
+        };
+        if b == s && s == p {
+            return format!("One published figure for every quality ({}): no range.", unit(s));
+        }
+        match quality {
+            MaterialQuality::Basic => format!(
+                "From halfway to the standard figure ({}) down to as far below the basic figure ({}).",
+                unit(s),
+                unit(b)
+            ),
+            MaterialQuality::Standard => {
+                format!("Halfway to the basic figure ({}) and to the premium figure ({}).", unit(b), unit(p))
+            }
+            MaterialQuality::Premium => format!(
+                "From halfway to the standard figure ({}) up to as far above the premium figure ({}).",
+                unit(s),
+                unit(p)
+            ),
+        }
+    }
+}
+
+/// A task's regional prediction for one project: its cost and range in cents, and the rate per
+/// sq ft that the spec's wire field carries (`regional_average_cost_per_sqft`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Prediction {
+    pub pricing: Pricing,
+    /// Predicted cost in cents: the regional rate x square footage for a task priced per sq ft;
+    /// the regional price of the job (national x factor) for a job, whatever the house size.
+    pub cents: i64,
+    pub low_cents: i64,
+    pub high_cents: i64,
+    /// Regional rate, cents per sq ft: exact for a task priced per sq ft; for a job, its price
+    /// over the square footage rounded to the cent (see [`Self::rate_dollars_per_sqft`]).
+    pub rate_cents_per_sqft: i64,
+    pub square_footage: i64,
+}
+
+impl Prediction {
+    /// A task priced per sq ft with no range: rate x area (for tests and simple callers).
+    pub fn per_sqft(rate_cents_per_sqft: i64, square_footage: i64) -> Self {
+        let cents = rate_cents_per_sqft.saturating_mul(square_footage);
+        Prediction {
+            pricing: Pricing::PerSqft,
+            cents,
+            low_cents: cents,
+            high_cents: cents,
+            rate_cents_per_sqft,
+            square_footage,
+        }
+    }
+
+    /// The wire's `regional_average_cost_per_sqft` in dollars. For a job, the price over the
+    /// square footage *unrounded*, so that rate x square footage gives back the job price to the
+    /// cent (a kitchen is the same price in a 1,200 and a 4,000 sq ft house).
+    pub fn rate_dollars_per_sqft(&self) -> f64 {
+        match self.pricing {
+            Pricing::PerSqft => self.rate_cents_per_sqft as f64 / 100.0,
+            Pricing::PerJob => self.cents as f64 / self.square_footage as f64 / 100.0,
+        }
     }
 }
 
@@ -187,6 +314,38 @@ impl CostCatalogue {
         Some(state.factor.apply(task.national_rate_cents(quality)))
     }
 
+    /// The regional prediction of a task for a project: [`Self::regional_rate_cents`] x the
+    /// square footage for a task priced per sq ft; the national job price x the state factor
+    /// for a job. With its range ([`CatalogueTask::national_range`] x the factor). `None` for an
+    /// unknown title, an unusable zip code or a square footage below 1.
+    pub fn predict(
+        &self,
+        title: &str,
+        quality: MaterialQuality,
+        zip_code: &str,
+        square_footage: i64,
+    ) -> Option<Prediction> {
+        if square_footage < 1 {
+            return None;
+        }
+        let task = self.resolve(title)?;
+        let factor = self.state_for_zip(zip_code)?.factor;
+        let (low, point, high) = task.national_range(quality);
+        let pricing = task.pricing();
+        let (cents, low_cents, high_cents, rate) = match pricing {
+            Pricing::PerSqft => {
+                let rate = factor.apply(point);
+                let area = |r: i64| r.saturating_mul(square_footage);
+                (area(rate), area(factor.apply(low)), area(factor.apply(high)), rate)
+            }
+            Pricing::PerJob => {
+                let job = factor.apply(point);
+                (job, factor.apply(low), factor.apply(high), div_round(job, square_footage))
+            }
+        };
+        Some(Prediction { pricing, cents, low_cents, high_cents, rate_cents_per_sqft: rate, square_footage })
+    }
+
     /// The task form's suggestion list (about 75 names); every one resolves.
     pub fn suggestions(&self) -> &[String] {
         &self.suggestions
@@ -237,6 +396,22 @@ pub fn zip3_of(zip_code: &str) -> Option<u16> {
         return None;
     }
     z[..3].parse().ok()
+}
+
+/// `$82,793` or `$41,396.50`: whole dollars without cents, else two decimals.
+fn dollars_text(cents: i64) -> String {
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match cents % 100 {
+        0 => format!("${grouped}"),
+        c => format!("${grouped}.{c:02}"),
+    }
 }
 
 /// `n / d` rounded half up, for `n >= 0`, `d > 0`.

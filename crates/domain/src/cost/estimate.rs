@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use crate::error::{DomainError, FieldErrors};
 use crate::task::MaterialQuality;
 
-use super::catalogue::{div_round, zip3_of, CatalogueTask, CostCatalogue, Factor, Source};
+use super::catalogue::{div_round, zip3_of, CatalogueTask, CostCatalogue, Factor, Pricing, Source};
 use super::loaders::ZIP_SOURCE_ID;
 use super::vocabulary::{ADDITION_OPTIONS, CONVERSION_OPTIONS, RENOVATION_OPTIONS};
 
@@ -147,14 +147,26 @@ pub struct EstimateLine {
     pub task: String,
     /// NAHB stage and component.
     pub component: String,
-    /// National rate for the quality, cents per sq ft.
+    /// Per sq ft of the house, or per job whatever its size.
+    pub pricing: Pricing,
+    /// National rate for the quality, cents per sq ft (for a job: its national price over the
+    /// square footage, rounded to the cent).
     pub national_rate_cents_per_sqft: i64,
-    /// Regional rate (national × factor, rounded to the cent), cents per sq ft: the same value
-    /// a task with this title gets as `regional_average_cost_per_sqft`.
+    /// National price of the job for the quality, cents; `None` for a task priced per sq ft.
+    pub national_job_cents: Option<i64>,
+    /// Regional rate, cents per sq ft: national × factor rounded to the cent (the value a task
+    /// with this title gets as `regional_average_cost_per_sqft`); for a job, the line's cost
+    /// over the square footage, rounded to the cent.
     pub rate_cents_per_sqft: i64,
-    /// national rate × square footage × factor, rounded to the cent once (so the lines add up
-    /// to the national total × factor within half a cent per line).
+    /// Per sq ft: national rate × square footage × factor, rounded to the cent once (so the
+    /// lines add up to the national total × factor within half a cent per line). Per job: the
+    /// national job price × factor.
     pub cost_cents: i64,
+    /// The line's range ([`CatalogueTask::national_range`] × square footage if per sq ft,
+    /// × factor), and how it was set.
+    pub low_cents: i64,
+    pub high_cents: i64,
+    pub range_basis: String,
     pub source_ids: Vec<String>,
 }
 
@@ -169,6 +181,9 @@ pub struct Estimate {
     pub project_type: String,
     /// Sum of the line costs, cents.
     pub predicted_total_cents: i64,
+    /// Sums of the lines' lows and highs, cents.
+    pub predicted_low_cents: i64,
+    pub predicted_high_cents: i64,
     pub breakdown: Vec<EstimateLine>,
     /// Citations for the lines, the state factor and the ZIP mapping, in id order.
     pub sources: Vec<Source>,
@@ -207,21 +222,10 @@ impl CostCatalogue {
             return Err(EstimateError(errors));
         };
 
-        let breakdown: Vec<EstimateLine> = tasks
-            .iter()
-            .map(|t| {
-                let national = t.national_rate_cents(req.quality);
-                EstimateLine {
-                    task: t.name.clone(),
-                    component: t.component.clone(),
-                    national_rate_cents_per_sqft: national,
-                    rate_cents_per_sqft: state.factor.apply(national),
-                    cost_cents: state.factor.apply(national * req.square_footage),
-                    source_ids: t.source_ids.clone(),
-                }
-            })
-            .collect();
+        let breakdown: Vec<EstimateLine> = tasks.iter().map(|t| estimate_line(t, req, state.factor)).collect();
         let predicted_total_cents = breakdown.iter().map(|l| l.cost_cents).sum();
+        let predicted_low_cents = breakdown.iter().map(|l| l.low_cents).sum();
+        let predicted_high_cents = breakdown.iter().map(|l| l.high_cents).sum();
         let mut cited: BTreeSet<&str> = tasks.iter().flat_map(|t| t.source_ids.iter().map(String::as_str)).collect();
         cited.insert(&state.source_id);
         cited.insert(ZIP_SOURCE_ID);
@@ -234,6 +238,8 @@ impl CostCatalogue {
             square_footage: req.square_footage,
             project_type: req.project_type.clone(),
             predicted_total_cents,
+            predicted_low_cents,
+            predicted_high_cents,
             breakdown,
             sources,
         })
@@ -290,5 +296,37 @@ impl CostCatalogue {
             }
         }
         out
+    }
+}
+
+/// One line of an estimate: a task priced per sq ft of the request's area, or as a job.
+fn estimate_line(t: &CatalogueTask, req: &EstimateRequest, factor: Factor) -> EstimateLine {
+    let (low, point, high) = t.national_range(req.quality);
+    let sqft = req.square_footage;
+    let (national_rate, rate, cost, low_cents, high_cents) = match t.pricing() {
+        Pricing::PerSqft => (
+            point,
+            factor.apply(point),
+            factor.apply(point * sqft),
+            factor.apply(low * sqft),
+            factor.apply(high * sqft),
+        ),
+        Pricing::PerJob => {
+            let cost = factor.apply(point);
+            (div_round(point, sqft), div_round(cost, sqft), cost, factor.apply(low), factor.apply(high))
+        }
+    };
+    EstimateLine {
+        task: t.name.clone(),
+        component: t.component.clone(),
+        pricing: t.pricing(),
+        national_rate_cents_per_sqft: national_rate,
+        national_job_cents: t.national_job_cents(req.quality),
+        rate_cents_per_sqft: rate,
+        cost_cents: cost,
+        low_cents,
+        high_cents,
+        range_basis: t.range_basis(req.quality),
+        source_ids: t.source_ids.clone(),
     }
 }

@@ -15,6 +15,7 @@ pub const STATE_FACTORS_CSV: &str = include_str!("../../data/state_factors.csv")
 pub const ZIP3_STATE_CSV: &str = include_str!("../../data/zip3_state.csv");
 pub const SOURCES_MD: &str = include_str!("../../data/sources.md");
 pub const SOURCE_LABELS_CSV: &str = include_str!("../../data/source_labels.csv");
+pub const RENOVATION_PROJECTS_CSV: &str = include_str!("../../data/renovation_projects.csv");
 
 /// The 50 states and the District of Columbia (USPS codes): each must have a factor and at
 /// least one ZIP prefix.
@@ -62,6 +63,7 @@ impl CostCatalogue {
         static CATALOGUE: OnceLock<CostCatalogue> = OnceLock::new();
         CATALOGUE.get_or_init(|| {
             CostCatalogue::load(TASKS_CSV, STATE_FACTORS_CSV, ZIP3_STATE_CSV)
+                .and_then(|c| c.with_job_prices(RENOVATION_PROJECTS_CSV))
                 .and_then(|c| c.with_sources(SOURCES_MD))
                 .and_then(|c| c.with_source_labels(SOURCE_LABELS_CSV))
                 .and_then(|c| c.check_vocabulary().map(|()| c))
@@ -109,6 +111,57 @@ impl CostCatalogue {
             }
         }
         Ok(catalogue)
+    }
+
+    /// Prices per job the tasks that are jobs (issue 20): each `renovation_projects.csv` row
+    /// priced "USD per project" gives its task's national price per job at the three
+    /// qualities. Rows priced per sq ft (painting, flooring) stay per sq ft. Every task whose
+    /// `tasks.csv` rate is a project cost spread over the reference home must get one, and
+    /// every row must name a task.
+    pub fn with_job_prices(mut self, renovation_projects_csv: &str) -> Result<CostCatalogue, CatalogueError> {
+        const FILE: &str = "renovation_projects.csv";
+        let table = Table::parse(FILE, renovation_projects_csv)?;
+        let (name_col, unit_col) = (table.column("task_name")?, table.column("price_unit")?);
+        let tier_cols = [
+            ("basic_usd", table.column("basic_usd")?),
+            ("standard_usd", table.column("standard_usd")?),
+            ("premium_usd", table.column("premium_usd")?),
+        ];
+        for row in &table.rows {
+            let f = &row.fields;
+            let name = f[name_col].trim();
+            let malformed = |message: String| CatalogueError::Malformed { file: FILE, line: row.line, message };
+            let task = self
+                .tasks
+                .iter_mut()
+                .find(|t| t.name == name)
+                .ok_or_else(|| malformed(format!("task {name:?} is not in tasks.csv")))?;
+            match f[unit_col].trim() {
+                "USD per project" => {}
+                "USD per sq ft" => continue,
+                other => {
+                    return Err(malformed(format!(
+                        "price_unit must be \"USD per project\" or \"USD per sq ft\", found {other:?}"
+                    )))
+                }
+            }
+            let mut cents = [0i64; 3];
+            for (i, (column, col)) in tier_cols.iter().enumerate() {
+                cents[i] = positive(FILE, row.line, column, &f[*col], 2)?;
+            }
+            if !(cents[0] <= cents[1] && cents[1] <= cents[2]) {
+                return Err(CatalogueError::TierOrder { line: row.line, task: name.to_owned() });
+            }
+            task.job_cents = Some(cents);
+        }
+        if let Some(t) = self.tasks.iter().find(|t| t.normalized_project_cost && t.job_cents.is_none()) {
+            return Err(CatalogueError::Malformed {
+                file: FILE,
+                line: 0,
+                message: format!("{:?} is a project cost in tasks.csv but has no price per project", t.name),
+            });
+        }
+        Ok(self)
     }
 
     /// Attaches the citations of `sources.md` (entries `- **S1** ...`) and checks that every
@@ -275,6 +328,7 @@ fn parse_tasks(text: &str) -> Result<Vec<CatalogueTask>, CatalogueError> {
     let sources_col = table.column("source_ids")?;
     let scope_col = table.column("scope")?;
     let note_col = table.optional_column("derivation_note");
+    let basis_col = table.optional_column("sqft_basis");
 
     let mut tasks: Vec<CatalogueTask> = Vec::with_capacity(table.rows.len());
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -318,6 +372,8 @@ fn parse_tasks(text: &str) -> Result<Vec<CatalogueTask>, CatalogueError> {
             component: f[component_col].trim().to_owned(),
             scope,
             rates,
+            job_cents: None,
+            normalized_project_cost: basis_col.is_some_and(|c| f[c].contains("normalized project cost")),
             source_ids,
             derivation_note: note_col.map(|c| f[c].trim().to_owned()).unwrap_or_default(),
         });

@@ -14,6 +14,7 @@ fn cat() -> &'static CostCatalogue {
 #[test]
 fn the_embedded_catalogue_loads_and_validates() {
     let c = CostCatalogue::load(TASKS_CSV, STATE_FACTORS_CSV, ZIP3_STATE_CSV)
+        .and_then(|c| c.with_job_prices(RENOVATION_PROJECTS_CSV))
         .and_then(|c| c.with_sources(SOURCES_MD))
         .expect("embedded data is valid");
     c.check_vocabulary().expect("vocabulary fits the data");
@@ -697,4 +698,139 @@ fn source_labels_must_name_every_source_once() {
     let bad_role = SOURCE_LABELS_CSV.replace("2025,primary", "2025,maybe");
     assert!(base().with_source_labels(&bad_role).is_err(), "an unknown role");
     assert!(base().with_source_labels(SOURCE_LABELS_CSV).is_ok());
+}
+
+// ---- issue 20: jobs priced as jobs, ranges ------------------------------------------------
+
+/// Austin (TX x0.88), New York (NY x1.18), Jackson (MS x0.90).
+const ZIPS: [&str; 3] = ["78701", "10001", "39201"];
+
+#[test]
+fn a_kitchen_remodel_costs_the_same_in_a_small_and_a_large_house() {
+    let small = cat().predict("Kitchen Remodel", Standard, "78701", 1200).unwrap();
+    let large = cat().predict("Kitchen Remodel", Standard, "78701", 4000).unwrap();
+    // CVV 2025 midrange major kitchen remodel $82,793 x 0.88 = $72,857.84.
+    assert_eq!((small.cents, large.cents), (7_285_784, 7_285_784));
+    assert_eq!(small.pricing, Pricing::PerJob);
+    // The wire's rate x area gives the job price back, to the cent, whatever the area.
+    for p in [small, large] {
+        assert_eq!((p.rate_dollars_per_sqft() * p.square_footage as f64 * 100.0).round() as i64, p.cents);
+    }
+    // The free estimate prices the line the same way.
+    for sqft in [1200, 4000] {
+        let e = cat().estimate(&request("78701", sqft, Standard, "renovation", &["Kitchen"])).unwrap();
+        assert_eq!((e.breakdown[0].cost_cents, e.breakdown[0].pricing), (7_285_784, Pricing::PerJob));
+        assert_eq!(e.breakdown[0].national_job_cents, Some(8_279_300));
+    }
+}
+
+#[test]
+fn every_job_reproduces_its_published_price_times_the_state_factor_for_any_house_size() {
+    let jobs = crate::cost::RENOVATION_PROJECTS_CSV
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains("USD per project"))
+        .map(|l| l.split(',').next().unwrap())
+        .collect::<Vec<_>>();
+    assert_eq!(jobs.len(), 35);
+    for name in jobs {
+        let task = cat().resolve(name).unwrap();
+        assert_eq!(task.pricing(), Pricing::PerJob, "{name}");
+        for zip in ZIPS {
+            let factor = cat().state_for_zip(zip).unwrap().factor;
+            for q in [Basic, Standard, Premium] {
+                let published = task.national_job_cents(q).unwrap();
+                for sqft in [1, 500, 1200, 2647, 4000, 20_000] {
+                    let p = cat().predict(name, q, zip, sqft).unwrap();
+                    assert_eq!(p.cents, factor.apply(published), "{name} {zip} {q:?} {sqft}");
+                    let back = (p.rate_dollars_per_sqft() * sqft as f64 * 100.0).round() as i64;
+                    assert_eq!(back, p.cents, "{name} {zip} {q:?} {sqft}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn area_items_stay_priced_per_square_foot() {
+    for name in ["Interior Painting (whole house)", "Flooring Replacement", "Framing", "Interior Painting"] {
+        let small = cat().predict(name, Standard, "78701", 1000).unwrap();
+        let large = cat().predict(name, Standard, "78701", 2000).unwrap();
+        assert_eq!(small.pricing, Pricing::PerSqft, "{name}");
+        assert_eq!(large.cents, 2 * small.cents, "{name}");
+        assert_eq!(Some(small.rate_cents_per_sqft), cat().regional_rate_cents(name, Standard, "78701"));
+        assert_eq!(small.cents, small.rate_cents_per_sqft * 1000);
+    }
+    // $3.50/sq ft x 0.88 = $3.08 x 1,000 sq ft.
+    assert_eq!(cat().predict("Interior Painting (whole house)", Standard, "78701", 1000).unwrap().cents, 308_000);
+    assert_eq!(cat().predict("Framing", Standard, "78701", 0), None);
+    assert_eq!(cat().predict("Moat", Standard, "78701", 1000), None);
+    assert_eq!(cat().predict("Framing", Standard, "00001", 1000), None);
+}
+
+#[test]
+fn every_range_contains_its_point_estimate() {
+    for t in cat().tasks() {
+        for q in [Basic, Standard, Premium] {
+            let (low, point, high) = t.national_range(q);
+            assert!(0 <= low && low <= point && point <= high, "{} {q:?}: {low} {point} {high}", t.name);
+            assert!(!t.range_basis(q).is_empty());
+            for zip in ZIPS {
+                for sqft in [1, 800, 2647, 9000] {
+                    let p = cat().predict(&t.name, q, zip, sqft).unwrap();
+                    assert!(p.low_cents <= p.cents && p.cents <= p.high_cents, "{} {q:?} {zip} {sqft}: {p:?}", t.name);
+                }
+            }
+        }
+    }
+    for (project_type, options) in
+        [("new_home_build", &[][..]), ("renovation", &["Kitchen", "Roofing", "Flooring"][..])]
+    {
+        for q in [Basic, Standard, Premium] {
+            let e = cat().estimate(&request("10001", 2400, q, project_type, options)).unwrap();
+            for l in &e.breakdown {
+                assert!(l.low_cents <= l.cost_cents && l.cost_cents <= l.high_cents, "{}", l.task);
+            }
+            assert!(e.predicted_low_cents <= e.predicted_total_cents);
+            assert!(e.predicted_total_cents <= e.predicted_high_cents);
+            assert_eq!(e.predicted_low_cents, e.breakdown.iter().map(|l| l.low_cents).sum::<i64>());
+        }
+    }
+}
+
+#[test]
+fn a_range_runs_halfway_to_the_neighbouring_tiers() {
+    // Roof replacement: basic $24,788.56, standard $31,871, premium $51,865 (CVV 2025, S22).
+    let roof = cat().resolve("Roof Replacement").unwrap();
+    assert_eq!(roof.national_range(Standard), (2_832_978, 3_187_100, 4_186_800));
+    assert_eq!(roof.national_range(Basic), (2_124_734, 2_478_856, 2_832_978));
+    assert_eq!(roof.national_range(Premium), (4_186_800, 5_186_500, 6_186_200));
+    assert_eq!(
+        roof.range_basis(Standard),
+        "Halfway to the basic figure ($24,788.56 per job) and to the premium figure ($51,865 per job)."
+    );
+    // Fees have one figure for every quality: no range.
+    let permits = cat().resolve("Building Permits").unwrap();
+    assert_eq!(permits.national_range(Premium), (289, 289, 289));
+    assert_eq!(permits.range_basis(Standard), "One published figure for every quality ($2.89/sq ft): no range.");
+}
+
+#[test]
+fn job_prices_must_name_known_tasks_and_cover_every_project_cost() {
+    const HEADER: &str = "task_name,price_unit,basic_usd,standard_usd,premium_usd\n";
+    let with = |rows: &str| {
+        CostCatalogue::load(TASKS_CSV, STATE_FACTORS_CSV, ZIP3_STATE_CSV).and_then(|c| c.with_job_prices(rows))
+    };
+    assert!(with(RENOVATION_PROJECTS_CSV).is_ok());
+    let unknown = format!("{HEADER}Moat,USD per project,1,2,3\n");
+    assert!(matches!(with(&unknown), Err(CatalogueError::Malformed { .. })));
+    // Kitchen Remodel - Major is a project cost in tasks.csv: without its price per job, refused.
+    let missing =
+        RENOVATION_PROJECTS_CSV.lines().filter(|l| !l.starts_with("Kitchen Remodel - Major")).collect::<Vec<_>>();
+    let err = with(&missing.join("\n")).unwrap_err();
+    assert!(err.to_string().contains("Kitchen Remodel - Major"), "{err}");
+    let bad_unit = format!("{HEADER}Roof Replacement,USD per roof,1,2,3\n");
+    assert!(with(&bad_unit).is_err());
+    let out_of_order = format!("{HEADER}Roof Replacement,USD per project,3,2,1\n");
+    assert!(matches!(with(&out_of_order), Err(CatalogueError::TierOrder { .. })));
 }

@@ -6,6 +6,7 @@ mod accounts;
 mod authz_matrix;
 mod bids;
 mod board_start;
+mod calibration;
 mod documents;
 mod helpers;
 mod ledger;

@@ -11,7 +11,8 @@ use crate::helpers::TestApp;
 
 const CASES_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/features/board/summary-cases.json");
 const BOARDS: usize = 24;
-const TITLES: [&str; 7] = ["Framing", "Roofing", "Fence", "Foundation", "Plumbing", "Landscaping", "Hand-made gate"];
+const TITLES: [&str; 8] =
+    ["Framing", "Roofing", "Fence", "Foundation", "Plumbing", "Landscaping", "Kitchen Remodel", "Hand-made gate"];
 const STATUSES: [&str; 3] = ["To Do", "In Progress", "Paid"];
 const QUALITIES: [&str; 3] = ["basic", "standard", "premium"];
 const ZIPS: [&str; 4] = ["78701", "94110", "10001", "59715"];
@@ -99,6 +100,10 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
                     "actual_cost": t["actual_cost"],
                     "committed_cost": t["committed_cost"],
                     "regional_average_cost_per_sqft": t["regional_average_cost_per_sqft"],
+                    "predicted_cost": t["predicted_cost"],
+                    "predicted_cost_low": t["predicted_cost_low"],
+                    "predicted_cost_high": t["predicted_cost_high"],
+                    "pricing": t["pricing"],
                 })
             })
             .collect();

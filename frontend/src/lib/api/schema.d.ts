@@ -198,6 +198,23 @@ export interface paths {
     patch: operations['updateContractor'];
     trace?: never;
   };
+  '/api/cost-sources/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every source of the cost catalogue, with its date and the tasks that cite it (the /cost-sources page) */
+    get: operations['costSources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/documents/': {
     parameters: {
       query?: never;
@@ -487,6 +504,26 @@ export interface paths {
     };
     /** Every task with bids, its bids side by side */
     get: operations['compareProjectBids'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/calibration/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How this project's prices compare with the regional predictions
+     * @description Once at least three tasks have both a regional prediction and a known price (an actual cost, else an awarded bid with its approved change orders), their ratio: the sum of the known prices over the sum of their predictions, with outliers left out (log-scale median and MAD, 3 robust standard deviations). The board's calibrated predictions are the regional ones x this ratio (docs/cost-model.md).
+     */
+    get: operations['getProjectCalibration'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1260,6 +1297,91 @@ export interface components {
       id: string;
       status: string;
     };
+    /** @description The board's sums at the project's local ratio (docs/cost-model.md). */
+    CalibratedSummary: {
+      column_totals: components['schemas']['ColumnTotals'];
+      /** Format: double */
+      cost_per_sqft: number | null;
+      /** Format: double */
+      high: number;
+      /** Format: double */
+      low: number;
+      /** @description Tasks the ratio is made of. */
+      n_tasks: number;
+      over_budget: boolean;
+      /** Format: double */
+      predicted_total: number;
+      /** Format: double */
+      predicted_total_high: number;
+      /** Format: double */
+      predicted_total_low: number;
+      /**
+       * Format: double
+       * @description Known prices / their regional predictions (3 decimals; 1.2 = 20% above), and the lowest
+       *     and highest per-task ratio kept.
+       */
+      ratio: number;
+    };
+    /** @description The project's local ratio and its inputs. */
+    Calibration: {
+      /** Format: double */
+      high: number | null;
+      /**
+       * @description Tasks whose ratio is so far from the others (more than 3 robust standard deviations on a
+       *     log scale) that they are left out.
+       */
+      left_out: components['schemas']['CalibrationTask'][];
+      /**
+       * Format: double
+       * @description The lowest and highest per-task ratio among the used tasks; null with `ratio`.
+       */
+      low: number | null;
+      /** @description Tasks needed before there is a ratio (3). */
+      min_tasks: number;
+      /**
+       * @description How many tasks the ratio is made of (before there is one: how many have a known price
+       *     and a prediction so far).
+       */
+      n_tasks: number;
+      /**
+       * Format: int64
+       * @description (ratio - 1) x 100, rounded: "your prices run 14% above the regional average"; null with
+       *     `ratio`.
+       */
+      percent_vs_regional: number | null;
+      /**
+       * Format: double
+       * @description Sum of the used tasks' known prices / sum of their regional predictions, 3 decimals
+       *     (1.2: this project's prices run 20% above the regional average); null until `min_tasks`
+       *     tasks have a known price.
+       */
+      ratio: number | null;
+      /** @description The tasks the ratio is made of (before there is one: the comparable tasks so far). */
+      used: components['schemas']['CalibrationTask'][];
+    };
+    /** @description One task compared. */
+    CalibrationTask: {
+      /**
+       * Format: double
+       * @description Its actual cost, else its committed cost (award + approved change orders), dollars.
+       */
+      known: number;
+      /** @description `actual_cost` or `committed`. */
+      known_from: string;
+      /**
+       * Format: double
+       * @description Its regional prediction, dollars.
+       */
+      predicted: number;
+      /**
+       * Format: double
+       * @description known / predicted, 3 decimals.
+       */
+      ratio: number;
+      /** Format: int64 */
+      task: number;
+      title: string;
+    };
     /** @description A change to a task's contract. */
     ChangeOrder: {
       /**
@@ -1401,6 +1523,22 @@ export interface components {
     };
     /** @enum {string} */
     ConversionOption: 'garage_apartment_conversion';
+    CostSource: components['schemas']['Source'] & {
+      /** @description The whole citation, as in sources.md. */
+      citation: string;
+      /**
+       * @description Catalogue tasks whose figures cite it (empty for the location factors, the ZIP table and
+       *     cross-checks).
+       */
+      tasks: string[];
+    };
+    /** @description `GET /api/cost-sources/`: every source of the cost catalogue, with the tasks that use it. */
+    CostSources: {
+      /** @description `state` (see `factor_note`). */
+      factor_level: string;
+      factor_note: string;
+      sources: components['schemas']['CostSource'][];
+    };
     Detail: {
       detail: string;
     };
@@ -1533,8 +1671,22 @@ export interface components {
        * @description State location factor (e.g. 0.88).
        */
       factor: number;
+      /**
+       * @description Where the location factor comes from: always `state` today (no cited public source gives
+       *     a metro or city factor; docs/cost-model.md).
+       */
+      factor_level: string;
+      /** @description The same in words, for the page. */
+      factor_note: string;
       /** Format: double */
       predicted_total: number;
+      /** Format: double */
+      predicted_total_high: number;
+      /**
+       * Format: double
+       * @description Sums of the lines' lows and highs.
+       */
+      predicted_total_low: number;
       project_type: string;
       quality: components['schemas']['MaterialQuality'];
       sources: components['schemas']['Source'][];
@@ -1552,8 +1704,30 @@ export interface components {
       /** Format: double */
       cost_per_sqft: number;
       /** Format: double */
+      high: number;
+      /**
+       * Format: double
+       * @description The line's range: halfway to the neighbouring quality tiers, x the factor.
+       */
+      low: number;
+      /**
+       * Format: double
+       * @description For a job: its price over the square footage, rounded to the cent.
+       */
       national_cost_per_sqft: number;
-      /** @description Source ids. */
+      /**
+       * Format: double
+       * @description The job's national price (before the factor); null for a line priced per sq ft.
+       */
+      national_job_price: number | null;
+      /**
+       * @description `per_sqft`: national rate x square footage x factor; `per_job`: the job's national price
+       *     x factor, whatever the house size (docs/cost-model.md).
+       */
+      pricing: string;
+      /** @description How the range was set, with the figures it uses. */
+      range_basis: string;
+      /** @description Source ids (each listed on the public /cost-sources page). */
       sources: string[];
       task: string;
     };
@@ -1760,6 +1934,7 @@ export interface components {
     ProjectSummary: {
       /** Format: double */
       budget: number;
+      calibrated: components['schemas']['CalibratedSummary'] | null;
       /**
        * Format: double
        * @description Sum of approved change orders on awarded tasks (may be negative).
@@ -1825,10 +2000,17 @@ export interface components {
       paid_to_date: number;
       /**
        * Format: double
-       * @description Sum of every task's best-known cost: actual cost, else its prediction (regional rate x
-       *     square footage), else 0.
+       * @description Sum of every task's best-known cost: actual cost, else committed cost, else its
+       *     prediction (regional rate x square footage), else 0.
        */
       predicted_total: number;
+      /** Format: double */
+      predicted_total_high: number;
+      /**
+       * Format: double
+       * @description The same sum with each prediction's low, and with its high (known costs have no range).
+       */
+      predicted_total_low: number;
       /**
        * Format: double
        * @description For each task with an award: its actual cost, else committed cost, minus its payments,
@@ -1944,6 +2126,10 @@ export interface components {
       /** @description Same as status. */
       subscription_status?: string;
     };
+    SuggestionItem: {
+      name: string;
+      pricing: string;
+    };
     /** @description A task as the board shows it. */
     Task: {
       /**
@@ -1996,12 +2182,33 @@ export interface components {
       payment_count: number;
       /** Format: int32 */
       position: number;
+      /**
+       * Format: double
+       * @description The regional prediction in dollars (regional_average_cost_per_sqft x square footage, to
+       *     the cent), or null.
+       */
+      predicted_cost: number | null;
+      /** Format: double */
+      predicted_cost_high: number | null;
+      /**
+       * Format: double
+       * @description The prediction's range (halfway to the neighbouring quality tiers x the state factor;
+       *     docs/cost-model.md), or null.
+       */
+      predicted_cost_low: number | null;
+      /**
+       * @description `per_sqft` (per square foot of the house) or `per_job` (the job's price whatever the
+       *     house size), or null without a prediction.
+       */
+      pricing: string | null;
       /** Format: int64 */
       project: number;
       /**
        * Format: double
        * @description Cost catalogue $/sq ft for the title and quality x the state factor of the project's zip
-       *     code, or null.
+       *     code, or null. For a job priced as a job (a kitchen remodel, a roof), the job's regional
+       *     price / the project's square footage, unrounded, so that this x square footage gives the
+       *     job price back (docs/cost-model.md).
        */
       regional_average_cost_per_sqft: number | null;
       status: components['schemas']['TaskStatus'];
@@ -2119,6 +2326,8 @@ export interface components {
     /** @enum {string} */
     TaskStatus: 'To Do' | 'In Progress' | 'Paid';
     TaskSuggestions: {
+      /** @description The same names with the pricing each uses (`per_sqft` or `per_job`). */
+      items: components['schemas']['SuggestionItem'][];
       suggestions: string[];
     };
     TokenPair: {
@@ -2682,6 +2891,26 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  costSources: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sources, in id order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CostSources'];
+        };
+      };
     };
   };
   listDocuments: {
@@ -3371,6 +3600,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BidComparison'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getProjectCalibration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ratio (null under three tasks) and the tasks it uses. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Calibration'];
         };
       };
       401: components['responses']['Unauthorized'];
