@@ -160,7 +160,7 @@ impl CatalogueTask {
         let [b, s, p] = self.national_tiers();
         let unit = |c: i64| match self.pricing() {
             Pricing::PerJob => format!("{} per job", dollars_text(c)),
-            Pricing::PerSqft => format!("{}/sq ft", dollars_text(c)),
+            Pricing::PerSqft => format!("${}.{:02}/sq ft", c / 100, c % 100),
         };
         if b == s && s == p {
             return format!("One published figure for every quality ({}): no range.", unit(s));

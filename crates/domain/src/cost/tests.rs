@@ -813,6 +813,11 @@ fn a_range_runs_halfway_to_the_neighbouring_tiers() {
     let permits = cat().resolve("Building Permits").unwrap();
     assert_eq!(permits.national_range(Premium), (289, 289, 289));
     assert_eq!(permits.range_basis(Standard), "One published figure for every quality ($2.89/sq ft): no range.");
+    let flooring = cat().resolve("Flooring Replacement").unwrap();
+    assert_eq!(
+        flooring.range_basis(Standard),
+        "Halfway to the basic figure ($5.00/sq ft) and to the premium figure ($7.50/sq ft)."
+    );
 }
 
 #[test]
