@@ -472,8 +472,8 @@ pub struct CalibratedSummaryResponse {
     ratio: f64,
     low: f64,
     high: f64,
-    /// Tasks the ratio is made of.
-    #[schema(minimum = 3)]
+    /// Tasks the ratio is made of (outliers left out).
+    #[schema(minimum = 1)]
     n_tasks: usize,
     #[schema(minimum = 0)]
     predicted_total: f64,

@@ -1306,7 +1306,7 @@ export interface components {
       high: number;
       /** Format: double */
       low: number;
-      /** @description Tasks the ratio is made of. */
+      /** @description Tasks the ratio is made of (outliers left out). */
       n_tasks: number;
       over_budget: boolean;
       /** Format: double */
