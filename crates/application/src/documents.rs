@@ -121,6 +121,12 @@ impl DocumentService {
         Ok(self.documents.list_for_owner(owner_id)?.into_iter().map(|d| self.view(d)).collect())
     }
 
+    /// Every document of one of the owner's projects with a fresh download link (a share link
+    /// that includes documents).
+    pub fn list_for_project(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
+        Ok(self.documents.list_for_project(project_id, owner_id)?.into_iter().map(|d| self.view(d)).collect())
+    }
+
     pub fn get(&self, owner_id: i64, id: i64) -> Result<DocumentView, UseCaseError> {
         let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
         Ok(self.view(doc))

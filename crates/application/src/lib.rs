@@ -12,6 +12,7 @@ pub mod ledger;
 pub mod payments;
 pub mod ports;
 pub mod projects;
+pub mod shares;
 pub mod tasks;
 
 pub use error::{RepoError, UseCaseError};

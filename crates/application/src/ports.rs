@@ -253,6 +253,8 @@ pub trait DocumentRepository: Send + Sync {
     fn rename(&self, id: i64, name: &str) -> Result<Document, RepoError>;
     /// Every document of the owner, by task then id (the data export).
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Document>, RepoError>;
+    /// Every document of the owner's project, by task then upload.
+    fn list_for_project(&self, project_id: i64, owner_id: i64) -> Result<Vec<Document>, RepoError>;
     /// Bytes stored by the owner over all documents (quota).
     fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError>;
 }
@@ -344,6 +346,26 @@ pub trait SessionRepository: Send + Sync {
     fn revoke(&self, session_id: i64, user_id: i64, now: NaiveDateTime) -> Result<(), RepoError>;
     /// Revokes every session of the user but `keep`; returns how many were standing.
     fn revoke_all(&self, user_id: i64, keep: Option<i64>, now: NaiveDateTime) -> Result<usize, RepoError>;
+}
+
+/// Read-only share links of projects (issue 21), kept with the SHA-256 of their token.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait ShareRepository: Send + Sync {
+    /// Stores a link of the project (whose owner is `owner_id`) unless the project already has
+    /// [`buildledger_domain::share::MAX_SHARES_PER_PROJECT`] links (`RepoError::Conflict`).
+    fn create(
+        &self,
+        new: &buildledger_domain::share::NewShare,
+        owner_id: i64,
+        token_hash: &str,
+        now: NaiveDateTime,
+    ) -> Result<buildledger_domain::share::Share, RepoError>;
+    /// The project's links, oldest first.
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<buildledger_domain::share::Share>, RepoError>;
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<buildledger_domain::share::Share>, RepoError>;
+    /// Deletes the link (revoking it); `RepoError::NotFound` when it is gone.
+    fn delete(&self, id: i64) -> Result<(), RepoError>;
+    fn find_by_token_hash(&self, token_hash: &str) -> Result<Option<buildledger_domain::share::Share>, RepoError>;
 }
 
 /// Single-use password reset links, kept as the SHA-256 of their token.

@@ -15,6 +15,7 @@ use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
 };
 use buildledger_application::projects::ProjectService;
+use buildledger_application::shares::{SharePorts, ShareService};
 use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::{CostCatalogue, EstimateRequest, Prediction};
 use buildledger_domain::project::ProjectDetails;
@@ -27,7 +28,7 @@ use buildledger_persistence::payments::DieselPaymentsRepository;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
     DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
-    DieselTaskPaymentRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
+    DieselShareRepository, DieselTaskPaymentRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
@@ -185,6 +186,12 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         documents: documents.clone(),
         rates: rates.clone(),
     });
+    let shares = ShareService::new(SharePorts {
+        shares: Arc::new(DieselShareRepository::new(db.clone())),
+        projects: projects.clone(),
+        ids: Arc::new(RandomIds),
+        clock: clock.clone(),
+    });
     let document_service = DocumentService::new(tasks, documents, store.clone(), signer, clock.clone());
     let closure = ClosureService {
         accounts: accounts.clone(),
@@ -208,6 +215,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         ledger,
         recovery,
         closure,
+        shares,
+        public_url: settings.public_url.clone(),
         config: PublicConfig {
             support_email: settings.support_email.clone(),
             stripe_publishable_key: settings.stripe.as_ref().and_then(|s| s.publishable_key.clone()),

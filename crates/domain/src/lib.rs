@@ -13,6 +13,7 @@ pub mod error;
 pub mod ledger;
 pub mod money;
 pub mod project;
+pub mod share;
 pub mod subscription;
 pub mod task;
 pub mod user;

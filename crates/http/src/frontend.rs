@@ -56,6 +56,13 @@ pub fn service(dist: Option<&Path>) -> Files {
                         let mut res = file.into_response(&req);
                         // The app shell must be revalidated so new deployments are picked up.
                         res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+                        // A shared project's page is for the people it was sent to, not search engines.
+                        if req.path().starts_with("/share/") {
+                            res.headers_mut().insert(
+                                header::HeaderName::from_static("x-robots-tag"),
+                                header::HeaderValue::from_static("noindex, nofollow"),
+                            );
+                        }
                         res
                     }
                     Err(_) => HttpResponse::Ok().content_type("text/html; charset=utf-8").body(NOT_BUILT),

@@ -93,6 +93,12 @@ pub struct ProjectPaymentResponse {
     task_title: String,
 }
 
+impl ProjectPaymentResponse {
+    pub(crate) fn new(payment: Payment, task_title: String) -> Self {
+        ProjectPaymentResponse { payment: payment.into(), task_title }
+    }
+}
+
 /// `POST /api/task-payments/` (`task` and `amount` required) and
 /// `PATCH /api/task-payments/{id}/` (any subset but `task`).
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]

@@ -18,6 +18,7 @@ pub mod payments;
 pub mod projects;
 pub mod request;
 pub mod request_log;
+pub mod shares;
 pub mod state;
 pub mod system;
 pub mod tasks;
@@ -111,6 +112,10 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(estimate::estimate)
                 .service(estimate::task_suggestions)
                 .service(estimate::cost_sources)
+                .service(shares::list)
+                .service(shares::create)
+                .service(shares::revoke)
+                .service(shares::open)
                 .default_service(web::to(system::api_not_found)),
         )
         .configure(payments::configure);

@@ -236,6 +236,16 @@ impl WireValue for String {
     }
 }
 
+/// JSON booleans only ("true" as text is a mistake worth reporting).
+impl WireValue for bool {
+    fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
+        match value {
+            Value::Bool(b) => Ok(Some(b)),
+            _ => Err("Must be a valid boolean."),
+        }
+    }
+}
+
 /// Whole numbers: JSON integers, integral floats (`12.0`) and numeric strings (`"12"`); an empty
 /// string reads as null.
 impl WireValue for i64 {

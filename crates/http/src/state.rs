@@ -38,6 +38,10 @@ pub struct AppState {
     pub bids: buildledger_application::bids::BidService,
     /// Payments, change orders, lender draws.
     pub ledger: buildledger_application::ledger::LedgerService,
+    /// Read-only share links (issue 21).
+    pub shares: buildledger_application::shares::ShareService,
+    /// The address users reach the app at (`PUBLIC_URL`), for the links it hands out.
+    pub public_url: String,
     pub config: PublicConfig,
     /// Folder of the built frontend (`index.html` and assets); `None` serves a notice page.
     pub frontend_dist: Option<PathBuf>,

@@ -147,6 +147,17 @@ impl DocumentRepository for DieselDocumentRepository {
         })
     }
 
+    fn list_for_project(&self, project_id: i64, owner_id: i64) -> Result<Vec<Document>, RepoError> {
+        self.db.read(|conn| {
+            documents::table
+                .filter(documents::project_id.eq(project_id).and(documents::owner_id.eq(owner_id)))
+                .order((documents::task_id, documents::id))
+                .select(DocumentRow::as_select())
+                .load(conn)
+                .map(|rows| rows.into_iter().map(Document::from).collect())
+        })
+    }
+
     fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError> {
         self.db.read(|conn| {
             // SUM(BIGINT) is NUMERIC on PostgreSQL and INTEGER on SQLite: cast to one type.

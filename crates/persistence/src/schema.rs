@@ -234,7 +234,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    project_shares (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        owner_id -> BigInt,
+        label -> Text,
+        token_hash -> Text,
+        expires_on -> Nullable<Text>,
+        include_documents -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(projects -> users (owner_id));
+diesel::joinable!(project_shares -> projects (project_id));
 diesel::joinable!(tasks -> projects (project_id));
 diesel::joinable!(bids -> contractors (contractor_id));
 diesel::joinable!(bids -> tasks (task_id));
@@ -260,5 +274,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     subscriptions,
     invoices,
     checkout_sessions,
-    webhook_events
+    webhook_events,
+    project_shares
 );

@@ -52,6 +52,10 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("GET", "/api/projects/{id}/tasks/", Access::Subscribed),
     ("GET", "/api/projects/{id}/summary/", Access::Subscribed),
     ("GET", "/api/projects/{id}/calibration/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/shares/", Access::Subscribed),
+    ("POST", "/api/shares/", Access::Subscribed),
+    ("DELETE", "/api/shares/{id}/", Access::Subscribed),
+    ("GET", "/api/share/{token}/", Access::Public),
     ("POST", "/api/projects/{id}/tasks/template/", Access::Subscribed),
     ("GET", "/api/projects/{id}/bids/", Access::Subscribed),
     ("GET", "/api/contractors/", Access::Subscribed),
@@ -140,6 +144,8 @@ struct Fixture {
     payment: i64,
     change_order: i64,
     draw: i64,
+    share: i64,
+    share_token: String,
 }
 
 fn concrete(path: &str, ids: &Fixture) -> String {
@@ -157,10 +163,12 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.change_order.to_string())
     } else if path.starts_with("/api/draws/") {
         path.replace("{id}", &ids.draw.to_string())
+    } else if path.starts_with("/api/shares/") {
+        path.replace("{id}", &ids.share.to_string())
     } else {
         path.replace("{id}", &ids.document.to_string())
     };
-    let p = p.replace("{session_id}", "cs_local_unknown");
+    let p = p.replace("{session_id}", "cs_local_unknown").replace("{token}", &ids.share_token);
     if p == "/api/documents/" {
         format!("/api/documents/?task={}", ids.task)
     } else {
@@ -218,7 +226,22 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
     }
     let (payment, change_order, draw) = (created[0], created[1], created[2]);
-    let ids = Fixture { project, task, document, contractor, bid, payment, change_order, draw };
+    let share = app
+        .authed_json(Method::POST, "/api/shares/", &owner, Some(json!({"project": project, "label": "Bank"})))
+        .await
+        .ok_json(201);
+    let ids = Fixture {
+        project,
+        task,
+        document,
+        contractor,
+        bid,
+        payment,
+        change_order,
+        draw,
+        share: share["id"].as_i64().unwrap(),
+        share_token: share["token"].as_str().unwrap().to_owned(),
+    };
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
         .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access)

@@ -13,6 +13,7 @@ mod ledger;
 mod openapi;
 mod payments;
 mod projects;
+mod shares;
 mod request_ids;
 mod summary_cases;
 mod system;

@@ -11,6 +11,7 @@ mod migrations;
 mod payments;
 mod projects;
 mod sessions;
+mod shares;
 mod tasks;
 mod users;
 mod writes;

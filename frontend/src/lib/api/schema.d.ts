@@ -600,6 +600,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{id}/shares/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A project's read-only share links */
+    get: operations['listShares'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/summary/': {
     parameters: {
       query?: never;
@@ -672,6 +689,63 @@ export interface paths {
     /** Create an account */
     post: operations['register'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/share/{token}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The read-only view of a shared project (no login)
+     * @description 404 for an unknown, revoked or expired token, and while the owner's subscription is not active.
+     */
+    get: operations['openShare'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a read-only link to a project
+     * @description Answers the link's token once; afterwards only its label, end date and documents choice are shown. 409 when the project already has 50 links.
+     */
+    post: operations['createShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shares/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a share link: it answers 404 at once */
+    delete: operations['revokeShare'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1539,6 +1613,13 @@ export interface components {
       factor_note: string;
       sources: components['schemas']['CostSource'][];
     };
+    /** @description A new link: the only answer that carries its token. */
+    CreatedShare: components['schemas']['Share'] & {
+      /** @description 64 hex digits, shown only this once (only its SHA-256 is stored). */
+      token: string;
+      /** @description The page to send: `{PUBLIC_URL}/share/{token}`. */
+      url: string;
+    };
     Detail: {
       detail: string;
     };
@@ -2099,6 +2180,53 @@ export interface components {
       | 'Bedroom'
       | 'Siding'
       | 'HVAC replacement';
+    /** @description A share link, without its token. */
+    Share: {
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * Format: date
+       * @description The last day the link works (inclusive), or null for no end.
+       */
+      expires_on: string | null;
+      /** Format: int64 */
+      id: number;
+      include_documents: boolean;
+      label: string;
+      /** Format: int64 */
+      project: number;
+    };
+    ShareRequest: {
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      expires_on?: string | null;
+      /** @description Whether the page lists the project's documents (through signed links). Default false. */
+      include_documents?: boolean | null;
+      /** @description Who the link is for ("Bank", "Sam"): 1 to 60 characters. */
+      label?: string;
+      /**
+       * Format: int64
+       * @description One of the caller's projects.
+       */
+      project?: number;
+    };
+    /** @description What a share link shows: nothing editable, nothing about the owner. */
+    SharedProject: {
+      /** @description Every task with bids, its bids side by side. */
+      bids: components['schemas']['BidComparison'][];
+      /** @description The project's documents with signed download links; empty unless the link includes them. */
+      documents: components['schemas']['Document'][];
+      /** Format: date */
+      expires_on: string | null;
+      include_documents: boolean;
+      /** @description The link's label and end date, so the page can say who it is for and until when. */
+      label: string;
+      /** @description Every payment, newest first. */
+      payments: components['schemas']['ProjectPayment'][];
+      project: components['schemas']['Project'];
+      summary: components['schemas']['ProjectSummary'];
+      /** @description The board's tasks, in board order. */
+      tasks: components['schemas']['Task'][];
+    };
     Source: {
       id: string;
       /** @description Who published the figures, e.g. "National Association of Home Builders (NAHB)". */
@@ -3743,6 +3871,33 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  listShares: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links, oldest first (without tokens). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Share'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getProjectSummary: {
     parameters: {
       query?: never;
@@ -3871,6 +4026,87 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  openShare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token (64 hex digits). */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shared project. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SharedProject'];
+        };
+      };
+      404: components['responses']['NotFound'];
+    };
+  };
+  createShare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShareRequest'];
+      };
+    };
+    responses: {
+      /** @description The link with its token and URL. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedShare'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  revokeShare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The share link id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
   };

@@ -1,0 +1,144 @@
+//! Read-only share links (issue 21): a project owner gives a spouse, a lender or a contractor a
+//! link that shows the live budget and board and lets them change nothing. A link has a label
+//! ("Bank", "Sam"), an optional last day, and says whether documents are included. Its token is
+//! shown once; only its SHA-256 is stored (application layer).
+
+use chrono::NaiveDate;
+
+use crate::bid::parse_optional_date;
+use crate::error::{DomainError, FieldErrors};
+
+pub const LABEL_MAX: usize = 60;
+/// Share links a project may have at once (a cap on what one owner can hand out).
+pub const MAX_SHARES_PER_PROJECT: i64 = 50;
+
+/// A project's share link, without its token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Share {
+    pub id: i64,
+    pub project_id: i64,
+    pub owner_id: i64,
+    pub label: String,
+    /// The last day the link works; `None`: until revoked.
+    pub expires_on: Option<NaiveDate>,
+    pub include_documents: bool,
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl Share {
+    /// Whether the link still works on `today` (it works through its `expires_on` day).
+    pub fn is_live(&self, today: NaiveDate) -> bool {
+        self.expires_on.is_none_or(|last| today <= last)
+    }
+}
+
+/// What a new share link is made of, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewShare {
+    pub project_id: i64,
+    pub label: String,
+    pub expires_on: Option<NaiveDate>,
+    pub include_documents: bool,
+}
+
+/// Raw fields of a new share link, as the wire sends them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShareInput {
+    pub project: Option<i64>,
+    pub label: Option<String>,
+    /// `YYYY-MM-DD`, or empty/absent for a link without an end.
+    pub expires_on: Option<String>,
+    pub include_documents: Option<bool>,
+}
+
+impl NewShare {
+    /// Checks every field at once: a project, a label of 1 to 60 characters, a last day that is
+    /// not before `today`.
+    pub fn parse(input: ShareInput, today: NaiveDate) -> Result<NewShare, DomainError> {
+        let mut errors = FieldErrors::new();
+        if input.project.is_none() {
+            errors.add("project", "This field is required.");
+        }
+        let label = input.label.as_deref().map(str::trim).unwrap_or("").to_owned();
+        if label.is_empty() {
+            errors.add("label", "This field may not be blank.");
+        } else if label.chars().count() > LABEL_MAX {
+            errors.add("label", format!("Ensure this field has no more than {LABEL_MAX} characters."));
+        } else if label.chars().any(char::is_control) {
+            errors.add("label", "Use letters, digits and punctuation only.");
+        }
+        let expires_on = parse_optional_date(&mut errors, "expires_on", input.expires_on.as_deref().unwrap_or(""));
+        if expires_on.is_some_and(|d| d < today) {
+            errors.add("expires_on", "The last day of a link cannot be in the past.");
+        }
+        match (input.project, errors.is_empty()) {
+            (Some(project_id), true) => Ok(NewShare {
+                project_id,
+                label,
+                expires_on,
+                include_documents: input.include_documents.unwrap_or(false),
+            }),
+            _ => Err(DomainError::Validation(errors)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    fn input(label: &str, expires_on: &str) -> ShareInput {
+        ShareInput {
+            project: Some(1),
+            label: Some(label.into()),
+            expires_on: Some(expires_on.into()),
+            include_documents: None,
+        }
+    }
+
+    fn fields(r: Result<NewShare, DomainError>) -> Vec<String> {
+        match r {
+            Err(DomainError::Validation(f)) => f.as_map().keys().cloned().collect(),
+            other => panic!("expected field errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_label_and_an_optional_last_day_make_a_link() {
+        let today = day("2026-11-24");
+        let s = NewShare::parse(input("  Bank  ", "2026-12-31"), today).unwrap();
+        assert_eq!((s.label.as_str(), s.expires_on, s.include_documents), ("Bank", Some(day("2026-12-31")), false));
+        assert_eq!(NewShare::parse(input("Sam", ""), today).unwrap().expires_on, None);
+        // The last day may be today.
+        assert!(NewShare::parse(input("Sam", "2026-11-24"), today).is_ok());
+    }
+
+    #[test]
+    fn bad_fields_are_reported_together() {
+        let today = day("2026-11-24");
+        assert_eq!(fields(NewShare::parse(input("", "2026-11-23"), today)), ["expires_on", "label"]);
+        assert_eq!(fields(NewShare::parse(input(&"x".repeat(61), "31/12/2026"), today)), ["expires_on", "label"]);
+        assert_eq!(fields(NewShare::parse(ShareInput::default(), today)), ["label", "project"]);
+        assert_eq!(fields(NewShare::parse(input("a\u{0}b", ""), today)), ["label"]);
+    }
+
+    #[test]
+    fn a_link_works_through_its_last_day() {
+        let share = Share {
+            id: 1,
+            project_id: 1,
+            owner_id: 1,
+            label: "Bank".into(),
+            expires_on: Some(day("2026-11-30")),
+            include_documents: false,
+            created_at: chrono::NaiveDateTime::default(),
+        };
+        assert!(share.is_live(day("2026-11-30")));
+        assert!(!share.is_live(day("2026-12-01")));
+        assert!(Share { expires_on: None, ..share }.is_live(day("2099-01-01")));
+    }
+}

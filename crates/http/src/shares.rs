@@ -1,0 +1,223 @@
+//! Read-only share links (issue 21). The owner creates, lists and revokes links to a project
+//! (login + subscription, like the board); `GET /api/share/{token}/` answers anyone holding a
+//! live link with the project's budget, board, bids and payments, and its documents through
+//! signed links when the link includes them. It never names the owner, and answers 404 for an
+//! unknown, revoked or expired token, and while the owner's subscription is not active.
+
+use actix_web::{delete, get, post, web, HttpResponse};
+use buildledger_domain::share::{Share, ShareInput};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::auth::Subscribed;
+use crate::bids::ComparisonResponse;
+use crate::documents::DocumentResponse;
+use crate::error::{blocking, ApiError};
+use crate::ledger::ProjectPaymentResponse;
+use crate::projects::{parse_id, ProjectResponse};
+use crate::request::{finish, Patch, ValidJson};
+use crate::state::AppState;
+use crate::tasks::{SummaryResponse, TaskResponse};
+
+/// A share link, without its token.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Share)]
+pub struct ShareResponse {
+    id: i64,
+    project: i64,
+    label: String,
+    /// The last day the link works (inclusive), or null for no end.
+    #[schema(format = Date, required = true)]
+    expires_on: Option<String>,
+    include_documents: bool,
+    #[schema(format = DateTime)]
+    created_at: String,
+}
+
+impl From<Share> for ShareResponse {
+    fn from(s: Share) -> Self {
+        ShareResponse {
+            id: s.id,
+            project: s.project_id,
+            label: s.label,
+            expires_on: s.expires_on.map(|d| d.to_string()),
+            include_documents: s.include_documents,
+            created_at: s.created_at.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        }
+    }
+}
+
+/// A new link: the only answer that carries its token.
+#[derive(Serialize, ToSchema)]
+#[schema(as = CreatedShare)]
+pub struct CreatedShareResponse {
+    #[serde(flatten)]
+    share: ShareResponse,
+    /// 64 hex digits, shown only this once (only its SHA-256 is stored).
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    token: String,
+    /// The page to send: `{PUBLIC_URL}/share/{token}`.
+    url: String,
+}
+
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[schema(as = ShareRequest)]
+pub struct ShareRequest {
+    /// One of the caller's projects.
+    #[schema(value_type = i64, minimum = 1)]
+    #[serde(default)]
+    project: Patch<i64>,
+    /// Who the link is for ("Bank", "Sam"): 1 to 60 characters.
+    #[schema(value_type = String, min_length = 1, max_length = 60)]
+    #[serde(default)]
+    label: Patch<String>,
+    /// The last day the link works, not in the past; null or "" for no end.
+    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[serde(default)]
+    expires_on: Patch<String>,
+    /// Whether the page lists the project's documents (through signed links). Default false.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    include_documents: Patch<bool>,
+}
+
+#[utoipa::path(
+    tag = "shares", operation_id = "listShares", summary = "A project's read-only share links",
+    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    security(("bearerAuth" = [])),
+    responses((status = 200, description = "The links, oldest first (without tokens).", body = [ShareResponse]), crate::openapi::OwnedErrors)
+)]
+#[get("/projects/{id}/shares/")]
+pub async fn list(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let project_id = parse_id(&path, "Project")?;
+    let svc = state.shares.clone();
+    let list = blocking(move || svc.list(user.id, project_id)).await?;
+    Ok(HttpResponse::Ok().json(list.into_iter().map(ShareResponse::from).collect::<Vec<_>>()))
+}
+
+#[utoipa::path(
+    tag = "shares", operation_id = "createShare", summary = "Create a read-only link to a project",
+    description = "Answers the link's token once; afterwards only its label, end date and documents choice are shown. \
+        409 when the project already has 50 links.",
+    request_body = ShareRequest,
+    security(("bearerAuth" = [])),
+    responses(
+        (status = 201, description = "The link with its token and URL.", body = CreatedShareResponse,
+            links(("RevokeShare" = (operation_id = "revokeShare", parameters(("id" = "$response.body#/id")))),
+                  ("OpenShare" = (operation_id = "openShare", parameters(("token" = "$response.body#/token")))))),
+        (status = 409, response = crate::openapi::Conflict),
+        crate::openapi::JsonBodyErrors,
+        crate::openapi::OwnedErrors,
+    )
+)]
+#[post("/shares/")]
+pub async fn create(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    body: ValidJson<ShareRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let request = body.body;
+    let input = ShareInput {
+        project: request.project.required_not_null(&mut errors, "project"),
+        label: request.label.optional(&mut errors, "label"),
+        expires_on: request.expires_on.optional(&mut errors, "expires_on"),
+        include_documents: request.include_documents.optional(&mut errors, "include_documents"),
+    };
+    finish(errors)?;
+    let svc = state.shares.clone();
+    let created = blocking(move || svc.create(user.id, input)).await?;
+    let url = format!("{}/share/{}", state.public_url.trim_end_matches('/'), created.token);
+    Ok(HttpResponse::Created().json(CreatedShareResponse { share: created.share.into(), token: created.token, url }))
+}
+
+#[utoipa::path(
+    tag = "shares", operation_id = "revokeShare", summary = "Revoke a share link: it answers 404 at once",
+    params(("id" = i64, Path, minimum = 1, description = "The share link id.")),
+    security(("bearerAuth" = [])),
+    responses((status = 204, description = "Revoked."), crate::openapi::OwnedErrors)
+)]
+#[delete("/shares/{id}/")]
+pub async fn revoke(
+    Subscribed(user): Subscribed,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = parse_id(&path, "Share")?;
+    let svc = state.shares.clone();
+    blocking(move || svc.revoke(user.id, id)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// What a share link shows: nothing editable, nothing about the owner.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SharedProject)]
+pub struct SharedProjectResponse {
+    /// The link's label and end date, so the page can say who it is for and until when.
+    label: String,
+    #[schema(format = Date, required = true)]
+    expires_on: Option<String>,
+    include_documents: bool,
+    project: ProjectResponse,
+    summary: SummaryResponse,
+    /// The board's tasks, in board order.
+    tasks: Vec<TaskResponse>,
+    /// Every task with bids, its bids side by side.
+    bids: Vec<ComparisonResponse>,
+    /// Every payment, newest first.
+    payments: Vec<ProjectPaymentResponse>,
+    /// The project's documents with signed download links; empty unless the link includes them.
+    documents: Vec<DocumentResponse>,
+}
+
+#[utoipa::path(
+    tag = "shares", operation_id = "openShare", summary = "The read-only view of a shared project (no login)",
+    description = "404 for an unknown, revoked or expired token, and while the owner's subscription is not active.",
+    params(("token" = String, Path, description = "The link's token (64 hex digits).")),
+    security(()),
+    responses(
+        (status = 200, description = "The shared project.", body = SharedProjectResponse),
+        (status = 404, response = crate::openapi::NotFound),
+    )
+)]
+#[get("/share/{token}/")]
+pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let token = path.into_inner();
+    let st = state.clone();
+    let view = blocking(move || {
+        let share = st.shares.open(&token)?;
+        if !st.access.is_subscribed(share.owner_id)? {
+            return Err(buildledger_application::error::UseCaseError::not_found("share"));
+        }
+        let (owner, project) = (share.owner_id, share.project_id);
+        let board = st.tasks.board(owner, project)?;
+        let summary = st.tasks.summary(owner, project)?;
+        let bids = st.bids.comparison(owner, project)?;
+        let payments = st.ledger.payments_for_project(owner, project)?;
+        let documents =
+            if share.include_documents { st.documents.list_for_project(owner, project)? } else { Vec::new() };
+        Ok((share, board, summary, bids, payments, documents))
+    })
+    .await?;
+    let (share, board, summary, bids, payments, documents) = view;
+    let body = SharedProjectResponse {
+        label: share.label,
+        expires_on: share.expires_on.map(|d| d.to_string()),
+        include_documents: share.include_documents,
+        summary: SummaryResponse::from(&summary),
+        project: board.project.into(),
+        tasks: board.tasks.into_iter().map(TaskResponse::from).collect(),
+        bids: bids.into_iter().map(ComparisonResponse::from).collect(),
+        payments: payments.into_iter().map(|(p, title)| ProjectPaymentResponse::new(p, title)).collect(),
+        documents: documents.into_iter().map(DocumentResponse::from).collect(),
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "private, no-store"))
+        .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+        .json(body))
+}

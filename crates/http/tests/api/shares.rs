@@ -1,0 +1,184 @@
+//! Issue 21: read-only share links. Create, list, open without a login, revoke; expired links,
+//! another user's project and a lapsed owner answer 404; the page never carries what the owner
+//! left out (documents) nor who the owner is.
+
+use actix_web::http::Method;
+use buildledger_application::payments::ports::SubscriptionRepository;
+use buildledger_domain::subscription::Subscription;
+use buildledger_persistence::payments::DieselPaymentsRepository;
+use diesel::connection::SimpleConnection;
+use serde_json::{json, Value};
+
+use crate::helpers::{TestApp, User, PDF};
+
+async fn share(app: &TestApp, user: &User, body: Value) -> Value {
+    app.authed_json(Method::POST, "/api/shares/", user, Some(body)).await.ok_json(201)
+}
+
+/// A project with a task, a bid awarded, a payment and a document.
+async fn project_with_everything(app: &TestApp, user: &User) -> (i64, i64) {
+    let project = app.create_project(user, json!({"name": "Lake house"})).await["id"].as_i64().unwrap();
+    let task = app.create_task(user, project, json!({"title": "Framing", "description": "Walls"})).await;
+    let task = task["id"].as_i64().unwrap();
+    let acme = app
+        .authed_json(Method::POST, "/api/contractors/", user, Some(json!({"name": "Acme Framing"})))
+        .await
+        .ok_json(201)["id"]
+        .clone();
+    let bid = app
+        .authed_json(Method::POST, "/api/bids/", user, Some(json!({"task": task, "contractor": acme, "amount": 40000})))
+        .await
+        .ok_json(201);
+    app.authed_json(Method::POST, &format!("/api/bids/{}/award/", bid["id"]), user, None).await.ok_json(200);
+    app.authed_json(Method::POST, "/api/task-payments/", user, Some(json!({"task": task, "amount": 10000})))
+        .await
+        .ok_json(201);
+    app.upload(user, task, "framing-quote.pdf", PDF).await.ok_json(201);
+    (project, task)
+}
+
+#[actix_web::test]
+async fn a_link_shows_the_live_project_without_a_login_and_without_the_owner() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana_owner").await;
+    let (project, _) = project_with_everything(&app, &ana).await;
+    let created = share(&app, &ana, json!({"project": project, "label": "Bank", "expires_on": null})).await;
+    let token = created["token"].as_str().unwrap().to_owned();
+    assert_eq!(token.len(), 64);
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert!(created["url"].as_str().unwrap().ends_with(&format!("/share/{token}")));
+    assert_eq!((created["label"].clone(), created["include_documents"].clone()), (json!("Bank"), json!(false)));
+
+    // The owner's list never shows a token again.
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert!(list[0].get("token").is_none() && list[0].get("url").is_none());
+
+    let res = app.get(&format!("/api/share/{token}/")).await;
+    assert_eq!(res.header("x-robots-tag").as_deref(), Some("noindex, nofollow"));
+    let view = res.ok_json(200);
+    assert_eq!(view["label"], "Bank");
+    assert_eq!(view["project"]["name"], "Lake house");
+    assert_eq!(view["tasks"][0]["title"], "Framing");
+    assert_eq!(view["summary"]["committed"], 40000.0);
+    assert_eq!(view["summary"]["paid_to_date"], 10000.0);
+    assert_eq!(view["bids"][0]["bids"][0]["contractor"]["name"], "Acme Framing");
+    assert_eq!(view["payments"][0]["amount"], 10000.0);
+    // Documents were not included: none, not even their names.
+    assert_eq!(view["documents"], json!([]));
+    let text = view.to_string();
+    assert!(!text.contains("ana_owner") && !text.contains("@example"), "the owner is never named: {text}");
+    assert!(!text.contains("framing-quote"), "no document names without documents");
+
+    // Live: a change by the owner shows on the next read.
+    let task = view["tasks"][0]["id"].as_i64().unwrap();
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{task}/"), &ana, Some(json!({"status": "In Progress"})))
+        .await
+        .ok_json(200);
+    let view = app.get(&format!("/api/share/{token}/")).await.ok_json(200);
+    assert_eq!(view["tasks"][0]["status"], "In Progress");
+}
+
+#[actix_web::test]
+async fn documents_come_through_signed_links_only_when_included() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let (project, _) = project_with_everything(&app, &ana).await;
+    let created = share(&app, &ana, json!({"project": project, "label": "Sam", "include_documents": true})).await;
+    let view = app.get(&format!("/api/share/{}/", created["token"].as_str().unwrap())).await.ok_json(200);
+    let docs = view["documents"].as_array().unwrap();
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0]["name"], "framing-quote.pdf");
+    let link = docs[0]["file"].as_str().unwrap();
+    assert!(link.contains("signature="));
+    let file = app.get(link).await;
+    assert_eq!(file.status, 200);
+    assert_eq!(&file.body[..], PDF);
+}
+
+#[actix_web::test]
+async fn revoked_expired_unknown_and_lapsed_links_answer_404() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let today = chrono::Utc::now().date_naive().to_string();
+    let created = share(&app, &ana, json!({"project": project, "label": "Bank", "expires_on": today})).await;
+    let (id, token) = (created["id"].as_i64().unwrap(), created["token"].as_str().unwrap().to_owned());
+    app.get(&format!("/api/share/{token}/")).await.ok_json(200);
+
+    // Unknown and malformed tokens.
+    app.get(&format!("/api/share/{}/", "a".repeat(64))).await.assert_error(404, "not_found");
+    app.get("/api/share/not-a-token/").await.assert_error(404, "not_found");
+
+    // Past its last day (moved back in the database, as time would).
+    app.db
+        .write(move |conn| {
+            conn.batch_execute(&format!("UPDATE project_shares SET expires_on = '2020-01-01' WHERE id = {id}"))?;
+            Ok(())
+        })
+        .unwrap();
+    app.get(&format!("/api/share/{token}/")).await.assert_error(404, "not_found");
+
+    // A lapsed owner's links stop working, and work again once they pay.
+    let live = share(&app, &ana, json!({"project": project, "label": "Sam"})).await;
+    let live = live["token"].as_str().unwrap().to_owned();
+    let now = chrono::Utc::now().naive_utc();
+    let lapsed = Subscription {
+        user_id: ana.id,
+        customer_id: Some(format!("cus_test_{}", ana.id)),
+        subscription_id: Some(format!("sub_test_{}", ana.id)),
+        status: "canceled".to_owned(),
+        current_period_end: Some(now - chrono::Duration::days(1)),
+        cancel_at_period_end: false,
+        updated_at: now,
+    };
+    DieselPaymentsRepository::new(app.db.clone()).upsert(&lapsed).unwrap();
+    app.get(&format!("/api/share/{live}/")).await.assert_error(404, "not_found");
+    app.subscribe(ana.id);
+    app.get(&format!("/api/share/{live}/")).await.ok_json(200);
+
+    // Revoked: 404 at once; revoking again is 404 too.
+    let live_id = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200)[1]["id"].clone();
+    let res = app.authed_json(Method::DELETE, &format!("/api/shares/{live_id}/"), &ana, None).await;
+    assert_eq!(res.status, 204);
+    app.get(&format!("/api/share/{live}/")).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &format!("/api/shares/{live_id}/"), &ana, None).await.assert_error(404, "not_found");
+}
+
+#[actix_web::test]
+async fn only_the_owner_shares_lists_and_revokes_and_bad_input_writes_nothing() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let bob = app.user("bob").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let created = share(&app, &ana, json!({"project": project, "label": "Bank"})).await;
+
+    app.authed_json(Method::POST, "/api/shares/", &bob, Some(json!({"project": project, "label": "Mine"})))
+        .await
+        .assert_error(404, "not_found");
+    app.authed_get(&format!("/api/projects/{project}/shares/"), &bob).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &format!("/api/shares/{}/", created["id"]), &bob, None)
+        .await
+        .assert_error(404, "not_found");
+
+    for (body, field) in [
+        (json!({"project": project, "label": ""}), "label"),
+        (json!({"project": project, "label": "x".repeat(61)}), "label"),
+        (json!({"project": project}), "label"),
+        (json!({"label": "Bank"}), "project"),
+        (json!({"project": project, "label": "Bank", "expires_on": "2020-01-01"}), "expires_on"),
+        (json!({"project": project, "label": "Bank", "expires_on": "next week"}), "expires_on"),
+        (json!({"project": project, "label": "Bank", "include_documents": "yes"}), "include_documents"),
+        (json!({"project": "abc", "label": "Bank"}), "project"),
+    ] {
+        let err = app.authed_json(Method::POST, "/api/shares/", &ana, Some(body.clone())).await.assert_error(400, "validation_error");
+        assert!(err["fields"][field].is_array(), "{body} -> {err}");
+    }
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    assert_eq!(list.as_array().unwrap().len(), 1, "nothing written by bad input");
+
+    // Deleting the project takes its links with it.
+    let token = created["token"].as_str().unwrap();
+    app.authed_json(Method::DELETE, &format!("/api/projects/{project}/"), &ana, None).await;
+    app.get(&format!("/api/share/{token}/")).await.assert_error(404, "not_found");
+}
