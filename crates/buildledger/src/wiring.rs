@@ -200,6 +200,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         documents: document_service.clone(),
         bids: bid_service.clone(),
         ledger: ledger.clone(),
+        shares: shares.clone(),
         payments: payments.service.clone(),
         users,
         store,

@@ -257,6 +257,8 @@ struct ExportProject {
     tasks: Vec<ExportTask>,
     /// Lender draw requests, by number.
     draws: Vec<crate::ledger::DrawResponse>,
+    /// Read-only share links (without their tokens, which are not kept).
+    shares: Vec<crate::shares::ShareResponse>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -287,7 +289,7 @@ struct ExportResponse {
 
 #[utoipa::path(
     tag = "account", operation_id = "exportAccount", summary = "Download my data (JSON)",
-    description = "The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders) and lender draws. Answered as an attachment.",
+    description = "The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders), lender draws and share links (without tokens). Answered as an attachment.",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The export.", body = ExportResponse),
@@ -334,6 +336,7 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
                     })
                     .collect(),
                 draws: p.draws.into_iter().map(Into::into).collect(),
+                shares: p.shares.into_iter().map(Into::into).collect(),
                 project: p.board.project.into(),
             }
         })

@@ -38,6 +38,8 @@ pub struct ProjectExport {
     pub payments: Vec<Payment>,
     pub change_orders: Vec<ChangeOrder>,
     pub draws: Vec<Draw>,
+    /// Its read-only share links (never their tokens: only their hashes are kept).
+    pub shares: Vec<buildledger_domain::share::Share>,
 }
 
 #[derive(Clone)]
@@ -48,6 +50,7 @@ pub struct ClosureService {
     pub documents: DocumentService,
     pub bids: BidService,
     pub ledger: LedgerService,
+    pub shares: crate::shares::ShareService,
     pub payments: PaymentsService,
     pub users: Arc<dyn UserRepository>,
     pub store: Arc<dyn DocumentStore>,
@@ -76,7 +79,8 @@ impl ClosureService {
             let change_orders =
                 self.ledger.register(user.id, project.id)?.lines.into_iter().map(|l| l.change_order).collect();
             let draws = self.ledger.draws(user.id, project.id)?;
-            projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws });
+            let shares = self.shares.list(user.id, project.id)?;
+            projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws, shares });
         }
         let contractors = self.bids.contractors(user.id)?;
         Ok(AccountExport { user: account, subscription, invoices, contractors, projects })

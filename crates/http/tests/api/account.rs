@@ -312,6 +312,7 @@ async fn my_data_holds_my_account_projects_tasks_and_documents_and_nothing_of_ot
     post("/api/task-payments/", json!({"task": task, "amount": 300, "payee": "Ace"})).await;
     post("/api/change-orders/", json!({"task": task, "description": "Extra", "amount": -20})).await;
     post("/api/draws/", json!({"project": project, "tasks": [task]})).await;
+    let link = post("/api/shares/", json!({"project": project, "label": "Bank"})).await;
     let res = app.authed_get("/api/account/export/", &ana).await;
     assert!(res.header("content-disposition").unwrap().starts_with("attachment;"), "{:?}", res.headers);
     let data = res.ok_json(200);
@@ -331,6 +332,8 @@ async fn my_data_holds_my_account_projects_tasks_and_documents_and_nothing_of_ot
     assert_eq!(tasks[0]["payments"][0]["payee"], "Ace");
     assert_eq!(tasks[0]["change_orders"][0]["amount"], -20.0);
     assert_eq!(projects[0]["draws"][0]["number"], 1);
+    assert_eq!(projects[0]["shares"][0]["label"], "Bank");
+    assert!(!data.to_string().contains(link["token"].as_str().unwrap()), "a share token is never exported");
     let documents = tasks[0]["documents"].as_array().unwrap();
     assert_eq!(documents[0]["name"], "quote.pdf");
     // Its link downloads the file.

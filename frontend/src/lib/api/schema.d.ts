@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * Download my data (JSON)
-     * @description The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders) and lender draws. Answered as an attachment.
+     * @description The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders), lender draws and share links (without tokens). Answered as an attachment.
      */
     get: operations['exportAccount'];
     put?: never;
@@ -1236,6 +1236,8 @@ export interface components {
     AccountExportProject: components['schemas']['Project'] & {
       /** @description Lender draw requests, by number. */
       draws: components['schemas']['Draw'][];
+      /** @description Read-only share links (without their tokens, which are not kept). */
+      shares: components['schemas']['Share'][];
       tasks: components['schemas']['AccountExportTask'][];
     };
     AccountExportSubscription: {
