@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES = [
   '/tell-us-what-you-think',
   '/what-is-buildledger',
   '/checklist',
+  '/cost-sources',
 ];
 
 /** Opens a page in a fresh context (theme and width optional), runs fn, closes it. */

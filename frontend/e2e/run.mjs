@@ -174,9 +174,12 @@ async function main() {
     './bids.mjs',
     './ledger.mjs',
     './money.mjs',
+    './shares.mjs',
+    './calibration.mjs',
     './board-ux.mjs',
     './sheet-forms.mjs',
     './public.spec.mjs',
+    './cost-sources.mjs',
     './a11y.spec.mjs',
     './perf.spec.mjs',
   ]) {

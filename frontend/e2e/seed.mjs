@@ -108,3 +108,51 @@ export async function createTasks(base, user, projectId, n, concurrency = 16) {
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
+
+/** Creates one task (standard quality, To Do unless `body` says otherwise); returns it. */
+export async function createTask(base, user, projectId, body) {
+  const call = authed(base, user);
+  const res = await call('/api/tasks/', {
+    method: 'POST',
+    body: JSON.stringify({ project: projectId, status: 'To Do', material_quality: 'standard', ...body }),
+  });
+  return res.json();
+}
+
+/** Creates a contractor of the user's roster; returns it. */
+export async function createContractor(base, user, body) {
+  const call = authed(base, user);
+  return (await call('/api/contractors/', { method: 'POST', body: JSON.stringify(body) })).json();
+}
+
+/** A bid on a task; with `award`, awarded at once (the task's committed cost). Returns the bid. */
+export async function createBid(base, user, { task, contractor, amount, award = false }) {
+  const call = authed(base, user);
+  const bid = await (
+    await call('/api/bids/', { method: 'POST', body: JSON.stringify({ task, contractor, amount }) })
+  ).json();
+  if (award) await call(`/api/bids/${bid.id}/award/`, { method: 'POST' });
+  return bid;
+}
+
+/** A payment on a task (`paid_on` YYYY-MM-DD, `payee` text or `contractor` id); returns it. */
+export async function createPayment(base, user, body) {
+  const call = authed(base, user);
+  return (await call('/api/task-payments/', { method: 'POST', body: JSON.stringify(body) })).json();
+}
+
+/** A small PDF attached to a task; returns the document (its `file` is a signed link). */
+export async function uploadPdf(base, user, taskId, name = 'document.pdf') {
+  const pdf =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  const form = new FormData();
+  form.append('task', String(taskId));
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), name);
+  const res = await fetch(`${base}/api/documents/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user.access}` },
+    body: form,
+  });
+  await ok(res, 'upload');
+  return res.json();
+}

@@ -39,6 +39,8 @@ const Projects = lazy(() => import('./routes/projects'));
 const Board = preloadable(() => import('./routes/board'));
 const CompareBids = lazy(() => import('./routes/compare-bids'));
 const Money = lazy(() => import('./routes/money'));
+const ShareLinks = lazy(() => import('./routes/share-links'));
+const SharedProject = lazy(() => import('./routes/shared-project'));
 const Contractors = lazy(() => import('./routes/contractors'));
 const AccountSettings = lazy(() => import('./routes/account-settings'));
 const Account = lazy(() => import('./routes/account'));
@@ -68,6 +70,8 @@ export const appRoutes: RouteObject[] = [
   { path: 'reset-password', element: <ResetPassword /> },
   { path: 'success', element: <Success /> },
   { path: 'cancel', element: <Cancel /> },
+  // A read-only share link: open to anyone who has it, outside the login and subscription guards.
+  { path: 'share/:token', element: <SharedProject /> },
   {
     element: <ProtectedRoute />,
     children: [
@@ -76,6 +80,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'kanban/:projectId', element: <Board /> },
       { path: 'kanban/:projectId/bids', element: <CompareBids /> },
       { path: 'kanban/:projectId/money', element: <Money /> },
+      { path: 'kanban/:projectId/share', element: <ShareLinks /> },
       { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },
     ],

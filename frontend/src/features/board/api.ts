@@ -1,13 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, http, upload } from '../../lib/api-client';
 import { markBoardData } from './perf';
-import type { BoardProject, ProjectSummary, Task, TaskDocument, TaskInput, TaskPatch } from './types';
+import type { BoardProject, Calibration, ProjectSummary, Task, TaskDocument, TaskInput, TaskPatch } from './types';
 
 export const boardKeys = {
   all: ['board'] as const,
   project: (projectId: number) => [...boardKeys.all, projectId, 'project'] as const,
   tasks: (projectId: number) => [...boardKeys.all, projectId, 'tasks'] as const,
   summary: (projectId: number) => [...boardKeys.all, projectId, 'summary'] as const,
+  calibration: (projectId: number) => [...boardKeys.all, projectId, 'calibration'] as const,
   documents: (taskId: number) => [...boardKeys.all, 'documents', taskId] as const,
   suggestions: () => [...boardKeys.all, 'task-suggestions'] as const,
 };
@@ -67,9 +68,26 @@ export const projectSummaryQuery = (projectId: number) =>
     structuralSharing: false,
   });
 
-/** Refreshes the board's money figures after a write to its tasks or budget (once the server answered). */
+/**
+ * The project's local ratio and the tasks it is made of (issue 20). Asked again with the summary
+ * (invalidateSummary): whatever changes the money figures can change the calibration.
+ */
+export const projectCalibrationQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: boardKeys.calibration(projectId),
+    queryFn: ({ signal }) => http.get<Calibration>(`/api/projects/${projectId}/calibration/`, signal),
+    staleTime: 0,
+  });
+
+/**
+ * Refreshes the board's money figures after a write to its tasks or budget (once the server
+ * answered): the summary and the calibration read from the same tasks.
+ */
 export const invalidateSummary = (client: QueryClient, projectId: number) =>
-  client.invalidateQueries({ queryKey: boardKeys.summary(projectId) });
+  Promise.all([
+    client.invalidateQueries({ queryKey: boardKeys.summary(projectId) }),
+    client.invalidateQueries({ queryKey: boardKeys.calibration(projectId) }),
+  ]).then(() => undefined);
 
 export const taskDocumentsQuery = (taskId: number) =>
   queryOptions({

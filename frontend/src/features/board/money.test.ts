@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../lib/format';
 import {
   bestKnownCents,
+  bestKnownRangeCents,
+  calibratedRangeCents,
   columnTotals,
+  hasKnownCost,
   MAX_CENTS,
   predictedCents,
   predictedCost,
+  predictedRangeCents,
+  ratioPerMille,
   roundToCent,
+  scaleCents,
+  shownSummary,
   summarize,
   toCents,
   type CostedTask,
@@ -17,7 +24,7 @@ import type { ProjectSummary, TaskStatus } from './types';
 interface SummaryCase {
   square_footage: number;
   budget: number;
-  tasks: CostedTask[];
+  tasks: (CostedTask & { pricing?: string | null })[];
   summary: ProjectSummary;
 }
 
@@ -40,14 +47,41 @@ describe("the local rule against the server's answers", () => {
     expect(tasks.some((t) => t.actual_cost === null && t.regional_average_cost_per_sqft === null)).toBe(true);
     expect(new Set(tasks.map((t) => t.status))).toEqual(new Set(['To Do', 'In Progress', 'Paid']));
     expect(new Set(serverCases.map((c) => c.summary.over_budget))).toEqual(new Set([true, false]));
+    // Issue 20: the server's predictions (per sq ft and per job, with their ranges) and boards
+    // with and without a calibration, some of them calibrated over budget and some under.
+    expect(new Set(tasks.map((t) => t.pricing))).toEqual(new Set(['per_sqft', 'per_job', null]));
+    expect(tasks.some((t) => (t.predicted_cost_low ?? 0) < (t.predicted_cost_high ?? 0))).toBe(true);
+    const calibrated = serverCases.flatMap((c) => (c.summary.calibrated ? [c.summary.calibrated] : []));
+    expect(calibrated.length).toBeGreaterThanOrEqual(6);
+    expect(serverCases.some((c) => c.summary.calibrated === null)).toBe(true);
+    expect(new Set(calibrated.map((k) => k.ratio > 1))).toEqual(new Set([true, false]));
+    expect(new Set(calibrated.map((k) => k.over_budget))).toEqual(new Set([true, false]));
+  });
+
+  it('has jobs priced per job, where the rate x the area is not the job price to the cent', () => {
+    // For these the old rule (the rate rounded to the cent x the area) would be off: the board
+    // reads predicted_cost.
+    const perJob = serverCases.flatMap((c) =>
+      c.tasks.filter((t) => t.pricing === 'per_job').map((t) => ({ t, sqft: c.square_footage })),
+    );
+    expect(perJob.length).toBeGreaterThan(0);
+    expect(
+      perJob.some(
+        ({ t, sqft }) => toCents(t.regional_average_cost_per_sqft ?? 0) * sqft !== toCents(t.predicted_cost ?? 0),
+      ),
+    ).toBe(true);
+    for (const { t, sqft } of perJob) expect(predictedCents(t, sqft)).toBe(toCents(t.predicted_cost ?? 0));
   });
 
   it.each(serverCases.map((c, i) => [i, c] as const))('board %i: the same figures as the server', (_i, c) => {
     // The project's settings and its funded draws are read back from the server's answer.
+    // The calibration's ratio (and its range and task count, which the server alone computes)
+    // too: the board scales the predictions by it as the server does.
     const local = summarize(c.tasks, c.square_footage, c.budget, {
       contingency_percent: c.summary.contingency_percent,
       loan_amount: c.summary.loan_amount,
       drawn: c.summary.drawn,
+      calibration: c.summary.calibrated,
     });
     // The whole-house estimate comes from the catalogue on the server only; the board's sums are
     // mirrored: the spec's five figures always, and issue 19's ledger figures where the case has them.
@@ -55,9 +89,30 @@ describe("the local rule against the server's answers", () => {
     const sums = Object.fromEntries(Object.entries(c.summary).filter(([key]) => !serverOnly.has(key)));
     const mirrored = Object.fromEntries(Object.keys(sums).map((key) => [key, local[key as keyof ProjectSummary]]));
     expect(mirrored).toStrictEqual(sums);
-    for (const key of ['budget', 'predicted_total', 'cost_per_sqft', 'over_budget', 'column_totals'])
+    for (const key of [
+      'budget',
+      'predicted_total',
+      'cost_per_sqft',
+      'over_budget',
+      'column_totals',
+      'predicted_total_low',
+      'predicted_total_high',
+      'calibrated',
+    ])
       expect(sums).toHaveProperty(key);
     expect(columnTotals(c.tasks, c.square_footage)).toStrictEqual(c.summary.column_totals);
+    const calibrated = c.summary.calibrated;
+    if (calibrated) {
+      expect(columnTotals(c.tasks, c.square_footage, calibrated.ratio)).toStrictEqual(calibrated.column_totals);
+      // Task by task: the calibrated total is the known costs plus the calibrated predictions.
+      const perTask = c.tasks.reduce(
+        (sum, t) =>
+          sum +
+          (calibratedRangeCents(t, c.square_footage, calibrated.ratio)?.cents ?? bestKnownCents(t, c.square_footage)),
+        0,
+      );
+      expect(Math.min(perTask, MAX_CENTS)).toBe(toCents(calibrated.predicted_total));
+    }
   });
 });
 
@@ -178,6 +233,33 @@ describe('the ledger figures (docs/money.md)', () => {
 });
 
 describe('per-task figures', () => {
+  it("reads the server's prediction when the task carries it, even where the rate says otherwise", () => {
+    // A kitchen remodel priced per job: $72,857.84 whatever the area; its rate is unrounded.
+    const kitchen = { regional_average_cost_per_sqft: 30.357433333333333, predicted_cost: 72857.84 };
+    expect(predictedCost(kitchen, 2400)).toBe(72857.84);
+    expect(predictedCents({ ...kitchen, regional_average_cost_per_sqft: 30.36 }, 2400)).toBe(7_285_784);
+    // Present but null: no prediction, whatever the rate.
+    expect(predictedCost({ regional_average_cost_per_sqft: 10, predicted_cost: null }, 100)).toBeNull();
+    // Absent (older payloads): the rate x the area.
+    expect(predictedCost({ regional_average_cost_per_sqft: 10 }, 100)).toBe(1000);
+  });
+
+  it('gives the range, the prediction itself without one', () => {
+    const framing = {
+      regional_average_cost_per_sqft: 16.54,
+      predicted_cost: 39696,
+      predicted_cost_low: 35376,
+      predicted_cost_high: 43344,
+    };
+    expect(predictedRangeCents(framing, 2400)).toEqual({ cents: 3_969_600, low: 3_537_600, high: 4_334_400 });
+    expect(predictedRangeCents({ regional_average_cost_per_sqft: 10 }, 100)).toEqual({
+      cents: 100_000,
+      low: 100_000,
+      high: 100_000,
+    });
+    expect(predictedRangeCents({ regional_average_cost_per_sqft: null, predicted_cost: null }, 100)).toBeNull();
+  });
+
   it('predicts the regional rate in cents x square footage', () => {
     expect(predictedCost({ regional_average_cost_per_sqft: 23.41 }, 2400)).toBe(56184);
     expect(predictedCost({ regional_average_cost_per_sqft: 0.1 }, 3)).toBe(0.3);
@@ -192,5 +274,109 @@ describe('per-task figures', () => {
     expect(toCents(4_413_433.57)).toBe(441_343_357);
     expect(roundToCent(1500.456)).toBe(1500.46);
     expect(roundToCent(1.005)).toBe(1.01);
+  });
+});
+
+describe('calibration (issue 20): the server rule, in cents', () => {
+  it('reads ratios in per mille as the server does', () => {
+    expect(ratioPerMille(1.2)).toBe(1200);
+    expect(ratioPerMille(0.804)).toBe(804);
+    expect(ratioPerMille(1.143)).toBe(1143);
+    expect(ratioPerMille(0)).toBe(0);
+  });
+
+  it('scales and rounds half up to the cent', () => {
+    // 0.05 x 1.25 = 0.0625 -> 0.06 (the server's own example); 0.04 x 1.25 = 0.05 exactly.
+    expect(scaleCents(5, 1250)).toBe(6);
+    expect(scaleCents(4, 1250)).toBe(5);
+    // 0.01 x 1.05 = 0.0105 -> 0.01; 0.10 x 1.005 = 0.1005 -> 0.10; 0.50 x 1.001 = 0.5005 -> 0.50.
+    expect(scaleCents(1, 1050)).toBe(1);
+    expect(scaleCents(10, 1005)).toBe(10);
+    expect(scaleCents(50, 1001)).toBe(50);
+    // 0.02 x 1.025 = 0.0205 -> 0.02; 0.20 x 1.025 = 0.205 -> 0.21 (a half: up).
+    expect(scaleCents(20, 1025)).toBe(21);
+    expect(scaleCents(3_969_600, 1200)).toBe(4_763_520);
+    expect(scaleCents(-5, 1200)).toBe(0);
+    // Past 2^53 the product is taken in BigInt: still exact.
+    expect(scaleCents(MAX_CENTS, 1_000_000)).toBe(MAX_CENTS * 1000);
+    expect(scaleCents(99_999_999_999, 999_999)).toBe(Number((2n * 99_999_999_999n * 999_999n + 1000n) / 2000n));
+  });
+
+  const predicted: CostedTask = {
+    status: 'To Do',
+    actual_cost: null,
+    regional_average_cost_per_sqft: 10,
+    predicted_cost: 1000,
+    predicted_cost_low: 800,
+    predicted_cost_high: 1300,
+  };
+  const known: CostedTask = { ...predicted, committed_cost: 600 };
+
+  it('sums the ranges like the points; known costs have none', () => {
+    const s = summarize([predicted, { ...predicted, status: 'Paid', actual_cost: 500 }], 100, 0);
+    expect([s.predicted_total_low, s.predicted_total, s.predicted_total_high]).toEqual([1300, 1500, 1800]);
+    expect(s.calibrated).toBeNull();
+  });
+
+  it('scales only the predictions of tasks without a known cost', () => {
+    expect(hasKnownCost(known)).toBe(true);
+    expect(hasKnownCost({ actual_cost: 0 })).toBe(true);
+    expect(hasKnownCost(predicted)).toBe(false);
+    expect(calibratedRangeCents(predicted, 100, 1.2)).toEqual({ cents: 120_000, low: 96_000, high: 156_000 });
+    expect(calibratedRangeCents(known, 100, 1.2)).toBeNull();
+    expect(calibratedRangeCents(predicted, 100, null)).toBeNull();
+    expect(bestKnownRangeCents(known, 100, 1200)).toEqual({ cents: 60_000, low: 60_000, high: 60_000 });
+
+    const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
+    const s = summarize([predicted, known], 100, 1700, { calibration });
+    // The regional figures are unchanged beside the calibrated ones.
+    expect(s.predicted_total).toBe(1600);
+    expect(s.over_budget).toBe(false);
+    expect(s.calibrated).toStrictEqual({
+      ...calibration,
+      // 1,000.00 x 1.2 + the award of 600.00; the range scaled the same way.
+      predicted_total: 1800,
+      predicted_total_low: 960 + 600,
+      predicted_total_high: 1560 + 600,
+      cost_per_sqft: 18,
+      over_budget: true,
+      column_totals: { 'To Do': 1800, 'In Progress': 0, Paid: 0 },
+    });
+    expect(columnTotals([predicted, known], 100, 1.2)).toEqual({ 'To Do': 1800, 'In Progress': 0, Paid: 0 });
+    expect(summarize([predicted], null, 0, { calibration }).calibrated?.cost_per_sqft).toBeNull();
+  });
+});
+
+describe('the figures shown with calibrated predictions on', () => {
+  const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
+  const tasks: CostedTask[] = [
+    { status: 'To Do', actual_cost: null, regional_average_cost_per_sqft: null, predicted_cost: 80000 },
+    { status: 'Paid', actual_cost: 10000, regional_average_cost_per_sqft: null, predicted_cost: 9000 },
+  ];
+  const summary = summarize(tasks, 1000, 100000, { calibration });
+
+  it('are the calibrated sums, with the contingency left and colour that follow from them', () => {
+    expect(summary).toMatchObject({ predicted_total: 90000, contingency_left: 10000, status: 'ok' });
+    const shown = shownSummary(summary, true);
+    expect(shown).toMatchObject({
+      predicted_total: 106000,
+      cost_per_sqft: 106,
+      over_budget: true,
+      column_totals: { 'To Do': 96000, 'In Progress': 0, Paid: 10000 },
+      contingency_left: -6000,
+      status: 'over',
+      // Ledger figures are not predictions: unchanged.
+      committed: summary.committed,
+      paid_to_date: summary.paid_to_date,
+    });
+    // Under budget but less than half the reserve left: a warning, as without calibration.
+    const tight = shownSummary(summarize(tasks, 1000, 110000, { calibration }), true);
+    expect(tight).toMatchObject({ contingency_left: 4000, status: 'warning', over_budget: false });
+  });
+
+  it('are the summary itself when switched off or without a calibration', () => {
+    expect(shownSummary(summary, false)).toBe(summary);
+    const none = summarize(tasks, 1000, 100000);
+    expect(shownSummary(none, true)).toBe(none);
   });
 });

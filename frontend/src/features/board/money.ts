@@ -10,6 +10,7 @@
 // (amounts are never negative), so the clamped figures are exact in every case.
 import {
   STATUSES,
+  type CalibratedSummary,
   type ColumnTotals,
   type MoneyStatus,
   type ProjectSummary,
@@ -42,11 +43,30 @@ export function roundToCent(dollars: number): number {
  * What the rule reads of a task (`committed_cost`: the awarded bid plus its approved change orders;
  * the ledger figures of issue 19: absent on older payloads, read as 0).
  */
-export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'> & {
-  committed_cost?: number | null;
-  paid_to_date?: number;
-  change_order_total?: number;
-};
+export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'> &
+  PredictedFields & {
+    committed_cost?: number | null;
+    paid_to_date?: number;
+    change_order_total?: number;
+  };
+
+/**
+ * The server's prediction of a task (issue 20): `predicted_cost` exact to the cent (for a job
+ * priced per job, the job's price whatever the house size), with its range. Absent on older
+ * payloads, where the prediction is the rate x the square footage.
+ */
+export interface PredictedFields {
+  predicted_cost?: number | null;
+  predicted_cost_low?: number | null;
+  predicted_cost_high?: number | null;
+}
+
+/** A prediction and its range, or a best-known cost (a known cost's range is itself), in cents. */
+export interface CentsRange {
+  cents: number;
+  low: number;
+  high: number;
+}
 
 const area = (squareFootage: number | null | undefined) =>
   squareFootage === null || squareFootage === undefined || !(squareFootage > 0) ? 0 : squareFootage;
@@ -56,11 +76,16 @@ const div = (a: number, b: number) => (a - (a % b)) / b;
 
 const clamp = (cents: number) => (cents > MAX_CENTS ? MAX_CENTS : cents < 0 ? 0 : cents);
 
-/** Predicted cost in cents: regional rate (to the cent) x square footage; null when either is unknown. */
+/**
+ * Predicted cost in cents: the server's `predicted_cost` when the task carries the field (null:
+ * no prediction), else (older payloads) the regional rate (to the cent) x square footage, null
+ * when either is unknown.
+ */
 export function predictedCents(
-  task: Pick<Task, 'regional_average_cost_per_sqft'>,
+  task: Pick<Task, 'regional_average_cost_per_sqft'> & PredictedFields,
   squareFootage: number | null | undefined,
 ): number | null {
+  if (task.predicted_cost !== undefined) return task.predicted_cost === null ? null : toCents(task.predicted_cost);
   const rate = task.regional_average_cost_per_sqft;
   if (rate === null || rate === undefined) return null;
   if (squareFootage === null || squareFootage === undefined) return null;
@@ -69,7 +94,7 @@ export function predictedCents(
 
 /** Predicted cost in dollars, for display (task cards, spreadsheet rows, the task form). */
 export function predictedCost(
-  task: Pick<Task, 'regional_average_cost_per_sqft'>,
+  task: Pick<Task, 'regional_average_cost_per_sqft'> & PredictedFields,
   squareFootage: number | null | undefined,
 ): number | null {
   const cents = predictedCents(task, squareFootage);
@@ -77,11 +102,77 @@ export function predictedCost(
 }
 
 /**
+ * The prediction with its low and high, in cents; null without a prediction. A payload without a
+ * range (older ones) gives the prediction as its own low and high.
+ */
+export function predictedRangeCents(
+  task: Pick<Task, 'regional_average_cost_per_sqft'> & PredictedFields,
+  squareFootage: number | null | undefined,
+): CentsRange | null {
+  const cents = predictedCents(task, squareFootage);
+  if (cents === null) return null;
+  const bound = (dollars: number | null | undefined) =>
+    dollars === null || dollars === undefined ? cents : toCents(dollars);
+  return { cents, low: bound(task.predicted_cost_low), high: bound(task.predicted_cost_high) };
+}
+
+/** A ratio with three decimals (1.2) -> per mille (1200), as the server scales by it. */
+export function ratioPerMille(ratio: number): number {
+  const pm = Math.round(ratio * 1000);
+  return pm < 0 ? 0 : pm > 1_000_000 ? 1_000_000 : pm;
+}
+
+/**
+ * Cents x a ratio in per mille, rounded half up to the cent (the server's
+ * `PredictedCost::scaled`): (2 x cents x per_mille + 1000) / 2000 in integer division. Exact:
+ * in Numbers while the product is below 2^53, in BigInt beyond.
+ */
+export function scaleCents(cents: number, perMille: number): number {
+  const c = cents > 0 ? cents : 0;
+  const n = 2 * c * perMille + 1000;
+  if (Number.isSafeInteger(n)) return div(n, 2000);
+  return Number((2n * BigInt(c) * BigInt(perMille) + 1000n) / 2000n);
+}
+
+/** A prediction and its range scaled by a ratio in per mille (each figure rounded half up). */
+export function scaleRange(range: CentsRange, perMille: number): CentsRange {
+  return {
+    cents: scaleCents(range.cents, perMille),
+    low: scaleCents(range.low, perMille),
+    high: scaleCents(range.high, perMille),
+  };
+}
+
+/** The task has a known cost: an actual cost, else a committed cost (an awarded bid). */
+export function hasKnownCost(task: Pick<Task, 'actual_cost'> & { committed_cost?: number | null }): boolean {
+  return (
+    (task.actual_cost !== null && task.actual_cost !== undefined) ||
+    (task.committed_cost !== null && task.committed_cost !== undefined)
+  );
+}
+
+/**
+ * The calibrated prediction of a task still without a known cost: its prediction and range x the
+ * project's local ratio, in cents; null with a known cost, without a prediction or a ratio.
+ */
+export function calibratedRangeCents(
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
+    PredictedFields & { committed_cost?: number | null },
+  squareFootage: number | null | undefined,
+  ratio: number | null | undefined,
+): CentsRange | null {
+  if (ratio === null || ratio === undefined || hasKnownCost(task)) return null;
+  const range = predictedRangeCents(task, squareFootage);
+  return range === null ? null : scaleRange(range, ratioPerMille(ratio));
+}
+
+/**
  * What a task counts for in sums, in cents: its actual cost, else its committed cost (the
  * awarded bid), else its prediction, else 0 (DECISIONS.md, "best-known cost").
  */
 export function bestKnownCents(
-  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> & { committed_cost?: number | null },
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
+    PredictedFields & { committed_cost?: number | null },
   squareFootage: number | null | undefined,
 ): number {
   if (task.actual_cost !== null && task.actual_cost !== undefined) return toCents(task.actual_cost);
@@ -89,17 +180,45 @@ export function bestKnownCents(
   return predictedCents(task, squareFootage) ?? 0;
 }
 
-/** Unclamped cents per column (a status the rule does not know counts in To Do, as on the server). */
-function centsByStatus(
-  tasks: readonly CostedTask[],
+/**
+ * The best-known cost with its range, in cents (the server's `CostLine::best_known`): a known
+ * cost has none; a prediction keeps its range, both x the local ratio (per mille) when one is
+ * given; 0 without either.
+ */
+export function bestKnownRangeCents(
+  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
+    PredictedFields & { committed_cost?: number | null },
   squareFootage: number | null | undefined,
-): Record<TaskStatus, number> {
-  const out: Record<TaskStatus, number> = { 'To Do': 0, 'In Progress': 0, Paid: 0 };
+  perMille: number | null = null,
+): CentsRange {
+  if (hasKnownCost(task)) {
+    const known = bestKnownCents(task, squareFootage);
+    return { cents: known, low: known, high: known };
+  }
+  const range = predictedRangeCents(task, squareFootage);
+  if (range === null) return { cents: 0, low: 0, high: 0 };
+  return perMille === null ? range : scaleRange(range, perMille);
+}
+
+interface Sums {
+  /** Unclamped cents per column (a status the rule does not know counts in To Do, as on the server). */
+  columns: Record<TaskStatus, number>;
+  low: number;
+  high: number;
+}
+
+function sumsOf(tasks: readonly CostedTask[], squareFootage: number | null | undefined, perMille: number | null): Sums {
+  const columns: Record<TaskStatus, number> = { 'To Do': 0, 'In Progress': 0, Paid: 0 };
+  let low = 0;
+  let high = 0;
   for (const t of tasks) {
     const column = (STATUSES as readonly string[]).includes(t.status) ? t.status : 'To Do';
-    out[column] += bestKnownCents(t, squareFootage);
+    const best = bestKnownRangeCents(t, squareFootage, perMille);
+    columns[column] += best.cents;
+    low += best.low;
+    high += best.high;
   }
-  return out;
+  return { columns, low, high };
 }
 
 function totalsInDollars(cents: Record<TaskStatus, number>): ColumnTotals {
@@ -110,9 +229,16 @@ function totalsInDollars(cents: Record<TaskStatus, number>): ColumnTotals {
   };
 }
 
-/** Best-known cost per column, in dollars (each summed in cents and clamped to MAX_CENTS). */
-export function columnTotals(tasks: readonly CostedTask[], squareFootage: number | null | undefined): ColumnTotals {
-  return totalsInDollars(centsByStatus(tasks, squareFootage));
+/**
+ * Best-known cost per column, in dollars (each summed in cents and clamped to MAX_CENTS); with a
+ * local ratio, the tasks still without a known cost at their calibrated prediction.
+ */
+export function columnTotals(
+  tasks: readonly CostedTask[],
+  squareFootage: number | null | undefined,
+  ratio: number | null = null,
+): ColumnTotals {
+  return totalsInDollars(sumsOf(tasks, squareFootage, ratio === null ? null : ratioPerMille(ratio)).columns);
 }
 
 /** The project's settings the ledger figures read (docs/money.md); `drawn` from the last summary. */
@@ -122,6 +248,11 @@ export interface LedgerSettings {
   loan_amount?: number | null;
   /** Sum of the funded draws: kept on the project row, known from the server's last summary. */
   drawn?: number | null;
+  /**
+   * The project's local ratio (issue 20) as the server's last summary gave it, with its range and
+   * the number of tasks it is made of; null or absent: no calibration.
+   */
+  calibration?: Pick<CalibratedSummary, 'ratio' | 'low' | 'high' | 'n_tasks'> | null;
 }
 
 /** The project's default contingency, in percent of the budget. */
@@ -156,7 +287,8 @@ export function summarize(
   budget: number,
   settings: LedgerSettings = {},
 ): ProjectSummary {
-  const cents = centsByStatus(tasks, squareFootage);
+  const sums = sumsOf(tasks, squareFootage, null);
+  const cents = sums.columns;
   const total = clamp(STATUSES.reduce((sum, s) => sum + cents[s], 0));
   const sqft = area(squareFootage);
   const budgetCents = toCents(budget);
@@ -189,11 +321,14 @@ export function summarize(
   const overBudget = total > budgetCents;
   const loan = settings.loan_amount;
   const drawn = toCents(settings.drawn ?? 0);
+  const perSqft = (cents: number) => (sqft > 0 ? toDollars(div(cents * 2 + sqft, sqft * 2)) : null);
 
   return {
     budget: toDollars(budgetCents),
     predicted_total: toDollars(total),
-    cost_per_sqft: sqft > 0 ? toDollars(div(total * 2 + sqft, sqft * 2)) : null,
+    predicted_total_low: toDollars(clamp(sums.low)),
+    predicted_total_high: toDollars(clamp(sums.high)),
+    cost_per_sqft: perSqft(total),
     over_budget: overBudget,
     column_totals: totalsInDollars(cents),
     committed: toDollars(clamp(committed)),
@@ -208,5 +343,59 @@ export function summarize(
     loan_amount: loan === null || loan === undefined ? null : toDollars(toCents(loan)),
     drawn: toDollars(drawn),
     loan_left: loan === null || loan === undefined ? null : toDollars(toCents(loan) - drawn),
+    calibrated: calibratedSums(tasks, squareFootage, budgetCents, settings.calibration ?? null),
+  };
+}
+
+/**
+ * The summary's `calibrated` figures (issue 20): the same sums with every task still without a
+ * known cost at its prediction x the local ratio (each of prediction, low and high scaled and
+ * rounded half up to the cent before summing); null without a calibration.
+ */
+export function calibratedSums(
+  tasks: readonly CostedTask[],
+  squareFootage: number | null | undefined,
+  budgetCents: number,
+  calibration: LedgerSettings['calibration'],
+): CalibratedSummary | null {
+  if (!calibration) return null;
+  const sums = sumsOf(tasks, squareFootage, ratioPerMille(calibration.ratio));
+  const total = clamp(STATUSES.reduce((sum, s) => sum + sums.columns[s], 0));
+  const sqft = area(squareFootage);
+  return {
+    ratio: calibration.ratio,
+    low: calibration.low,
+    high: calibration.high,
+    n_tasks: calibration.n_tasks,
+    predicted_total: toDollars(total),
+    predicted_total_low: toDollars(clamp(sums.low)),
+    predicted_total_high: toDollars(clamp(sums.high)),
+    cost_per_sqft: sqft > 0 ? toDollars(div(total * 2 + sqft, sqft * 2)) : null,
+    over_budget: total > budgetCents,
+    column_totals: totalsInDollars(sums.columns),
+  };
+}
+
+/**
+ * The board's figures as shown with calibrated predictions on (issue 20): the predicted total,
+ * its range, cost per sq ft, over budget and column totals of `summary.calibrated`, and the
+ * contingency left and status colour that follow from that total (budget - total, in cents);
+ * committed, paid and the rest unchanged. The summary itself without a calibration or with the
+ * switch off.
+ */
+export function shownSummary(summary: ProjectSummary, useCalibrated: boolean): ProjectSummary {
+  const c = summary.calibrated;
+  if (!useCalibrated || !c) return summary;
+  const left = toCents(summary.budget) - toCents(c.predicted_total);
+  return {
+    ...summary,
+    predicted_total: c.predicted_total,
+    predicted_total_low: c.predicted_total_low,
+    predicted_total_high: c.predicted_total_high,
+    cost_per_sqft: c.cost_per_sqft,
+    over_budget: c.over_budget,
+    column_totals: c.column_totals,
+    contingency_left: toDollars(left),
+    status: moneyStatus(c.over_budget, left, toCents(summary.contingency_reserve)),
   };
 }

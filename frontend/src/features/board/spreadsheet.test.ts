@@ -119,6 +119,21 @@ describe('totals row', () => {
     expect(sheetTotals(tasks, 100).projected).toBe(summarize(tasks, 100, 0).predicted_total);
   });
 
+  it("with a local ratio, gives the budget summary's calibrated total as the projected total", () => {
+    const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
+    const tasks = [
+      // A job priced per job: its price, whatever the area, x 1.2.
+      task({ regional_average_cost_per_sqft: 30.357433333333333, predicted_cost: 72857.84, pricing: 'per_job' }),
+      task({ committed_cost: 900, predicted_cost: 500 }),
+      task({ actual_cost: 10, predicted_cost: 20 }),
+    ];
+    const totals = sheetTotals(tasks, 2400, 1.2);
+    // 72,857.84 x 1.2 = 87,429.408 -> 87,429.41; the known costs as they are.
+    expect(totals).toEqual({ actual: 10, predicted: 73377.84, paid: 0, projected: 87429.41 + 900 + 10 });
+    expect(totals.projected).toBe(summarize(tasks, 2400, 0, { calibration }).calibrated?.predicted_total);
+    expect(sheetTotals(tasks, 2400).projected).toBe(72857.84 + 910);
+  });
+
   it('counts no prediction without a square footage', () => {
     expect(sheetTotals([task({ regional_average_cost_per_sqft: 5, actual_cost: 7 })], null)).toEqual({
       actual: 7,

@@ -2,7 +2,15 @@
 // row, the variance mark, the overdue mark, reading a typed cost, and the message a cell shows
 // when the server refuses an inline edit.
 import { ApiError } from '../../lib/api-client';
-import { bestKnownCents, MAX_CENTS, predictedCents, roundToCent, toCents, toDollars } from './money';
+import {
+  bestKnownRangeCents,
+  MAX_CENTS,
+  predictedCents,
+  ratioPerMille,
+  roundToCent,
+  toCents,
+  toDollars,
+} from './money';
 import { paidAmount } from './paid-display';
 import { STATUSES, type Task } from './types';
 
@@ -79,15 +87,23 @@ export interface SheetTotals {
   /**
    * Best-known total: each task's own cost where entered, else its awarded bid (committed
    * cost), else its prediction (money.ts, the server's rule): the budget summary's Predicted
-   * Total Cost.
+   * Total Cost. With a local ratio (issue 20), the predictions calibrated.
    */
   projected: number;
 }
 
 const clamp = (cents: number) => Math.min(cents, MAX_CENTS);
 
-/** The totals row, summed in cents like the server (each sum clamped to MAX_CENTS). */
-export function sheetTotals(tasks: readonly Task[], squareFootage: number | null | undefined): SheetTotals {
+/**
+ * The totals row, summed in cents like the server (each sum clamped to MAX_CENTS); with a local
+ * ratio, the projected total counts the tasks without a known cost at their calibrated prediction.
+ */
+export function sheetTotals(
+  tasks: readonly Task[],
+  squareFootage: number | null | undefined,
+  ratio: number | null = null,
+): SheetTotals {
+  const perMille = ratio === null ? null : ratioPerMille(ratio);
   let actual = 0;
   let predicted = 0;
   let paid = 0;
@@ -96,7 +112,7 @@ export function sheetTotals(tasks: readonly Task[], squareFootage: number | null
     paid += toCents(t.paid_to_date ?? 0);
     if (t.actual_cost !== null && t.actual_cost !== undefined) actual += toCents(t.actual_cost);
     predicted += predictedCents(t, squareFootage) ?? 0;
-    projected += bestKnownCents(t, squareFootage);
+    projected += bestKnownRangeCents(t, squareFootage, perMille).cents;
   }
   return {
     actual: toDollars(clamp(actual)),

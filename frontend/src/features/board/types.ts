@@ -6,7 +6,14 @@ import type { components } from '../../lib/api/schema';
  * the approved change orders; `paid_to_date`, `payment_count` and `change_order_total` come with
  * the board read, so cards and rows never ask for them one by one.
  */
-export type Task = components['schemas']['Task'];
+type WireTask = components['schemas']['Task'];
+/**
+ * Issue 20's prediction fields (`predicted_cost`, its `predicted_cost_low` and
+ * `predicted_cost_high`, and `pricing`) are optional here: a payload without them (older
+ * servers, cached answers) is read with the spec's rule, rate x square footage (money.ts).
+ */
+type PredictionFields = 'predicted_cost' | 'predicted_cost_low' | 'predicted_cost_high' | 'pricing';
+export type Task = Omit<WireTask, PredictionFields> & Partial<Pick<WireTask, PredictionFields>>;
 export type TaskStatus = components['schemas']['TaskStatus'];
 export type MaterialQuality = components['schemas']['MaterialQuality'];
 export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const satisfies readonly TaskStatus[];
@@ -48,6 +55,21 @@ export type ProjectSummary = Omit<
 };
 /** Best-known cost per column, keyed by status. */
 export type ColumnTotals = components['schemas']['ColumnTotals'];
+
+/**
+ * Issue 20: the summary's sums with every task still without a known cost (no actual cost, no
+ * committed cost) predicted at regional x the project's local ratio; null until three tasks have
+ * both a prediction and a known price.
+ */
+export type CalibratedSummary = components['schemas']['CalibratedSummary'];
+
+/**
+ * `GET /api/projects/{id}/calibration/`: the project's local ratio (null under `min_tasks`
+ * comparable tasks), how far it is from the regional average in percent, and every task it is
+ * made of or left out as an outlier.
+ */
+export type Calibration = components['schemas']['Calibration'];
+export type CalibrationTask = components['schemas']['CalibrationTask'];
 
 export interface TaskInput {
   title: string;

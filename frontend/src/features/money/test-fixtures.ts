@@ -4,6 +4,8 @@ import type { ChangeOrderRegister, Draw, MoneySummary, MoneyTask, ProjectPayment
 export const summaryFixture: MoneySummary = {
   budget: 400000,
   predicted_total: 380000,
+  predicted_total_low: 352000,
+  predicted_total_high: 411000,
   cost_per_sqft: 158.33,
   over_budget: false,
   column_totals: { 'To Do': 15168, 'In Progress': 46100, Paid: 2500 },
@@ -21,6 +23,7 @@ export const summaryFixture: MoneySummary = {
   loan_amount: 300000,
   drawn: 10000,
   loan_left: 290000,
+  calibrated: null,
 };
 
 export const tasksFixture: MoneyTask[] = [

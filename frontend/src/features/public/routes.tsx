@@ -16,6 +16,7 @@ const Contact = lazy(() => import('./pages/contact'));
 const Feedback = lazy(() => import('./pages/feedback'));
 const About = lazy(() => import('./pages/about'));
 const Checklist = lazy(() => import('./pages/checklist'));
+const CostSources = lazy(() => import('./pages/cost-sources'));
 
 export const publicRoutes: RouteObject[] = [
   { index: true, element: <Landing /> },
@@ -30,4 +31,5 @@ export const publicRoutes: RouteObject[] = [
   { path: 'tell-us-what-you-think', element: <Feedback /> },
   { path: 'what-is-buildledger', element: <About /> },
   { path: 'checklist', element: <Checklist /> },
+  { path: 'cost-sources', element: <CostSources /> },
 ];

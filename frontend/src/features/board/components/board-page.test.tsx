@@ -84,6 +84,9 @@ function fakeServer(summaries: ProjectSummary[]) {
 const summary = (predicted_total: number, over_budget: boolean): ProjectSummary => ({
   budget: 1000,
   predicted_total,
+  predicted_total_low: predicted_total,
+  predicted_total_high: predicted_total,
+  calibrated: null,
   cost_per_sqft: predicted_total / 10,
   over_budget,
   column_totals: { 'To Do': predicted_total, 'In Progress': 0, Paid: 0 },

@@ -24,13 +24,15 @@ import {
 import { exportCsv, exportPdf } from '../export';
 import { markBoardMount, markBoardViewSwitch } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
+import { useCalibratedPreference, useCalibration } from '../hooks/use-calibration';
 import { usePendingDeletes } from '../pending-deletes';
 import type { BoardProject, ProjectSummary, Task, TaskStatus } from '../types';
-import { summarize } from '../money';
+import { shownSummary, summarize } from '../money';
 import { columnTasks, paidHint, paidPrefill, parseActualCost, type PaidPrefill, type PrefillSource } from '../utils';
 import { readView, saveView, type BoardView } from '../view-preference';
 import { BudgetSettingsModal } from './budget-settings-modal';
 import { BudgetSummary } from './budget-summary';
+import { CalibrationPanel, calibrationNote } from './calibration-panel';
 import { ExportMenu } from './export-menu';
 import { NumberPromptModal } from './number-prompt-modal';
 import { SpreadsheetView } from './spreadsheet-view';
@@ -83,6 +85,9 @@ export function BoardPage() {
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isInteger(projectId) });
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
   const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
+  // Issue 20: the project's local ratio and its inputs; the calibrated predictions on by default.
+  const calibrationQ = useCalibration(projectId);
+  const [useCalibrated, setUseCalibrated] = useCalibratedPreference(projectId);
   const { theme, setTheme } = useTheme();
   const phone = useMediaQuery(PHONE_QUERY);
 
@@ -163,12 +168,19 @@ export function BoardPage() {
           contingency_percent: project.data?.contingency_percent,
           loan_amount: project.data?.loan_amount,
           drawn: estimate?.drawn,
+          // The last ratio the server gave, until it answers for the tasks shown.
+          calibration: estimate?.calibrated ?? null,
         }),
         full_build_estimate: estimate?.full_build_estimate ?? null,
         estimate_covered: estimate?.estimate_covered ?? null,
       },
     [serverSummary, tasks, sqft, budget, estimate, project.data?.contingency_percent, project.data?.loan_amount],
   );
+
+  // What the board shows: the calibrated figures while there is a calibration and the switch is on.
+  const calibrated = useCalibrated && !!summary.calibrated;
+  const shown = useMemo(() => shownSummary(summary, useCalibrated), [summary, useCalibrated]);
+  const ratio = calibrated ? (summary.calibrated?.ratio ?? null) : null;
 
   // "Your N tasks cover …": the tasks the server's coverage figure was computed for.
   const coverageCount = serverSummary ? tasks.length : (answer?.tasks?.length ?? tasks.length);
@@ -349,7 +361,24 @@ export function BoardPage() {
       </header>
 
       {project.data && (
-        <BudgetSummary summary={summary} squareFootage={sqft} taskCount={coverageCount} compact={phone} />
+        <BudgetSummary
+          summary={shown}
+          squareFootage={sqft}
+          taskCount={coverageCount}
+          compact={phone}
+          calibrated={calibrated}
+          calibrationNote={calibrationNote(summary, calibrationQ.data, tasks.length)}
+        />
+      )}
+      {project.data && !loadFailed && (
+        <CalibrationPanel
+          summary={summary}
+          calibration={calibrationQ.data}
+          useCalibrated={useCalibrated}
+          onUseCalibratedChange={setUseCalibrated}
+          taskCount={tasks.length}
+          compact={phone}
+        />
       )}
 
       {phone ? (
@@ -467,7 +496,8 @@ export function BoardPage() {
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <KanbanView
             tasks={tasks}
-            totals={summary.column_totals}
+            totals={shown.column_totals}
+            ratio={ratio}
             squareFootage={sqft}
             zipCode={project.data?.zip_code ?? null}
             onOpen={openTask}
@@ -479,13 +509,15 @@ export function BoardPage() {
           />
         </Suspense>
       ) : (
-        <SpreadsheetView tasks={tasks} squareFootage={sqft} onUpdate={inlineUpdate} onOpen={openTask} />
+        <SpreadsheetView tasks={tasks} squareFootage={sqft} ratio={ratio} onUpdate={inlineUpdate} onOpen={openTask} />
       )}
 
       <p className="hint sources-note">
-        Predicted costs are regional averages per square foot for each task and material quality, adjusted for your
-        project&apos;s state and multiplied by its square footage. Your own cost, when entered, replaces the prediction
-        in totals.
+        Predicted costs are regional averages for each task and material quality, adjusted for your project&apos;s
+        state: per square foot times its square footage, or per job for jobs such as a kitchen remodel or a roof, each
+        with a likely range. Your own cost or an awarded bid, when there is one, replaces the prediction in totals; once
+        three tasks have one, the others can be predicted at your prices (calibrated).{' '}
+        <Link to="/cost-sources">Cost sources</Link>
       </p>
 
       {editing !== undefined && (
@@ -493,6 +525,7 @@ export function BoardPage() {
           projectId={projectId}
           task={editing}
           squareFootage={sqft}
+          ratio={ratio}
           onClose={() => setEditing(undefined)}
           onBanner={setBanner}
           onDelete={askDelete}

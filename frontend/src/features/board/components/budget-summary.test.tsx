@@ -7,6 +7,9 @@ import { BudgetSummary } from './budget-summary';
 const base: ProjectSummary = {
   budget: 100000,
   predicted_total: 90000,
+  predicted_total_low: 90000,
+  predicted_total_high: 90000,
+  calibrated: null,
   cost_per_sqft: 45,
   over_budget: false,
   column_totals: { 'To Do': 50000, 'In Progress': 28000, Paid: 12000 },
@@ -142,5 +145,67 @@ describe('BudgetSummary on a phone', () => {
     expect(screen.getByTestId('predicted-total').textContent).toContain(
       'under budget. Low contingency: less than half the reserve is left.',
     );
+  });
+});
+
+describe('BudgetSummary, ranges and calibration (issue 20)', () => {
+  const ranged: ProjectSummary = { ...base, predicted_total_low: 85000.4, predicted_total_high: 97000 };
+
+  it('keeps the spec’s label and adds the range where there is room', async () => {
+    const { container } = render(<BudgetSummary summary={ranged} squareFootage={2000} taskCount={8} />);
+    const total = screen.getByTestId('predicted-total');
+    expect(within(total).getByText('Predicted Total Cost')).toBeTruthy();
+    expect(total.textContent).toContain('$90,000.00(85,000–97,000)likely $85,000 to $97,000');
+    await axeClean(container);
+  });
+
+  it('has no range when the low and the high are the total (every cost known)', () => {
+    render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} />);
+    expect(screen.queryByTestId('predicted-range')).toBeNull();
+  });
+
+  it('says when the total is calibrated, coloured by its own over-budget flag', () => {
+    render(
+      <BudgetSummary
+        summary={{ ...ranged, predicted_total: 108000, over_budget: true, status: 'over' }}
+        squareFootage={2000}
+        taskCount={8}
+        calibrated
+      />,
+    );
+    const total = screen.getByTestId('predicted-total');
+    expect(within(total).getByText('Predicted Total Cost (calibrated)')).toBeTruthy();
+    expect(total.dataset.tone).toBe('red');
+    expect(total.textContent).toContain('$8,000.00 over budget');
+  });
+
+  it('on a phone: "Predicted (calibrated)" in the strip, the range in the details', () => {
+    render(<BudgetSummary summary={ranged} squareFootage={2000} taskCount={8} compact calibrated />);
+    const strip = screen.getByRole('region', { name: 'Budget summary' });
+    expect(within(strip).getByTestId('predicted-total').textContent).toMatch(/^Predicted \(calibrated\)\$90,000\.00/);
+    const range = within(strip).getByTestId('predicted-range');
+    expect(range.closest('[hidden]')).not.toBeNull();
+    expect(range.textContent).toBe('Likely between $85,000 and $97,000 (calibrated)');
+  });
+
+  it('on a phone without calibration: the strip’s label as it was', () => {
+    render(<BudgetSummary summary={ranged} squareFootage={2000} taskCount={8} compact />);
+    expect(screen.getByTestId('predicted-total').textContent).toMatch(/^Predicted\$90,000\.00/);
+  });
+});
+
+describe('BudgetSummary, before a calibration', () => {
+  const note = 'Calibration starts once 3 tasks have an awarded bid or an actual cost (2 so far).';
+
+  it('says what calibration waits for beside the predicted total', () => {
+    render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} calibrationNote={note} />);
+    expect(within(screen.getByTestId('predicted-total')).getByTestId('calibration-note').textContent).toBe(note);
+  });
+
+  it('on a phone, in the details', () => {
+    render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} calibrationNote={note} compact />);
+    const shown = screen.getByTestId('calibration-note');
+    expect(shown.closest('[hidden]')).not.toBeNull();
+    expect(shown.textContent).toBe(note);
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { toCents, toDollars } from '../money';
+import { formatRange, formatWholeMoney, rangeInWords } from '../range-display';
 import type { MoneyStatus, ProjectSummary } from '../types';
 import { estimateCoverage } from '../utils';
 
@@ -12,6 +13,28 @@ interface Props {
   taskCount: number;
   /** Phone layout: one strip (budget, predicted total, status colour); the rest on demand. */
   compact?: boolean;
+  /**
+   * The figures are the calibrated ones (issue 20: money.ts `shownSummary`): the predicted total
+   * says so. Otherwise the spec's "Predicted Total Cost" as it always was.
+   */
+  calibrated?: boolean;
+  /**
+   * Before the project has a calibration: what it waits for ("Calibration starts once 3 tasks
+   * …"), said beside the predicted total (in the phone strip's details).
+   */
+  calibrationNote?: string | null;
+}
+
+/** The predicted total's range, "(699,985–759,824)", with the same in words for screen readers. */
+function TotalRange({ summary, className }: { summary: ProjectSummary; className: string }) {
+  const range = formatRange(summary.predicted_total_low, summary.predicted_total_high);
+  if (!range) return null;
+  return (
+    <span className={className} data-testid="predicted-range">
+      <span aria-hidden="true">{range}</span>
+      <span className="visually-hidden">{rangeInWords(summary.predicted_total_low, summary.predicted_total_high)}</span>
+    </span>
+  );
 }
 
 function EstimateDetails({ summary, taskCount }: { summary: ProjectSummary; taskCount: number }) {
@@ -158,7 +181,14 @@ function LedgerLines({ summary, status }: { summary: ProjectSummary; status: Mon
   );
 }
 
-export function BudgetSummary({ summary, squareFootage, taskCount, compact = false }: Props) {
+export function BudgetSummary({
+  summary,
+  squareFootage,
+  taskCount,
+  compact = false,
+  calibrated = false,
+  calibrationNote = null,
+}: Props) {
   // Red when the predicted total exceeds the budget, else green.
   const tone = summary.over_budget ? 'red' : 'green';
   const remaining = toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
@@ -186,6 +216,7 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
           <div className="strip-stat strip-predicted" data-testid="predicted-total" data-tone={tone}>
             <span className="strip-label">
               Predicted
+              {calibrated && <span className="visually-hidden"> (calibrated)</span>}
               {status === 'warning' && (
                 <svg
                   className="strip-flag"
@@ -207,6 +238,11 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
               )}
             </span>
             <span className="strip-value stat-value">{formatMoney(summary.predicted_total)}</span>
+            {calibrated && (
+              <span className="strip-note" aria-hidden="true">
+                calibrated
+              </span>
+            )}
             <span className="visually-hidden">
               {balance}
               {status === 'warning' && '. Low contingency: less than half the reserve is left.'}
@@ -227,6 +263,18 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
         </div>
         <div id={detailsId} className="strip-details" hidden={!open}>
           <p className={`strip-balance tone-${tone}`}>{balance}</p>
+          {formatRange(summary.predicted_total_low, summary.predicted_total_high) && (
+            <p data-testid="predicted-range">
+              Likely between <strong>{formatWholeMoney(summary.predicted_total_low)}</strong> and{' '}
+              <strong>{formatWholeMoney(summary.predicted_total_high)}</strong>
+              {calibrated ? ' (calibrated)' : ''}
+            </p>
+          )}
+          {calibrationNote && (
+            <p className="muted" data-testid="calibration-note">
+              {calibrationNote}
+            </p>
+          )}
           {ledger && <LedgerLines summary={summary} status={status} />}
           {squareFootage ? (
             <p>
@@ -257,9 +305,17 @@ export function BudgetSummary({ summary, squareFootage, taskCount, compact = fal
           </span>
         </div>
         <div className={`stat stat-${tone}`} data-testid="predicted-total" data-tone={tone}>
-          <span className="stat-label">Predicted Total Cost</span>
+          <span className="stat-label">
+            {calibrated ? 'Predicted Total Cost (calibrated)' : 'Predicted Total Cost'}
+          </span>
           <span className="stat-value">{formatMoney(summary.predicted_total)}</span>
+          <TotalRange summary={summary} className="stat-range" />
           <span className="stat-sub">{balance}</span>
+          {calibrationNote && (
+            <span className="stat-sub calibration-note" data-testid="calibration-note">
+              {calibrationNote}
+            </span>
+          )}
         </div>
         {hasEstimate && (
           <div className="stat stat-estimate" data-testid="full-build-estimate">

@@ -29,7 +29,8 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { DropdownMenu, type MenuSection } from '../../../components/ui/dropdown-menu';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { columnTotals, predictedCost } from '../money';
+import { calibratedRangeCents, columnTotals, predictedRangeCents, toDollars } from '../money';
+import { calibratedTitle, formatRange, pricingHint, rangeInWords } from '../range-display';
 import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../types';
 import { groupByStatus, isOverdue, isStatus, localIsoDay } from '../utils';
 import { useBoardRenderMark } from '../perf';
@@ -42,6 +43,12 @@ interface Props {
   tasks: Task[];
   /** Column totals of `tasks`: the server's, or the local rule's while a change is on its way. */
   totals: ColumnTotals;
+  /**
+   * The project's local ratio while the board uses calibrated predictions (issue 20), else null:
+   * cards of tasks without a known cost add their calibrated prediction, and the totals of a drag
+   * preview follow it.
+   */
+  ratio?: number | null;
   squareFootage: number | null;
   zipCode: string | null;
   onOpen: (task: Task) => void;
@@ -96,10 +103,14 @@ interface CardBodyProps {
   squareFootage: number | null;
   zipCode: string | null;
   today: string;
+  ratio: number | null;
 }
 
-function CardBody({ task, squareFootage, zipCode, today }: CardBodyProps) {
-  const predicted = predictedCost(task, squareFootage);
+function CardBody({ task, squareFootage, zipCode, today, ratio }: CardBodyProps) {
+  const prediction = predictedRangeCents(task, squareFootage);
+  const predicted = prediction === null ? null : toDollars(prediction.cents);
+  const range = prediction === null ? null : formatRange(toDollars(prediction.low), toDollars(prediction.high));
+  const calibrated = zipCode ? calibratedRangeCents(task, squareFootage, ratio) : null;
   const overdue = isOverdue(task, today);
   return (
     <>
@@ -113,7 +124,37 @@ function CardBody({ task, squareFootage, zipCode, today }: CardBodyProps) {
         {zipCode && (
           <div>
             <dt>Predicted Cost ({zipCode})</dt>
-            <dd>{formatMoney(predicted)}</dd>
+            <dd
+              data-testid="card-predicted"
+              title={prediction === null ? undefined : pricingHint(task.pricing, squareFootage)}
+            >
+              {formatMoney(predicted)}
+              {range && prediction && (
+                <span className="cost-range">
+                  {' '}
+                  <span aria-hidden="true">{range}</span>
+                  <span className="visually-hidden">
+                    , {rangeInWords(toDollars(prediction.low), toDollars(prediction.high))}
+                  </span>
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
+        {calibrated && ratio !== null && (
+          <div className="task-calibrated">
+            <dt>Calibrated</dt>
+            <dd
+              data-testid="card-calibrated"
+              title={calibratedTitle(
+                toDollars(calibrated.cents),
+                toDollars(calibrated.low),
+                toDollars(calibrated.high),
+                ratio,
+              )}
+            >
+              {formatMoney(toDollars(calibrated.cents))}
+            </dd>
           </div>
         )}
       </dl>
@@ -149,6 +190,7 @@ const SortableCard = memo(function SortableCard({
   squareFootage,
   zipCode,
   today,
+  ratio,
   onOpen,
   onMoveTo,
   onDelete,
@@ -185,7 +227,7 @@ const SortableCard = memo(function SortableCard({
           onOpen(task);
         }}
       >
-        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} />
+        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} ratio={ratio} />
       </div>
       <div className="card-actions">
         <button type="button" className="card-open" aria-label={`Open task ${task.title}`} onClick={() => onOpen(task)}>
@@ -215,6 +257,7 @@ interface ColumnProps {
   squareFootage: number | null;
   zipCode: string | null;
   today: string;
+  ratio: number | null;
   onOpen: (task: Task) => void;
   onMoveTo: (task: Task, status: TaskStatus) => void;
   onDelete: (task: Task) => void;
@@ -233,6 +276,7 @@ function Column({
   squareFootage,
   zipCode,
   today,
+  ratio,
   onOpen,
   onMoveTo,
   onDelete,
@@ -281,6 +325,7 @@ function Column({
                 squareFootage={squareFootage}
                 zipCode={zipCode}
                 today={today}
+                ratio={ratio}
                 onOpen={onOpen}
                 onMoveTo={onMoveTo}
                 onDelete={onDelete}
@@ -359,6 +404,7 @@ export const TOUCH_ACTIVATION = { delay: 200, tolerance: 8 } as const;
 export function KanbanView({
   tasks,
   totals: boardTotals,
+  ratio = null,
   squareFootage,
   zipCode,
   onOpen,
@@ -471,8 +517,8 @@ export function KanbanView({
       const s = STATUSES.find((st) => preview[st].includes(t.id)) ?? t.status;
       return s === t.status ? t : { ...t, status: s };
     });
-    return columnTotals(moved, squareFootage);
-  }, [tasks, preview, squareFootage, boardTotals]);
+    return columnTotals(moved, squareFootage, ratio);
+  }, [tasks, preview, squareFootage, boardTotals, ratio]);
 
   const nameOf = (id: UniqueIdentifier) => byId.get(Number(id))?.title ?? 'task';
   const placeOf = (id: UniqueIdentifier) => tabStatus(id) ?? findContainer(columns, id) ?? 'a column';
@@ -660,6 +706,7 @@ export function KanbanView({
             squareFootage={squareFootage}
             zipCode={zipCode}
             today={today}
+            ratio={ratio}
             onOpen={onOpen}
             onMoveTo={onMoveTo}
             onDelete={onDelete}
@@ -672,7 +719,7 @@ export function KanbanView({
       <DragOverlay>
         {active ? (
           <div className="task-card overlay">
-            <CardBody task={active} squareFootage={squareFootage} zipCode={zipCode} today={today} />
+            <CardBody task={active} squareFootage={squareFootage} zipCode={zipCode} today={today} ratio={ratio} />
           </div>
         ) : null}
       </DragOverlay>

@@ -1,7 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { predictedCost } from '../money';
+import { calibratedRangeCents, predictedCost, predictedRangeCents, toDollars } from '../money';
+import { calibratedTitle, formatRange, pricingHint, rangeInWords } from '../range-display';
 import { useBoardRenderMark } from '../perf';
 import {
   cellErrorMessage,
@@ -27,6 +28,11 @@ type Changes = Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>;
 interface Props {
   tasks: Task[];
   squareFootage: number | null;
+  /**
+   * The project's local ratio while the board uses calibrated predictions (issue 20), else null:
+   * rows without a known cost add their calibrated prediction, and the projected total follows.
+   */
+  ratio?: number | null;
   /** Saves an inline edit. A returned promise, when there is one, tells whether it was saved. */
   onUpdate: (task: Task, changes: Changes) => void | Promise<unknown>;
   onOpen: (task: Task) => void;
@@ -73,6 +79,8 @@ interface RowProps {
   task: Task;
   rowIndex: number;
   predicted: number | null;
+  squareFootage: number | null;
+  ratio: number | null;
   today: string;
   titleCell: CellState | undefined;
   costCell: CellState | undefined;
@@ -99,6 +107,8 @@ const Row = memo(function Row({
   task,
   rowIndex,
   predicted,
+  squareFootage,
+  ratio,
   today,
   titleCell,
   costCell,
@@ -254,7 +264,7 @@ const Row = memo(function Row({
         </div>
         <CellMessage id={`${ids}-cost-error`} cell={costCell} />
       </td>
-      <td className="num readonly">{formatMoney(predicted)}</td>
+      <PredictedCell task={task} squareFootage={squareFootage} ratio={ratio} />
       <PaidCell task={task} />
       <BidsCell task={task} />
       <td className={`status-cell ${statusClass(task.status)}`}>
@@ -294,6 +304,55 @@ const Row = memo(function Row({
     </tr>
   );
 });
+
+/**
+ * The read-only Predicted Cost cell: the regional prediction with its range, and for a task
+ * without a known cost, its calibrated prediction on a second line while calibration is on.
+ */
+function PredictedCell({
+  task,
+  squareFootage,
+  ratio,
+}: {
+  task: Task;
+  squareFootage: number | null;
+  ratio: number | null;
+}) {
+  const prediction = predictedRangeCents(task, squareFootage);
+  if (prediction === null) return <td className="num readonly">{formatMoney(null)}</td>;
+  const low = toDollars(prediction.low);
+  const high = toDollars(prediction.high);
+  const range = formatRange(low, high);
+  const calibrated = ratio === null ? null : calibratedRangeCents(task, squareFootage, ratio);
+  return (
+    <td className="num readonly" title={pricingHint(task.pricing, squareFootage)}>
+      <span className="sheet-predicted">
+        {formatMoney(toDollars(prediction.cents))}
+        {range && (
+          <span className="cost-range">
+            {' '}
+            <span aria-hidden="true">{range}</span>
+            <span className="vh">, {rangeInWords(low, high)}</span>
+          </span>
+        )}
+      </span>
+      {calibrated && ratio !== null && (
+        <span
+          className="sheet-calibrated"
+          data-testid="sheet-calibrated"
+          title={calibratedTitle(
+            toDollars(calibrated.cents),
+            toDollars(calibrated.low),
+            toDollars(calibrated.high),
+            ratio,
+          )}
+        >
+          Calibrated: {formatMoney(toDollars(calibrated.cents))}
+        </span>
+      )}
+    </td>
+  );
+}
 
 const ROW_HEIGHT = 49;
 const WINDOW_THRESHOLD = 200;
@@ -472,14 +531,14 @@ function SortIcon({ dir }: { dir: SheetSort['dir'] | null }) {
   );
 }
 
-export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Props) {
+export function SpreadsheetView({ tasks, squareFootage, ratio = null, onUpdate, onOpen }: Props) {
   const predictions = useMemo(
     () => new Map(tasks.map((t) => [t.id, predictedCost(t, squareFootage)])),
     [tasks, squareFootage],
   );
   const [sort, setSort] = useState<SheetSort | null>(null);
   const rows = useMemo(() => sortTasks(tasks, sort, (t) => predictions.get(t.id) ?? null), [tasks, sort, predictions]);
-  const totals = useMemo(() => sheetTotals(tasks, squareFootage), [tasks, squareFootage]);
+  const totals = useMemo(() => sheetTotals(tasks, squareFootage, ratio), [tasks, squareFootage, ratio]);
   const anyOverrun = useMemo(
     () => tasks.some((t) => costOverrun(t.actual_cost, predictions.get(t.id)) !== null),
     [tasks, predictions],
@@ -543,6 +602,8 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
                 task={t}
                 rowIndex={start + i + 2}
                 predicted={predictions.get(t.id) ?? null}
+                squareFootage={squareFootage}
+                ratio={ratio}
                 today={today}
                 titleCell={cells[cellKey(t.id, 'title')]}
                 costCell={cells[cellKey(t.id, 'actual_cost')]}
@@ -570,11 +631,25 @@ export function SpreadsheetView({ tasks, squareFootage, onUpdate, onOpen }: Prop
                 {formatMoney(totals.paid)}
               </td>
               <td colSpan={3} className="sheet-projected">
-                <span title="Your cost where entered, else the awarded bid, else the predicted cost: the Predicted Total Cost above">
-                  <span className="muted">Projected total </span>
-                  <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
-                  <span className="vh"> (your cost where entered, else the awarded bid, else the predicted cost)</span>
-                </span>
+                {ratio === null ? (
+                  <span title="Your cost where entered, else the awarded bid, else the predicted cost: the Predicted Total Cost above">
+                    <span className="muted">Projected total </span>
+                    <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
+                    <span className="vh">
+                      {' '}
+                      (your cost where entered, else the awarded bid, else the predicted cost)
+                    </span>
+                  </span>
+                ) : (
+                  <span title="Your cost where entered, else the awarded bid, else the calibrated prediction: the Predicted Total Cost (calibrated) above">
+                    <span className="muted">Projected total (calibrated) </span>
+                    <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
+                    <span className="vh">
+                      {' '}
+                      (your cost where entered, else the awarded bid, else the calibrated prediction)
+                    </span>
+                  </span>
+                )}
               </td>
             </tr>
           </tfoot>

@@ -13,7 +13,8 @@ import {
   taskSuggestionsQuery,
   uploadDocument,
 } from '../api';
-import { predictedCost } from '../money';
+import { calibratedRangeCents, predictedRangeCents, toDollars, type CentsRange } from '../money';
+import { formatRange, pricingLabel, rangeInWords } from '../range-display';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
 import { buildTaskPayload } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
@@ -23,6 +24,8 @@ interface Props {
   projectId: number;
   task: Task | null;
   squareFootage: number | null;
+  /** The project's local ratio while the board uses calibrated predictions (issue 20), else null. */
+  ratio?: number | null;
   onClose: () => void;
   onBanner: (message: string) => void;
   /** Delete asked for: the board confirms, then offers Undo. */
@@ -61,7 +64,54 @@ const reason = (error: unknown) =>
     ? error.message
     : 'The server could not be reached. Please try again.';
 
-export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanner, onDelete }: Props) {
+/**
+ * What the form says of the task's prediction (issue 20): the regional figure with its range and
+ * how it is priced, the calibrated one while calibration is on, and where the figures come from.
+ */
+function PredictionHint({
+  prediction,
+  calibrated,
+  pricing,
+}: {
+  prediction: CentsRange | null;
+  calibrated: CentsRange | null;
+  pricing: string | null | undefined;
+}) {
+  const figure = (r: CentsRange) => {
+    const low = toDollars(r.low);
+    const high = toDollars(r.high);
+    const range = formatRange(low, high);
+    return (
+      <>
+        {formatMoney(toDollars(r.cents))}
+        {range && (
+          <>
+            {' '}
+            <span aria-hidden="true">{range}</span>
+            <span className="visually-hidden">, {rangeInWords(low, high)}</span>
+          </>
+        )}
+      </>
+    );
+  };
+  const how = pricingLabel(pricing);
+  return (
+    <small className="hint prediction-hint" id="tf-cost-hint">
+      <span data-testid="form-predicted">
+        Predicted: {prediction ? figure(prediction) : formatMoney(null)}
+        {prediction && how && <span className="muted">, {how}</span>}
+      </span>
+      {calibrated && <span data-testid="form-calibrated">Calibrated to your prices: {figure(calibrated)}</span>}
+      {prediction && (
+        <a href="/cost-sources" target="_blank" rel="noreferrer">
+          Sources<span className="visually-hidden"> of the predicted costs (opens in a new tab)</span>
+        </a>
+      )}
+    </small>
+  );
+}
+
+export function TaskFormModal({ projectId, task, squareFootage, ratio = null, onClose, onBanner, onDelete }: Props) {
   const qc = useQueryClient();
   // After a first save of a new task, later saves (a retried upload) edit it instead of adding another.
   const [saved, setSaved] = useState<Task | null>(task);
@@ -165,7 +215,8 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
     onClose();
   };
 
-  const predicted = saved ? predictedCost(saved, squareFootage) : null;
+  const prediction = saved ? predictedRangeCents(saved, squareFootage) : null;
+  const calibrated = saved ? calibratedRangeCents(saved, squareFootage, ratio) : null;
 
   return (
     <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
@@ -264,11 +315,7 @@ export function TaskFormModal({ projectId, task, squareFootage, onClose, onBanne
               />
             </div>
             {fieldError('actual_cost')}
-            {editing && (
-              <small className="hint" id="tf-cost-hint">
-                Predicted: {formatMoney(predicted)}
-              </small>
-            )}
+            {editing && <PredictionHint prediction={prediction} calibrated={calibrated} pricing={saved.pricing} />}
           </div>
           <div className="field">
             <label htmlFor="tf-due">Due Date</label>

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 
 interface Props {
   projectName: string;
+  /** The project's share-links page (read-only links for a lender, a partner). */
+  shareTo: string;
   open: boolean;
   onToggle: () => void;
   onClose: () => void;
@@ -9,10 +12,10 @@ interface Props {
 }
 
 /** Three-dot menu of a project row. The page keeps at most one open. */
-export function ProjectMenu({ projectName, open, onToggle, onClose, onDelete }: Props) {
+export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onDelete }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRef = useRef<HTMLButtonElement>(null);
+  const itemRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -55,8 +58,10 @@ export function ProjectMenu({ projectName, open, onToggle, onClose, onDelete }: 
       </button>
       {open && (
         <div className="menu-popover" role="menu" aria-label={`Actions for ${projectName}`}>
+          <Link ref={itemRef} to={shareTo} role="menuitem" className="menu-item" onClick={onClose}>
+            Share…
+          </Link>
           <button
-            ref={itemRef}
             type="button"
             role="menuitem"
             className="menu-item danger"

@@ -199,4 +199,31 @@ describe('ProjectsPage', () => {
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this project?');
     expect((await screen.findByRole('alert')).textContent).toBe('An error occurred while deleting the project.');
   });
+
+  it("offers each project's share links from its menu", async () => {
+    tokens.set('A', 'R');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          json(200, [
+            { id: 4, name: 'Cabin', project_type: 'adu', project_type_display: 'ADU', zip_code: null, budget: 1 },
+          ]),
+        ),
+      ),
+    );
+    const { router } = renderWithProviders(<ProjectsPage />, {
+      path: '/projects',
+      routes: [{ path: '/kanban/:projectId/share', element: <p>share page</p> }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Cabin' }));
+    const share = screen.getByRole('menuitem', { name: 'Share…' });
+    expect(share.getAttribute('href')).toBe('/kanban/4/share');
+    // The first item takes the focus when the menu opens.
+    await waitFor(() => expect(document.activeElement).toBe(share));
+    fireEvent.click(share);
+    await screen.findByText('share page');
+    expect(router.state.location.pathname).toBe('/kanban/4/share');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
 });

@@ -134,6 +134,7 @@ export function ProjectsPage() {
                 </Link>
                 <ProjectMenu
                   projectName={p.name}
+                  shareTo={`/kanban/${p.id}/share`}
                   open={openMenu === p.id}
                   onToggle={() => setOpenMenu((o) => (o === p.id ? null : p.id))}
                   onClose={closeMenu}

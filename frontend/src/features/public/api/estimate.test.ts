@@ -6,6 +6,7 @@ import {
   fieldMessage,
   groupByStage,
   isPublicPage,
+  lineSource,
   parseEstimate,
   publicSource,
 } from './estimate';
@@ -31,8 +32,101 @@ describe('parseEstimate', () => {
   it('also reads a nested state object and tolerates missing fields', () => {
     expect(parseEstimate({ state: { code: 'GA', name: 'Georgia' } }).state).toEqual({ code: 'GA', name: 'Georgia' });
     const e = parseEstimate({});
-    expect(e).toEqual({ predicted_total: 0, cost_per_sqft: null, state: null, factor: null, breakdown: [], sources: [] });
+    expect(e).toEqual({
+      predicted_total: 0,
+      predicted_total_low: null,
+      predicted_total_high: null,
+      cost_per_sqft: null,
+      state: null,
+      factor: null,
+      factor_level: null,
+      factor_note: null,
+      breakdown: [],
+      sources: [],
+      sourceById: {},
+    });
     expect(parseEstimate(null).breakdown).toEqual([]);
+  });
+});
+
+describe('ranges, pricing and sources per line (issue 20)', () => {
+  const raw = {
+    predicted_total: 114632.32,
+    predicted_total_low: 91717.59,
+    predicted_total_high: 160262.52,
+    factor_level: 'state',
+    factor_note: 'Location factor: state level (USACE CWCCIS 2026).',
+    breakdown: [
+      {
+        task: 'Kitchen Remodel - Major',
+        component: 'Interior finishes > Cabinets, countertops',
+        pricing: 'per_job',
+        national_cost_per_sqft: 34.5,
+        national_job_price: 82793,
+        cost_per_sqft: 30.36,
+        cost: 72857.84,
+        low: 54643.38,
+        high: 108634.68,
+        range_basis: 'Halfway to the basic figure ($41,396.50 per job) and to the premium figure ($164,104 per job).',
+        sources: ['S1', 'S10', 7],
+      },
+      { task: 'Old', component: null, cost_per_sqft: 1, cost: 10, pricing: 'per_month' },
+    ],
+    sources: [
+      { id: 'S10', title: 'Zonda', url: null, publisher: 'Zonda / JLC (Remodeling magazine)', work: 'Cost vs. Value Report 2025 – National', year: 2025 },
+      { id: 'S11', title: 'Zonda', url: null, publisher: 'Zonda / JLC (Remodeling magazine)', work: 'Cost vs. Value Report 2025 – National', year: 2025 },
+    ],
+  };
+
+  it('reads the total range, the factor note and each line', () => {
+    const e = parseEstimate(raw);
+    expect([e.predicted_total_low, e.predicted_total_high]).toEqual([91717.59, 160262.52]);
+    expect(e.factor_level).toBe('state');
+    expect(e.factor_note).toMatch(/state level/);
+    expect(e.breakdown[0]).toMatchObject({
+      pricing: 'per_job',
+      national_job_price: 82793,
+      low: 54643.38,
+      high: 108634.68,
+      sources: ['S1', 'S10'],
+    });
+    expect(e.breakdown[0].range_basis).toMatch(/^Halfway/);
+    // An older or odd line: no range, no pricing, no sources.
+    expect(e.breakdown[1]).toMatchObject({ pricing: null, low: null, high: null, range_basis: null, sources: [] });
+  });
+
+  it('keeps every source by id for the lines, though the list names a publication once', () => {
+    const e = parseEstimate(raw);
+    expect(e.sources).toHaveLength(1);
+    expect(Object.keys(e.sourceById)).toEqual(['S10', 'S11']);
+    expect(lineSource(e, 'S11').publisher).toBe('Zonda / JLC (Remodeling magazine)');
+    // Not in the answer: the known card, else the bare id.
+    expect(lineSource(e, 'S1').publisher).toBe('National Association of Home Builders (NAHB)');
+    expect(lineSource(e, 'S99')).toMatchObject({ id: 'S99', publisher: null, title: 'Source S99' });
+  });
+
+  it('sums the lines’ ranges per stage, and drops the range when a line has none', () => {
+    const [g] = groupByStage([
+      { task: 'A', component: 'Interior finishes > A', cost_per_sqft: 1, cost: 100, low: 80, high: 130 },
+      { task: 'B', component: 'Interior finishes > B', cost_per_sqft: 1, cost: 50, low: 40, high: 60 },
+    ]);
+    expect([g.cost, g.low, g.high]).toEqual([150, 120, 190]);
+    const [h] = groupByStage([
+      { task: 'A', component: 'X > A', cost_per_sqft: 1, cost: 100, low: 80, high: 130 },
+      { task: 'B', component: 'X > B', cost_per_sqft: 1, cost: 50, low: null, high: null },
+    ]);
+    expect([h.low, h.high]).toEqual([null, null]);
+  });
+
+  it('asks for an option for a renovation or an addition, and places the server’s option message', () => {
+    expect(blankFields({ zipCode: '78701', squareFootage: '1200', projectType: 'renovation', options: [] })).toEqual({
+      options: 'Choose at least one option.',
+    });
+    expect(blankFields({ zipCode: '78701', squareFootage: '1200', projectType: 'adu', options: [] })).toEqual({});
+    const err = new ApiError(400, 'validation_error', 'x', {
+      renovation_options: ['choose at least one renovation option'],
+    });
+    expect(estimateProblems(err)).toEqual({ fields: { options: 'Choose at least one option.' }, message: null });
   });
 });
 

@@ -3,12 +3,28 @@ import { formatNumber } from '../../../lib/format';
 import { SOURCE_CARDS } from '../content/estimate-sources';
 
 export type Quality = 'basic' | 'standard' | 'premium';
+export type ProjectType = 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
+/** `per_job`: the job's price whatever the house size; `per_sqft`: a rate times the area. */
+export type Pricing = 'per_sqft' | 'per_job';
 
 export interface EstimateLine {
   task: string;
   component: string | null;
   cost_per_sqft: number;
   cost: number;
+  /** Null when the server does not say (older answers). */
+  pricing: Pricing | null;
+  /** National rate per sq ft before the state factor (for a job: its price over the area). */
+  national_cost_per_sqft: number | null;
+  /** The job's national price before the state factor; null for a line priced per sq ft. */
+  national_job_price: number | null;
+  /** The line's likely range; null when the server sends none. */
+  low: number | null;
+  high: number | null;
+  /** How the range was set, in words with the figures. */
+  range_basis: string | null;
+  /** Ids of the sources the line's figures come from (each on the /cost-sources page). */
+  sources: string[];
 }
 
 /** A source as users see it: who published what and when, linked to its public page. */
@@ -22,38 +38,61 @@ export interface EstimateSource {
 
 export interface Estimate {
   predicted_total: number;
+  /** Sums of the lines' lows and highs; null when the server sends none. */
+  predicted_total_low: number | null;
+  predicted_total_high: number | null;
   cost_per_sqft: number | null;
   state: { code: string; name: string } | null;
   factor: number | null;
+  /** Where the location factor comes from ("state") and the same in words, for the page. */
+  factor_level: string | null;
+  factor_note: string | null;
   breakdown: EstimateLine[];
+  /** One entry per publication, for the list under the estimate. */
   sources: EstimateSource[];
+  /** Every source by id (before de-duplication), to label the lines' source links. */
+  sourceById: Record<string, EstimateSource>;
 }
 
 export interface EstimateQuery {
   zipCode: string;
   squareFootage: string;
   quality: Quality;
-  projectType?: string;
+  projectType?: ProjectType;
+  /** Renovation or addition options (the server requires one for those types). */
+  options?: readonly string[];
 }
+
+/** Project types that need at least one option. */
+export const NEEDS_OPTIONS: readonly ProjectType[] = ['renovation', 'addition'];
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const optNum = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : num(v));
 
 /** Breakdown lines grouped by construction stage (the part of `component` before " > "). */
 export interface EstimateGroup {
   stage: string;
   cost: number;
   costPerSqft: number;
+  /** Sums of the lines' lows and highs; null when a line has none. */
+  low: number | null;
+  high: number | null;
   lines: EstimateLine[];
 }
 
-export function groupByStage(lines: EstimateLine[]): EstimateGroup[] {
-  const groups = new Map<string, EstimateGroup>();
+type GroupLine = Pick<EstimateLine, 'task' | 'component' | 'cost' | 'cost_per_sqft'> &
+  Partial<Pick<EstimateLine, 'low' | 'high'>>;
+
+export function groupByStage<L extends GroupLine>(lines: L[]): (Omit<EstimateGroup, 'lines'> & { lines: L[] })[] {
+  const groups = new Map<string, Omit<EstimateGroup, 'lines'> & { lines: L[] }>();
   for (const line of lines) {
     const stage = line.component?.split(' > ')[0]?.trim() || line.task;
-    const g = groups.get(stage) ?? { stage, cost: 0, costPerSqft: 0, lines: [] };
+    const g = groups.get(stage) ?? { stage, cost: 0, costPerSqft: 0, low: 0, high: 0, lines: [] };
     g.cost += line.cost;
     g.costPerSqft += line.cost_per_sqft;
+    g.low = g.low === null || line.low === null || line.low === undefined ? null : g.low + line.low;
+    g.high = g.high === null || line.high === null || line.high === undefined ? null : g.high + line.high;
     g.lines.push(line);
     groups.set(stage, g);
   }
@@ -134,12 +173,18 @@ export function parseEstimate(raw: unknown): Estimate {
         ? { code: o.state, name: o.state_name }
         : null;
   const breakdown = Array.isArray(o.breakdown) ? o.breakdown : [];
-  const sources = Array.isArray(o.sources) ? o.sources : [];
+  const sources = (Array.isArray(o.sources) ? o.sources : []).map((s, i) =>
+    publicSource((s && typeof s === 'object' ? s : {}) as RawSource, i),
+  );
   return {
     predicted_total: num(o.predicted_total),
-    cost_per_sqft: o.cost_per_sqft === undefined || o.cost_per_sqft === null ? null : num(o.cost_per_sqft),
+    predicted_total_low: optNum(o.predicted_total_low),
+    predicted_total_high: optNum(o.predicted_total_high),
+    cost_per_sqft: optNum(o.cost_per_sqft),
     state: st && str(st.code) ? { code: str(st.code)!, name: str(st.name) ?? str(st.code)! } : null,
-    factor: o.factor === undefined || o.factor === null ? null : num(o.factor),
+    factor: optNum(o.factor),
+    factor_level: str(o.factor_level),
+    factor_note: str(o.factor_note),
     breakdown: breakdown.map((b) => {
       const r = (b && typeof b === 'object' ? b : {}) as Record<string, unknown>;
       return {
@@ -147,10 +192,30 @@ export function parseEstimate(raw: unknown): Estimate {
         component: str(r.component),
         cost_per_sqft: num(r.cost_per_sqft),
         cost: num(r.cost),
+        pricing: r.pricing === 'per_job' || r.pricing === 'per_sqft' ? r.pricing : null,
+        national_cost_per_sqft: optNum(r.national_cost_per_sqft),
+        national_job_price: optNum(r.national_job_price),
+        low: optNum(r.low),
+        high: optNum(r.high),
+        range_basis: str(r.range_basis),
+        sources: Array.isArray(r.sources) ? r.sources.filter((x): x is string => typeof x === 'string' && x !== '') : [],
       };
     }),
-    sources: dedupe(sources.map((s, i) => publicSource((s && typeof s === 'object' ? s : {}) as RawSource, i))),
+    sources: dedupe(sources),
+    sourceById: Object.fromEntries(sources.map((s) => [s.id, s])),
   };
+}
+
+/**
+ * How a line names a source it cites: the estimate's own entry for that id, else the card of
+ * content/estimate-sources.ts, else the bare id (the /cost-sources page still lists it).
+ */
+export function lineSource(estimate: Pick<Estimate, 'sourceById'>, id: string): EstimateSource {
+  const known = estimate.sourceById[id];
+  if (known) return known;
+  const card = SOURCE_CARDS[id];
+  if (card) return { id, publisher: card.publisher, title: card.title, date: card.date, url: null };
+  return { id, publisher: null, title: `Source ${id}`, date: null, url: null };
 }
 
 export async function fetchEstimate(q: EstimateQuery, signal?: AbortSignal): Promise<Estimate> {
@@ -160,6 +225,7 @@ export async function fetchEstimate(q: EstimateQuery, signal?: AbortSignal): Pro
     quality: q.quality,
     project_type: q.projectType ?? 'new_home_build',
   });
+  if (q.options && q.options.length > 0) params.set('options', q.options.join(','));
   // Plain fetch, no session: the estimate is public, and a stale token must never
   // turn a visitor's estimate into a redirect to the login page.
   const res = await fetch(`${API_BASE}/api/estimate/?${params.toString()}`, {
@@ -170,8 +236,15 @@ export async function fetchEstimate(q: EstimateQuery, signal?: AbortSignal): Pro
   return parseEstimate(await res.json());
 }
 
-export type EstimateField = 'zip_code' | 'square_footage' | 'quality';
+export type EstimateField = 'zip_code' | 'square_footage' | 'quality' | 'options';
 export type EstimateFieldErrors = Partial<Record<EstimateField, string>>;
+
+/** The server's names for the options (`options` and its synonyms) -> the form's field. */
+const FIELD_ALIASES: Record<string, EstimateField> = {
+  renovation_options: 'options',
+  addition_options: 'options',
+  conversion_option: 'options',
+};
 
 const FIELD_MESSAGES: Record<EstimateField, [RegExp, (m: RegExpExecArray) => string][]> = {
   zip_code: [
@@ -186,12 +259,17 @@ const FIELD_MESSAGES: Record<EstimateField, [RegExp, (m: RegExpExecArray) => str
     [/at most (\d+)/i, (m) => `Enter at most ${formatNumber(Number(m[1]))} sq ft.`],
   ],
   quality: [[/./, () => 'Choose a quality.']],
+  options: [
+    [/at least one|required/i, () => 'Choose at least one option.'],
+    [/unknown|not a|invalid/i, () => 'Choose options from the list.'],
+  ],
 };
 
 const FIELD_NAMES: Record<EstimateField, string> = {
   zip_code: 'the zip code',
   square_footage: 'the square footage',
   quality: 'the quality',
+  options: 'the options',
 };
 
 /** A human message for the server's message about `field` ("square_footage: is required" -> "Enter the square footage."). */
@@ -203,11 +281,16 @@ export function fieldMessage(field: EstimateField, serverMessage: string): strin
   return `Check ${FIELD_NAMES[field]}: ${serverMessage.replace(/\.$/, '')}.`;
 }
 
-/** What the browser can tell before asking: the fields left blank. */
-export function blankFields(q: Pick<EstimateQuery, 'zipCode' | 'squareFootage'>): EstimateFieldErrors {
+/** What the browser can tell before asking: the fields left blank (and no option ticked where one is needed). */
+export function blankFields(
+  q: Pick<EstimateQuery, 'zipCode' | 'squareFootage' | 'projectType' | 'options'>,
+): EstimateFieldErrors {
   const out: EstimateFieldErrors = {};
   if (q.zipCode.trim() === '') out.zip_code = fieldMessage('zip_code', 'is required');
   if (q.squareFootage.trim() === '') out.square_footage = fieldMessage('square_footage', 'is required');
+  if (q.projectType && NEEDS_OPTIONS.includes(q.projectType) && (q.options ?? []).length === 0) {
+    out.options = fieldMessage('options', 'is required');
+  }
   return out;
 }
 
@@ -224,7 +307,12 @@ export function estimateProblems(err: unknown): { fields: EstimateFieldErrors; m
   for (const [name, messages] of Object.entries(err.fields)) {
     const first = Array.isArray(messages) ? messages.find((m) => typeof m === 'string') : undefined;
     if (!first) continue;
-    if (Object.hasOwn(FIELD_MESSAGES, name)) fields[name as EstimateField] = fieldMessage(name as EstimateField, first);
+    const field = Object.hasOwn(FIELD_ALIASES, name)
+      ? FIELD_ALIASES[name]
+      : Object.hasOwn(FIELD_MESSAGES, name)
+        ? (name as EstimateField)
+        : null;
+    if (field) fields[field] = fieldMessage(field, first);
     else unplaced = true;
   }
   if (Object.keys(fields).length === 0) return { fields, message: estimateErrorMessage(err) };

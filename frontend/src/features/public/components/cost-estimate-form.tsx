@@ -1,16 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Fragment, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import {
   blankFields,
   estimateProblems,
   fetchEstimate,
   groupByStage,
+  lineSource,
   type Estimate,
   type EstimateField,
   type EstimateFieldErrors,
+  type EstimateLine,
+  type ProjectType,
   type Quality,
 } from '../api/estimate';
+import { ESTIMATE_OPTIONS, ESTIMATE_PROJECT_TYPES } from '../content/project-types';
 import { formatDecimal, formatNumber } from '../../../lib/format';
 import { formatDollars } from '../utils/affordability';
+import { formatRange, wholeDollars } from '../utils/range';
 
 const QUALITIES: { value: Quality; label: string }[] = [
   { value: 'basic', label: 'Basic (builder grade)' },
@@ -26,18 +32,107 @@ interface Result {
   zipCode: string;
   squareFootage: number;
   quality: Quality;
+  projectType: ProjectType;
+  options: string[];
 }
 
 const FIELD_IDS: Record<EstimateField, string> = {
   zip_code: 'est-zip',
   square_footage: 'est-sqft',
   quality: 'est-quality',
+  options: 'est-options',
 };
+
+/** Up to this many lines, each stage's lines are shown open (a remodel); a new home's 36 start folded. */
+const OPEN_LINES_UP_TO = 6;
+
+const typeLabel = (t: ProjectType) => ESTIMATE_PROJECT_TYPES.find((x) => x.value === t)?.label ?? t;
+
+/** "(26,000–37,000)": the likely range, whole dollars, no dollar sign; nothing when there is no range. */
+function Range({ low, high, block, testId }: { low: number | null; high: number | null; block?: boolean; testId?: string }) {
+  const range = formatRange(low, high);
+  if (!range) return null;
+  return (
+    <span className={`pub-range${block ? ' pub-range--block' : ''}`} data-testid={testId}>
+      {block ? '' : ' '}({range})
+    </span>
+  );
+}
+
+/** One breakdown line: cost and range, per job or per sq ft, how it was priced, the range's basis, its sources. */
+function LineDetail({
+  line,
+  estimate,
+  squareFootage,
+  showName,
+}: {
+  line: EstimateLine;
+  estimate: Estimate;
+  squareFootage: number;
+  showName: boolean;
+}) {
+  const factor =
+    estimate.factor !== null ? ` × ${estimate.factor.toFixed(2)}${estimate.state ? ` for ${estimate.state.name}` : ''}` : '';
+  let how: string | null = null;
+  if (line.pricing === 'per_job') {
+    how =
+      'Priced per job, the same whatever the size of the house' +
+      (line.national_job_price !== null ? `: $${wholeDollars(line.national_job_price)} national${factor}.` : '.');
+  } else if (line.pricing === 'per_sqft') {
+    how =
+      'Priced per square foot' +
+      (line.national_cost_per_sqft !== null
+        ? `: $${cents.format(line.national_cost_per_sqft)}/sq ft national${factor} × ${formatNumber(squareFootage)} sq ft.`
+        : '.');
+  }
+  return (
+    <li className="pub-line" data-testid="estimate-line" data-task={line.task}>
+      <p className="pub-line-head">
+        {showName && <span className="pub-line-name">{line.task}</span>}
+        <span className="pub-line-cost">
+          <span data-testid="estimate-line-cost">{formatDollars(line.cost)}</span>
+          <Range low={line.low} high={line.high} />
+        </span>
+        {line.pricing && (
+          <span className="pub-pricing" data-testid="estimate-line-pricing">
+            {line.pricing === 'per_job' ? 'per job' : 'per sq ft'}
+          </span>
+        )}
+      </p>
+      {how && <p className="pub-line-note">{how}</p>}
+      {line.range_basis && (
+        <p className="pub-line-note" data-testid="estimate-line-basis">
+          Range: {line.range_basis}
+        </p>
+      )}
+      {line.sources.length > 0 && (
+        <p className="pub-line-note">
+          Sources:{' '}
+          {line.sources.map((id, i) => {
+            const s = lineSource(estimate, id);
+            return (
+              <Fragment key={id}>
+                {i > 0 && ' · '}
+                <Link to={`/cost-sources#${id}`} data-source-id={id}>
+                  {s.publisher ?? s.title}
+                  {s.date ? `, ${s.date}` : ''}
+                  {s.publisher && <span className="visually-hidden">: {s.title}</span>}
+                </Link>
+              </Fragment>
+            );
+          })}
+        </p>
+      )}
+    </li>
+  );
+}
 
 export function CostEstimateForm() {
   const [zipCode, setZipCode] = useState('');
   const [squareFootage, setSquareFootage] = useState('2400');
   const [quality, setQuality] = useState<Quality>('standard');
+  const [projectType, setProjectType] = useState<ProjectType>('new_home_build');
+  const [options, setOptions] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<EstimateFieldErrors>({});
@@ -47,14 +142,17 @@ export function CostEstimateForm() {
   const showProblems = (fields: EstimateFieldErrors, message: string | null) => {
     setFieldErrors(fields);
     setError(message);
-    const first = (['zip_code', 'square_footage', 'quality'] as const).find((f) => fields[f]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    const first = (['zip_code', 'square_footage', 'quality', 'options'] as const).find((f) => fields[f]);
+    const el = first ? document.getElementById(FIELD_IDS[first]) : null;
+    // The options are a group of checkboxes: focus the first one.
+    (el?.tagName === 'FIELDSET' ? el.querySelector('input') : el)?.focus();
   };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     abort.current?.abort();
-    const blank = blankFields({ zipCode, squareFootage });
+    const chosen = ESTIMATE_OPTIONS[projectType] ? options : [];
+    const blank = blankFields({ zipCode, squareFootage, projectType, options: chosen });
     if (Object.keys(blank).length > 0) {
       setLoading(false);
       showProblems(blank, null);
@@ -66,8 +164,15 @@ export function CostEstimateForm() {
     setError(null);
     setFieldErrors({});
     try {
-      const estimate = await fetchEstimate({ zipCode, squareFootage, quality }, ctrl.signal);
-      setResult({ estimate, zipCode: zipCode.trim(), squareFootage: Number(squareFootage) || 0, quality });
+      const estimate = await fetchEstimate({ zipCode, squareFootage, quality, projectType, options: chosen }, ctrl.signal);
+      setResult({
+        estimate,
+        zipCode: zipCode.trim(),
+        squareFootage: Number(squareFootage) || 0,
+        quality,
+        projectType,
+        options: chosen,
+      });
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') return;
       // The last good estimate stays on screen while the entries are fixed.
@@ -103,11 +208,16 @@ export function CostEstimateForm() {
 
   const estimate = result?.estimate ?? null;
   const hasProblems = !!error || Object.keys(fieldErrors).length > 0;
+  const optionSet = ESTIMATE_OPTIONS[projectType];
   const changed =
     result !== null &&
     (result.zipCode !== zipCode.trim() ||
       result.squareFootage !== (Number(squareFootage) || 0) ||
-      result.quality !== quality);
+      result.quality !== quality ||
+      result.projectType !== projectType ||
+      result.options.join('|') !== (optionSet ? options : []).join('|'));
+  const toggleOption = (name: string, on: boolean) =>
+    edit(setOptions, 'options')(on ? [...options.filter((o) => o !== name), name] : options.filter((o) => o !== name));
   const qualityLabel = (q: Quality) => QUALITIES.find((x) => x.value === q)?.label.split(' (')[0] ?? q;
   const sqft = result?.squareFootage ?? 0;
 
@@ -170,9 +280,54 @@ export function CostEstimateForm() {
               ))}
             </select>
             {fieldError('quality', 'estimate-quality-error')}
-            <span className="pub-hint">New home build</span>
+            {/* The type has its own field now: the hint stays for a new home, as it always read. */}
+            {projectType === 'new_home_build' && <span className="pub-hint">New home build</span>}
+          </div>
+          <div className="pub-field">
+            <label htmlFor="est-type">Project type</label>
+            <select
+              id="est-type"
+              name="project_type"
+              value={projectType}
+              onChange={(e) => edit(setProjectType, 'options')(e.target.value as ProjectType)}
+            >
+              {ESTIMATE_PROJECT_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
           </div>
         </div>
+        {optionSet && (
+          <fieldset
+            id="est-options"
+            className="pub-options"
+            aria-invalid={fieldErrors.options ? true : undefined}
+            aria-describedby={fieldErrors.options ? 'est-options-error' : undefined}
+          >
+            <legend>{optionSet.legend}</legend>
+            {fieldError('options', 'estimate-options-error')}
+            <ul>
+              {optionSet.options.map((name) => {
+                const id = `est-opt-${name.replace(/\W+/g, '-').toLowerCase()}`;
+                return (
+                  <li key={name}>
+                    <input
+                      id={id}
+                      type="checkbox"
+                      name="options"
+                      value={name}
+                      checked={options.includes(name)}
+                      onChange={(e) => toggleOption(name, e.target.checked)}
+                    />
+                    <label htmlFor={id}>{name}</label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        )}
         <div className="pub-actions">
           <button className="btn btn-primary btn-lg" type="submit" disabled={loading}>
             {loading ? 'Estimating…' : 'Get my free estimate'}
@@ -197,7 +352,10 @@ export function CostEstimateForm() {
             {(hasProblems || changed) && (
               <p className="pub-note pub-small" data-testid="estimate-previous" style={{ marginTop: 0 }}>
                 {hasProblems ? 'Your last estimate' : 'This estimate'} is for zip code {result.zipCode},{' '}
-                {formatNumber(result.squareFootage)} sq ft, {qualityLabel(result.quality)} quality.{' '}
+                {formatNumber(result.squareFootage)} sq ft, {qualityLabel(result.quality)} quality
+                {result.projectType !== 'new_home_build' &&
+                  `, ${typeLabel(result.projectType)}${result.options.length ? `: ${result.options.join(', ')}` : ''}`}
+                .{' '}
                 {Object.keys(fieldErrors).length > 0
                   ? 'Fix the entry marked above to update it.'
                   : error
@@ -208,7 +366,17 @@ export function CostEstimateForm() {
             <dl className="pub-stat-row" style={{ margin: 0 }}>
               <div className="pub-stat pub-stat--main">
                 <dt>Predicted total</dt>
-                <dd data-testid="estimate-total">{formatDollars(estimate.predicted_total)}</dd>
+                <dd>
+                  <span data-testid="estimate-total">{formatDollars(estimate.predicted_total)}</span>
+                  <Range
+                    low={estimate.predicted_total_low}
+                    high={estimate.predicted_total_high}
+                    testId="estimate-total-range"
+                  />
+                  {formatRange(estimate.predicted_total_low, estimate.predicted_total_high) && (
+                    <span className="pub-range-note">Likely range in parentheses</span>
+                  )}
+                </dd>
               </div>
               {sqft > 0 && (
                 <div className="pub-stat">
@@ -230,10 +398,15 @@ export function CostEstimateForm() {
                 </div>
               )}
             </dl>
+            {estimate.factor_note && (
+              <p className="pub-muted pub-small" data-testid="estimate-factor-note" style={{ margin: '10px 0 0' }}>
+                {estimate.factor_note} <Link to="/cost-sources">Cost data sources</Link>
+              </p>
+            )}
 
             {estimate.breakdown.length > 0 && (
               <div className="pub-table-wrap">
-                <table className="pub-table">
+                <table className="pub-table pub-table--estimate">
                   <caption>Cost by construction stage</caption>
                   <thead>
                     <tr>
@@ -247,29 +420,52 @@ export function CostEstimateForm() {
                     </tr>
                   </thead>
                   <tbody>
-                    {groupByStage(estimate.breakdown).map((g) => (
-                      <tr key={g.stage}>
-                        <th scope="row" style={{ fontWeight: 500 }}>
-                          {g.stage}
-                          {g.lines.length > 1 && (
-                            <details className="pub-small">
-                              <summary>
-                                {g.lines.length} items<span className="visually-hidden"> in {g.stage}</span>
-                              </summary>
-                              <ul style={{ margin: '4px 0 0', paddingLeft: '1.1em' }}>
-                                {g.lines.map((l, i) => (
-                                  <li key={`${l.task}-${i}`}>
-                                    {l.task}: {formatDollars(l.cost)}
-                                  </li>
-                                ))}
-                              </ul>
-                            </details>
-                          )}
-                        </th>
-                        <td className="num">${cents.format(g.costPerSqft)}</td>
-                        <td className="num">{formatDollars(g.cost)}</td>
-                      </tr>
-                    ))}
+                    {groupByStage(estimate.breakdown).map((g) => {
+                      const single = g.lines.length === 1;
+                      return (
+                        <Fragment key={g.stage}>
+                          <tr className="pub-stage-row">
+                            <th scope="row" style={{ fontWeight: 500 }}>
+                              {g.stage}
+                            </th>
+                            <td className="num">${cents.format(g.costPerSqft)}</td>
+                            <td className="num">
+                              {formatDollars(g.cost)}
+                              <Range low={g.low} high={g.high} block />
+                            </td>
+                          </tr>
+                          <tr className="pub-lines-row">
+                            <td colSpan={3}>
+                              <details className="pub-small" open={estimate.breakdown.length <= OPEN_LINES_UP_TO}>
+                                <summary>
+                                  {single ? (
+                                    <>
+                                      {g.lines[0].task}
+                                      <span className="visually-hidden">: how it is priced, range and sources</span>
+                                    </>
+                                  ) : (
+                                    <>
+                                      {g.lines.length} items<span className="visually-hidden"> in {g.stage}</span>
+                                    </>
+                                  )}
+                                </summary>
+                                <ul className="pub-lines">
+                                  {g.lines.map((l, i) => (
+                                    <LineDetail
+                                      key={`${l.task}-${i}`}
+                                      line={l}
+                                      estimate={estimate}
+                                      squareFootage={sqft}
+                                      showName={!single}
+                                    />
+                                  ))}
+                                </ul>
+                              </details>
+                            </td>
+                          </tr>
+                        </Fragment>
+                      );
+                    })}
                   </tbody>
                 </table>
               </div>
@@ -303,6 +499,10 @@ export function CostEstimateForm() {
             <p className="pub-muted pub-small" style={{ marginTop: 12, marginBottom: 0 }}>
               A planning estimate from published national averages adjusted for your state. It excludes
               land and is not a bid: get quotes from local contractors.
+            </p>
+            <p className="pub-small" style={{ marginTop: 8, marginBottom: 0 }}>
+              <Link to="/cost-sources">Cost data sources</Link>: every source with its date, role and the tasks that
+              use it.
             </p>
           </section>
         )}

@@ -8,7 +8,7 @@ export function PublicFooter() {
         <p className="pub-muted" style={{ margin: 0 }} suppressHydrationWarning>
           © {new Date().getFullYear()} BuildLedger. Estimates are guides, not quotes.
         </p>
-        <nav aria-label="Legal and contact">
+        <nav aria-label="Legal, sources and contact">
           <ul>
             <li>
               <Link to="/terms-of-service">Terms of Service</Link>
@@ -18,6 +18,9 @@ export function PublicFooter() {
             </li>
             <li>
               <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/cost-sources">Cost data sources</Link>
             </li>
           </ul>
         </nav>

@@ -36,7 +36,9 @@ export default function About() {
                 <strong>Predicted costs.</strong> Each task gets a predicted cost from published national
                 cost-per-square-foot figures (the National Association of Home Builders’ 2024 construction cost
                 survey and remodeling cost reports), adjusted by a state cost factor from the U.S. Army Corps of
-                Engineers’ construction cost index, times your square footage. The sources are listed with every estimate.
+                Engineers’ construction cost index, times your square footage. Jobs such as a kitchen remodel or a new roof
+                are priced per job, whatever the size of the house, and every prediction comes with a likely range. The
+                sources are listed with every estimate and on the <Link to="/cost-sources">cost data sources</Link> page.
               </li>
               <li>
                 <strong>Your actual costs.</strong> Enter quotes and payments as they happen, attach the contractor’s

@@ -130,7 +130,8 @@ export default function Landing() {
           <h2 id="estimate-title">Free cost estimate for a new home</h2>
           <p className="pub-lead">
             No account needed. We multiply national cost-per-square-foot figures from the National Association of
-            Home Builders’ 2024 cost survey by your state’s construction cost factor.
+            Home Builders’ 2024 cost survey by your state’s construction cost factor. Remodels and additions are
+            priced per job, and every line links to the <Link to="/cost-sources">sources</Link> behind it.
           </p>
           <CostEstimateForm />
         </div>

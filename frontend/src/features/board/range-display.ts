@@ -1,0 +1,94 @@
+// How the board writes a prediction's range and the project's calibration (issue 20), in words:
+// "$31,000 (26,000–37,000)": whole dollars, an en dash, no $ inside the parentheses. Pure, so the
+// card, the sheet, the summary and the task form say it the same way (range-display.test.ts).
+import { formatDecimal, formatMoney } from '../../lib/format';
+import { ratioPerMille } from './money';
+
+/** Whole dollars with thousands separators, without the sign: 25,999.5 -> "26,000". */
+export function wholeDollars(value: number): string {
+  return formatDecimal(value, 0, 0);
+}
+
+/** "$31,000": whole dollars with the sign. */
+export function formatWholeMoney(value: number): string {
+  const text = wholeDollars(value);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/**
+ * "(26,000–37,000)", or null when there is no range to show: a bound unknown, or both the same
+ * in whole dollars (a known cost, an older payload without a range).
+ */
+export function formatRange(low: number | null | undefined, high: number | null | undefined): string | null {
+  if (low === null || low === undefined || high === null || high === undefined) return null;
+  const a = wholeDollars(low);
+  const b = wholeDollars(high);
+  return a === b ? null : `(${a}–${b})`;
+}
+
+/** "$31,000 (26,000–37,000)"; "$31,000" alone without a range; "-" without a value. */
+export function formatWithRange(
+  value: number | null | undefined,
+  low: number | null | undefined,
+  high: number | null | undefined,
+): string {
+  if (value === null || value === undefined) return '-';
+  const range = formatRange(low, high);
+  return range ? `${formatWholeMoney(value)} ${range}` : formatWholeMoney(value);
+}
+
+/** The range in words, for screen readers and tooltips: "likely $26,000 to $37,000"; null without one. */
+export function rangeInWords(low: number | null | undefined, high: number | null | undefined): string | null {
+  if (formatRange(low, high) === null) return null;
+  return `likely ${formatWholeMoney(low as number)} to ${formatWholeMoney(high as number)}`;
+}
+
+/** How a task's prediction is priced, in words (a tooltip, the task form); null when unknown. */
+export function pricingLabel(pricing: string | null | undefined): string | null {
+  if (pricing === 'per_job') return 'priced per job';
+  if (pricing === 'per_sqft') return 'per sq\u00a0ft';
+  return null;
+}
+
+/**
+ * What the predicted figure is, for a tooltip: the job's regional price for a job priced per
+ * job, the regional rate x the area otherwise.
+ */
+export function pricingHint(pricing: string | null | undefined, squareFootage: number | null): string {
+  if (pricing === 'per_job') return 'Priced per job: the regional price of this job, whatever the size of the house.';
+  const area = squareFootage ? ` × ${formatDecimal(squareFootage, 0, 3)} sq ft` : ' × the square footage';
+  return `Regional average per sq ft${area}.`;
+}
+
+/**
+ * The project's prices against the regional average, in percent: (ratio - 1) x 100 rounded half
+ * away from zero, as the server's `percent_vs_regional` (1.2 -> 20, 0.855 -> -15).
+ */
+export function percentVsRegional(ratio: number): number {
+  const tenths = ratioPerMille(ratio) - 1000; // in tenths of a percent
+  const percent = Math.round(Math.abs(tenths) / 10);
+  return tenths < 0 ? -percent : percent;
+}
+
+/** "Your prices run 20% above the regional average (3 tasks)." (or "below", or "match"). */
+export function calibrationSentence(percent: number, tasks: number): string {
+  const n = `(${tasks} ${tasks === 1 ? 'task' : 'tasks'})`;
+  if (percent === 0) return `Your prices match the regional average ${n}.`;
+  return `Your prices run ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'} the regional average ${n}.`;
+}
+
+/** Before a ratio: how many more tasks with a known price it takes. */
+export function calibrationPending(tasks: number, minTasks: number): string {
+  return `Calibration starts once ${minTasks} tasks have an awarded bid or an actual cost (${tasks} so far).`;
+}
+
+/** A ratio as a multiplier: 1.2 -> "×1.2", 0.855 -> "×0.855". */
+export function formatRatio(ratio: number): string {
+  return `×${formatDecimal(ratioPerMille(ratio) / 1000, 0, 3)}`;
+}
+
+/** "$47,635.20" with its range in words, for a calibrated figure's tooltip. */
+export function calibratedTitle(value: number, low: number, high: number, ratio: number): string {
+  const range = rangeInWords(low, high);
+  return `Regional prediction ${formatRatio(ratio)} (your prices): ${formatMoney(value)}${range ? `, ${range}` : ''}.`;
+}

@@ -1,0 +1,65 @@
+// GET /api/cost-sources/ (public, cached an hour): every source of the cost catalogue with the
+// tasks that cite it, for the /cost-sources page. Only that page imports this file: react-query
+// must stay out of the landing chunk (scripts/check-bundle.mjs).
+import { queryOptions } from '@tanstack/react-query';
+import { API_BASE, ApiError } from '../../../lib/api-client';
+import { publicSource, type EstimateSource } from './estimate';
+
+export type SourceRole = 'primary' | 'secondary' | 'cross-check';
+
+/** A source as the page shows it: named as the estimate names it, plus its role, citation and tasks. */
+export interface CostSource extends EstimateSource {
+  role: SourceRole | null;
+  /** The whole citation, as in data/sources.md. */
+  citation: string;
+  /** Catalogue tasks whose figures cite it (none for the location factors, the ZIP table and cross-checks). */
+  tasks: string[];
+}
+
+export interface CostSources {
+  sources: CostSource[];
+  /** "state" today: no public metro or city factor source was found. */
+  factorLevel: string | null;
+  factorNote: string | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+const ROLES: readonly SourceRole[] = ['primary', 'secondary', 'cross-check'];
+
+/** Tolerant parsing: a source without an id is dropped; missing fields become safe defaults. */
+export function parseCostSources(raw: unknown): CostSources {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const list = Array.isArray(o.sources) ? o.sources : [];
+  const sources: CostSource[] = [];
+  list.forEach((item, i) => {
+    const r = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    if (!str(r.id)) return;
+    const shown = publicSource(r, i);
+    sources.push({
+      ...shown,
+      role: ROLES.find((x) => x === r.role) ?? null,
+      citation: str(r.citation) ?? str(r.title) ?? '',
+      tasks: Array.isArray(r.tasks) ? r.tasks.filter((t): t is string => typeof t === 'string' && t !== '') : [],
+    });
+  });
+  return { sources, factorLevel: str(o.factor_level), factorNote: str(o.factor_note) };
+}
+
+export async function getCostSources(signal?: AbortSignal): Promise<CostSources> {
+  // Plain fetch, no session: the page is public (like the landing estimate).
+  const res = await fetch(`${API_BASE}/api/cost-sources/`, { headers: { Accept: 'application/json' }, signal });
+  if (!res.ok) throw await ApiError.fromResponse(res);
+  return parseCostSources(await res.json());
+}
+
+export const publicKeys = {
+  all: ['public'] as const,
+  costSources: () => [...publicKeys.all, 'cost-sources'] as const,
+};
+
+export const costSourcesQuery = () =>
+  queryOptions({
+    queryKey: publicKeys.costSources(),
+    queryFn: ({ signal }) => getCostSources(signal),
+    staleTime: 60 * 60 * 1000, // the server caches it an hour too
+  });

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/ui/form-field';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { LABEL_MAX, todayIso, type ShareFormValues } from '../utils';
+
+const EMPTY: ShareFormValues = { label: '', expires_on: '', include_documents: false };
+
+interface Props {
+  /** Resolves true once the link exists (the form then empties). */
+  onSubmit: (values: ShareFormValues) => Promise<boolean>;
+  busy: boolean;
+  /** For the whole form (a 409, a network error). */
+  error: string;
+  /** The server's (or the form's own) messages per field: `label`, `expires_on`. */
+  fieldErrors: FieldErrors;
+}
+
+/** The new link: who it is for, until when it works, whether the documents come with it. */
+export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
+  const [values, setValues] = useState<ShareFormValues>(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const today = todayIso();
+
+  // After a refused create, focus moves to the first field with a message.
+  useEffect(() => {
+    if (Object.keys(fieldErrors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldErrors]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await onSubmit(values)) setValues(EMPTY);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="card share-form"
+      aria-labelledby="share-form-title"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
+      <h2 id="share-form-title">New link</h2>
+      <p className="muted share-lead">
+        Whoever opens the link sees the live budget, the board and the payments. They need no account and can change
+        nothing.
+      </p>
+      {error && (
+        <div className="form-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="share-form-grid">
+        <FormField
+          id="share-label"
+          name="label"
+          label="Label"
+          placeholder="Bank, Sam…"
+          required
+          maxLength={LABEL_MAX}
+          autoComplete="off"
+          value={values.label}
+          errors={fieldErrors.label}
+          hint="Who the link is for: only you see it, in the list below."
+          onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))}
+        />
+        <FormField
+          id="share-expires"
+          name="expires_on"
+          type="date"
+          label="Link works until (optional)"
+          min={today}
+          value={values.expires_on}
+          errors={fieldErrors.expires_on}
+          hint="It works through that day. Leave empty for no end date."
+          onChange={(e) => setValues((v) => ({ ...v, expires_on: e.target.value }))}
+        />
+      </div>
+      <div className="field">
+        <label className="check" htmlFor="share-documents">
+          <input
+            id="share-documents"
+            type="checkbox"
+            checked={values.include_documents}
+            aria-describedby="share-documents-hint"
+            onChange={(e) => setValues((v) => ({ ...v, include_documents: e.target.checked }))}
+          />
+          Include documents
+        </label>
+        <small className="hint" id="share-documents-hint">
+          Bids, receipts and other files on your tasks, through download links that last 15 minutes.
+        </small>
+      </div>
+      <div className="form-actions share-form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Creating link…' : 'Create link'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { COLUMNS, type SharedSummary, type SharedTask } from '../types';
+import { columnSlug, formatRange, formatWholeMoney, rangeInWords, tasksByColumn } from '../utils';
+
+function Predicted({ task }: { task: SharedTask }) {
+  if (task.predicted_cost === null) return <>-</>;
+  const range = formatRange(task.predicted_cost_low, task.predicted_cost_high);
+  return (
+    <>
+      {formatWholeMoney(task.predicted_cost)}
+      {range && (
+        <>
+          {' '}
+          <span className="share-range" aria-hidden="true">
+            {range}
+          </span>
+          <span className="share-vh">, {rangeInWords(task.predicted_cost_low, task.predicted_cost_high)}</span>
+        </>
+      )}
+    </>
+  );
+}
+
+function TaskCard({ task }: { task: SharedTask }) {
+  return (
+    <li className="share-task" data-testid="shared-task">
+      <h4 className="share-task-title">{task.title}</h4>
+      {task.description && <p className="share-task-desc">{task.description}</p>}
+      <dl className="share-task-costs">
+        <div>
+          <dt>Actual cost</dt>
+          <dd>{task.actual_cost === null ? '-' : formatMoney(task.actual_cost)}</dd>
+        </div>
+        <div>
+          <dt>Predicted</dt>
+          <dd data-testid="shared-task-predicted">
+            <Predicted task={task} />
+          </dd>
+        </div>
+        <div>
+          <dt>Committed</dt>
+          <dd>{task.committed_cost === null ? '-' : formatMoney(task.committed_cost)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{formatMoney(task.paid_to_date)}</dd>
+        </div>
+      </dl>
+      {task.due_date && <p className="share-task-due">Due {formatIsoDay(task.due_date)}</p>}
+    </li>
+  );
+}
+
+/** The board by column (To Do, In Progress, Paid), each with its total; read only. */
+export function SharedBoard({ tasks, summary }: { tasks: readonly SharedTask[]; summary: SharedSummary }) {
+  const columns = tasksByColumn(tasks);
+  return (
+    <section className="share-section" aria-labelledby="shared-board-title">
+      <h2 id="shared-board-title">Board</h2>
+      <div className="share-board">
+        {COLUMNS.map((column) => {
+          const slug = columnSlug(column);
+          const list = columns[column];
+          return (
+            <section
+              key={column}
+              className={`share-column share-column-${slug}`}
+              aria-labelledby={`shared-column-${slug}`}
+              data-testid={`shared-column-${slug}`}
+            >
+              <header className="share-column-header">
+                <h3 id={`shared-column-${slug}`}>
+                  <span className={`share-dot share-dot-${slug}`} aria-hidden="true" />
+                  {column}
+                  <span className="share-count">
+                    {list.length}
+                    <span className="share-vh"> {list.length === 1 ? 'task' : 'tasks'}</span>
+                  </span>
+                </h3>
+                <span className="share-column-total" data-testid={`shared-total-${slug}`}>
+                  {formatMoney(summary.column_totals[column])}
+                </span>
+              </header>
+              {list.length === 0 ? (
+                <p className="share-column-empty">No tasks</p>
+              ) : (
+                <ul className="share-column-body">
+                  {list.map((t) => (
+                    <TaskCard key={t.id} task={t} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

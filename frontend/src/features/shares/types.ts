@@ -1,0 +1,29 @@
+import type { components } from '../../lib/api/schema';
+
+// Wire types of the read-only share links (issue 21) from the server's OpenAPI document
+// (src/lib/api/schema.d.ts). Dates are YYYY-MM-DD, amounts dollars with at most two decimals.
+type Schemas = components['schemas'];
+
+/** A share link as the owner's list shows it (`GET /api/projects/{id}/shares/`): never its token. */
+export type Share = Schemas['Share'];
+/** `POST /api/shares/` → 201: the only answer that carries the token and the page's address. */
+export type CreatedShare = Schemas['CreatedShare'];
+/** `POST /api/shares/`: `expires_on` null for a link without an end date. */
+export interface ShareInput {
+  project: number;
+  label: string;
+  expires_on: string | null;
+  include_documents: boolean;
+}
+
+/** `GET /api/share/{token}/` (no login): what the link shows. */
+export type SharedProject = Schemas['SharedProject'];
+export type SharedSummary = Schemas['ProjectSummary'];
+export type SharedTask = Schemas['Task'];
+export type SharedBidGroup = Schemas['BidComparison'];
+export type SharedPayment = Schemas['ProjectPayment'];
+export type SharedDocument = Schemas['Document'];
+
+/** The board's columns, in board order. */
+export const COLUMNS = ['To Do', 'In Progress', 'Paid'] as const;
+export type Column = (typeof COLUMNS)[number];

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { sharedFixture } from './test-fixtures';
+import {
+  contingencyText,
+  expiryText,
+  formatPercent,
+  formatRange,
+  formatSize,
+  formatWithRange,
+  isExpired,
+  mailtoHref,
+  rangeInWords,
+  smsHref,
+  tasksByColumn,
+  todayIso,
+  validateShareForm,
+} from './utils';
+
+describe('share utils', () => {
+  it('writes a prediction with its range in whole dollars', () => {
+    expect(formatWithRange(31000, 26000, 37000)).toBe('$31,000 (26,000–37,000)');
+    expect(formatWithRange(31000.4, 25999.5, 37000)).toBe('$31,000 (26,000–37,000)');
+    expect(formatWithRange(31000, null, 37000)).toBe('$31,000');
+    expect(formatWithRange(31000, 31000.2, 30999.8)).toBe('$31,000');
+    expect(formatWithRange(null, 1, 2)).toBe('-');
+    expect(formatRange(37000, 26000)).toBe('(26,000–37,000)');
+    expect(rangeInWords(26000, 37000)).toBe('likely $26,000 to $37,000');
+    expect(rangeInWords(null, 37000)).toBeNull();
+  });
+
+  it("counts a link's last day as working", () => {
+    expect(isExpired(null, '2026-03-02')).toBe(false);
+    expect(isExpired('2026-03-02', '2026-03-02')).toBe(false);
+    expect(isExpired('2026-03-01', '2026-03-02')).toBe(true);
+    expect(expiryText(null, '2026-03-02')).toBe('No end date');
+    expect(expiryText('2026-03-05', '2026-03-02', 'en-US')).toBe('Works until 3/5/2026');
+    expect(expiryText('2026-03-01', '2026-03-02', 'en-US')).toBe('Worked until 3/1/2026');
+    expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+
+  it('puts the tasks in their columns in board order', () => {
+    const tasks = [
+      { ...sharedFixture.tasks[0], id: 1, position: 2 },
+      { ...sharedFixture.tasks[0], id: 2, position: 1 },
+      sharedFixture.tasks[1],
+    ];
+    const columns = tasksByColumn(tasks);
+    expect(columns['To Do'].map((t) => t.id)).toEqual([2, 1]);
+    expect(columns['In Progress'].map((t) => t.id)).toEqual([7]);
+    expect(columns.Paid).toEqual([]);
+  });
+
+  it('checks the form before asking the server', () => {
+    expect(validateShareForm({ label: '  ', expires_on: '', include_documents: false }, '2026-03-02')).toEqual({
+      label: ['Give the link a label, such as Bank or Sam.'],
+    });
+    expect(
+      validateShareForm({ label: 'x'.repeat(61), expires_on: '2026-03-01', include_documents: false }, '2026-03-02'),
+    ).toEqual({ label: ['Keep the label to 60 characters.'], expires_on: ['Pick today or a later day.'] });
+    expect(
+      validateShareForm({ label: 'Bank', expires_on: '2026-03-02', include_documents: true }, '2026-03-02'),
+    ).toEqual({});
+  });
+
+  it('words the message and the addresses to send it', () => {
+    const url = 'https://buildledger.example/share/abc';
+    expect(decodeURIComponent(smsHref('Willow & Co', url))).toBe(
+      `sms:?&body=Here is a read-only view of the budget of Willow & Co on BuildLedger, always up to date: ${url}`,
+    );
+    const mail = mailtoHref('Willow & Co', url);
+    expect(mail.startsWith('mailto:?subject=Willow%20%26%20Co%3A%20project%20budget&body=')).toBe(true);
+    expect(decodeURIComponent(mail)).toContain(url);
+  });
+
+  it('says sizes and statuses in words', () => {
+    expect(formatPercent(4.5)).toBe('+4.5%');
+    expect(formatPercent(-12)).toBe('−12%');
+    expect(formatPercent(0.01)).toBe('0%');
+    expect(formatSize(900)).toBe('900 bytes');
+    expect(formatSize(2048)).toBe('2 KB');
+    expect(formatSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(contingencyText('over')).toBe('Over budget');
+    expect(contingencyText('warning')).toBe('Running low');
+    expect(contingencyText('ok')).toBe('On track');
+  });
+});

@@ -1,0 +1,138 @@
+// Pure helpers of the share links: dates, ranges in words, the message to send. Intl-free money
+// (src/lib/format.ts), so the numbers read the same on every page of the app.
+import { formatDecimal, formatIsoDay } from '../../lib/format';
+import type { FieldErrors } from '../../lib/form-errors';
+import type { Column, SharedTask } from './types';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today in the browser's calendar, as YYYY-MM-DD (the date input's `min`). */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A link's last day is inclusive: it is expired only from the day after. */
+export function isExpired(expiresOn: string | null | undefined, today: string): boolean {
+  return !!expiresOn && expiresOn < today;
+}
+
+/** "Works until Jan 5, 2027" / "Worked until …" once past / "No end date". */
+export function expiryText(expiresOn: string | null | undefined, today: string, locale?: string): string {
+  if (!expiresOn) return 'No end date';
+  const day = formatIsoDay(expiresOn, locale);
+  return isExpired(expiresOn, today) ? `Worked until ${day}` : `Works until ${day}`;
+}
+
+/** Whole dollars without the sign: 25,999.5 -> "26,000". */
+export function wholeDollars(value: number): string {
+  return formatDecimal(Math.round(value), 0, 0);
+}
+
+/** "$31,000": whole dollars with the sign. */
+export function formatWholeMoney(value: number): string {
+  const text = wholeDollars(value);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/** "(26,000–37,000)"; null without a range (a bound unknown, or both the same in whole dollars). */
+export function formatRange(low: number | null | undefined, high: number | null | undefined): string | null {
+  if (typeof low !== 'number' || typeof high !== 'number' || !Number.isFinite(low) || !Number.isFinite(high)) {
+    return null;
+  }
+  const [a, b] = low <= high ? [low, high] : [high, low];
+  const lo = wholeDollars(a);
+  const hi = wholeDollars(b);
+  return lo === hi ? null : `(${lo}–${hi})`;
+}
+
+/** "$31,000 (26,000–37,000)"; "$31,000" without a range; "-" without a value. */
+export function formatWithRange(
+  value: number | null | undefined,
+  low: number | null | undefined,
+  high: number | null | undefined,
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const range = formatRange(low, high);
+  return range ? `${formatWholeMoney(value)} ${range}` : formatWholeMoney(value);
+}
+
+/** The range in words for screen readers: "likely $26,000 to $37,000"; null without one. */
+export function rangeInWords(low: number | null | undefined, high: number | null | undefined): string | null {
+  if (formatRange(low, high) === null) return null;
+  const [a, b] =
+    (low as number) <= (high as number) ? [low as number, high as number] : [high as number, low as number];
+  return `likely ${formatWholeMoney(a)} to ${formatWholeMoney(b)}`;
+}
+
+/** The summary's contingency status in words (never by colour alone). */
+export function contingencyText(status: string): string {
+  if (status === 'over') return 'Over budget';
+  if (status === 'warning') return 'Running low';
+  return 'On track';
+}
+
+/** "to-do", "in-progress", "paid": a column's class and test id. */
+export function columnSlug(column: Column): string {
+  return column.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** The tasks of each column, in board order (position, then id). */
+export function tasksByColumn(tasks: readonly SharedTask[]): Record<Column, SharedTask[]> {
+  const columns: Record<Column, SharedTask[]> = { 'To Do': [], 'In Progress': [], Paid: [] };
+  const sorted = [...tasks].sort((a, b) => a.position - b.position || a.id - b.id);
+  for (const t of sorted) (columns[t.status] ?? columns['To Do']).push(t);
+  return columns;
+}
+
+/** The message a link is sent with, by text or email. */
+export function shareMessage(projectName: string | null, url: string): string {
+  const what = projectName ? `the budget of ${projectName}` : 'my project budget';
+  return `Here is a read-only view of ${what} on BuildLedger, always up to date: ${url}`;
+}
+
+/** A mailto: address with a subject and the message. */
+export function mailtoHref(projectName: string | null, url: string): string {
+  const subject = projectName ? `${projectName}: project budget` : 'Project budget';
+  return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(shareMessage(projectName, url))}`;
+}
+
+/** An sms: address with the message (`?&body=` is read by both iOS and Android). */
+export function smsHref(projectName: string | null, url: string): string {
+  return `sms:?&body=${encodeURIComponent(shareMessage(projectName, url))}`;
+}
+
+/** A bid against the prediction: 4.5 -> "+4.5%", -12 -> "−12%", 0 -> "0%". */
+export function formatPercent(value: number): string {
+  const text = formatDecimal(Math.abs(value), 0, 1);
+  if (text === '0') return '0%';
+  return `${value > 0 ? '+' : '−'}${text}%`;
+}
+
+/** "1.2 MB", "340 KB", "900 bytes". */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${formatDecimal(bytes / (1024 * 1024), 0, 1)} MB`;
+  if (bytes >= 1024) return `${formatDecimal(bytes / 1024, 0, 0)} KB`;
+  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}
+
+// ---------- the owner's form ----------
+
+export interface ShareFormValues {
+  label: string;
+  /** YYYY-MM-DD, or empty for no end date. */
+  expires_on: string;
+  include_documents: boolean;
+}
+
+/** The server's limit on a label, in characters. */
+export const LABEL_MAX = 60;
+
+/** The form's own checks before asking the server (which checks the same, and more). */
+export function validateShareForm(values: ShareFormValues, today: string): FieldErrors {
+  const fields: FieldErrors = {};
+  const label = values.label.trim();
+  if (!label) fields.label = ['Give the link a label, such as Bank or Sam.'];
+  else if ([...label].length > LABEL_MAX) fields.label = [`Keep the label to ${LABEL_MAX} characters.`];
+  if (values.expires_on && values.expires_on < today) fields.expires_on = ['Pick today or a later day.'];
+  return fields;
+}
