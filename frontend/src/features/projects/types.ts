@@ -89,41 +89,4 @@ export const OWNER_BUILDER_OPTIONS: { value: OwnerBuilder; label: string }[] = [
   { value: 'no_general_contractor', label: "No, I'm hiring a general contractor" },
 ];
 
-export const RENOVATION_OPTIONS = [
-  'Kitchen',
-  'Living/Family Room',
-  'Landscaping',
-  'Patio',
-  'Half Bathroom',
-  'Roofing',
-  'Flooring',
-  'Interior Painting',
-  'Exterior Painting',
-  'Garage Renovation',
-  'Full Bathroom',
-  'Pool',
-  'Outdoor Kitchen',
-  'Solar Panels',
-  'Deck',
-  'Pergola',
-  'Fire Pit',
-  'Plumbing Repairs',
-  'Replace Water Heater',
-  'Electrical Repair',
-  'Finished Basement',
-  'Finished Attic',
-  'Generator',
-  'Window Replacement',
-  'Closet',
-  'Front Door Replacement',
-  'Garage Door Replacement',
-  'Fence',
-  'Replace Gutters',
-  'Gazebo',
-  'Shed',
-  'Bedroom',
-  'Siding',
-  'HVAC replacement',
-] as const;
-
-export const ADDITION_OPTIONS = ['Kitchen', 'Garage', 'Living/Family Room', 'Half Bathroom', 'Full Bathroom'] as const;
+export { ADDITION_OPTIONS, RENOVATION_OPTIONS } from '../../lib/project-options';

@@ -1,6 +1,6 @@
 // What the landing estimate can price besides a new home (GET /api/estimate/ `project_type`
-// and `options`). The option names are the project form's (spec section 4; the projects
-// feature keeps its own copy in features/projects/types.ts: features never import each other).
+// and `options`). The option names are the project form's (spec section 4, lib/project-options.ts).
+import { ADDITION_OPTIONS, RENOVATION_OPTIONS } from '../../../lib/project-options';
 import type { ProjectType } from '../api/estimate';
 
 export const ESTIMATE_PROJECT_TYPES: { value: ProjectType; label: string }[] = [
@@ -14,45 +14,10 @@ export const ESTIMATE_PROJECT_TYPES: { value: ProjectType; label: string }[] = [
 export const ESTIMATE_OPTIONS: Partial<Record<ProjectType, { legend: string; options: readonly string[] }>> = {
   renovation: {
     legend: 'Renovation options',
-    options: [
-      'Kitchen',
-      'Living/Family Room',
-      'Landscaping',
-      'Patio',
-      'Half Bathroom',
-      'Roofing',
-      'Flooring',
-      'Interior Painting',
-      'Exterior Painting',
-      'Garage Renovation',
-      'Full Bathroom',
-      'Pool',
-      'Outdoor Kitchen',
-      'Solar Panels',
-      'Deck',
-      'Pergola',
-      'Fire Pit',
-      'Plumbing Repairs',
-      'Replace Water Heater',
-      'Electrical Repair',
-      'Finished Basement',
-      'Finished Attic',
-      'Generator',
-      'Window Replacement',
-      'Closet',
-      'Front Door Replacement',
-      'Garage Door Replacement',
-      'Fence',
-      'Replace Gutters',
-      'Gazebo',
-      'Shed',
-      'Bedroom',
-      'Siding',
-      'HVAC replacement',
-    ],
+    options: RENOVATION_OPTIONS,
   },
   addition: {
     legend: 'Addition options',
-    options: ['Kitchen', 'Garage', 'Living/Family Room', 'Half Bathroom', 'Full Bathroom'],
+    options: ADDITION_OPTIONS,
   },
 };
