@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = 'http://127.0.0.1:8080';
 const nm = (pkgs: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${pkgs})[\\\\/]`);
@@ -118,8 +119,62 @@ document.head.appendChild(links);
   };
 }
 
+// Issue 21: installable app, offline board. Workbox (generateSW) precaches the app shell (index.html
+// and the JS/CSS chunks, not the big lazily loaded libraries nor the prerendered landing page) and
+// keeps the last answer of the board reads (NetworkFirst: the server when it answers within 3 s).
+// The app registers the worker from AppLayout (src/app/pwa.ts), never from the landing page.
+const API_CACHE = 'buildledger-api';
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [],
+  manifest: {
+    name: 'BuildLedger',
+    short_name: 'BuildLedger',
+    description: 'Home building cost estimates, contractor bids and budget tracking.',
+    start_url: '/projects',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1c5bbf',
+    background_color: '#f4f6fa',
+    icons: [
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/pwa-maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg', 'pwa-192x192.png'],
+    globIgnores: ['landing.html', '**/pdfmake-*', '**/vfs_fonts*', '**/chart*', '**/stripe-*', '**/confetti-*'],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/$/, /^\/api\//, /^\/payments\//, /^\/local-checkout\//, /^\/share\//, /^\/healthz/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        // The board reads and the guard's subscription check: the last answer, for the board offline.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin &&
+          request.method === 'GET' &&
+          (/^\/api\/projects\/(\d+\/(tasks\/|summary\/|calibration\/)?)?$/.test(url.pathname) ||
+            url.pathname === '/payments/check-subscription/'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: API_CACHE,
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 200 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), routePreload()],
+  plugins: [react(), routePreload(), pwa],
   server: {
     proxy: {
       '/api': backend,

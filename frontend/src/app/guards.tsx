@@ -7,7 +7,7 @@ import { checkSubscriptionQuery } from '../features/subscription/api';
 export function ProtectedRoute() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
-  const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn });
+  const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn, networkMode: 'offlineFirst' });
 
   if (!loggedIn) return <Navigate to="/login" replace />;
   if (check.isPending)

@@ -18,7 +18,7 @@ export function prefetchRouteData(client: QueryClient, pathname: string) {
   // thread (more at 4x CPU slowdown); together with this chunk's evaluation they made one
   // long task.
   const later = (start: () => unknown) => setTimeout(() => void start(), 0);
-  later(() => client.prefetchQuery(checkSubscriptionQuery()));
+  later(() => client.prefetchQuery({ ...checkSubscriptionQuery(), networkMode: 'offlineFirst' }));
   if (board) {
     const projectId = Number(board[1]);
     if (!Number.isSafeInteger(projectId)) return;

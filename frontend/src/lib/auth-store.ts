@@ -14,6 +14,18 @@ function read(key: string): string | null {
   }
 }
 
+/** The service worker's copies of the board reads (vite.config.ts, runtimeCaching): the user's data. */
+export const API_CACHE = 'buildledger-api';
+
+/** Forgets the signed-out user's cached board reads (issue 21). */
+export function clearApiCache() {
+  try {
+    if (typeof caches !== 'undefined') void caches.delete(API_CACHE).catch(() => {});
+  } catch {
+    /* no Cache Storage (insecure context) */
+  }
+}
+
 function emit() {
   for (const l of listeners) l();
 }
@@ -29,6 +41,7 @@ export const tokens = {
   clear() {
     window.localStorage.removeItem(ACCESS_KEY);
     window.localStorage.removeItem(REFRESH_KEY);
+    clearApiCache();
     emit();
   },
   subscribe: (listener: Listener): (() => void) => {

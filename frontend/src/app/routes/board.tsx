@@ -5,7 +5,10 @@ import { boardTasksQuery, taskDocumentsQuery } from '../../features/board/api';
 import { BoardPage } from '../../features/board/components/board-page';
 import { TaskFormExtras, type TaskFormExtrasProps } from '../../features/board/task-form-extras';
 import type { Task } from '../../features/board/types';
+import { OfflineBanner } from '../../features/offline/components/offline-banner';
+import { useSyncState } from '../../features/offline/hooks';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
+import { offlineSync } from '../offline-board';
 
 // The Bids, Change orders and Payments sections load with the first task form opened in edit
 // mode, not with the board.
@@ -70,10 +73,15 @@ function TaskMoney({ task, projectId }: TaskFormExtrasProps) {
 
 const renderTaskMoney = (props: TaskFormExtrasProps) => <TaskMoney {...props} />;
 
+/** "You're offline": the board shown is the last one seen, with the changes waiting to be sent. */
+function OfflineNotice() {
+  return <OfflineBanner state={useSyncState(offlineSync)} />;
+}
+
 export default function BoardRoute() {
   return (
     <TaskFormExtras value={renderTaskMoney}>
-      <BoardPage />
+      <BoardPage notice={<OfflineNotice />} />
     </TaskFormExtras>
   );
 }

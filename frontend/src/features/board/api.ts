@@ -17,6 +17,7 @@ export const boardProjectQuery = (projectId: number) =>
   queryOptions({
     queryKey: boardKeys.project(projectId),
     queryFn: ({ signal }) => http.get<BoardProject>(`/api/projects/${projectId}/`, signal),
+    networkMode: 'offlineFirst',
   });
 
 export const boardTasksQuery = (projectId: number) =>
@@ -27,8 +28,10 @@ export const boardTasksQuery = (projectId: number) =>
       // an unchanged board costs a 304 (the server sends an ETag, private, no-cache).
       const tasks = await http.get<Task[]>(`/api/projects/${projectId}/tasks/`, signal);
       markBoardData();
-      return tasks;
+      return writer ? writer.overlay(projectId, tasks) : tasks;
     },
+    // Offline the service worker answers with the board as last seen (issue 21).
+    networkMode: 'offlineFirst',
   });
 
 /** The server's money summary and the board data it describes. */
@@ -66,6 +69,7 @@ export const projectSummaryQuery = (projectId: number) =>
     },
     staleTime: 0,
     structuralSharing: false,
+    networkMode: 'offlineFirst',
   });
 
 /**
@@ -77,6 +81,7 @@ export const projectCalibrationQuery = (projectId: number) =>
     queryKey: boardKeys.calibration(projectId),
     queryFn: ({ signal }) => http.get<Calibration>(`/api/projects/${projectId}/calibration/`, signal),
     staleTime: 0,
+    networkMode: 'offlineFirst',
   });
 
 /**
@@ -108,8 +113,47 @@ export const taskSuggestionsQuery = () =>
     retry: false,
   });
 
-export const createTask = (input: TaskInput) => http.post<Task>('/api/tasks/', input);
-export const patchTask = (id: number, patch: TaskPatch) => http.patch<Task>(`/api/tasks/${id}/`, patch);
+/**
+ * The mutation transport seam (issue 21): src/app installs the offline queue here. While offline
+ * (or when the request cannot reach the server) task writes are queued instead of failing, and the
+ * board read gets the queued changes laid over it.
+ */
+export interface OfflineTaskWriter {
+  offline(): boolean;
+  patch(id: number, patch: TaskPatch): Promise<Task>;
+  create(input: TaskInput): Promise<Task>;
+  overlay(projectId: number, tasks: Task[]): Promise<Task[]>;
+}
+let writer: OfflineTaskWriter | null = null;
+export function setOfflineTaskWriter(next: OfflineTaskWriter | null) {
+  writer = next;
+}
+
+/** No answer at all (offline, connection refused): not a refusal by the server. */
+const unreachable = (e: unknown) => e instanceof TypeError;
+
+/** The requests themselves, never queued (the replay of the offline queue sends through these). */
+export const sendCreateTask = (input: TaskInput) => http.post<Task>('/api/tasks/', input);
+export const sendPatchTask = (id: number, patch: TaskPatch) => http.patch<Task>(`/api/tasks/${id}/`, patch);
+
+export async function createTask(input: TaskInput): Promise<Task> {
+  if (writer?.offline()) return writer.create(input);
+  try {
+    return await sendCreateTask(input);
+  } catch (e) {
+    if (writer && unreachable(e)) return writer.create(input);
+    throw e;
+  }
+}
+export async function patchTask(id: number, patch: TaskPatch): Promise<Task> {
+  if (writer?.offline()) return writer.patch(id, patch);
+  try {
+    return await sendPatchTask(id, patch);
+  } catch (e) {
+    if (writer && unreachable(e)) return writer.patch(id, patch);
+    throw e;
+  }
+}
 /** `keepalive`: the request outlives the page (a delete made final on `pagehide`). */
 export const deleteTask = (id: number, keepalive = false) =>
   api<void>(`/api/tasks/${id}/`, { method: 'DELETE', keepalive });

@@ -76,7 +76,8 @@ function KanbanView(props: React.ComponentProps<typeof LazyKanbanView>) {
 
 const noop = () => {};
 
-export function BoardPage() {
+/** `notice`: shown above the board (the offline banner, composed in src/app). */
+export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   useState(markBoardMount); // once per mount (User Timing, see ../perf.ts)
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
@@ -344,6 +345,7 @@ export function BoardPage() {
   return (
     <main className={`page page-wide board${phone ? ' board-phone' : ''}`} data-view={view}>
       <Banner message={banner} onDismiss={() => setBanner('')} />
+      {notice}
       <header className="page-header row-between board-header">
         <div>
           <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -391,6 +393,7 @@ export function BoardPage() {
               {
                 items: [
                   { label: 'Money', onSelect: () => void navigate(moneyPath) },
+                  { label: 'Share', onSelect: () => void navigate(`/kanban/${projectId}/share`) },
                   { label: 'Update Budget', onSelect: () => project.data && setBudgetOpen(true) },
                   { label: 'Export CSV', onSelect: () => void doExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => void doExport('pdf') },
@@ -435,6 +438,9 @@ export function BoardPage() {
             {compareBidsLink}
             <Link className="btn" to={moneyPath}>
               Money
+            </Link>
+            <Link className="btn" to={`/kanban/${projectId}/share`}>
+              Share
             </Link>
           </div>
           <div className="toolbar-group">

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
+import { downscaleImage } from '../../../lib/images/downscale';
 import { formatMoney } from '../../../lib/format';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import {
@@ -19,6 +20,8 @@ import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../t
 import { buildTaskPayload } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
 import { DocumentRow } from './document-row';
+import { isPhoto, PhotoStrip } from './photo-strip';
+import { PhotoViewer } from './photo-viewer';
 
 interface Props {
   projectId: number;
@@ -33,10 +36,23 @@ interface Props {
 }
 
 interface UploadState {
+  id: number;
   name: string;
   progress: number;
-  state: 'pending' | 'uploading' | 'done' | 'error';
+  /** `preparing`: a photo being downscaled before its upload. */
+  state: 'preparing' | 'pending' | 'uploading' | 'done' | 'error';
 }
+
+let nextUploadId = 1;
+
+const uploadStateText = (u: UploadState) =>
+  u.state === 'error'
+    ? 'Failed'
+    : u.state === 'done'
+      ? 'Done'
+      : u.state === 'preparing'
+        ? 'Preparing photo…'
+        : `${Math.round(u.progress * 100)}%`;
 
 const QUALITIES: { value: MaterialQuality; label: string }[] = [
   { value: 'basic', label: 'Basic' },
@@ -120,6 +136,7 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
   const documents = useQuery({ ...taskDocumentsQuery(saved?.id ?? 0), enabled: editing });
   const listId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const photoRef = useRef<HTMLInputElement>(null);
   const docsTitleRef = useRef<HTMLHeadingElement>(null);
   const renderExtras = useTaskFormExtras(); // the Bids section (composed in src/app)
   const [values, setValues] = useState({
@@ -131,8 +148,12 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
     due_date: task?.due_date ?? '',
   });
   const [files, setFiles] = useState<File[]>([]);
+  /** Photos of a task not saved yet, already downscaled: uploaded with the files on Save. */
+  const [photos, setPhotos] = useState<File[]>([]);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [busy, setBusy] = useState(false);
+  const [photoBusy, setPhotoBusy] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formMessage, setFormMessage] = useState('');
 
@@ -183,21 +204,15 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
     }
     setSaved(result);
     // One request per file, each with its own progress bar.
-    setUploads(files.map((f) => ({ name: f.name, progress: 0, state: 'pending' })));
+    const queued = [...files, ...photos];
+    setUploads([]);
+    const rows = queued.map((f) => addUpload(f.name, 'pending'));
     const refused: string[] = [];
-    for (let i = 0; i < files.length; i += 1) {
-      const mark = (patch: Partial<UploadState>) =>
-        setUploads((u) => u.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-      mark({ state: 'uploading' });
-      try {
-        await uploadDocument(result.id, files[i], (p) => mark({ progress: p }));
-        mark({ state: 'done', progress: 1 });
-      } catch (err) {
-        console.error(`Failed to upload ${files[i].name}`, err);
-        mark({ state: 'error' });
-        refused.push(`${files[i].name}: ${reason(err)}`);
-      }
+    for (let i = 0; i < queued.length; i += 1) {
+      const failure = await sendOne(result.id, queued[i], rows[i]);
+      if (failure) refused.push(failure);
     }
+    setPhotos([]);
     // Tasks before the money summary: the summary's request waits for their refetch (api.ts).
     await Promise.all([
       qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) }),
@@ -214,6 +229,70 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
     }
     onClose();
   };
+
+  /** A new row of the upload list; returns its id. */
+  function addUpload(name: string, state: UploadState['state']) {
+    const id = nextUploadId++;
+    setUploads((u) => [...u, { id, name, progress: 0, state }]);
+    return id;
+  }
+  function markUpload(id: number, patch: Partial<UploadState>) {
+    setUploads((u) => u.map((x) => (x.id === id ? { ...x, ...patch } : x)));
+  }
+  /** Uploads one file under its row; returns why it was refused, or null. */
+  async function sendOne(taskId: number, file: File, row: number): Promise<string | null> {
+    markUpload(row, { state: 'uploading', name: file.name });
+    try {
+      await uploadDocument(taskId, file, (p) => markUpload(row, { progress: p }));
+      markUpload(row, { state: 'done', progress: 1 });
+      return null;
+    } catch (err) {
+      console.error(`Failed to upload ${file.name}`, err);
+      markUpload(row, { state: 'error' });
+      return `${file.name}: ${reason(err)}`;
+    }
+  }
+
+  /**
+   * Photos from the camera or the library (issue 21): each is downscaled (2,560 px, orientation
+   * applied, location removed), then uploaded at once to a saved task, or kept for Save.
+   */
+  const addPhotos = async (chosen: File[]) => {
+    if (photoRef.current) photoRef.current.value = '';
+    if (chosen.length === 0) return;
+    setPhotoBusy(true);
+    setFormMessage('');
+    const taskId = saved?.id ?? null;
+    const rows = chosen.map((f) => addUpload(f.name, 'preparing'));
+    const refused: string[] = [];
+    const ready: File[] = [];
+    for (let i = 0; i < chosen.length; i += 1) {
+      let photo: File;
+      try {
+        photo = await downscaleImage(chosen[i]);
+      } catch (err) {
+        // Never sent as it is: it could carry the location the user expects removed.
+        console.error(`Could not prepare ${chosen[i].name}`, err);
+        markUpload(rows[i], { state: 'error' });
+        refused.push(`${chosen[i].name}: this photo could not be read.`);
+        continue;
+      }
+      if (taskId === null) {
+        markUpload(rows[i], { state: 'pending', name: photo.name });
+        ready.push(photo);
+        continue;
+      }
+      const failure = await sendOne(taskId, photo, rows[i]);
+      if (failure) refused.push(failure);
+    }
+    if (ready.length > 0) setPhotos((p) => [...p, ...ready]);
+    if (taskId !== null) await qc.invalidateQueries({ queryKey: boardKeys.documents(taskId) });
+    if (refused.length > 0) setFormMessage(`Some photos could not be uploaded. ${refused.join(' ')}`);
+    setPhotoBusy(false);
+  };
+
+  const allDocuments = documents.data ?? [];
+  const photoDocs = allDocuments.filter(isPhoto);
 
   const prediction = saved ? predictedRangeCents(saved, squareFootage) : null;
   const calibrated = saved ? calibratedRangeCents(saved, squareFootage, ratio) : null;
@@ -342,20 +421,64 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
               onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
             />
             <small className="hint" id="tf-files-hint">
-              Quotes, invoices, photos: PDF, images, text, Word or Excel, up to 25 MB each.
+              Quotes, invoices, plans: PDF, images, text, Word or Excel, up to 25 MB each, kept as they are.
             </small>
+            <div className="photo-actions">
+              <button
+                type="button"
+                className="btn"
+                aria-describedby="tf-photo-hint"
+                onClick={() => photoRef.current?.click()}
+                disabled={busy || photoBusy}
+              >
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path
+                    d="M4 8h3l2-3h6l2 3h3v11H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                {photoBusy ? 'Adding photos…' : 'Add photo'}
+              </button>
+              {/* On phones `capture` opens the camera; elsewhere it is a picker (several at once). */}
+              <input
+                ref={photoRef}
+                id="tf-photos"
+                name="photos"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                multiple
+                hidden
+                aria-label="Add photo"
+                onChange={(e) => void addPhotos(Array.from(e.target.files ?? []))}
+              />
+              <small className="hint" id="tf-photo-hint">
+                Photos are resized to 2,560 px and their location is removed. HEIC photos your browser cannot open are
+                uploaded as they are.
+              </small>
+            </div>
+            {photos.length > 0 && (
+              <p className="muted photo-pending" role="status">
+                {photos.length === 1 ? '1 photo' : `${photos.length} photos`} will be uploaded when you save.
+              </p>
+            )}
           </div>
         </div>
 
         {uploads.length > 0 && (
           <ul className="upload-list" aria-label="Uploads">
-            {uploads.map((u, i) => (
-              <li key={`${u.name}-${i}`} className={`upload upload-${u.state}`}>
+            {uploads.map((u) => (
+              <li key={u.id} className={`upload upload-${u.state}`}>
                 <span className="upload-name">{u.name}</span>
-                <progress max={1} value={u.progress} aria-label={`Upload progress for ${u.name}`} />
-                <span className="upload-state">
-                  {u.state === 'error' ? 'Failed' : u.state === 'done' ? 'Done' : `${Math.round(u.progress * 100)}%`}
-                </span>
+                {u.state === 'preparing' ? (
+                  <progress aria-label={`Preparing ${u.name}`} />
+                ) : (
+                  <progress max={1} value={u.progress} aria-label={`Upload progress for ${u.name}`} />
+                )}
+                <span className="upload-state">{uploadStateText(u)}</span>
               </li>
             ))}
           </ul>
@@ -366,13 +489,22 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
             <h3 id="docs-title" ref={docsTitleRef} tabIndex={-1}>
               Uploaded Documents
             </h3>
+            <PhotoStrip photos={photoDocs} onOpen={setViewing} />
+            {viewing !== null && photoDocs.length > 0 && (
+              <PhotoViewer
+                photos={photoDocs}
+                index={Math.min(viewing, photoDocs.length - 1)}
+                onIndex={setViewing}
+                onClose={() => setViewing(null)}
+              />
+            )}
             {documents.isPending ? (
               <p className="muted">Loading...</p>
-            ) : (documents.data ?? []).length === 0 ? (
+            ) : allDocuments.length === 0 ? (
               <p className="muted">No documents uploaded yet.</p>
             ) : (
               <ul className="doc-list">
-                {(documents.data ?? []).map((d) => (
+                {allDocuments.map((d) => (
                   <DocumentRow
                     key={d.id}
                     document={d}
@@ -395,7 +527,7 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || photoBusy}>
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>

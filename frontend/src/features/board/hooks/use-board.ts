@@ -56,6 +56,8 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
   const key = useMemo(() => boardKeys.tasks(projectId), [projectId]);
   const { mutate } = useMutation({
     mutationFn: (v: MoveVars) => patchTask(v.taskId, v.patch),
+    // Offline the write is queued (api.ts), not paused until the connection returns.
+    networkMode: 'always',
     onSuccess: (_task, v) => {
       if (v.celebrate) celebrate();
     },
@@ -103,6 +105,7 @@ export function useInlineUpdate(projectId: number) {
   const { mutate } = useMutation({
     mutationFn: (v: { taskId: number; patch: Pick<Task, 'title' | 'actual_cost' | 'status'>; previous: Task[] }) =>
       patchTask(v.taskId, v.patch),
+    networkMode: 'always',
     onError: (error, v) => {
       console.error('Inline task update failed', error);
       qc.setQueryData(key, v.previous);

@@ -1,0 +1,135 @@
+// Issue 21, offline board, for e2e/run.mjs: the service worker caches the app shell and the board;
+// offline, two cards move (one of them twice: To Do -> In Progress -> Paid) and a cost is edited,
+// the board survives a reload offline with the changes on it; meanwhile the same cost is changed
+// through the API. Back online the queue is replayed in order and the conflicting cost is asked
+// about ("Keep mine" sends ours). Screenshots of the banner and the dialog at 1280 and 390x844.
+import { join } from 'node:path';
+import { authed, createProject, createTask, registerUser, subscribeLocally } from './seed.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function shots(ctx, page, name) {
+  await page.screenshot({ path: join(ctx.shots, `${name}-desktop.png`) });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ctx.shots, `${name}-phone.png`) });
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+}
+
+export const journeys = [
+  {
+    name: 'offline board: moves and a cost edit queued offline, replayed in order, conflict surfaced',
+    async run(ctx) {
+      const { assert, eventually, expectText } = ctx.helpers;
+      const user = await registerUser(ctx.base, 'offline');
+      await subscribeLocally(ctx.base, user);
+      const call = authed(ctx.base, user);
+      const project = await createProject(ctx.base, user, { name: 'Cedar Cabin' });
+      const framing = await createTask(ctx.base, user, project.id, { title: 'Framing' });
+      const roofing = await createTask(ctx.base, user, project.id, { title: 'Roofing' });
+      const drywall = await createTask(ctx.base, user, project.id, { title: 'Drywall', actual_cost: 1000 });
+
+      const context = await ctx.browser.newContext({ baseURL: ctx.base, viewport: DESKTOP });
+      await context.addInitScript(
+        ({ access, refresh, key }) => {
+          if (sessionStorage.getItem('seeded')) return;
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem('access_token', access);
+          localStorage.setItem('refresh_token', refresh);
+          localStorage.setItem(key, 'kanban');
+        },
+        { access: user.access, refresh: user.refresh, key: `board-view:${project.id}` },
+      );
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      ctx.state.pages = [page];
+      const cspErrors = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+      });
+      const board = `/kanban/${project.id}`;
+      await page.goto(board);
+      await page.getByRole('heading', { name: 'Cedar Cabin' }).waitFor();
+      // The manifest is linked and served.
+      const manifest = await (await fetch(`${ctx.base}/manifest.webmanifest`)).json();
+      assert(manifest.start_url === '/projects' && manifest.icons.length >= 3, JSON.stringify(manifest));
+
+      // The service worker takes control; the board read again through it lands in its cache.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await eventually(() => page.evaluate(() => !!navigator.serviceWorker.controller), 'page controlled by the SW');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Cedar Cabin' }).waitFor();
+      const cached = (path) =>
+        page.evaluate(async (p) => {
+          const cache = await caches.open('buildledger-api');
+          return !!(await cache.match(new URL(p, location.href).href, { ignoreVary: true }));
+        }, path);
+      await eventually(() => cached(`/api/projects/${project.id}/tasks/`), 'board tasks cached by the SW');
+      await eventually(() => cached(`/api/projects/${project.id}/`), 'project cached by the SW');
+
+      await context.setOffline(true);
+      const menu = async (title, item) => {
+        await page.getByRole('button', { name: `Actions for ${title}` }).click();
+        await page.getByRole('menuitem', { name: item }).click();
+      };
+      await menu('Framing', 'Move to In Progress');
+      await menu('Roofing', 'Move to In Progress');
+      await menu('Framing', 'Move to Paid');
+      const prompt = page.getByRole('dialog', { name: 'Enter Actual Cost' });
+      await prompt.getByLabel('Actual Cost').fill('5000');
+      await prompt.getByLabel('Actual Cost').press('Enter');
+      await prompt.waitFor({ state: 'detached' });
+      await page.getByLabel('View', { exact: true }).selectOption('spreadsheet');
+      const cost = page.getByLabel('Your cost for Drywall');
+      await cost.fill('2500');
+      await cost.press('Enter');
+      const banner = page.getByRole('status').filter({ hasText: "You're offline" });
+      await expectText(banner, '4 changes will be sent');
+
+      // Meanwhile someone changes the same cost on the server.
+      await call(`/api/tasks/${drywall.id}/`, { method: 'PATCH', body: JSON.stringify({ actual_cost: 3000 }) });
+
+      // Reload offline: the board comes from the cache, with the offline changes on it.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Cedar Cabin' }).waitFor();
+      await expectText(banner, '4 changes will be sent');
+      await eventually(
+        async () =>
+          (await page.getByLabel('Your cost for Drywall').inputValue()).replace(/[$,]/g, '').startsWith('2500'),
+        'Drywall shows our cost after the reload',
+      );
+      assert((await page.getByLabel('Status of Framing').inputValue()) === 'Paid', 'Framing in Paid after reload');
+      assert((await page.getByLabel('Status of Roofing').inputValue()) === 'In Progress', 'Roofing moved');
+      await shots(ctx, page, 'offline-01-banner');
+
+      // Back online: replayed in order, the conflicting cost asked about.
+      await context.setOffline(false);
+      const dialog = page.getByRole('dialog', { name: 'Needs your decision' });
+      await dialog.waitFor();
+      await expectText(dialog, 'Drywall');
+      await expectText(dialog, 'On the server: $3,000.00');
+      await expectText(dialog, 'Yours: $2,500.00');
+      await shots(ctx, page, 'offline-02-conflict');
+      const tasks = async () => (await call(`/api/projects/${project.id}/tasks/`)).json();
+      await eventually(async () => {
+        const t = await tasks();
+        return t.find((x) => x.id === framing.id).status === 'Paid';
+      }, 'Framing replayed to Paid (two moves in order)');
+      await dialog.getByRole('button', { name: 'Keep mine for Drywall' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const after = await tasks();
+      const byId = (id) => after.find((x) => x.id === id);
+      assert(
+        byId(framing.id).status === 'Paid' && byId(framing.id).actual_cost === 5000,
+        JSON.stringify(byId(framing.id)),
+      );
+      assert(byId(roofing.id).status === 'In Progress', JSON.stringify(byId(roofing.id)));
+      assert(byId(drywall.id).actual_cost === 2500, `Drywall kept ours: ${JSON.stringify(byId(drywall.id))}`);
+      await eventually(async () => (await banner.count()) === 0, 'banner gone once online');
+      assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join('\n')}`);
+      await context.close();
+    },
+  },
+];
