@@ -20,7 +20,7 @@ async function shots(ctx, page, name) {
 
 export const journeys = [
   {
-    name: 'offline board: moves and a cost edit queued offline, replayed in order, conflict surfaced',
+    name: 'offline board: moves, a cost edit and a new task queued offline, replayed in order, conflict surfaced',
     async run(ctx) {
       const { assert, eventually, expectText } = ctx.helpers;
       const user = await registerUser(ctx.base, 'offline');
@@ -85,8 +85,15 @@ export const journeys = [
       const cost = page.getByLabel('Your cost for Drywall');
       await cost.fill('2500');
       await cost.press('Enter');
+      // A new task made offline.
+      await page.getByRole('button', { name: 'Add Task' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Task' });
+      await add.getByLabel('Task Title').fill('Gutters');
+      await add.getByRole('button', { name: 'Save' }).click();
+      await add.waitFor({ state: 'detached' });
+      await page.getByLabel('Your cost for Gutters').waitFor();
       const banner = page.getByRole('status').filter({ hasText: "You're offline" });
-      await expectText(banner, '4 changes will be sent');
+      await expectText(banner, '5 changes will be sent');
 
       // Meanwhile someone changes the same cost on the server.
       await call(`/api/tasks/${drywall.id}/`, { method: 'PATCH', body: JSON.stringify({ actual_cost: 3000 }) });
@@ -94,7 +101,8 @@ export const journeys = [
       // Reload offline: the board comes from the cache, with the offline changes on it.
       await page.reload();
       await page.getByRole('heading', { name: 'Cedar Cabin' }).waitFor();
-      await expectText(banner, '4 changes will be sent');
+      await expectText(banner, '5 changes will be sent');
+      await page.getByLabel('Your cost for Gutters').waitFor();
       await eventually(
         async () =>
           (await page.getByLabel('Your cost for Drywall').inputValue()).replace(/[$,]/g, '').startsWith('2500'),
@@ -127,6 +135,10 @@ export const journeys = [
       );
       assert(byId(roofing.id).status === 'In Progress', JSON.stringify(byId(roofing.id)));
       assert(byId(drywall.id).actual_cost === 2500, `Drywall kept ours: ${JSON.stringify(byId(drywall.id))}`);
+      assert(
+        after.filter((x) => x.title === 'Gutters').length === 1,
+        `the task made offline was created once: ${JSON.stringify(after.map((x) => x.title))}`,
+      );
       await eventually(async () => (await banner.count()) === 0, 'banner gone once online');
       assert(cspErrors.length === 0, `CSP violations: ${cspErrors.join('\n')}`);
       await context.close();
