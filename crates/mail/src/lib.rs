@@ -43,6 +43,9 @@ impl BackgroundMailer {
             MailTransport::Smtp { url } => Sink::Smtp(SmtpTransport::from_url(&url)?.build()),
             MailTransport::Outbox { dir } => {
                 create_private_dir(&dir)?;
+                // Said once, at start: the log never holds a message's links (a reset link is
+                // the account), so a local user reads their mail in this folder.
+                tracing::info!(outbox = %dir.display(), "no SMTP_URL: mail (password reset links too) is written to this folder as .eml files, read them there");
                 Sink::Outbox(FileTransport::new(&dir), dir)
             }
         };
@@ -78,11 +81,9 @@ fn deliver(sink: &Sink, from: &Mailbox, mail: Mail) {
         },
         Sink::Outbox(files, dir) => match files.send(&message) {
             Ok(id) => {
+                // The file's name and the subject only: never the recipient's links.
                 let file = dir.join(format!("{id}.eml"));
-                // Without a mail server the outbox is how a local user reads their mail: the
-                // links are logged too (an operator with SMTP_URL never sees this line).
-                let links: Vec<&str> = mail.text.split_whitespace().filter(|w| w.starts_with("http")).collect();
-                tracing::info!(file = %file.display(), subject = %mail.subject, links = ?links, "mail written to the outbox (no SMTP_URL)");
+                tracing::info!(file = %file.display(), subject = %mail.subject, "mail written to the outbox (no SMTP_URL)");
             }
             Err(e) => tracing::error!(error = %e, "mail not written to the outbox"),
         },
@@ -91,7 +92,7 @@ fn deliver(sink: &Sink, from: &Mailbox, mail: Mail) {
 
 fn build(from: &Mailbox, mail: &Mail) -> Result<Message, BoxError> {
     // lettre picks the transfer encoding: a reset link is longer than a mail line may be (76),
-    // so bodies holding one are quoted-printable (the outbox log line shows the links plainly).
+    // so bodies holding one are quoted-printable.
     Ok(Message::builder()
         .from(from.clone())
         .to(mail.to.parse()?)
@@ -151,6 +152,51 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             assert_eq!(std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
         }
+    }
+
+    /// Every line the mail crate logs while `f` runs, as the fmt subscriber writes them.
+    fn logged_while(f: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Lines(std::sync::Arc<Mutex<Vec<u8>>>);
+        impl std::io::Write for Lines {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_max_level(tracing::Level::TRACE)
+            .with_ansi(false)
+            .finish();
+        // The mail thread logs too: the subscriber is global for this test binary's threads.
+        let _ = tracing::subscriber::set_global_default(subscriber);
+        f();
+        let bytes = lines.0.lock().unwrap().clone();
+        String::from_utf8(bytes).unwrap()
+    }
+
+    #[test]
+    fn no_link_of_a_message_reaches_the_log() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("outbox");
+        let log = logged_while(|| {
+            let mailer = BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test")
+                .unwrap();
+            let text = "Reset: https://x.test/reset-password?token=s3cr3tt0k3n\n".to_owned();
+            mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text }).unwrap();
+            assert_eq!(wait_for_files(&dir, 1).len(), 1);
+            // The log line follows the file; give the mail thread a moment to write it.
+            std::thread::sleep(Duration::from_millis(200));
+        });
+        assert!(log.contains("mail written to the outbox"), "{log}");
+        assert!(log.contains(&dir.display().to_string()), "the startup line names the folder: {log}");
+        assert!(!log.contains("s3cr3tt0k3n") && !log.contains("reset-password"), "{log}");
     }
 
     #[test]
