@@ -297,13 +297,16 @@ pub struct TokenSubject {
     pub user_id: i64,
     /// `None` only in tokens issued before sessions existed.
     pub session_id: Option<i64>,
-    /// The refresh token's id (`jti`); `None` for access tokens, whose id nothing checks.
+    /// The refresh token's id (`jti`). For an access token it is derived from its refresh token's
+    /// (nothing checks it; `None` draws a random one).
     pub token_id: Option<String>,
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait TokenIssuer: Send + Sync {
-    fn issue(&self, subject: &TokenSubject, kind: TokenKind) -> Result<String, BoxError>;
+    /// A signed token issued at `issued_at`: the same subject, kind and time give the same token
+    /// (a refresh repeated within the grace period is answered with the pair of the first).
+    fn issue(&self, subject: &TokenSubject, kind: TokenKind, issued_at: NaiveDateTime) -> Result<String, BoxError>;
     /// The subject of a valid, unexpired token of the given kind (signature and claims only:
     /// whether its session still stands is the session repository's answer).
     fn verify(&self, token: &str, kind: TokenKind) -> Result<TokenSubject, TokenError>;
@@ -315,8 +318,8 @@ pub enum Rotation {
     /// It was the session's current token: the new id is now current.
     Rotated,
     /// It was the token just replaced, within the grace period (two tabs refreshing at once):
-    /// nothing changes, and the caller gets a token with the current id.
-    AlreadyRotated { current_jti: String },
+    /// nothing changes, and the caller gets the very pair issued at `rotated_at` (idempotent).
+    AlreadyRotated { current_jti: String, rotated_at: NaiveDateTime },
     /// Revoked, expired, unknown, or an older token of the session (a reuse: the session is now
     /// revoked).
     Refused,

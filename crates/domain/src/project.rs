@@ -1,6 +1,6 @@
 //! Projects: a home being built or remodelled, with its budget and area.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
@@ -228,10 +228,38 @@ pub struct PatchFields {
     pub loan_amount: bool,
 }
 
-/// Parses `YYYY-MM-DD`, or the spec's `M/D/YYYY` form that the client converts (accepted here too).
-pub fn parse_date(raw: &str) -> Option<NaiveDate> {
+/// The years a date may fall in: a building's dates, not chrono's (which reads `+10000-01-01`).
+pub const DATE_YEARS: std::ops::RangeInclusive<i32> = 1900..=2200;
+
+/// The one message for a well-formed date outside [`DATE_YEARS`], whatever the field.
+pub const MSG_DATE_OUT_OF_RANGE: &str = "Enter a date between 1900-01-01 and 2200-12-31.";
+
+/// Why a date was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateError {
+    /// Not a date in an accepted form (each caller words this as its field's form requires).
+    Format,
+    /// A real date outside [`DATE_YEARS`] ([`MSG_DATE_OUT_OF_RANGE`]).
+    OutOfRange,
+}
+
+/// Parses `YYYY-MM-DD`, or the spec's `M/D/YYYY` form that the client converts (accepted here too),
+/// within [`DATE_YEARS`].
+pub fn parse_date(raw: &str) -> Result<NaiveDate, DateError> {
     let t = raw.trim();
-    NaiveDate::parse_from_str(t, "%Y-%m-%d").ok().or_else(|| NaiveDate::parse_from_str(t, "%m/%d/%Y").ok())
+    let d = NaiveDate::parse_from_str(t, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(t, "%m/%d/%Y"))
+        .map_err(|_| DateError::Format)?;
+    in_date_years(d)
+}
+
+/// `d` when its year is within [`DATE_YEARS`].
+pub fn in_date_years(d: NaiveDate) -> Result<NaiveDate, DateError> {
+    if DATE_YEARS.contains(&d.year()) {
+        Ok(d)
+    } else {
+        Err(DateError::OutOfRange)
+    }
 }
 
 /// A US zip code: 5 digits, optionally followed by `-` and 4 digits. Kept as typed (trimmed).
@@ -432,13 +460,17 @@ fn parse_required_date(errors: &mut FieldErrors, field: &str, raw: Option<&str>,
             errors.add(field, missing);
             None
         }
-        Some(r) => {
-            let d = parse_date(r);
-            if d.is_none() {
+        Some(r) => match parse_date(r) {
+            Ok(d) => Some(d),
+            Err(DateError::Format) => {
                 errors.add(field, "Date has wrong format. Use YYYY-MM-DD.");
+                None
             }
-            d
-        }
+            Err(DateError::OutOfRange) => {
+                errors.add(field, MSG_DATE_OUT_OF_RANGE);
+                None
+            }
+        },
     }
 }
 
@@ -610,9 +642,18 @@ mod tests {
 
     #[test]
     fn dates_parse_iso_and_us_forms_and_order_is_checked() {
-        assert_eq!(parse_date("2026-03-01"), NaiveDate::from_ymd_opt(2026, 3, 1));
-        assert_eq!(parse_date("3/1/2026"), NaiveDate::from_ymd_opt(2026, 3, 1));
-        assert_eq!(parse_date("2026-02-30"), None);
+        assert_eq!(parse_date("2026-03-01").ok(), NaiveDate::from_ymd_opt(2026, 3, 1));
+        assert_eq!(parse_date("3/1/2026").ok(), NaiveDate::from_ymd_opt(2026, 3, 1));
+        assert_eq!(parse_date("2026-02-30"), Err(DateError::Format));
+        // chrono reads years beyond four digits and before year 0; a building's dates do not.
+        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01", "12/31/1899"] {
+            assert_eq!(parse_date(far), Err(DateError::OutOfRange), "{far}");
+        }
+        for edge in ["1900-01-01", "2200-12-31"] {
+            assert!(parse_date(edge).is_ok(), "{edge}");
+        }
+        let errors = field_errors(ProjectInput { start_date: Some("+10000-01-01".into()), ..valid_input() });
+        assert_eq!(errors.as_map()["start_date"], vec![MSG_DATE_OUT_OF_RANGE.to_owned()]);
         let e = field_errors(ProjectInput { end_date: Some("2025-01-01".into()), ..valid_input() });
         assert!(e.contains("end_date"));
     }

@@ -61,17 +61,20 @@ pub struct PasswordChangeRequest {
     new_password: Patch<String>,
 }
 
-/// A wrong current password counts against the account like a failed login.
-fn password_attempt(
+/// A wrong current password counts against the account like a failed login (and waits out the
+/// same slow-down).
+async fn password_attempt(
     state: &AppState,
     user_id: i64,
     req: &HttpRequest,
 ) -> Result<crate::throttle::LoginPermit, ApiError> {
     let address = state.trusted_proxies.client_of(req);
-    state
+    let permit = state
         .throttle
         .login_attempt(Key::Account(user_id), address)
-        .map_err(|wait| ApiError::too_many_requests(format!("Too many wrong passwords. {}", try_again_in(wait)), wait))
+        .map_err(|wait| ApiError::too_many_requests(format!("Too many wrong passwords. {}", try_again_in(wait)), wait))?;
+    crate::throttle::slow_down(&permit).await;
+    Ok(permit)
 }
 
 fn settle(state: &AppState, permit: crate::throttle::LoginPermit, outcome: &Result<(), ApiError>) {
@@ -107,7 +110,7 @@ pub async fn change_password(
     let new = body.body.new_password.required(&mut errors, "new_password");
     finish(errors)?;
     let (current, new) = (current.unwrap_or_default(), new.unwrap_or_default());
-    let permit = password_attempt(&state, user.id, &req)?;
+    let permit = password_attempt(&state, user.id, &req).await?;
     let accounts = state.accounts.clone();
     let outcome = blocking(move || accounts.change_password(user, &current, &new)).await;
     settle(&state, permit, &outcome);
@@ -183,8 +186,16 @@ pub async fn request_reset(
     finish(errors)?;
     recovery_attempt(&state, &req)?;
     let email = email.unwrap_or_default();
-    let recovery = state.recovery.clone();
-    blocking(move || recovery.request(&email)).await?;
+    let pending = state.recovery.request(&email)?;
+    // The lookup, the link and the mail run after the answer: known and unknown addresses are
+    // answered in the same time (docs/security.md).
+    let span = tracing::Span::current();
+    actix_web::rt::task::spawn_blocking(move || {
+        let _entered = span.enter();
+        if let Err(e) = pending.run() {
+            tracing::error!(error = %e, "password reset link not sent");
+        }
+    });
     Ok(HttpResponse::Ok().json(DetailResponse { detail: MSG_RESET_REQUESTED }))
 }
 
@@ -409,7 +420,7 @@ pub async fn delete_account(
     let password = body.body.password.required(&mut errors, "password");
     finish(errors)?;
     let password = password.unwrap_or_default();
-    let permit = password_attempt(&state, user.id, &req)?;
+    let permit = password_attempt(&state, user.id, &req).await?;
     let closure = state.closure.clone();
     let outcome = blocking(move || closure.delete_account(user, &password)).await;
     settle(&state, permit, &outcome);

@@ -183,6 +183,7 @@ pub async fn token(
             ));
         }
     };
+    crate::throttle::slow_down(&permit).await;
     let accounts = state.accounts.clone();
     match blocking(move || accounts.login_as(user.as_ref(), &password)).await {
         Ok(pair) => {

@@ -11,8 +11,9 @@
 //! `GET /api/projects/1/tasks/ HTTP/1.1 304 0 0.013435ms`
 //!
 //! (method, path and query, HTTP version, status, body bytes, 0 for a streamed body, and the time
-//! taken in milliseconds). The `signature` of a signed download link is a credential: its value
-//! is written as `REDACTED`.
+//! taken in milliseconds). Secrets never reach it (docs/security.md, "What is never logged"): the
+//! `signature` of a download link, any `token` query value (password reset links) and the token
+//! segment of a share link's path are written as `REDACTED`.
 
 use std::fmt;
 use std::future::{ready, Future, Ready};
@@ -36,8 +37,12 @@ pub const REQUEST_ID_HEADER: &str = "x-request-id";
 /// Longest client-sent request id that is kept (longer ones are replaced).
 pub const MAX_REQUEST_ID_LEN: usize = 64;
 
-/// Query parameters whose value never reaches the log.
-const SECRET_PARAMS: [&str; 1] = ["signature"];
+/// Query parameters whose value never reaches the log: a download link's `signature`, the
+/// `token` of a password reset link (`/reset-password?token=`) and of any later link.
+const SECRET_PARAMS: [&str; 2] = ["signature", "token"];
+
+/// Paths whose next segment is a bearer secret (a share link's token): written as `REDACTED`.
+const SECRET_PATH_PREFIXES: [&str; 2] = ["/share/", "/api/share/"];
 
 /// The outermost middleware: a span per request, the access line at its end.
 // Ours, not tracing-actix-web's `TracingLogger` (which also wraps the body in the span, keeps a
@@ -195,18 +200,56 @@ impl fmt::Display for AccessLine<'_> {
     }
 }
 
-/// The path and query as sent, with the values of [`SECRET_PARAMS`] replaced.
+/// The path and query as sent, with the segments after [`SECRET_PATH_PREFIXES`] and the values
+/// of [`SECRET_PARAMS`] replaced.
 fn write_target(f: &mut fmt::Formatter<'_>, uri: &Uri) -> fmt::Result {
-    let Some(query) = uri.query() else { return f.write_str(uri.path()) };
-    f.write_str(uri.path())?;
+    write_path(f, uri.path())?;
+    let Some(query) = uri.query() else { return Ok(()) };
     for (i, pair) in query.split('&').enumerate() {
         f.write_str(if i == 0 { "?" } else { "&" })?;
         match pair.split_once('=') {
-            Some((name, _)) if SECRET_PARAMS.contains(&name) => write!(f, "{name}=REDACTED")?,
+            Some((name, _)) if is_secret_param(name) => write!(f, "{name}=REDACTED")?,
             _ => f.write_str(pair)?,
         }
     }
     Ok(())
+}
+
+fn write_path(f: &mut fmt::Formatter<'_>, path: &str) -> fmt::Result {
+    // Case-insensitive: routes are matched exactly, but a log must not leak a miscased probe.
+    let prefix = SECRET_PATH_PREFIXES
+        .iter()
+        .find(|p| path.len() > p.len() && path.as_bytes()[..p.len()].eq_ignore_ascii_case(p.as_bytes()));
+    let Some(prefix) = prefix else { return f.write_str(path) };
+    let rest = &path[prefix.len()..];
+    let after = rest.find('/').map_or("", |i| &rest[i..]);
+    write!(f, "{}REDACTED{after}", &path[..prefix.len()])
+}
+
+/// A query parameter name (percent-decoded names too: `%74oken` is `token` to the router).
+fn is_secret_param(name: &str) -> bool {
+    let decoded = percent_decoded_lowercase(name);
+    SECRET_PARAMS.contains(&decoded.as_str())
+}
+
+fn percent_decoded_lowercase(name: &str) -> String {
+    let bytes = name.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).to_ascii_lowercase()
 }
 
 #[cfg(test)]
@@ -252,6 +295,33 @@ mod tests {
             line.to_string(),
             "GET /api/documents/7/download/?expires=1795453486&signature=REDACTED HTTP/1.1 200 10 0.000001ms"
         );
+    }
+
+    fn line_of(uri: &'static str) -> String {
+        let (method, uri) = (Method::GET, Uri::from_static(uri));
+        AccessLine { method: &method, uri: &uri, version: Version::HTTP_11, status: 200, size: 1, elapsed: Duration::ZERO }
+            .to_string()
+    }
+
+    #[test]
+    fn share_and_reset_tokens_never_reach_the_line() {
+        let token = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+        for (uri, logged) in [
+            (format!("/share/{token}"), "GET /share/REDACTED HTTP/1.1"),
+            (format!("/api/share/{token}/"), "GET /api/share/REDACTED/ HTTP/1.1"),
+            (format!("/API/Share/{token}/"), "GET /API/Share/REDACTED/ HTTP/1.1"),
+            (format!("/reset-password?token={token}"), "GET /reset-password?token=REDACTED HTTP/1.1"),
+            (format!("/reset-password?a=1&%74oken={token}"), "GET /reset-password?a=1&%74oken=REDACTED HTTP/1.1"),
+            (format!("/api/x/?TOKEN={token}&signature={token}"), "GET /api/x/?TOKEN=REDACTED&signature=REDACTED HTTP/1.1"),
+        ] {
+            let line = line_of(Box::leak(uri.into_boxed_str()));
+            assert!(line.starts_with(logged), "{line}");
+            assert!(!line.contains(token), "{line}");
+        }
+        // Nothing else is touched.
+        assert!(line_of("/share/").starts_with("GET /share/ HTTP"));
+        assert!(line_of("/api/shares/?project=1").starts_with("GET /api/shares/?project=1 HTTP"));
+        assert!(line_of("/api/projects/1/?tokens=3").starts_with("GET /api/projects/1/?tokens=3 HTTP"));
     }
 
     #[test]

@@ -5,7 +5,7 @@ use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{ProjectSummary, TaskUpdate, TaskView};
 use buildledger_cache::BoundedMap;
 use buildledger_domain::money::Money;
-use buildledger_domain::project::parse_date;
+use buildledger_domain::project::{parse_date, DateError, MSG_DATE_OUT_OF_RANGE};
 use buildledger_domain::task::{
     cost_per_sqft_cents, parse_description, MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle,
 };
@@ -290,9 +290,13 @@ fn parse_due_date(errors: &mut FieldErrors, raw: Option<String>) -> Option<Optio
     match raw.as_deref().map(str::trim) {
         None | Some("") => Some(None),
         Some(r) => match parse_date(r) {
-            Some(d) => Some(Some(d)),
-            None => {
+            Ok(d) => Some(Some(d)),
+            Err(DateError::Format) => {
                 errors.add("due_date", "Date has wrong format. Use YYYY-MM-DD.");
+                None
+            }
+            Err(DateError::OutOfRange) => {
+                errors.add("due_date", MSG_DATE_OUT_OF_RANGE);
                 None
             }
         },

@@ -1,10 +1,18 @@
 //! Rate limits on the account endpoints, on governor's keyed GCRA limiters.
 //!
-//! An attempt takes its cell **before** the password is verified, atomically, so parallel
+//! An attempt takes its cells **before** the password is verified, atomically, so parallel
 //! requests cannot all slip under the limit (20 at once against 5 let 5 through, not 20). A
-//! login that turns out right gives its cell back: people who type their password right are
-//! never slowed down, only failures add up. A bucket that is empty slows down (one more attempt
-//! per interval) instead of locking anyone out for a fixed window.
+//! login that turns out right gives its cells back: people who type their password right are
+//! never slowed down, only failures add up. An empty bucket slows down (one more attempt per
+//! interval) instead of locking anyone out for a fixed window.
+//!
+//! **Nobody can lock the owner out.** Guessing is refused per client address and per (account,
+//! address) pair: an address that keeps guessing one account is stopped, others are not. The
+//! account's own bucket counts failures from everywhere; once it is empty (a guessing campaign
+//! spread over many addresses) it only **slows** attempts from addresses that have not been
+//! guessing this account (each waits [`Limits::slowdown`] before its password is checked) and
+//! refuses those that have. So eight wrong passwords from one address do not stop the owner
+//! signing in from another, and a botnet gets one guess per address per interval at best.
 //!
 //! Keys are keyed hashes (of an account id, of a login text cut at 254 characters, of a client
 //! address), so each costs 8 bytes whatever was typed, and the tables are swept when they grow.
@@ -24,10 +32,16 @@ use governor::{Quota, RateLimiter};
 /// How fast each kind of attempt may come.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Failed logins (and wrong current passwords) for one account.
+    /// Failed logins (and wrong current passwords) for one account from one client address:
+    /// refused beyond it.
+    pub login_per_account_and_address: Quota,
+    /// Failed logins for one account from everywhere: beyond it, addresses that have not been
+    /// guessing are slowed down, the others refused.
     pub login_per_account: Quota,
-    /// Failed logins from one client address, whatever the account.
+    /// Failed logins from one client address, whatever the account: refused beyond it.
     pub login_per_address: Quota,
+    /// How long an attempt waits while its account's bucket is empty.
+    pub slowdown: Duration,
     /// Registrations from one client address.
     pub registration_per_address: Quota,
     /// Password reset requests and confirmations from one client address.
@@ -40,13 +54,16 @@ fn quota(burst: u32, one_more_every: Duration) -> Quota {
 }
 
 impl Default for Limits {
-    /// docs/security.md lists these: 5 failures per account then one a minute; 50 per address
-    /// then one every 18 s (50 in 15 minutes); 100 registrations per address then one every 9 s;
-    /// 20 reset calls per address then one every 30 s.
+    /// docs/security.md lists these: 5 failures per account and address then one a minute; 20
+    /// per account from everywhere then one a minute (a slow-down of 2 s for clean addresses);
+    /// 50 per address then one every 18 s (50 in 15 minutes); 100 registrations per address then
+    /// one every 9 s; 20 reset calls per address then one every 30 s.
     fn default() -> Self {
         Self {
-            login_per_account: quota(5, Duration::from_secs(60)),
+            login_per_account_and_address: quota(5, Duration::from_secs(60)),
+            login_per_account: quota(20, Duration::from_secs(60)),
             login_per_address: quota(50, Duration::from_secs(18)),
+            slowdown: Duration::from_secs(2),
             registration_per_address: quota(100, Duration::from_secs(9)),
             recovery_per_address: quota(20, Duration::from_secs(30)),
         }
@@ -62,6 +79,8 @@ pub enum Key {
     Login(u64),
     /// A client address (an IPv6 client by its /64: one host holds a whole /64).
     Address(u64),
+    /// An account (or login text) tried from one address: the two keys' hashes.
+    Pair(u64, u64),
 }
 
 /// The longest login text that can name an account (an email is at most 254 characters, a
@@ -106,13 +125,25 @@ struct Bucket {
     limiter: RateLimiter<u64, SharedStore, DefaultClock>,
     store: SharedStore,
     interval: Nanos,
+    burst: NonZeroU32,
 }
 
 impl Bucket {
     fn new(quota: Quota) -> Self {
         let store = SharedStore::default();
         let limiter = RateLimiter::new(quota, store.clone(), DefaultClock::default());
-        Self { limiter, store, interval: Nanos::from(quota.replenish_interval()) }
+        Self { limiter, store, interval: Nanos::from(quota.replenish_interval()), burst: quota.burst_size() }
+    }
+
+    /// Takes one cell like [`Self::acquire`], and says whether the bucket was full before (no
+    /// failure of this key is still being paid off).
+    fn acquire_noting_full(&self, key: u64) -> Result<bool, Duration> {
+        // Taking the whole burst at once succeeds only from a full bucket; all but one go back.
+        if let Ok(Ok(())) = self.limiter.check_key_n(&key, self.burst) {
+            self.refund_n(key, self.burst.get() - 1);
+            return Ok(true);
+        }
+        self.acquire(key).map(|()| false)
     }
 
     /// Takes one cell, or says how long to wait for one.
@@ -126,15 +157,27 @@ impl Bucket {
 
     /// Gives one cell back (the attempt turned out right).
     fn refund(&self, key: u64) {
-        let interval = self.interval;
+        self.refund_n(key, 1);
+    }
+
+    fn refund_n(&self, key: u64, n: u32) {
+        let back = Nanos::from(self.interval.as_u64().saturating_mul(u64::from(n)));
         let _ = self.store.measure_and_replace(&key, |tat| {
-            Ok::<_, std::convert::Infallible>(((), tat.unwrap_or(Nanos::from(0)).saturating_sub(interval)))
+            Ok::<_, std::convert::Infallible>(((), tat.unwrap_or(Nanos::from(0)).saturating_sub(back)))
         });
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
         self.limiter.len()
+    }
+}
+
+/// Waits out the permit's slow-down, if any (without holding a worker thread).
+pub async fn slow_down(permit: &LoginPermit) {
+    if let Some(wait) = permit.slowdown() {
+        tracing::warn!(wait_ms = wait.as_millis() as u64, "login slowed down: many recent failures for this account");
+        actix_web::rt::time::sleep(wait).await;
     }
 }
 
@@ -145,8 +188,10 @@ fn seconds(wait: Duration) -> u64 {
 
 /// Every limiter of the account endpoints.
 pub struct Throttle {
+    login_pair: Bucket,
     login_account: Bucket,
     login_address: Bucket,
+    slowdown: Duration,
     registration: Bucket,
     recovery: Bucket,
     /// Seeded per process: nobody can choose inputs whose keys collide.
@@ -156,15 +201,29 @@ pub struct Throttle {
 /// Cells taken for one login attempt; give them back with [`Throttle::login_succeeded`].
 #[must_use]
 pub struct LoginPermit {
+    pair: u64,
     account: u64,
     address: u64,
+    /// Whether a cell of the account's bucket was taken (not when it was empty).
+    took_account: bool,
+    slowdown: Option<Duration>,
+}
+
+impl LoginPermit {
+    /// How long to wait before checking the password: `Some` while the account's bucket is empty
+    /// (a campaign against it), for an address that has not been guessing it.
+    pub fn slowdown(&self) -> Option<Duration> {
+        self.slowdown
+    }
 }
 
 impl Throttle {
     pub fn new(limits: Limits) -> Self {
         Self {
+            login_pair: Bucket::new(limits.login_per_account_and_address),
             login_account: Bucket::new(limits.login_per_account),
             login_address: Bucket::new(limits.login_per_address),
+            slowdown: limits.slowdown,
             registration: Bucket::new(limits.registration_per_address),
             recovery: Bucket::new(limits.recovery_per_address),
             hasher: RandomState::new(),
@@ -193,21 +252,39 @@ impl Throttle {
         self.hash(Key::Address(self.hasher.hash_one(bits)))
     }
 
-    /// Takes a cell for a login attempt on `account` from `address`, before the password is
-    /// checked; `Err(seconds to wait)` when either bucket is empty (nothing is taken then).
+    /// Takes the cells for a login attempt on `account` from `address`, before the password is
+    /// checked; `Err(seconds to wait)` when the address or the pair is over its limit, or when
+    /// the account is and this address has been guessing it (nothing is taken then).
     pub fn login_attempt(&self, account: Key, address: Option<IpAddr>) -> Result<LoginPermit, u64> {
-        let permit = LoginPermit { account: self.hash(account), address: self.address_key(address) };
-        self.login_address.acquire(permit.address).map_err(seconds)?;
-        if let Err(wait) = self.login_account.acquire(permit.account) {
-            self.login_address.refund(permit.address);
-            return Err(seconds(wait));
+        let (account, address) = (self.hash(account), self.address_key(address));
+        let pair = self.hash(Key::Pair(account, address));
+        self.login_address.acquire(address).map_err(seconds)?;
+        let clean = match self.login_pair.acquire_noting_full(pair) {
+            Ok(clean) => clean,
+            Err(wait) => {
+                self.login_address.refund(address);
+                return Err(seconds(wait));
+            }
+        };
+        let mut permit = LoginPermit { pair, account, address, took_account: true, slowdown: None };
+        if let Err(wait) = self.login_account.acquire(account) {
+            if !clean {
+                self.login_pair.refund(pair);
+                self.login_address.refund(address);
+                return Err(seconds(wait));
+            }
+            permit.took_account = false;
+            permit.slowdown = Some(self.slowdown);
         }
         Ok(permit)
     }
 
     /// The password was right: the attempt does not count.
     pub fn login_succeeded(&self, permit: LoginPermit) {
-        self.login_account.refund(permit.account);
+        self.login_pair.refund(permit.pair);
+        if permit.took_account {
+            self.login_account.refund(permit.account);
+        }
         self.login_address.refund(permit.address);
     }
 
@@ -244,8 +321,10 @@ mod tests {
 
     fn limits() -> Limits {
         Limits {
-            login_per_account: quota(3, Duration::from_secs(60)),
+            login_per_account_and_address: quota(3, Duration::from_secs(60)),
+            login_per_account: quota(6, Duration::from_secs(60)),
             login_per_address: quota(5, Duration::from_secs(60)),
+            slowdown: Duration::from_millis(1500),
             registration_per_address: quota(2, Duration::from_secs(60)),
             recovery_per_address: quota(2, Duration::from_secs(60)),
         }
@@ -256,15 +335,41 @@ mod tests {
     }
 
     #[test]
-    fn an_account_slows_down_after_its_failures_and_other_accounts_do_not() {
+    fn an_address_guessing_an_account_is_stopped_and_the_owner_elsewhere_is_not() {
         let t = Throttle::new(limits());
         for _ in 0..3 {
             let p = t.login_attempt(Key::Account(1), ip("1.1.1.1")).unwrap();
             t.login_failed(p);
         }
-        let wait = t.login_attempt(Key::Account(1), ip("2.2.2.2")).map(|_| ()).unwrap_err();
+        let wait = t.login_attempt(Key::Account(1), ip("1.1.1.1")).map(|_| ()).unwrap_err();
         assert!((1..=60).contains(&wait), "one more attempt within a minute, not a 15-minute lockout: {wait}");
-        assert!(t.login_attempt(Key::Account(2), ip("3.3.3.3")).is_ok());
+        // The owner, from another address: neither refused nor slowed.
+        let owner = t.login_attempt(Key::Account(1), ip("2.2.2.2")).unwrap();
+        assert_eq!(owner.slowdown(), None);
+        t.login_succeeded(owner);
+        assert!(t.login_attempt(Key::Account(2), ip("1.1.1.1")).is_ok());
+    }
+
+    #[test]
+    fn a_campaign_from_many_addresses_slows_clean_addresses_and_refuses_guessing_ones() {
+        let t = Throttle::new(limits());
+        // Six failures from six addresses empty the account's bucket (6).
+        for i in 0..6 {
+            t.login_failed(t.login_attempt(Key::Account(1), ip(&format!("10.0.0.{i}"))).unwrap());
+        }
+        // An address that already guessed this account is refused now...
+        assert!(t.login_attempt(Key::Account(1), ip("10.0.0.0")).is_err());
+        // ...one that has not is let through, slowed down: the owner still gets in.
+        let owner = t.login_attempt(Key::Account(1), ip("192.0.2.7")).unwrap();
+        assert_eq!(owner.slowdown(), Some(Duration::from_millis(1500)));
+        t.login_succeeded(owner);
+        let again = t.login_attempt(Key::Account(1), ip("192.0.2.7")).unwrap();
+        assert_eq!(again.slowdown(), Some(Duration::from_millis(1500)), "still slowed, never refused");
+        // A fresh address that guesses wrong gets one try: then it has been guessing.
+        t.login_failed(t.login_attempt(Key::Account(1), ip("198.51.100.1")).unwrap());
+        assert!(t.login_attempt(Key::Account(1), ip("198.51.100.1")).is_err());
+        // Other accounts are not touched.
+        assert_eq!(t.login_attempt(Key::Account(2), ip("10.0.0.0")).unwrap().slowdown(), None);
     }
 
     #[test]
@@ -325,11 +430,11 @@ mod tests {
         for _ in 0..3 {
             t.login_failed(t.login_attempt(t.login_key(&huge), ip("1.1.1.1")).unwrap());
         }
-        assert_eq!(t.login_account.len(), 1);
-        assert!(std::mem::size_of::<Key>() <= 16);
-        assert!(t.login_attempt(t.login_key(&huge.to_uppercase()), ip("2.2.2.2")).is_err());
+        assert_eq!((t.login_account.len(), t.login_pair.len()), (1, 1));
+        assert!(std::mem::size_of::<Key>() <= 24);
+        assert!(t.login_attempt(t.login_key(&huge.to_uppercase()), ip("1.1.1.1")).is_err());
         // Logins that agree on their first 254 characters are one key (none is longer).
-        assert!(t.login_attempt(t.login_key(&format!("{huge}y")), ip("2.2.2.2")).is_err());
+        assert!(t.login_attempt(t.login_key(&format!("{huge}y")), ip("1.1.1.1")).is_err());
     }
 
     #[test]

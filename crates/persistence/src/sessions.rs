@@ -87,14 +87,14 @@ impl SessionRepository for DieselSessionRepository {
             if rotated == 1 {
                 return Ok(Rotation::Rotated);
             }
-            let twin: Option<String> = standing
+            let twin: Option<(String, Option<NaiveDateTime>)> = standing
                 .filter(sessions::previous_jti.eq(&presented))
                 .filter(sessions::rotated_at.ge(grace_since))
-                .select(sessions::current_jti)
+                .select((sessions::current_jti, sessions::rotated_at))
                 .first(conn)
                 .optional()?;
-            if let Some(current_jti) = twin {
-                return Ok(Rotation::AlreadyRotated { current_jti });
+            if let Some((current_jti, Some(rotated_at))) = twin {
+                return Ok(Rotation::AlreadyRotated { current_jti, rotated_at });
             }
             // An old token of the session came back: someone else has a copy. End the session.
             let n = diesel::update(

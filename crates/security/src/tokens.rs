@@ -2,6 +2,7 @@ use buildledger_application::error::BoxError;
 use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind, TokenSubject};
 use buildledger_cache::BoundedMap;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy)]
@@ -91,8 +92,8 @@ impl JwtIssuer {
 }
 
 impl TokenIssuer for JwtIssuer {
-    fn issue(&self, subject: &TokenSubject, kind: TokenKind) -> Result<String, BoxError> {
-        let now = chrono::Utc::now().timestamp();
+    fn issue(&self, subject: &TokenSubject, kind: TokenKind, issued_at: NaiveDateTime) -> Result<String, BoxError> {
+        let now = issued_at.and_utc().timestamp();
         let life = match kind {
             TokenKind::Access => self.lifetimes.access_seconds,
             TokenKind::Refresh => self.lifetimes.refresh_seconds,
@@ -164,6 +165,23 @@ mod tests {
         JwtIssuer::new(&[7u8; 32], TokenLifetimes::default()).unwrap()
     }
 
+    fn now() -> NaiveDateTime {
+        chrono::Utc::now().naive_utc()
+    }
+
+    #[test]
+    fn the_same_subject_kind_and_time_give_the_same_token() {
+        let i = issuer();
+        let jti = TokenSubject { token_id: Some("j1".into()), ..who(42) };
+        let at = now() - chrono::Duration::seconds(20);
+        assert_eq!(i.issue(&jti, TokenKind::Refresh, at).unwrap(), i.issue(&jti, TokenKind::Refresh, at).unwrap());
+        assert_ne!(i.issue(&jti, TokenKind::Refresh, at).unwrap(), i.issue(&jti, TokenKind::Refresh, now()).unwrap());
+        // Issued in the past: it expires counting from then.
+        let old = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: 10, refresh_seconds: 10 }).unwrap();
+        let stale = old.issue(&who(1), TokenKind::Access, at).unwrap();
+        assert_eq!(old.verify(&stale, TokenKind::Access), Err(TokenError::Invalid));
+    }
+
     fn who(user_id: i64) -> TokenSubject {
         TokenSubject { user_id, session_id: Some(9), token_id: None }
     }
@@ -175,9 +193,9 @@ mod tests {
     #[test]
     fn tokens_carry_the_user_and_their_kind() {
         let i = issuer();
-        let access = i.issue(&who(42), TokenKind::Access).unwrap();
+        let access = i.issue(&who(42), TokenKind::Access, now()).unwrap();
         let jti = TokenSubject { token_id: Some("j1".into()), ..who(42) };
-        let refresh = i.issue(&jti, TokenKind::Refresh).unwrap();
+        let refresh = i.issue(&jti, TokenKind::Refresh, now()).unwrap();
         assert_eq!(i.verify(&access, TokenKind::Access), ok(42));
         assert_eq!(i.verify(&refresh, TokenKind::Refresh), Ok(jti));
         assert_eq!(i.verify(&refresh, TokenKind::Access), Err(TokenError::WrongKind));
@@ -188,11 +206,11 @@ mod tests {
     fn expired_tampered_and_foreign_tokens_are_rejected() {
         let expired = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: -10, refresh_seconds: 1 })
             .unwrap()
-            .issue(&who(1), TokenKind::Access)
+            .issue(&who(1), TokenKind::Access, now())
             .unwrap();
         assert_eq!(issuer().verify(&expired, TokenKind::Access), Err(TokenError::Invalid));
         let other =
-            JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(&who(1), TokenKind::Access).unwrap();
+            JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(&who(1), TokenKind::Access, now()).unwrap();
         assert_eq!(issuer().verify(&other, TokenKind::Access), Err(TokenError::Invalid));
         assert_eq!(issuer().verify("garbage", TokenKind::Access), Err(TokenError::Invalid));
         // alg=none: header {"alg":"none","typ":"JWT"}.
@@ -203,7 +221,7 @@ mod tests {
     #[test]
     fn a_remembered_token_still_expires_and_keeps_its_kind() {
         let i = JwtIssuer::new(&[7u8; 32], TokenLifetimes { access_seconds: 2, refresh_seconds: 60 }).unwrap();
-        let access = i.issue(&who(5), TokenKind::Access).unwrap();
+        let access = i.issue(&who(5), TokenKind::Access, now()).unwrap();
         assert_eq!(i.verify(&access, TokenKind::Access), ok(5));
         assert_eq!(i.verify(&access, TokenKind::Access), ok(5)); // from memory
         assert_eq!(i.verify(&access, TokenKind::Refresh), Err(TokenError::WrongKind));

@@ -46,6 +46,12 @@ pub const ROTATION_GRACE_SECONDS: i64 = 30;
 
 pub const MSG_WRONG_PASSWORD: &str = "The password is incorrect.";
 
+/// The id of the access token issued beside refresh token `jti` (nothing checks it; derived so
+/// that the pair is a function of the refresh id and the time).
+fn access_id(jti: &str) -> String {
+    format!("a.{jti}")
+}
+
 /// What the account use cases talk to.
 #[derive(Clone)]
 pub struct AccountPorts {
@@ -152,15 +158,17 @@ impl AccountService {
         let now = self.now();
         let jti = self.ports.ids.new_id("");
         let session_id = self.ports.sessions.create(user_id, &jti, now, now + self.ports.session_lifetime)?;
-        self.issue_pair(user_id, session_id, jti)
+        self.issue_pair(user_id, session_id, jti, now)
     }
 
-    fn issue_pair(&self, user_id: i64, session_id: i64, jti: String) -> Result<TokenPair, UseCaseError> {
-        let access = TokenSubject { user_id, session_id: Some(session_id), token_id: None };
+    /// The access and refresh tokens of refresh id `jti`, issued at `at`: a function of its
+    /// arguments, so the pair of one rotation can be given again.
+    fn issue_pair(&self, user_id: i64, session_id: i64, jti: String, at: NaiveDateTime) -> Result<TokenPair, UseCaseError> {
+        let access = TokenSubject { user_id, session_id: Some(session_id), token_id: Some(access_id(&jti)) };
         let refresh = TokenSubject { token_id: Some(jti), ..access.clone() };
         Ok(TokenPair {
-            access: self.ports.tokens.issue(&access, TokenKind::Access).map_err(UseCaseError::Internal)?,
-            refresh: self.ports.tokens.issue(&refresh, TokenKind::Refresh).map_err(UseCaseError::Internal)?,
+            access: self.ports.tokens.issue(&access, TokenKind::Access, at).map_err(UseCaseError::Internal)?,
+            refresh: self.ports.tokens.issue(&refresh, TokenKind::Refresh, at).map_err(UseCaseError::Internal)?,
         })
     }
 
@@ -184,8 +192,12 @@ impl AccountService {
             now - Duration::seconds(ROTATION_GRACE_SECONDS),
         )?;
         match rotation {
-            Rotation::Rotated => self.issue_pair(subject.user_id, session_id, new_jti),
-            Rotation::AlreadyRotated { current_jti } => self.issue_pair(subject.user_id, session_id, current_jti),
+            Rotation::Rotated => self.issue_pair(subject.user_id, session_id, new_jti, now),
+            // The same pair as the rotation that replaced it, not a new one: within the grace
+            // period, a copy of the replaced token gets nothing the first caller did not.
+            Rotation::AlreadyRotated { current_jti, rotated_at } => {
+                self.issue_pair(subject.user_id, session_id, current_jti, rotated_at)
+            }
             Rotation::Refused => {
                 tracing::warn!(user_id = subject.user_id, session_id, "refresh refused (revoked, expired or reused)");
                 Err(token_error(TokenError::Invalid))
@@ -380,11 +392,14 @@ mod tests {
             .with(eq(5), eq("jti1"), eq(now()), eq(now() + Duration::days(14)))
             .times(1)
             .returning(|_, _, _, _| Ok(42));
-        m.tokens.expect_issue().with(eq(subject(5, 42, None)), eq(TokenKind::Access)).returning(|_, _| Ok("a".into()));
         m.tokens
             .expect_issue()
-            .with(eq(subject(5, 42, Some("jti1"))), eq(TokenKind::Refresh))
-            .returning(|_, _| Ok("r".into()));
+            .with(eq(subject(5, 42, Some("a.jti1"))), eq(TokenKind::Access), eq(now()))
+            .returning(|_, _, _| Ok("a".into()));
+        m.tokens
+            .expect_issue()
+            .with(eq(subject(5, 42, Some("jti1"))), eq(TokenKind::Refresh), eq(now()))
+            .returning(|_, _, _| Ok("r".into()));
         let pair = m.service().login("ana@example.com", "pw123456").unwrap();
         assert_eq!(pair, TokenPair { access: "a".into(), refresh: "r".into() });
     }
@@ -423,11 +438,14 @@ mod tests {
                     && *grace == now() - Duration::seconds(ROTATION_GRACE_SECONDS)
             })
             .returning(|_, _, _, _, _, _, _| Ok(Rotation::Rotated));
-        m.tokens.expect_issue().with(eq(subject(5, 42, None)), eq(TokenKind::Access)).returning(|_, _| Ok("a2".into()));
         m.tokens
             .expect_issue()
-            .with(eq(subject(5, 42, Some("jti1"))), eq(TokenKind::Refresh))
-            .returning(|_, _| Ok("r2".into()));
+            .with(eq(subject(5, 42, Some("a.jti1"))), eq(TokenKind::Access), eq(now()))
+            .returning(|_, _, _| Ok("a2".into()));
+        m.tokens
+            .expect_issue()
+            .with(eq(subject(5, 42, Some("jti1"))), eq(TokenKind::Refresh), eq(now()))
+            .returning(|_, _, _| Ok("r2".into()));
         let s = m.service();
         assert!(matches!(s.refresh("access-token"), Err(UseCaseError::Unauthenticated(_))));
         assert_eq!(s.refresh("good").unwrap(), TokenPair { access: "a2".into(), refresh: "r2".into() });
@@ -467,12 +485,19 @@ mod tests {
                 mockall::predicate::always(),
                 mockall::predicate::always(),
             )
-            .returning(|_, _, _, _, _, _, _| Ok(Rotation::AlreadyRotated { current_jti: "cur".into() }));
-        m.tokens.expect_issue().with(eq(subject(5, 43, None)), eq(TokenKind::Access)).returning(|_, _| Ok("a".into()));
+            .returning(|_, _, _, _, _, _, _| {
+                Ok(Rotation::AlreadyRotated { current_jti: "cur".into(), rotated_at: now() - Duration::seconds(12) })
+            });
+        // The pair of the first rotation: same ids, issued when it happened, not now.
+        let then = now() - Duration::seconds(12);
         m.tokens
             .expect_issue()
-            .with(eq(subject(5, 43, Some("cur"))), eq(TokenKind::Refresh))
-            .returning(|_, _| Ok("r".into()));
+            .with(eq(subject(5, 43, Some("a.cur"))), eq(TokenKind::Access), eq(then))
+            .returning(|_, _, _| Ok("a".into()));
+        m.tokens
+            .expect_issue()
+            .with(eq(subject(5, 43, Some("cur"))), eq(TokenKind::Refresh), eq(then))
+            .returning(|_, _, _| Ok("r".into()));
         let s = m.service();
         assert!(matches!(s.refresh("reused"), Err(UseCaseError::Unauthenticated(_))));
         assert_eq!(s.refresh("twin").unwrap().refresh, "r");

@@ -39,6 +39,21 @@ pub struct RecoveryService {
     ports: RecoveryPorts,
 }
 
+/// An accepted reset request, to run after the answer has gone (see [`RecoveryService::request`]).
+#[must_use = "run it, off the request"]
+pub struct ResetRequest {
+    service: RecoveryService,
+    email: Email,
+}
+
+impl ResetRequest {
+    /// Looks the address up and, for an account, stores and mails a link (errors are the
+    /// caller's to log: the person asking has had their answer).
+    pub fn run(self) -> Result<(), UseCaseError> {
+        self.service.send_link(&self.email)
+    }
+}
+
 /// The stored form of a reset token.
 pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -50,10 +65,15 @@ impl RecoveryService {
         Self { ports }
     }
 
-    /// Sends a reset link when the address belongs to an account. The caller answers
-    /// [`MSG_RESET_REQUESTED`] either way; only a malformed address is an error.
-    pub fn request(&self, email: &str) -> Result<(), UseCaseError> {
-        let email = Email::parse(email)?;
+    /// Accepts a reset request: only a malformed address is an error. Nothing is looked up here;
+    /// the caller answers [`MSG_RESET_REQUESTED`] and runs the returned [`ResetRequest`] off the
+    /// request, so the answer takes the same time whether or not the address has an account.
+    pub fn request(&self, email: &str) -> Result<ResetRequest, UseCaseError> {
+        Ok(ResetRequest { service: self.clone(), email: Email::parse(email)? })
+    }
+
+    /// Sends a reset link when the address belongs to an account.
+    fn send_link(&self, email: &Email) -> Result<(), UseCaseError> {
         let Some(user) = self.ports.users.find_by_login(email.as_str())? else {
             tracing::info!("password reset asked for an address without an account");
             return Ok(());
@@ -194,7 +214,7 @@ mod tests {
             .withf(move |mail| mail.to == "ana@example.com" && mail.text.contains(&link))
             .times(1)
             .returning(|_| Ok(()));
-        m.service().request(" ana@example.com ").unwrap();
+        m.service().request(" ana@example.com ").unwrap().run().unwrap();
     }
 
     #[test]
@@ -203,7 +223,7 @@ mod tests {
         m.users.expect_find_by_login().returning(|_| Ok(None));
         m.resets.expect_create().never();
         m.mailer.expect_send().never();
-        assert!(m.service().request("ghost@example.com").is_ok());
+        assert!(m.service().request("ghost@example.com").unwrap().run().is_ok());
     }
 
     #[test]
@@ -213,12 +233,26 @@ mod tests {
         m.resets.expect_count_since().returning(|_, _| Ok(3));
         m.resets.expect_create().never();
         m.mailer.expect_send().never();
-        assert!(m.service().request("ana@example.com").is_ok());
+        assert!(m.service().request("ana@example.com").unwrap().run().is_ok());
+    }
+
+    #[test]
+    fn accepting_a_request_does_the_same_nothing_for_known_and_unknown_addresses() {
+        // The answer's time cannot tell the two apart: no lookup, no hashing, no mail before it.
+        let mut m = Mocks::new();
+        m.users.expect_find_by_login().never();
+        m.resets.expect_count_since().never();
+        m.resets.expect_create().never();
+        m.mailer.expect_send().never();
+        let s = m.service();
+        let known = s.request("ana@example.com").unwrap();
+        let unknown = s.request("ghost@example.com").unwrap();
+        drop((known, unknown));
     }
 
     #[test]
     fn a_malformed_address_is_a_field_error() {
-        let err = Mocks::new().service().request("not an email").unwrap_err();
+        let err = Mocks::new().service().request("not an email").map(|_| ()).unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("email")));
     }
 

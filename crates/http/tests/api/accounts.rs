@@ -297,11 +297,11 @@ async fn every_protected_route_is_401_with_a_bad_token() {
     let user = app.user("ana").await;
     let other_secret =
         JwtIssuer::new(b"another-secret-another-secret-another-secret", TokenLifetimes::default()).unwrap();
-    let forged = other_secret.issue(&TokenSubject { user_id: user.id, session_id: None, token_id: None }, TokenKind::Access).unwrap();
+    let forged = other_secret.issue(&TokenSubject { user_id: user.id, session_id: None, token_id: None }, TokenKind::Access, chrono::Utc::now().naive_utc()).unwrap();
     let expired_issuer =
         JwtIssuer::new(crate::helpers::SECRET, TokenLifetimes { access_seconds: -3600, refresh_seconds: -3600 })
             .unwrap();
-    let expired = expired_issuer.issue(&TokenSubject { user_id: user.id, session_id: None, token_id: None }, TokenKind::Access).unwrap();
+    let expired = expired_issuer.issue(&TokenSubject { user_id: user.id, session_id: None, token_id: None }, TokenKind::Access, chrono::Utc::now().naive_utc()).unwrap();
     let bad_tokens: [(&str, &str); 5] = [
         ("malformed", "not-a-token"),
         ("three garbage parts", "aaa.bbb.ccc"),

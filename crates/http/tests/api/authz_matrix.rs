@@ -244,7 +244,7 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
     };
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
-        .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access)
+        .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access, chrono::Utc::now().naive_utc())
         .unwrap();
 
     for &(method, route, access) in ACCESS {

@@ -35,10 +35,11 @@ fn a_refresh_token_rotates_once_and_a_reused_one_revokes_its_session() {
             "{}",
             t.name
         );
-        // The token just replaced, within the grace: the current id, no new rotation.
+        // The token just replaced, within the grace: the current id and when it was issued (the
+        // first rotation's time, not this call's), no new rotation.
         assert_eq!(
-            repo.rotate(sid, ana, "j1", "jX", at(1), later(), grace(1)).unwrap(),
-            Rotation::AlreadyRotated { current_jti: "j2".into() },
+            repo.rotate(sid, ana, "j1", "jX", at(20), later(), grace(20)).unwrap(),
+            Rotation::AlreadyRotated { current_jti: "j2".into(), rotated_at: at(1) },
             "{}",
             t.name
         );
