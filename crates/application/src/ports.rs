@@ -35,6 +35,15 @@ impl NewUser {
     }
 }
 
+/// What is left to do outside the database once an account's rows are gone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeletedAccount {
+    /// Storage keys of the account's document files.
+    pub storage_keys: Vec<String>,
+    /// The provider's id of a subscription that still bills, now recorded to be canceled.
+    pub subscription_to_cancel: Option<String>,
+}
+
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait UserRepository: Send + Sync {
     /// MUST return `RepoError::Conflict("username" | "email")` when either is taken
@@ -54,9 +63,11 @@ pub trait UserRepository: Send + Sync {
         keep_session: Option<i64>,
         now: NaiveDateTime,
     ) -> Result<(), RepoError>;
-    /// Deletes the user and everything they own (projects, tasks, documents, subscription
-    /// records, sessions) in one transaction; returns the storage keys of their documents.
-    fn delete(&self, user_id: i64) -> Result<Vec<String>, RepoError>;
+    /// Deletes the user and everything they own (projects with their tasks, bids, payments,
+    /// change orders, draws and share links; contractors, documents, subscription records,
+    /// sessions) in one transaction, which also records their live subscription as one to cancel
+    /// at the provider (`billing_cancellations`).
+    fn delete(&self, user_id: i64) -> Result<DeletedAccount, RepoError>;
 }
 
 /// What the adapter knows of a project's version without any I/O, for the board's

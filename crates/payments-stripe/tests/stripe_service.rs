@@ -44,6 +44,7 @@ fn service(
             invoices: Arc::new(MockInvoiceRepository::new()),
             checkout_sessions: Arc::new(sessions),
             webhook_events: Arc::new(MockWebhookEventRepository::new()),
+            cancellations: Arc::new(MockBillingCancellationRepository::new()),
             users: Arc::new(users),
             gateway: Arc::new(StripeGateway::new(config).unwrap()),
             webhook_verifier: Arc::new(StripeWebhookVerifier::new(Some("whsec_x".into()))),

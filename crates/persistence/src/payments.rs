@@ -4,8 +4,9 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::payments::ports::{
-    AdminSubscriptionRow, CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository, SubscriptionRepository,
-    WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE, CHECKOUT_OPEN,
+    AdminSubscriptionRow, BillingCancellationRepository, CheckoutSessionRecord, CheckoutSessionRepository,
+    InvoiceRepository, SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE,
+    CHECKOUT_OPEN,
 };
 use buildledger_domain::subscription::{Invoice, Subscription};
 use chrono::NaiveDateTime;
@@ -14,7 +15,7 @@ use diesel::result::Error as DieselError;
 
 use crate::db::{Db, DbConnection};
 use crate::effects::{record, Effect};
-use crate::schema::{checkout_sessions, invoices, subscriptions, users, webhook_events};
+use crate::schema::{billing_cancellations, checkout_sessions, invoices, subscriptions, users, webhook_events};
 
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = subscriptions)]
@@ -366,6 +367,39 @@ impl WebhookEventRepository for DieselPaymentsRepository {
                 .count()
                 .get_result::<i64>(conn)
                 .map(|n| n > 0)
+        })
+    }
+}
+
+impl BillingCancellationRepository for DieselPaymentsRepository {
+    fn pending(&self, limit: i64) -> Result<Vec<String>, RepoError> {
+        self.db.read(|conn| {
+            billing_cancellations::table
+                .order((billing_cancellations::requested_at, billing_cancellations::subscription_id))
+                .select(billing_cancellations::subscription_id)
+                .limit(limit)
+                .load(conn)
+        })
+    }
+
+    fn done(&self, subscription_id: &str) -> Result<(), RepoError> {
+        let id = subscription_id.to_owned();
+        self.db.write(move |conn| {
+            diesel::delete(billing_cancellations::table.find(&id)).execute(conn)?;
+            Ok(())
+        })
+    }
+
+    fn failed(&self, subscription_id: &str, error: &str) -> Result<(), RepoError> {
+        let (id, error) = (subscription_id.to_owned(), error.chars().take(500).collect::<String>());
+        self.db.write(move |conn| {
+            diesel::update(billing_cancellations::table.find(&id))
+                .set((
+                    billing_cancellations::attempts.eq(billing_cancellations::attempts + 1),
+                    billing_cancellations::last_error.eq(&error),
+                ))
+                .execute(conn)?;
+            Ok(())
         })
     }
 }

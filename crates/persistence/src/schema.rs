@@ -205,6 +205,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    billing_cancellations (subscription_id) {
+        subscription_id -> Text,
+        requested_at -> Timestamp,
+        attempts -> Integer,
+        last_error -> Text,
+    }
+}
+
+diesel::table! {
     invoices (id) {
         id -> BigInt,
         user_id -> BigInt,

@@ -1,12 +1,13 @@
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{NewUser, UserRepository};
+use buildledger_application::ports::{DeletedAccount, NewUser, UserRepository};
+use buildledger_domain::subscription::STATUS_CANCELED;
 use buildledger_domain::user::User;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::{now, Db};
 use crate::effects::{record, Effect};
-use crate::schema::{documents, projects, sessions, users};
+use crate::schema::{billing_cancellations, contractors, documents, projects, sessions, subscriptions, users};
 
 /// The lowercase key under which a username or email is unique (Unicode-aware, unlike
 /// SQLite's `lower()`).
@@ -119,13 +120,38 @@ impl UserRepository for DieselUserRepository {
         })
     }
 
-    fn delete(&self, user_id: i64) -> Result<Vec<String>, RepoError> {
+    fn delete(&self, user_id: i64) -> Result<DeletedAccount, RepoError> {
         self.db.write(move |conn| {
-            let keys: Vec<String> =
+            let storage_keys: Vec<String> =
                 documents::table.filter(documents::owner_id.eq(user_id)).select(documents::storage_key).load(conn)?;
             let owned: Vec<i64> =
                 projects::table.filter(projects::owner_id.eq(user_id)).select(projects::id).load(conn)?;
-            // Everything the user owns goes with the row (ON DELETE CASCADE); sessions too.
+            // A subscription that still bills is recorded to be canceled at the provider once
+            // this commits (the deletion use case cancels it; failures are retried).
+            let billing: Option<(Option<String>, String)> = subscriptions::table
+                .find(user_id)
+                .select((subscriptions::subscription_id, subscriptions::status))
+                .first(conn)
+                .optional()?;
+            let subscription_to_cancel =
+                billing.and_then(|(id, status)| id.filter(|_| status != STATUS_CANCELED));
+            if let Some(id) = &subscription_to_cancel {
+                let known: i64 = billing_cancellations::table.find(id).count().get_result(conn)?;
+                if known == 0 {
+                    diesel::insert_into(billing_cancellations::table)
+                        .values((
+                            billing_cancellations::subscription_id.eq(id),
+                            billing_cancellations::requested_at.eq(now()),
+                        ))
+                        .execute(conn)?;
+                }
+            }
+            // Projects first: they take their tasks, bids, payments, change orders, draws and
+            // share links with them, so no bid still names a contractor (bids.contractor_id is
+            // ON DELETE RESTRICT). Then the roster, the sessions, and the user row, which takes
+            // the rest (documents, subscription records, reset links) by ON DELETE CASCADE.
+            diesel::delete(projects::table.filter(projects::owner_id.eq(user_id))).execute(conn)?;
+            diesel::delete(contractors::table.filter(contractors::owner_id.eq(user_id))).execute(conn)?;
             diesel::delete(sessions::table.filter(sessions::user_id.eq(user_id))).execute(conn)?;
             let n = diesel::delete(users::table.find(user_id)).execute(conn)?;
             if n == 0 {
@@ -133,7 +159,7 @@ impl UserRepository for DieselUserRepository {
             }
             owned.into_iter().for_each(|id| record(Effect::Deleted(id)));
             record(Effect::Subscription(user_id));
-            Ok(keys)
+            Ok(DeletedAccount { storage_keys, subscription_to_cancel })
         })
     }
 }

@@ -86,9 +86,10 @@ impl ClosureService {
         Ok(AccountExport { user: account, subscription, invoices, contractors, projects })
     }
 
-    /// Deletes the account after checking its password: the subscription is canceled at once
-    /// (at the provider too; if that fails nothing is deleted), then the user's rows go in one
-    /// transaction, then the stored files.
+    /// Deletes the account after checking its password: the user's rows go in one transaction
+    /// (which records a live subscription as one to cancel), then the stored files, then the
+    /// subscription is canceled at the provider. Billing stops only once the data is gone, and a
+    /// provider that cannot be reached is retried later ([`PaymentsService::retry_cancellations`]).
     pub fn delete_account(&self, user: AuthUser, password: &str) -> Result<(), UseCaseError> {
         let account = self.accounts.get_user(user.id)?;
         if password.is_empty() {
@@ -97,10 +98,12 @@ impl ClosureService {
         if self.accounts.check_credentials(&account.username, password).is_err() {
             return Err(FieldErrors::single("password", MSG_WRONG_PASSWORD).into());
         }
-        self.payments.end_for_account_deletion(user.id)?;
-        let keys = self.users.delete(user.id)?;
-        remove_files(self.store.as_ref(), &keys);
-        tracing::info!(user_id = user.id, files = keys.len(), "account deleted");
+        let deleted = self.users.delete(user.id)?;
+        remove_files(self.store.as_ref(), &deleted.storage_keys);
+        tracing::info!(user_id = user.id, files = deleted.storage_keys.len(), "account deleted");
+        if let Some(subscription) = &deleted.subscription_to_cancel {
+            self.payments.cancel_for_deleted_account(subscription);
+        }
         Ok(())
     }
 }

@@ -1,7 +1,7 @@
 //! The subscriber's own plan: its status, cancel and resume at period end, the payment
 //! method and the billing history.
 
-use buildledger_domain::subscription::{Invoice, Subscription, STATUS_CANCELED};
+use buildledger_domain::subscription::{Invoice, Subscription};
 use buildledger_domain::FieldErrors;
 use chrono::NaiveDateTime;
 
@@ -90,17 +90,37 @@ impl PaymentsService {
         }
     }
 
-    /// Ends the user's subscription at once, at the provider too, before the account is
-    /// deleted: nobody is charged for an account that no longer exists.
-    pub fn end_for_account_deletion(&self, user_id: i64) -> Result<(), UseCaseError> {
-        let Some(sub) = self.ports.subscriptions.find_for_user(user_id)? else {
-            return Ok(());
-        };
-        if let Some(sid) = sub.subscription_id.as_deref().filter(|_| sub.status != STATUS_CANCELED) {
-            self.ports.gateway.cancel_now(sid).map_err(gateway_err)?;
-            self.ports.subscriptions.upsert(&sub.canceled_now(self.now()))?;
-            tracing::info!(user_id, "subscription canceled at once: the account is being deleted");
+    /// Cancels at the provider the subscription of an account just deleted (recorded by the
+    /// deletion's transaction). A failure is kept for [`Self::retry_cancellations`], never
+    /// returned: the account is gone whatever the provider says.
+    pub fn cancel_for_deleted_account(&self, subscription_id: &str) {
+        match self.ports.gateway.cancel_now(subscription_id) {
+            Ok(()) => {
+                if let Err(e) = self.ports.cancellations.done(subscription_id) {
+                    tracing::warn!(error = %e, "subscription canceled, but its pending record stays (retried harmlessly)");
+                }
+                tracing::info!("subscription of a deleted account canceled at the provider");
+            }
+            Err(e) => {
+                let error = e.to_string();
+                tracing::warn!(error = %error, "subscription of a deleted account not canceled yet: will retry");
+                if let Err(e) = self.ports.cancellations.failed(subscription_id, &error) {
+                    tracing::error!(error = %e, "the failed cancellation could not be recorded");
+                }
+            }
         }
-        Ok(())
+    }
+
+    /// Cancels what earlier deletions could not (run at start-up and every few minutes); returns
+    /// how many are still pending.
+    pub fn retry_cancellations(&self) -> Result<usize, UseCaseError> {
+        let pending = self.ports.cancellations.pending(RETRY_BATCH)?;
+        for id in &pending {
+            self.cancel_for_deleted_account(id);
+        }
+        Ok(self.ports.cancellations.pending(RETRY_BATCH)?.len())
     }
 }
+
+/// Cancellations retried per run.
+const RETRY_BATCH: i64 = 100;

@@ -25,8 +25,8 @@ use chrono::NaiveDateTime;
 use crate::error::UseCaseError;
 use crate::ports::{Clock, UserRepository};
 use ports::{
-    CheckoutSessionRepository, GatewayError, InvoiceRepository, PaymentGateway, PaymentsMode, SubscriptionRepository,
-    WebhookEventRepository, WebhookVerifier,
+    BillingCancellationRepository, CheckoutSessionRepository, GatewayError, InvoiceRepository, PaymentGateway,
+    PaymentsMode, SubscriptionRepository, WebhookEventRepository, WebhookVerifier,
 };
 
 pub use access::AccessService;
@@ -52,6 +52,7 @@ pub struct PaymentsPorts {
     pub invoices: Arc<dyn InvoiceRepository>,
     pub checkout_sessions: Arc<dyn CheckoutSessionRepository>,
     pub webhook_events: Arc<dyn WebhookEventRepository>,
+    pub cancellations: Arc<dyn BillingCancellationRepository>,
     pub users: Arc<dyn UserRepository>,
     pub gateway: Arc<dyn PaymentGateway>,
     pub webhook_verifier: Arc<dyn WebhookVerifier>,
@@ -70,7 +71,12 @@ pub fn wire<R>(
     config: PaymentsConfig,
 ) -> (PaymentsService, Option<local::LocalCheckoutService>)
 where
-    R: SubscriptionRepository + InvoiceRepository + CheckoutSessionRepository + WebhookEventRepository + 'static,
+    R: SubscriptionRepository
+        + InvoiceRepository
+        + CheckoutSessionRepository
+        + WebhookEventRepository
+        + BillingCancellationRepository
+        + 'static,
 {
     let ids: Arc<dyn ports::IdGenerator> = Arc::new(ports::RandomIds);
     let (gateway, local_checkout) = match gateway {
@@ -84,7 +90,8 @@ where
         subscriptions: repo.clone(),
         invoices: repo.clone(),
         checkout_sessions: repo.clone(),
-        webhook_events: repo,
+        webhook_events: repo.clone(),
+        cancellations: repo,
         users,
         gateway,
         webhook_verifier,

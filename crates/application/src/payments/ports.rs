@@ -36,6 +36,19 @@ pub struct AdminSubscriptionRow {
     pub status: String,
 }
 
+/// Subscriptions of deleted accounts still to cancel at the provider. The account deletion
+/// writes them (in its own transaction, [`crate::ports::UserRepository::delete`]); the payments
+/// use cases cancel them and retry the ones that failed.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait BillingCancellationRepository: Send + Sync {
+    /// The provider ids still to cancel, oldest first (at most `limit`).
+    fn pending(&self, limit: i64) -> Result<Vec<String>, RepoError>;
+    /// Canceled at the provider: forgotten.
+    fn done(&self, subscription_id: &str) -> Result<(), RepoError>;
+    /// The provider could not be reached or refused: kept, with the attempt counted.
+    fn failed(&self, subscription_id: &str, error: &str) -> Result<(), RepoError>;
+}
+
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait InvoiceRepository: Send + Sync {
     /// The user's invoices, newest first.

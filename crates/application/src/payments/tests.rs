@@ -42,6 +42,7 @@ struct Mocks {
     invoices: MockInvoiceRepository,
     sessions: MockCheckoutSessionRepository,
     events: MockWebhookEventRepository,
+    cancellations: MockBillingCancellationRepository,
     users: MockUserRepository,
     gateway: MockPaymentGateway,
     verifier: MockWebhookVerifier,
@@ -54,6 +55,7 @@ impl Mocks {
             invoices: MockInvoiceRepository::new(),
             sessions: MockCheckoutSessionRepository::new(),
             events: MockWebhookEventRepository::new(),
+            cancellations: MockBillingCancellationRepository::new(),
             users: MockUserRepository::new(),
             gateway: MockPaymentGateway::new(),
             verifier: MockWebhookVerifier::new(),
@@ -77,6 +79,7 @@ impl Mocks {
                 invoices: Arc::new(self.invoices),
                 checkout_sessions: Arc::new(self.sessions),
                 webhook_events: Arc::new(self.events),
+                cancellations: Arc::new(self.cancellations),
                 users: Arc::new(self.users),
                 gateway: Arc::new(self.gateway),
                 webhook_verifier: Arc::new(self.verifier),
@@ -85,6 +88,45 @@ impl Mocks {
             PaymentsConfig { price_id: "price_123".into(), public_url: "https://app.example/".into() },
         )
     }
+}
+
+// ---- cancellations of deleted accounts ----------------------------------------------------
+
+#[test]
+fn a_deleted_accounts_subscription_is_canceled_and_forgotten() {
+    let mut m = Mocks::new();
+    m.gateway.expect_cancel_now().with(mockall::predicate::eq("sub_9")).times(1).returning(|_| Ok(()));
+    m.cancellations.expect_done().with(mockall::predicate::eq("sub_9")).times(1).returning(|_| Ok(()));
+    m.cancellations.expect_failed().never();
+    m.service().cancel_for_deleted_account("sub_9");
+}
+
+#[test]
+fn a_cancellation_the_provider_misses_is_kept_and_retried_until_it_goes_through() {
+    let mut m = Mocks::new();
+    let mut calls = 0;
+    m.gateway.expect_cancel_now().times(2).returning(move |_| {
+        calls += 1;
+        if calls == 1 {
+            Err(GatewayError::Unavailable("Stripe is down".into()))
+        } else {
+            Ok(())
+        }
+    });
+    m.cancellations
+        .expect_failed()
+        .withf(|id, error| id == "sub_9" && error.contains("Stripe is down"))
+        .times(1)
+        .returning(|_, _| Ok(()));
+    m.cancellations.expect_done().with(mockall::predicate::eq("sub_9")).times(1).returning(|_| Ok(()));
+    let mut listed = 0;
+    m.cancellations.expect_pending().returning(move |_| {
+        listed += 1;
+        Ok(if listed == 1 { vec!["sub_9".to_owned()] } else { vec![] })
+    });
+    let s = m.service();
+    s.cancel_for_deleted_account("sub_9");
+    assert_eq!(s.retry_cancellations().unwrap(), 0);
 }
 
 // ---- access -------------------------------------------------------------------------------

@@ -382,6 +382,90 @@ async fn deleting_my_account_needs_my_password_and_removes_everything() {
     app.register("ana").await;
 }
 
+#[actix_web::test]
+async fn an_account_that_used_every_feature_deletes_and_leaves_no_row_file_or_session() {
+    let app = TestApp::new().await;
+    let (ana, project, task) = owner_with_a_document(&app, "ana").await;
+    let (bob, bobs_project, _) = owner_with_a_document(&app, "bob").await;
+    let call = |method: Method, path: String, body: Option<Value>| {
+        let (app, ana) = (&app, &ana);
+        async move { app.authed_json(method, &path, ana, body).await }
+    };
+    let post = |path: &str, body: Value| call(Method::POST, path.to_owned(), Some(body));
+    // Bids and an award, payments, an approved change order, a funded draw, a share link, a
+    // second session: everything that ties rows to the contractors and the user.
+    let acme = post("/api/contractors/", json!({"name": "Acme"})).await.ok_json(201);
+    let other = post("/api/contractors/", json!({"name": "Other"})).await.ok_json(201);
+    let bid = post("/api/bids/", json!({"task": task, "contractor": acme["id"], "amount": 900})).await.ok_json(201);
+    post("/api/bids/", json!({"task": task, "contractor": other["id"], "amount": 950})).await.ok_json(201);
+    call(Method::POST, format!("/api/bids/{}/award/", bid["id"]), None).await.ok_json(200);
+    post("/api/task-payments/", json!({"task": task, "amount": 300, "payee": "Acme", "contractor": acme["id"]}))
+        .await
+        .ok_json(201);
+    post("/api/change-orders/", json!({"task": task, "description": "Beam", "amount": 250, "status": "approved"}))
+        .await
+        .ok_json(201);
+    let draw = post("/api/draws/", json!({"project": project, "tasks": [task]})).await.ok_json(201);
+    let draw_path = format!("/api/draws/{}/", draw["id"]);
+    call(Method::PATCH, draw_path.clone(), Some(json!({"status": "submitted"}))).await.ok_json(200);
+    call(Method::PATCH, draw_path, Some(json!({"status": "funded", "funded_amount": 300, "funded_on": "2026-11-28"})))
+        .await
+        .ok_json(200);
+    let link = post("/api/shares/", json!({"project": project, "label": "Bank", "include_documents": true}))
+        .await
+        .ok_json(201);
+    let (_, phone_refresh) = app.login("ana").await;
+
+    let res = app.authed_json(Method::DELETE, "/api/account/", &ana, Some(json!({"password": PASSWORD}))).await;
+    assert_eq!(res.status, 204, "{}", res.text());
+
+    // No row of ana's is left in any table, no file, no session, no share link.
+    let left = app.db.read(move |conn| {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct N {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut left = Vec::new();
+        for (table, filter) in [
+            ("users", format!("id = {}", ana.id)),
+            ("projects", format!("owner_id = {}", ana.id)),
+            ("tasks", format!("project_id = {project}")),
+            ("documents", format!("owner_id = {}", ana.id)),
+            ("contractors", format!("owner_id = {}", ana.id)),
+            ("bids", format!("project_id = {project}")),
+            ("task_payments", format!("task_id = {task}")),
+            ("change_orders", format!("task_id = {task}")),
+            ("draws", format!("project_id = {project}")),
+            ("draw_items", "TRUE".to_owned()),
+            ("project_shares", format!("owner_id = {}", ana.id)),
+            ("sessions", format!("user_id = {}", ana.id)),
+            ("subscriptions", format!("user_id = {}", ana.id)),
+            ("invoices", format!("user_id = {}", ana.id)),
+        ] {
+            let sql = format!("SELECT COUNT(*) AS n FROM {table} WHERE {filter}");
+            let n = diesel::sql_query(sql).get_result::<N>(conn)?.n;
+            if n > 0 {
+                left.push(format!("{table}: {n}"));
+            }
+        }
+        Ok(left)
+    });
+    assert_eq!(left.unwrap(), Vec::<String>::new());
+    assert_eq!(app.stored_files().len(), 1, "only bob's file");
+    refresh(&app, &phone_refresh).await.assert_error(401, "token_invalid");
+    app.get(&format!("/api/share/{}/", link["token"].as_str().unwrap())).await.assert_error(404, "not_found");
+    // Billing stopped after the data went (local payments cancel at once: nothing pending).
+    let pending = buildledger_application::payments::ports::BillingCancellationRepository::pending(
+        &DieselPaymentsRepository::new(app.db.clone()),
+        10,
+    );
+    assert_eq!(pending.unwrap(), Vec::<String>::new());
+    // Bob keeps everything.
+    app.authed_get(&format!("/api/projects/{bobs_project}/"), &bob).await.ok_json(200);
+}
+
 // ---------------------------------------------------------------- throttles
 
 #[actix_web::test]

@@ -35,10 +35,10 @@ fn a_refresh_token_rotates_once_and_a_reused_one_revokes_its_session() {
             "{}",
             t.name
         );
-        // The token just replaced, within the grace: the current id and when it was issued (the
-        // first rotation's time, not this call's), no new rotation.
+        // The token just replaced, within the grace: the current id and when the rotation that
+        // replaced it happened (its pair is answered again), no new rotation.
         assert_eq!(
-            repo.rotate(sid, ana, "j1", "jX", at(20), later(), grace(20)).unwrap(),
+            repo.rotate(sid, ana, "j1", "jX", at(1), later(), grace(1)).unwrap(),
             Rotation::AlreadyRotated { current_jti: "j2".into(), rotated_at: at(1) },
             "{}",
             t.name
@@ -159,10 +159,51 @@ fn deleting_a_user_removes_everything_they_own_and_returns_their_files() {
         assert_eq!(docs.list_for_owner(ana).unwrap().len(), 2, "{}", t.name);
         DieselSessionRepository::new(t.db.clone()).create(ana, "j", at(0), later()).unwrap();
         DieselPasswordResetRepository::new(t.db.clone()).create(ana, "r", at(0), at(30)).unwrap();
+        // A contractor with an awarded bid (bids.contractor_id is ON DELETE RESTRICT) and a
+        // subscription that still bills.
+        t.db.write(move |conn| {
+            use diesel::RunQueryDsl;
+            let now = "2026-11-26 10:00:00";
+            diesel::sql_query(format!(
+                "INSERT INTO contractors (owner_id, name, created_at, updated_at) VALUES ({ana}, 'Acme', '{now}', '{now}')"
+            ))
+            .execute(conn)?;
+            diesel::sql_query(format!(
+                "INSERT INTO bids (task_id, project_id, contractor_id, amount_cents, status, created_at, updated_at) \
+                 SELECT {}, {}, id, 90000, 'awarded', '{now}', '{now}' FROM contractors WHERE owner_id = {ana}",
+                task.id, p.id
+            ))
+            .execute(conn)?;
+            diesel::sql_query(format!(
+                "INSERT INTO subscriptions (user_id, customer_id, subscription_id, status, cancel_at_period_end, updated_at) \
+                 VALUES ({ana}, 'cus_ana', 'sub_ana', 'active', FALSE, '{now}')"
+            ))
+            .execute(conn)
+        })
+        .unwrap();
+        let count = |sql: &'static str| {
+            t.db.read(move |conn| {
+                use diesel::RunQueryDsl;
+                #[derive(diesel::QueryableByName)]
+                struct N {
+                    #[diesel(sql_type = diesel::sql_types::BigInt)]
+                    n: i64,
+                }
+                diesel::sql_query(sql).get_result::<N>(conn).map(|r| r.n)
+            })
+            .unwrap()
+        };
         let users = DieselUserRepository::new(t.db.clone());
-        let mut keys = users.delete(ana).unwrap();
-        keys.sort();
-        assert_eq!(keys, ["ana-1", "ana-2"], "{}", t.name);
+        let mut deleted = users.delete(ana).unwrap();
+        deleted.storage_keys.sort();
+        assert_eq!(deleted.storage_keys, ["ana-1", "ana-2"], "{}", t.name);
+        assert_eq!(deleted.subscription_to_cancel.as_deref(), Some("sub_ana"), "{}", t.name);
+        assert_eq!(count("SELECT COUNT(*) AS n FROM contractors"), 0, "{}", t.name);
+        assert_eq!(count("SELECT COUNT(*) AS n FROM bids"), 0, "{}", t.name);
+        assert_eq!(count("SELECT COUNT(*) AS n FROM subscriptions"), 0, "{}", t.name);
+        assert_eq!(count("SELECT COUNT(*) AS n FROM sessions"), 0, "{}", t.name);
+        // Recorded, in the same transaction, to be canceled at the provider.
+        assert_eq!(count("SELECT COUNT(*) AS n FROM billing_cancellations WHERE subscription_id = 'sub_ana'"), 1);
         assert!(users.find_by_id(ana).unwrap().is_none());
         assert!(DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().is_none());
         assert!(docs.list_for_owner(ana).unwrap().is_empty());
