@@ -1,13 +1,13 @@
 //! Documents: contractor quotes and other files attached to tasks.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use buildledger_domain::document::{
     content_matches_kind, kind_from_name, sanitize_file_name, Document, MAX_DOCUMENT_BYTES,
 };
 
-use crate::error::UseCaseError;
+use crate::error::{BoxError, UseCaseError};
 use crate::ports::{Clock, DocumentRepository, DocumentStore, LinkSigner, NewDocument, TaskRepository};
 use crate::projects::not_found_as;
 
@@ -22,6 +22,30 @@ pub struct UploadedFile {
     pub size_bytes: u64,
     /// The first bytes of the file (at least 16 when the file is that long), for type sniffing.
     pub head: Vec<u8>,
+}
+
+/// Why an uploaded image could not be cleaned.
+#[derive(Debug, thiserror::Error)]
+pub enum ScrubError {
+    /// The file cannot be read as an image of its type (damaged, truncated, or a form the adapter
+    /// cannot clean without decoding it). The upload MUST be refused: keeping the file as it is
+    /// could keep the location it carries. The text says why, for the logs.
+    #[error("unreadable image: {0}")]
+    Unreadable(String),
+    /// Reading or rewriting the temporary file failed.
+    #[error("cannot rewrite the uploaded image")]
+    Io(#[source] BoxError),
+}
+
+/// Removes from an uploaded image what says where and with what it was taken (EXIF with GPS,
+/// camera make, model and serial, dates and thumbnails; XMP; comments), keeping its pixels and
+/// the way it is displayed (orientation, colour profile).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+pub trait ImageMetadataScrubber: Send + Sync {
+    /// Rewrites the file at `path`, whose content type is `content_type` (one of the allowed
+    /// kinds'), in place, and returns its new size in bytes. `Ok(None)` for the types it does not
+    /// rewrite (PDF, text, office files, GIF): those are left untouched.
+    fn scrub(&self, content_type: &str, path: &Path) -> Result<Option<u64>, ScrubError>;
 }
 
 /// A document with its signed download link.
@@ -45,6 +69,7 @@ pub struct DocumentService {
     store: Arc<dyn DocumentStore>,
     signer: Arc<dyn LinkSigner>,
     clock: Arc<dyn Clock>,
+    images: Arc<dyn ImageMetadataScrubber>,
 }
 
 impl DocumentService {
@@ -54,8 +79,9 @@ impl DocumentService {
         store: Arc<dyn DocumentStore>,
         signer: Arc<dyn LinkSigner>,
         clock: Arc<dyn Clock>,
+        images: Arc<dyn ImageMetadataScrubber>,
     ) -> Self {
-        Self { tasks, documents, store, signer, clock }
+        Self { tasks, documents, store, signer, clock, images }
     }
 
     fn view(&self, document: Document) -> DocumentView {
@@ -64,7 +90,9 @@ impl DocumentService {
         DocumentView { document, download_url }
     }
 
-    /// Checks and stores one uploaded file for a task of the caller. Nothing is kept when a
+    /// Checks and stores one uploaded file for a task of the caller. Images lose their location
+    /// and camera metadata before they are stored (the size kept and counted against the quota
+    /// is the cleaned file's); an image that cannot be read is refused. Nothing is kept when a
     /// check fails, and a stored file is removed again if its row cannot be written.
     pub fn upload(&self, owner_id: i64, task_id: i64, file: UploadedFile) -> Result<DocumentView, UseCaseError> {
         let (task, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
@@ -81,8 +109,20 @@ impl DocumentService {
                 kind.extension
             )));
         }
+        let size_bytes = match self.images.scrub(kind.content_type, &file.temp_path) {
+            Ok(Some(cleaned)) => cleaned,
+            Ok(None) => file.size_bytes,
+            Err(ScrubError::Unreadable(reason)) => {
+                tracing::info!(%reason, extension = kind.extension, "upload refused: unreadable image");
+                return Err(UseCaseError::Refused(format!(
+                    "This .{} file could not be read as an image (it may be damaged), so it was not stored.",
+                    kind.extension
+                )));
+            }
+            Err(ScrubError::Io(e)) => return Err(UseCaseError::Internal(e)),
+        };
         let used = self.documents.total_bytes_for_owner(owner_id)?;
-        if used.saturating_add(file.size_bytes as i64) > USER_QUOTA_BYTES {
+        if used.saturating_add(size_bytes as i64) > USER_QUOTA_BYTES {
             return Err(UseCaseError::FileTooLarge(
                 "Your document storage is full (2 GB). Delete some documents first.".into(),
             ));
@@ -99,7 +139,7 @@ impl DocumentService {
             task_id: task.id,
             name,
             content_type: kind.content_type.to_owned(),
-            size_bytes: file.size_bytes as i64,
+            size_bytes: size_bytes as i64,
             storage_key: storage_key.clone(),
         };
         match self.documents.create(&new) {
@@ -178,6 +218,7 @@ mod tests {
     use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
     use chrono::NaiveDate;
     use mockall::predicate::eq;
+    use mockall::Sequence;
 
     fn now() -> chrono::NaiveDateTime {
         NaiveDate::from_ymd_opt(2026, 11, 22).unwrap().and_hms_opt(0, 0, 0).unwrap()
@@ -231,6 +272,7 @@ mod tests {
         docs: MockDocumentRepository,
         store: MockDocumentStore,
         signer: MockLinkSigner,
+        images: MockImageMetadataScrubber,
     }
 
     fn mocks() -> Mocks {
@@ -241,6 +283,7 @@ mod tests {
             docs: MockDocumentRepository::new(),
             store: MockDocumentStore::new(),
             signer,
+            images: MockImageMetadataScrubber::new(),
         }
     }
 
@@ -253,6 +296,7 @@ mod tests {
             Arc::new(m.store),
             Arc::new(m.signer),
             Arc::new(clock),
+            Arc::new(m.images),
         )
     }
 
@@ -265,10 +309,13 @@ mod tests {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
+        m.images.expect_scrub().withf(|t, _| t == "application/pdf").times(1).returning(|_, _| Ok(None));
         m.store.expect_put().times(1).returning(|_, _| Ok(()));
         m.docs
             .expect_create()
-            .withf(|n| n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5)
+            .withf(|n| {
+                n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5 && n.size_bytes == 9
+            })
             .returning(|_| Ok(doc(1)));
         let v = service(m).upload(3, 5, file("../quote.pdf", b"%PDF-1.4", 9)).unwrap();
         assert_eq!(v.download_url, "/api/documents/1/download/?expires=1900000000&signature=sig");
@@ -278,6 +325,7 @@ mod tests {
     fn a_disallowed_type_is_415_and_nothing_is_stored() {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.images.expect_scrub().never();
         m.store.expect_put().never();
         m.docs.expect_create().never();
         let s = service(m);
@@ -289,6 +337,7 @@ mod tests {
     fn a_file_over_25_mib_is_413() {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.images.expect_scrub().never();
         m.store.expect_put().never();
         let err = service(m).upload(3, 5, file("big.pdf", b"%PDF-", MAX_DOCUMENT_BYTES + 1)).unwrap_err();
         assert!(matches!(err, UseCaseError::FileTooLarge(_)));
@@ -299,6 +348,7 @@ mod tests {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(USER_QUOTA_BYTES - 1));
+        m.images.expect_scrub().returning(|_, _| Ok(None));
         m.store.expect_put().never();
         assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 2)), Err(UseCaseError::FileTooLarge(_))));
     }
@@ -308,6 +358,7 @@ mod tests {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
+        m.images.expect_scrub().returning(|_, _| Ok(None));
         m.store.expect_put().returning(|_, _| Ok(()));
         m.docs.expect_create().returning(|_| Err(RepoError::NotFound));
         m.store.expect_delete().times(1).returning(|_| Ok(()));
@@ -318,11 +369,69 @@ mod tests {
     fn uploading_to_someone_elses_task_is_not_found() {
         let mut m = mocks();
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.images.expect_scrub().never();
         m.store.expect_put().never();
         assert!(matches!(
             service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)),
             Err(UseCaseError::NotFound { entity: "task" })
         ));
+    }
+
+    const JPEG_HEAD: &[u8] = b"\xFF\xD8\xFF\xE1\x00\x10Exif\x00\x00";
+
+    #[test]
+    fn an_image_is_cleaned_before_it_is_stored_and_keeps_its_cleaned_size() {
+        let mut m = mocks();
+        let mut order = Sequence::new();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
+        m.images
+            .expect_scrub()
+            .withf(|t, p| t == "image/jpeg" && p == Path::new("/tmp/x"))
+            .times(1)
+            .in_sequence(&mut order)
+            .returning(|_, _| Ok(Some(700)));
+        m.store.expect_put().times(1).in_sequence(&mut order).returning(|_, _| Ok(()));
+        m.docs
+            .expect_create()
+            .withf(|n| n.content_type == "image/jpeg" && n.size_bytes == 700)
+            .times(1)
+            .returning(|_| Ok(doc(1)));
+        service(m).upload(3, 5, file("IMG_2041.JPG", JPEG_HEAD, 1000)).unwrap();
+    }
+
+    #[test]
+    fn the_quota_counts_the_cleaned_size() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        // 1,000 bytes uploaded, 700 left after cleaning: exactly what is free.
+        m.docs.expect_total_bytes_for_owner().returning(|_| Ok(USER_QUOTA_BYTES - 700));
+        m.images.expect_scrub().returning(|_, _| Ok(Some(700)));
+        m.store.expect_put().times(1).returning(|_, _| Ok(()));
+        m.docs.expect_create().returning(|_| Ok(doc(1)));
+        assert!(service(m).upload(3, 5, file("site.jpg", JPEG_HEAD, 1000)).is_ok());
+    }
+
+    #[test]
+    fn an_image_that_cannot_be_read_is_refused_and_nothing_is_stored() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.images.expect_scrub().returning(|_, _| Err(ScrubError::Unreadable("truncated".into())));
+        m.docs.expect_total_bytes_for_owner().never();
+        m.store.expect_put().never();
+        m.docs.expect_create().never();
+        let err = service(m).upload(3, 5, file("broken.jpg", JPEG_HEAD, 20)).unwrap_err();
+        assert!(matches!(&err, UseCaseError::Refused(m) if m.contains(".jpg file could not be read")), "{err:?}");
+    }
+
+    #[test]
+    fn a_failure_to_rewrite_the_image_is_internal_and_nothing_is_stored() {
+        let mut m = mocks();
+        m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
+        m.images.expect_scrub().returning(|_, _| Err(ScrubError::Io("disk full".into())));
+        m.store.expect_put().never();
+        m.docs.expect_create().never();
+        assert!(matches!(service(m).upload(3, 5, file("site.jpg", JPEG_HEAD, 20)), Err(UseCaseError::Internal(_))));
     }
 
     #[test]

@@ -192,7 +192,14 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         ids: Arc::new(RandomIds),
         clock: clock.clone(),
     });
-    let document_service = DocumentService::new(tasks, documents, store.clone(), signer, clock.clone());
+    let document_service = DocumentService::new(
+        tasks,
+        documents,
+        store.clone(),
+        signer,
+        clock.clone(),
+        Arc::new(buildledger_images::ContainerScrubber),
+    );
     let closure = ClosureService {
         accounts: accounts.clone(),
         projects: project_service.clone(),

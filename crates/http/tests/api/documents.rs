@@ -270,3 +270,82 @@ async fn uploaded_names_are_sanitized() {
     assert_eq!(res.status, 200);
     assert!(res.header("Content-Disposition").unwrap().starts_with("inline; filename=\""));
 }
+
+/// A 2x1 grey baseline JPEG without metadata (JFIF, tables, one scan).
+const JPEG: &[u8] = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\
+\xff\xdb\x00\x43\x00\x10\x0b\x0c\x0e\x0c\x0a\x10\x0e\x0d\x0e\x12\x11\x10\x13\x18\x28\x1a\x18\x16\x16\x18\x31\x23\
+\x25\x1d\x28\x3a\x33\x3d\x3c\x39\x33\x38\x37\x40\x48\x5c\x4e\x40\x44\x57\x45\x37\x38\x50\x6d\x51\x57\x5f\x62\x67\
+\x68\x67\x3e\x4d\x71\x79\x70\x64\x78\x5c\x65\x67\x63\
+\xff\xc0\x00\x0b\x08\x00\x01\x00\x02\x01\x01\x11\x00\
+\xff\xc4\x00\x14\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\xff\xc4\x00\x14\x10\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\xff\xda\x00\x08\x01\x01\x00\x00\x3f\x00\x3f\xff\xd9";
+
+/// 30° 16' 12.34" as three little-endian rationals, as a phone stores a latitude.
+fn latitude() -> Vec<u8> {
+    [30u32, 1, 16, 1, 1234, 100].iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// [`JPEG`] with the EXIF a phone writes: the camera make in IFD0 and the position in the GPS IFD
+/// (tag 0x8825 points at it).
+fn jpeg_with_gps() -> Vec<u8> {
+    let mut tiff = b"II*\0\x08\0\0\0".to_vec();
+    // IFD0 at 8: Make -> "Canon" at 104, Orientation 1, GPSInfo -> GPS IFD at 50; no next IFD.
+    tiff.extend_from_slice(&3u16.to_le_bytes());
+    tiff.extend_from_slice(b"\x0f\x01\x02\x00\x06\x00\x00\x00\x68\x00\x00\x00");
+    tiff.extend_from_slice(b"\x12\x01\x03\x00\x01\x00\x00\x00\x01\x00\x00\x00");
+    tiff.extend_from_slice(b"\x25\x88\x04\x00\x01\x00\x00\x00\x32\x00\x00\x00");
+    tiff.extend_from_slice(&0u32.to_le_bytes());
+    // GPS IFD at 50: LatitudeRef "N", Latitude -> 3 rationals at 80.
+    tiff.extend_from_slice(&2u16.to_le_bytes());
+    tiff.extend_from_slice(b"\x01\x00\x02\x00\x02\x00\x00\x00N\0\0\0");
+    tiff.extend_from_slice(b"\x02\x00\x05\x00\x03\x00\x00\x00\x50\x00\x00\x00");
+    tiff.extend_from_slice(&0u32.to_le_bytes());
+    assert_eq!(tiff.len(), 80);
+    tiff.extend(latitude());
+    tiff.extend_from_slice(b"Canon\0");
+    let mut app1 = b"Exif\0\0".to_vec();
+    app1.extend(tiff);
+    let mut jpeg = JPEG[..2].to_vec();
+    jpeg.extend_from_slice(&[0xFF, 0xE1]);
+    jpeg.extend_from_slice(&((app1.len() + 2) as u16).to_be_bytes());
+    jpeg.extend(app1);
+    jpeg.extend_from_slice(&JPEG[2..]);
+    jpeg
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+#[actix_web::test]
+async fn an_uploaded_jpeg_is_served_without_its_gps_and_camera_data() {
+    let (app, user, _, task) = setup().await;
+    let original = jpeg_with_gps();
+    assert!(contains(&original, &latitude()) && contains(&original, b"\x25\x88\x04\x00"));
+    let doc = app.upload(&user, task, "IMG_2041.JPG", &original).await.ok_json(201);
+    assert_eq!(doc["content_type"], "image/jpeg");
+    let res = app.get(doc["file"].as_str().unwrap()).await;
+    assert_eq!(res.status, 200, "{}", res.text());
+    let served = &res.body[..];
+    assert!(!contains(served, &latitude()), "the GPS latitude is served");
+    assert!(!contains(served, b"\x25\x88") && !contains(served, b"\x88\x25"), "the GPS IFD pointer (0x8825) is served");
+    assert!(!contains(served, b"Canon") && !contains(served, b"Exif"), "camera data is served");
+    // The picture itself is the same, and the size shown is the cleaned file's.
+    assert_eq!(served, JPEG);
+    assert_eq!(doc["size"], served.len());
+    let stored = app.stored_files();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(std::fs::read(&stored[0]).unwrap(), JPEG, "the original is not kept on the server either");
+}
+
+#[actix_web::test]
+async fn an_image_that_cannot_be_read_is_400_and_nothing_is_kept() {
+    let (app, user, _, task) = setup().await;
+    // A JPEG cut inside its EXIF segment.
+    let cut = &jpeg_with_gps()[..40];
+    let err = app.upload(&user, task, "IMG_2042.jpg", cut).await.assert_error(400, "bad_request");
+    assert!(err["message"].as_str().unwrap().contains("could not be read"), "{err}");
+    assert!(app.stored_files().is_empty());
+    assert_eq!(app.spooled_files(), 0);
+}

@@ -55,7 +55,8 @@ async function withoutMetadata(file: File): Promise<File> {
  * - A JPEG the browser cannot decode or re-encode (memory) keeps its size and pixels but loses
  *   its metadata segments (its orientation is kept).
  * - Files that are not images, GIFs (animation) and other images the browser cannot decode
- *   (HEIC outside Safari) are returned unchanged: the caller uploads them as they are.
+ *   (HEIC outside Safari) are returned unchanged: the caller uploads them as they are, and the
+ *   server removes their location and camera data (crates/images).
  */
 export async function downscaleImage(file: File, maxSide = MAX_PHOTO_SIDE): Promise<File> {
   const isImage = file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name);

@@ -421,7 +421,8 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
               onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
             />
             <small className="hint" id="tf-files-hint">
-              Quotes, invoices, plans: PDF, images, text, Word or Excel, up to 25 MB each, kept as they are.
+              Quotes, invoices, plans: PDF, images, text, Word or Excel, up to 25 MB each. Photos keep their full size
+              but lose their location and camera data.
             </small>
             <div className="photo-actions">
               <button
@@ -457,7 +458,7 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
               />
               <small className="hint" id="tf-photo-hint">
                 Photos are resized to 2,560 px and their location is removed. HEIC photos your browser cannot open are
-                uploaded as they are.
+                uploaded at full size, also without their location.
               </small>
             </div>
             {photos.length > 0 && (

@@ -100,6 +100,9 @@ describe('Add photo in the task form (issue 21)', () => {
     expect(input.hidden).toBe(true);
     expect(screen.getByRole('button', { name: 'Add photo' }).getAttribute('aria-describedby')).toBe('tf-photo-hint');
     expect(screen.getByText(/resized to 2,560 px and their location is removed/)).toBeTruthy();
+    expect(screen.getByText(/uploaded at full size, also without their location/)).toBeTruthy();
+    // Files from the documents picker are cleaned on the server: the hint says so.
+    expect(screen.getByText(/lose their location and camera data/).id).toBe('tf-files-hint');
   });
 
   it('downscales the photo, then uploads the downscaled file with its progress', async () => {
