@@ -102,7 +102,11 @@ impl PaymentsService {
                 tracing::info!("subscription of a deleted account canceled at the provider");
             }
             Err(e) => {
-                let error = e.to_string();
+                // The kind and its cause ("payment provider unavailable: connection refused").
+                let error = match std::error::Error::source(&e) {
+                    Some(cause) => format!("{e}: {cause}"),
+                    None => e.to_string(),
+                };
                 tracing::warn!(error = %error, "subscription of a deleted account not canceled yet: will retry");
                 if let Err(e) = self.ports.cancellations.failed(subscription_id, &error) {
                     tracing::error!(error = %e, "the failed cancellation could not be recorded");
