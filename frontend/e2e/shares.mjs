@@ -1,10 +1,11 @@
 // Read-only share links (issue 21), for e2e/run.mjs. A subscribed owner with a project, tasks
 // in each column, an awarded bid, payments and a PDF, all seeded through the API, opens the
 // share page from the projects list and creates a link "Bank"; the link opens in a fresh
-// browser context (no login, no storage) and shows the budget, the board by column, the bid and
-// the payments, nothing editable and no documents; revoked, it answers "This link is no longer
-// available" (and the API 404). A second link with documents lists the PDF with a working View
-// link. Screenshots at 1280×800 and 390×844 in both themes, axe on every state.
+// browser context (no login, no storage) and shows the budget and the board by column, nothing
+// editable, and neither the bids, nor the payments, nor the documents (security issue 28). A
+// link "Lender" with bids and payments ticked shows both. Revoked, "Bank" answers "This link is
+// no longer available" (and the API 404). A link with documents lists the PDF with a working
+// View link. Screenshots at 1280×800 and 390×844 in both themes, axe on every state.
 import { join } from 'node:path';
 import { seriousViolations } from './a11y.spec.mjs';
 import {
@@ -117,8 +118,10 @@ async function shot(ctx, page, name, fullPage = true) {
 }
 
 /** Creates a link on the owner's share page; returns its address from the read-only field. */
-async function createLink(page, label, { documents = false } = {}) {
+async function createLink(page, label, { documents = false, bids = false, payments = false } = {}) {
   await page.getByLabel('Label').fill(label);
+  if (bids) await page.getByLabel('Include bids').check();
+  if (payments) await page.getByLabel('Include payments').check();
   if (documents) await page.getByLabel('Include documents').check();
   await page.getByRole('button', { name: 'Create link' }).click();
   const panel = page.getByTestId('share-created');
@@ -146,7 +149,7 @@ async function assertReadOnly(page, assert) {
 
 export const journeys = [
   {
-    name: 'shares: a link for the lender shows the live budget without a login, nothing editable; revoked, it is gone',
+    name: 'shares: a link shows the live budget without a login, nothing editable, bids and payments only when ticked; revoked, it is gone',
     critical: true,
     run: async (ctx) => {
       const { assert, eventually, expectText, expectUrl } = ctx.helpers;
@@ -179,7 +182,7 @@ export const journeys = [
       assert(sms.startsWith('sms:') && decodeURIComponent(sms).includes(url), `sms link: ${sms}`);
       const row = page.getByTestId('share-list').locator('li.share-item').filter({ hasText: 'Bank' });
       await expectText(row, 'No end date');
-      await expectText(row, 'No documents');
+      await expectText(row, 'Budget and board only');
       await shot(ctx, page, 'owner-1280-light-created');
 
       // The token is never in the owner's list, only in this one answer.
@@ -236,7 +239,37 @@ export const journeys = [
       }
       await expectText(lender.page.getByTestId('shared-column-to-do'), 'Slab on grade with a vapour barrier');
 
-      // The bids (the awarded one marked) and the payments; no documents.
+      // Not ticked: no bids, no payments, no documents, not even a name from them. The budget's
+      // figures above (the award as committed, the totals paid) show either way.
+      for (const section of ['shared-bids', 'shared-payments', 'shared-documents']) {
+        assert((await lender.page.getByTestId(section).count()) === 0, `no ${section} section`);
+      }
+      for (const heading of ['Bids', 'Payments', 'Documents']) {
+        assert((await lender.page.getByRole('heading', { name: heading }).count()) === 0, `no ${heading} heading`);
+      }
+      const shown = await lender.page.locator('main').textContent();
+      for (const name of ['Oak & Sons', 'City of Austin', 'permit-receipt']) {
+        assert(!shown.includes(name), `the page names ${name}`);
+      }
+      assert(summary.bids.length === 0 && summary.payments.length === 0, 'the API leaves them out too');
+      assert(
+        summary.tasks.every((t) => t.bid_count === 0 && t.lowest_bid === null),
+        'no bid figures on the board',
+      );
+      await assertReadOnly(lender.page, assert);
+      const problems = await seriousViolations(lender.page, 'shared page (light, 1280px)');
+      assert(problems.length === 0, `axe:\n${problems.join('\n')}`);
+      await shot(ctx, lender.page, 'shared-budget-only-1280-light');
+
+      // A second link, for the lender, with bids and payments ticked: both show.
+      await page.getByRole('button', { name: 'Done' }).click();
+      const lenderUrl = await createLink(page, 'Lender', { bids: true, payments: true });
+      await expectText(
+        page.getByTestId('share-list').locator('li.share-item').filter({ hasText: 'Lender' }),
+        'With bids and payments',
+      );
+      await openShared(lender.page, lenderUrl);
+      await expectText(lender.page.getByTestId('share-banner'), 'Read-only view shared by the project owner · Lender');
       const bid = lender.page.getByTestId('shared-bid').filter({ hasText: 'Birch Builders' });
       await expectText(bid, usd(AWARD));
       await expectText(bid, 'Awarded');
@@ -246,13 +279,14 @@ export const journeys = [
       await expectText(payments.filter({ hasText: 'City of Austin' }), usd(PAYMENTS.permits));
       await expectText(payments.filter({ hasText: 'Birch Builders' }), usd(PAYMENTS.deposit));
       assert((await lender.page.getByTestId('shared-documents').count()) === 0, 'no document section');
-      assert((await lender.page.getByRole('heading', { name: 'Documents' }).count()) === 0, 'no Documents heading');
       await assertReadOnly(lender.page, assert);
-      const problems = await seriousViolations(lender.page, 'shared page (light, 1280px)');
-      assert(problems.length === 0, `axe:\n${problems.join('\n')}`);
-      await shot(ctx, lender.page, 'shared-no-documents-1280-light');
+      const withBids = await seriousViolations(lender.page, 'shared page with bids and payments (light, 1280px)');
+      assert(withBids.length === 0, `axe:\n${withBids.join('\n')}`);
+      await shot(ctx, lender.page, 'shared-bids-payments-1280-light');
+      await openShared(lender.page, url);
+      await expectText(lender.page.getByTestId('share-banner'), 'Read-only view shared by the project owner · Bank');
 
-      // Back with the owner: revoke, after the confirmation.
+      // Back with the owner: revoke Bank, after the confirmation.
       await page.getByRole('button', { name: 'Done' }).click();
       await page.getByRole('button', { name: 'Revoke the link for Bank' }).click();
       const dialog = page.getByRole('dialog', { name: 'Revoke the link for Bank?' });
@@ -260,7 +294,8 @@ export const journeys = [
       await shot(ctx, page, 'owner-1280-light-revoke', false);
       await dialog.getByRole('button', { name: 'Revoke link' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByTestId('share-empty').waitFor();
+      await page.getByRole('button', { name: 'Revoke the link for Bank' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Revoke the link for Lender' }).waitFor();
 
       // The stranger reloads: the link is gone, and the API agrees.
       await lender.page.reload();
@@ -271,6 +306,8 @@ export const journeys = [
       );
       const api = await lender.page.request.get(`/api/share/${url.split('/share/')[1]}/`);
       assert(api.status() === 404, `the API answers ${api.status()}`);
+      const still = await lender.page.request.get(`/api/share/${lenderUrl.split('/share/')[1]}/`);
+      assert(still.status() === 200, `the other link answers ${still.status()}`);
       const gone = await seriousViolations(lender.page, 'link no longer available (light, 1280px)');
       assert(gone.length === 0, `axe:\n${gone.join('\n')}`);
       await shot(ctx, lender.page, 'gone-1280-light');
@@ -290,7 +327,7 @@ export const journeys = [
       await owner.page.getByLabel('Link works until (optional)').fill(isoDay(30));
       const url = await createLink(owner.page, 'Sam', { documents: true });
       const row = owner.page.getByTestId('share-list').locator('li.share-item').filter({ hasText: 'Sam' });
-      await expectText(row, 'Documents included');
+      await expectText(row, 'With documents');
       await expectText(row, 'Works until');
 
       const lender = await stranger(ctx);
@@ -334,7 +371,7 @@ export const journeys = [
           const owner = await signedIn(ctx, user, { theme, size });
           await owner.page.goto(`/kanban/${project.id}/share`);
           await owner.page.getByRole('heading', { name: 'Share this project', level: 1 }).waitFor();
-          if (!url) url = await createLink(owner.page, 'Bank', { documents: true });
+          if (!url) url = await createLink(owner.page, 'Bank', { documents: true, bids: true, payments: true });
           else await owner.page.getByTestId('share-list').waitFor();
           if (size === PHONE && theme === 'light') {
             // The created panel on a phone, with an expired-looking list around it.

@@ -1,16 +1,25 @@
 //! Read-only share links (issue 21): the owner creates, lists and revokes them; anyone with a
 //! link's token opens it while it is live. The token is 256 random bits in hex, shown once;
 //! only its SHA-256 is stored, so the database alone opens nothing. An unknown, revoked or
-//! expired token is simply not found. Whether the owner's subscription is active is the
-//! caller's second check (`AccessService`): a lapsed owner's links answer 404 too.
+//! expired token is simply not found, and so is the link of an owner whose subscription is not
+//! active. What a link shows is read with the owner's rights through the other use cases
+//! ([`SharedReaders`]); documents, bids and payments only when the link includes them (security
+//! issue 28): a section left out is not even read.
 
 use std::sync::Arc;
 
+use buildledger_domain::bid::{BidFigures, TaskComparison};
+use buildledger_domain::ledger::Payment;
 use buildledger_domain::share::{NewShare, Share, ShareInput};
 
 use crate::accounts::recovery::token_hash;
+use crate::bids::BidService;
+use crate::documents::{DocumentService, DocumentView};
 use crate::error::{RepoError, UseCaseError};
+use crate::ledger::LedgerService;
+use crate::payments::AccessService;
 use crate::ports::{Clock, IdGenerator, ProjectRepository, ShareRepository};
+use crate::tasks::{Board, ProjectSummary, TaskService};
 
 pub const MSG_TOO_MANY: &str = "This project already has 50 share links: revoke one you no longer need first.";
 
@@ -27,6 +36,61 @@ pub struct SharePorts {
 pub struct CreatedShare {
     pub share: Share,
     pub token: String,
+}
+
+/// Where a link's page is read from, with its owner's rights: [`SharedReaders`], the use cases
+/// themselves; a trait so that tests can tell which sections were read.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+pub trait SharedSections {
+    /// Whether the owner's subscription is active (a lapsed owner's links are not found).
+    fn owner_is_subscribed(&self, owner_id: i64) -> Result<bool, UseCaseError>;
+    /// The board and its money summary.
+    fn board(&self, owner_id: i64, project_id: i64) -> Result<(Board, ProjectSummary), UseCaseError>;
+    fn bids(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError>;
+    fn payments(&self, owner_id: i64, project_id: i64) -> Result<Vec<(Payment, String)>, UseCaseError>;
+    fn documents(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError>;
+}
+
+/// The use cases a link's page is read through.
+#[derive(Clone, Copy)]
+pub struct SharedReaders<'a> {
+    pub access: &'a AccessService,
+    pub tasks: &'a TaskService,
+    pub bids: &'a BidService,
+    pub ledger: &'a LedgerService,
+    pub documents: &'a DocumentService,
+}
+
+impl SharedSections for SharedReaders<'_> {
+    fn owner_is_subscribed(&self, owner_id: i64) -> Result<bool, UseCaseError> {
+        self.access.is_subscribed(owner_id)
+    }
+    fn board(&self, owner_id: i64, project_id: i64) -> Result<(Board, ProjectSummary), UseCaseError> {
+        Ok((self.tasks.board(owner_id, project_id)?, self.tasks.summary(owner_id, project_id)?))
+    }
+    fn bids(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError> {
+        self.bids.comparison(owner_id, project_id)
+    }
+    fn payments(&self, owner_id: i64, project_id: i64) -> Result<Vec<(Payment, String)>, UseCaseError> {
+        self.ledger.payments_for_project(owner_id, project_id)
+    }
+    fn documents(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
+        self.documents.list_for_project(owner_id, project_id)
+    }
+}
+
+/// What a live link shows. A section the link does not include is `None`: it was not read.
+#[derive(Debug, Clone)]
+pub struct SharedProject {
+    pub share: Share,
+    /// The board; without bids, each task's bid count and lowest bid are left out too (its
+    /// committed cost, the awarded amount, is part of the budget and stays).
+    pub board: Board,
+    pub summary: ProjectSummary,
+    pub bids: Option<Vec<TaskComparison>>,
+    /// Each payment with its task's title.
+    pub payments: Option<Vec<(Payment, String)>>,
+    pub documents: Option<Vec<DocumentView>>,
 }
 
 #[derive(Clone)]
@@ -82,6 +146,27 @@ impl ShareService {
         }
         Ok(share)
     }
+
+    /// What the live link of a token shows: not found as [`Self::open`] says, and while the
+    /// owner's subscription is not active. Bids, payments and documents are read only when the
+    /// link includes them.
+    pub fn view(&self, token: &str, sections: &dyn SharedSections) -> Result<SharedProject, UseCaseError> {
+        let share = self.open(token)?;
+        if !sections.owner_is_subscribed(share.owner_id)? {
+            return Err(UseCaseError::not_found("share"));
+        }
+        let (owner, project) = (share.owner_id, share.project_id);
+        let (mut board, summary) = sections.board(owner, project)?;
+        if !share.include_bids {
+            for view in &mut board.tasks {
+                view.task.bids = BidFigures { committed: view.task.bids.committed, ..BidFigures::default() };
+            }
+        }
+        let bids = share.include_bids.then(|| sections.bids(owner, project)).transpose()?;
+        let payments = share.include_payments.then(|| sections.payments(owner, project)).transpose()?;
+        let documents = share.include_documents.then(|| sections.documents(owner, project)).transpose()?;
+        Ok(SharedProject { share, board, summary, bids, payments, documents })
+    }
 }
 
 #[cfg(test)]
@@ -103,6 +188,8 @@ mod tests {
             label: "Bank".into(),
             expires_on: expires_on.map(day),
             include_documents: false,
+            include_bids: false,
+            include_payments: false,
             created_at: chrono::NaiveDateTime::default(),
         }
     }
@@ -133,7 +220,14 @@ mod tests {
     const TOKEN: &str = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
     fn input() -> ShareInput {
-        ShareInput { project: Some(1), label: Some("Bank".into()), expires_on: None, include_documents: Some(true) }
+        ShareInput {
+            project: Some(1),
+            label: Some("Bank".into()),
+            expires_on: None,
+            include_documents: Some(true),
+            include_bids: None,
+            include_payments: Some(true),
+        }
     }
 
     #[test]
@@ -146,7 +240,10 @@ mod tests {
         m.shares
             .expect_create()
             .withf(|new, owner, hash, _| {
-                *owner == 3 && new.include_documents && hash == token_hash(TOKEN) && hash != TOKEN
+                *owner == 3
+                    && (new.include_documents, new.include_bids, new.include_payments) == (true, false, true)
+                    && hash == token_hash(TOKEN)
+                    && hash != TOKEN
             })
             .times(1)
             .returning(|_, _, _, _| Ok(share(None)));
@@ -190,6 +287,98 @@ mod tests {
         let mut m = Mocks::new();
         m.shares.expect_find_by_token_hash().returning(|_| Ok(Some(share(Some("2026-11-24")))));
         assert_eq!(m.service().open(TOKEN).unwrap().label, "Bank");
+    }
+
+    /// A board of one task with three bids (the lowest $8,500, the awarded one $9,000).
+    fn board() -> (Board, ProjectSummary) {
+        use buildledger_domain::budget::BudgetSummary;
+        use buildledger_domain::ledger::{LedgerSettings, MoneySummary};
+        use buildledger_domain::money::Money;
+        use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
+        let project = crate::tasks::tests::project(1, 3);
+        let money = Money::from_cents;
+        let task = Task {
+            id: 5,
+            project_id: 1,
+            title: "Framing".into(),
+            description: String::new(),
+            status: TaskStatus::InProgress,
+            material_quality: MaterialQuality::Standard,
+            actual_cost: None,
+            due_date: None,
+            position: 0,
+            bids: BidFigures { committed: money(900_000), count: 3, lowest: money(850_000) },
+            ledger: Default::default(),
+        };
+        let (budget, sqft) = (project.details.budget, project.details.square_footage);
+        let settings =
+            LedgerSettings { budget, square_footage: sqft, contingency_percent: 10, loan_amount: None, drawn_cents: 0 };
+        let summary = ProjectSummary {
+            version: project.version,
+            budget: BudgetSummary::compute(budget, sqft, []),
+            money: MoneySummary::compute(settings, []),
+            estimate: None,
+            calibrated: None,
+        };
+        let task = crate::tasks::TaskView { task, square_footage: sqft, prediction: None };
+        (Board { project, tasks: vec![task] }, summary)
+    }
+
+    /// The owner's sections, read at most as often as said: a section the link leaves out is
+    /// never read.
+    fn sections(bid_reads: usize, payment_reads: usize, document_reads: usize) -> MockSharedSections {
+        let mut s = MockSharedSections::new();
+        s.expect_owner_is_subscribed().with(eq(3)).returning(|_| Ok(true));
+        s.expect_board().with(eq(3), eq(1)).times(1).returning(|_, _| Ok(board()));
+        s.expect_bids().with(eq(3), eq(1)).times(bid_reads).returning(|_, _| Ok(Vec::new()));
+        s.expect_payments().with(eq(3), eq(1)).times(payment_reads).returning(|_, _| Ok(Vec::new()));
+        s.expect_documents().with(eq(3), eq(1)).times(document_reads).returning(|_, _| Ok(Vec::new()));
+        s
+    }
+
+    fn opening(link: Share) -> ShareService {
+        let mut m = Mocks::new();
+        m.shares.expect_find_by_token_hash().returning(move |_| Ok(Some(link.clone())));
+        m.service()
+    }
+
+    #[test]
+    fn a_link_without_bids_and_payments_never_reads_them() {
+        let view = opening(share(None)).view(TOKEN, &sections(0, 0, 0)).unwrap();
+        assert_eq!((view.bids, view.payments, view.documents), (None, None, None));
+        // Nor does the board tell the competing bids (how many, the lowest); the awarded amount
+        // is part of the budget and stays.
+        let figures = view.board.tasks[0].task.bids;
+        assert_eq!((figures.count, figures.lowest, figures.committed.map(|m| m.cents())), (0, None, Some(900_000)));
+    }
+
+    #[test]
+    fn a_link_with_bids_and_payments_reads_each_once() {
+        let link = Share { include_bids: true, include_payments: true, ..share(None) };
+        let view = opening(link).view(TOKEN, &sections(1, 1, 0)).unwrap();
+        assert_eq!((view.bids, view.payments, view.documents), (Some(Vec::new()), Some(Vec::new()), None));
+        let figures = view.board.tasks[0].task.bids;
+        assert_eq!((figures.count, figures.lowest.map(|m| m.cents())), (3, Some(850_000)));
+    }
+
+    #[test]
+    fn each_section_is_read_only_for_a_link_that_includes_it() {
+        let link = Share { include_payments: true, include_documents: true, ..share(None) };
+        let view = opening(link).view(TOKEN, &sections(0, 1, 1)).unwrap();
+        assert_eq!((view.bids.is_none(), view.payments.is_some(), view.documents.is_some()), (true, true, true));
+    }
+
+    #[test]
+    fn a_lapsed_owners_link_is_not_found_and_reads_nothing() {
+        let mut s = MockSharedSections::new();
+        s.expect_owner_is_subscribed().with(eq(3)).times(1).returning(|_| Ok(false));
+        s.expect_board().never();
+        s.expect_bids().never();
+        s.expect_payments().never();
+        s.expect_documents().never();
+        let link = Share { include_bids: true, include_payments: true, include_documents: true, ..share(None) };
+        let err = opening(link).view(TOKEN, &s).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { entity: "share" }), "{err:?}");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Read-only share links (issue 21): a project owner gives a spouse, a lender or a contractor a
 //! link that shows the live budget and board and lets them change nothing. A link has a label
-//! ("Bank", "Sam"), an optional last day, and says whether documents are included. Its token is
-//! shown once; only its SHA-256 is stored (application layer).
+//! ("Bank", "Sam"), an optional last day, and says which of the sensitive sections come with it:
+//! documents, bids (competing contractors' prices) and payments (payees and notes), each left
+//! out unless the owner asks (security issue 28). Its token is shown once; only its SHA-256 is
+//! stored (application layer).
 
 use chrono::NaiveDate;
 
@@ -22,6 +24,10 @@ pub struct Share {
     /// The last day the link works; `None`: until revoked.
     pub expires_on: Option<NaiveDate>,
     pub include_documents: bool,
+    /// Whether the page shows every task's bids side by side (contractors and amounts).
+    pub include_bids: bool,
+    /// Whether the page lists the payments (dates, payees, amounts, notes).
+    pub include_payments: bool,
     pub created_at: chrono::NaiveDateTime,
 }
 
@@ -39,6 +45,8 @@ pub struct NewShare {
     pub label: String,
     pub expires_on: Option<NaiveDate>,
     pub include_documents: bool,
+    pub include_bids: bool,
+    pub include_payments: bool,
 }
 
 /// Raw fields of a new share link, as the wire sends them.
@@ -49,11 +57,13 @@ pub struct ShareInput {
     /// `YYYY-MM-DD`, or empty/absent for a link without an end.
     pub expires_on: Option<String>,
     pub include_documents: Option<bool>,
+    pub include_bids: Option<bool>,
+    pub include_payments: Option<bool>,
 }
 
 impl NewShare {
     /// Checks every field at once: a project, a label of 1 to 60 characters, a last day that is
-    /// not before `today`.
+    /// not before `today`. Documents, bids and payments are left out unless asked for.
     pub fn parse(input: ShareInput, today: NaiveDate) -> Result<NewShare, DomainError> {
         let mut errors = FieldErrors::new();
         if input.project.is_none() {
@@ -77,6 +87,8 @@ impl NewShare {
                 label,
                 expires_on,
                 include_documents: input.include_documents.unwrap_or(false),
+                include_bids: input.include_bids.unwrap_or(false),
+                include_payments: input.include_payments.unwrap_or(false),
             }),
             _ => Err(DomainError::Validation(errors)),
         }
@@ -97,6 +109,8 @@ mod tests {
             label: Some(label.into()),
             expires_on: Some(expires_on.into()),
             include_documents: None,
+            include_bids: None,
+            include_payments: None,
         }
     }
 
@@ -118,6 +132,18 @@ mod tests {
     }
 
     #[test]
+    fn a_link_shows_bids_and_payments_only_when_asked() {
+        let today = day("2026-11-24");
+        let plain = NewShare::parse(input("Sam", ""), today).unwrap();
+        assert_eq!((plain.include_documents, plain.include_bids, plain.include_payments), (false, false, false));
+        let asked = |bids, payments| ShareInput { include_bids: bids, include_payments: payments, ..input("Bank", "") };
+        let s = NewShare::parse(asked(Some(true), Some(false)), today).unwrap();
+        assert_eq!((s.include_documents, s.include_bids, s.include_payments), (false, true, false));
+        let s = NewShare::parse(asked(None, Some(true)), today).unwrap();
+        assert_eq!((s.include_bids, s.include_payments), (false, true));
+    }
+
+    #[test]
     fn bad_fields_are_reported_together() {
         let today = day("2026-11-24");
         assert_eq!(fields(NewShare::parse(input("", "2026-11-23"), today)), ["expires_on", "label"]);
@@ -135,6 +161,8 @@ mod tests {
             label: "Bank".into(),
             expires_on: Some(day("2026-11-30")),
             include_documents: false,
+            include_bids: false,
+            include_payments: false,
             created_at: chrono::NaiveDateTime::default(),
         };
         assert!(share.is_live(day("2026-11-30")));

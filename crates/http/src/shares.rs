@@ -1,10 +1,12 @@
 //! Read-only share links (issue 21). The owner creates, lists and revokes links to a project
 //! (login + subscription, like the board); `GET /api/share/{token}/` answers anyone holding a
-//! live link with the project's budget, board, bids and payments, and its documents through
-//! signed links when the link includes them. It never names the owner, and answers 404 for an
-//! unknown, revoked or expired token, and while the owner's subscription is not active.
+//! live link with the project's budget and board, and only when the link includes them its bids
+//! (competing contractors' prices), its payments (payees, notes) and its documents through
+//! signed links (security issue 28). It never names the owner, and answers 404 for an unknown,
+//! revoked or expired token, and while the owner's subscription is not active.
 
 use actix_web::{delete, get, post, web, HttpResponse};
+use buildledger_application::shares::SharedReaders;
 use buildledger_domain::share::{Share, ShareInput};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -31,6 +33,10 @@ pub struct ShareResponse {
     #[schema(format = Date, required = true)]
     expires_on: Option<String>,
     include_documents: bool,
+    /// Whether the page shows every task's bids side by side.
+    include_bids: bool,
+    /// Whether the page lists the payments (dates, payees, amounts, notes).
+    include_payments: bool,
     #[schema(format = DateTime)]
     created_at: String,
 }
@@ -43,6 +49,8 @@ impl From<Share> for ShareResponse {
             label: s.label,
             expires_on: s.expires_on.map(|d| d.to_string()),
             include_documents: s.include_documents,
+            include_bids: s.include_bids,
+            include_payments: s.include_payments,
             created_at: s.created_at.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         }
     }
@@ -61,7 +69,9 @@ pub struct CreatedShareResponse {
     url: String,
 }
 
+/// `POST /api/shares/`: exactly these fields (an unknown one is refused, not ignored).
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[schema(as = ShareRequest)]
 pub struct ShareRequest {
     /// One of the caller's projects.
@@ -80,6 +90,16 @@ pub struct ShareRequest {
     #[schema(value_type = Option<bool>)]
     #[serde(default)]
     include_documents: Patch<bool>,
+    /// Whether the page shows every task's bids side by side (contractors and amounts). Default
+    /// false: without it the board does not tell how many bids a task has nor the lowest.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    include_bids: Patch<bool>,
+    /// Whether the page lists the payments (dates, payees, amounts, notes). Default false; the
+    /// budget's totals (paid to date) show either way.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    include_payments: Patch<bool>,
 }
 
 #[utoipa::path(
@@ -102,7 +122,8 @@ pub async fn list(
 
 #[utoipa::path(
     tag = "shares", operation_id = "createShare", summary = "Create a read-only link to a project",
-    description = "Answers the link's token once; afterwards only its label, end date and documents choice are shown. \
+    description = "Answers the link's token once; afterwards only its label, end date and what it includes are shown. \
+        Documents, bids and payments are left out unless asked for. An unknown field is refused (400). \
         409 when the project already has 50 links.",
     request_body = ShareRequest,
     security(("bearerAuth" = [])),
@@ -128,6 +149,8 @@ pub async fn create(
         label: request.label.optional(&mut errors, "label"),
         expires_on: request.expires_on.optional(&mut errors, "expires_on"),
         include_documents: request.include_documents.optional(&mut errors, "include_documents"),
+        include_bids: request.include_bids.optional(&mut errors, "include_bids"),
+        include_payments: request.include_payments.optional(&mut errors, "include_payments"),
     };
     finish(errors)?;
     let svc = state.shares.clone();
@@ -154,7 +177,8 @@ pub async fn revoke(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// What a share link shows: nothing editable, nothing about the owner.
+/// What a share link shows: nothing editable, nothing about the owner. A section the link does
+/// not include is an empty list, its `include_*` false.
 #[derive(Serialize, ToSchema)]
 #[schema(as = SharedProject)]
 pub struct SharedProjectResponse {
@@ -163,13 +187,16 @@ pub struct SharedProjectResponse {
     #[schema(format = Date, required = true)]
     expires_on: Option<String>,
     include_documents: bool,
+    include_bids: bool,
+    include_payments: bool,
     project: ProjectResponse,
     summary: SummaryResponse,
-    /// The board's tasks, in board order.
+    /// The board's tasks, in board order. Without bids, each task's `bid_count` is 0 and its
+    /// `lowest_bid` null.
     tasks: Vec<TaskResponse>,
-    /// Every task with bids, its bids side by side.
+    /// Every task with bids, its bids side by side; empty unless the link includes bids.
     bids: Vec<ComparisonResponse>,
-    /// Every payment, newest first.
+    /// Every payment, newest first; empty unless the link includes payments.
     payments: Vec<ProjectPaymentResponse>,
     /// The project's documents with signed download links; empty unless the link includes them.
     documents: Vec<DocumentResponse>,
@@ -177,7 +204,8 @@ pub struct SharedProjectResponse {
 
 #[utoipa::path(
     tag = "shares", operation_id = "openShare", summary = "The read-only view of a shared project (no login)",
-    description = "404 for an unknown, revoked or expired token, and while the owner's subscription is not active.",
+    description = "Bids, payments and documents only when the link includes them (empty lists otherwise). \
+        404 for an unknown, revoked or expired token, and while the owner's subscription is not active.",
     params(("token" = String, Path, description = "The link's token (64 hex digits).")),
     security(()),
     responses(
@@ -190,31 +218,34 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
     let token = path.into_inner();
     let st = state.clone();
     let view = blocking(move || {
-        let share = st.shares.open(&token)?;
-        if !st.access.is_subscribed(share.owner_id)? {
-            return Err(buildledger_application::error::UseCaseError::not_found("share"));
-        }
-        let (owner, project) = (share.owner_id, share.project_id);
-        let board = st.tasks.board(owner, project)?;
-        let summary = st.tasks.summary(owner, project)?;
-        let bids = st.bids.comparison(owner, project)?;
-        let payments = st.ledger.payments_for_project(owner, project)?;
-        let documents =
-            if share.include_documents { st.documents.list_for_project(owner, project)? } else { Vec::new() };
-        Ok((share, board, summary, bids, payments, documents))
+        let readers = SharedReaders {
+            access: &st.access,
+            tasks: &st.tasks,
+            bids: &st.bids,
+            ledger: &st.ledger,
+            documents: &st.documents,
+        };
+        st.shares.view(&token, &readers)
     })
     .await?;
-    let (share, board, summary, bids, payments, documents) = view;
+    let share = view.share;
     let body = SharedProjectResponse {
         label: share.label,
         expires_on: share.expires_on.map(|d| d.to_string()),
         include_documents: share.include_documents,
-        summary: SummaryResponse::from(&summary),
-        project: board.project.into(),
-        tasks: board.tasks.into_iter().map(TaskResponse::from).collect(),
-        bids: bids.into_iter().map(ComparisonResponse::from).collect(),
-        payments: payments.into_iter().map(|(p, title)| ProjectPaymentResponse::new(p, title)).collect(),
-        documents: documents.into_iter().map(DocumentResponse::from).collect(),
+        include_bids: share.include_bids,
+        include_payments: share.include_payments,
+        summary: SummaryResponse::from(&view.summary),
+        project: view.board.project.into(),
+        tasks: view.board.tasks.into_iter().map(TaskResponse::from).collect(),
+        bids: view.bids.unwrap_or_default().into_iter().map(ComparisonResponse::from).collect(),
+        payments: view
+            .payments
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(p, title)| ProjectPaymentResponse::new(p, title))
+            .collect(),
+        documents: view.documents.unwrap_or_default().into_iter().map(DocumentResponse::from).collect(),
     };
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "private, no-store"))

@@ -253,6 +253,8 @@ diesel::table! {
         expires_on -> Nullable<Text>,
         include_documents -> Bool,
         created_at -> Timestamp,
+        include_bids -> Bool,
+        include_payments -> Bool,
     }
 }
 

@@ -20,6 +20,24 @@ struct ShareRow {
     label: String,
     expires_on: Option<String>,
     include_documents: bool,
+    include_bids: bool,
+    include_payments: bool,
+    created_at: NaiveDateTime,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = project_shares)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewShareRow<'a> {
+    project_id: i64,
+    owner_id: i64,
+    label: &'a str,
+    token_hash: &'a str,
+    /// `YYYY-MM-DD`.
+    expires_on: Option<String>,
+    include_documents: bool,
+    include_bids: bool,
+    include_payments: bool,
     created_at: NaiveDateTime,
 }
 
@@ -33,6 +51,8 @@ impl From<ShareRow> for Share {
             // Written by this module as `YYYY-MM-DD`; anything else reads as no end date.
             expires_on: r.expires_on.and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok()),
             include_documents: r.include_documents,
+            include_bids: r.include_bids,
+            include_payments: r.include_payments,
             created_at: r.created_at,
         }
     }
@@ -61,15 +81,17 @@ impl ShareRepository for DieselShareRepository {
                     return Ok(Err(RepoError::Conflict("shares".into())));
                 }
                 let id: i64 = diesel::insert_into(project_shares::table)
-                    .values((
-                        project_shares::project_id.eq(new.project_id),
-                        project_shares::owner_id.eq(owner_id),
-                        project_shares::label.eq(&new.label),
-                        project_shares::token_hash.eq(&token_hash),
-                        project_shares::expires_on.eq(new.expires_on.map(|d| d.format("%Y-%m-%d").to_string())),
-                        project_shares::include_documents.eq(new.include_documents),
-                        project_shares::created_at.eq(now),
-                    ))
+                    .values(NewShareRow {
+                        project_id: new.project_id,
+                        owner_id,
+                        label: &new.label,
+                        token_hash: &token_hash,
+                        expires_on: new.expires_on.map(|d| d.format("%Y-%m-%d").to_string()),
+                        include_documents: new.include_documents,
+                        include_bids: new.include_bids,
+                        include_payments: new.include_payments,
+                        created_at: now,
+                    })
                     .returning(project_shares::id)
                     .get_result(conn)?;
                 project_shares::table.find(id).select(ShareRow::as_select()).first(conn).map(|r| Ok(r.into()))

@@ -207,6 +207,47 @@ fn error_statuses_are_documented() {
 }
 
 /// The enums of the schemas are the domain's.
+/// JSON bodies that keep reading leniently: the spec's own (SPEC.md section 7; logout takes the
+/// refresh body) and the payment provider's signed events.
+const LENIENT_BODIES: [(&str, &str); 13] = [
+    ("post", "/api/token/"),
+    ("post", "/api/token/refresh/"),
+    ("post", "/api/logout/"),
+    ("post", "/api/projects/"),
+    ("patch", "/api/projects/{id}/"),
+    ("post", "/api/tasks/"),
+    ("patch", "/api/tasks/{id}/"),
+    ("post", "/payments/create-checkout-session/"),
+    ("post", "/payments/update-payment-method/"),
+    ("post", "/payments/admin/subscriptions/cancel"),
+    ("post", "/payments/admin/subscriptions/cancel/"),
+    ("post", "/payments/webhook"),
+    ("post", "/payments/webhook/"),
+];
+
+/// Every other JSON body takes exactly its documented fields, and says so (security issue 28:
+/// a share with an extra `fields` object was answered 201).
+#[test]
+fn bodies_beyond_the_spec_refuse_unknown_fields() {
+    let spec = spec();
+    let mut strict = BTreeSet::new();
+    for ((method, path), op) in operations(&spec) {
+        let Some(schema) = op.pointer("/requestBody/content/application~1json/schema") else { continue };
+        if LENIENT_BODIES.contains(&(method.as_str(), path.as_str())) {
+            continue;
+        }
+        let schema = match schema["$ref"].as_str() {
+            Some(r) => spec.pointer(&r[1..]).unwrap_or_else(|| panic!("unresolved {r}")).clone(),
+            None => schema.clone(),
+        };
+        assert_eq!(schema["additionalProperties"], Value::Bool(false), "{method} {path}: additionalProperties");
+        strict.insert(path);
+    }
+    for path in ["/api/shares/", "/api/bids/", "/api/task-payments/", "/api/register/", "/api/password/change/"] {
+        assert!(strict.contains(path), "{path} is checked");
+    }
+}
+
 #[test]
 fn enums_match_the_domain() {
     use buildledger_domain::project::{

@@ -1,6 +1,7 @@
 //! Issue 21: read-only share links. Create, list, open without a login, revoke; expired links,
 //! another user's project and a lapsed owner answer 404; the page never carries what the owner
-//! left out (documents) nor who the owner is.
+//! left out (documents, bids, payments: security issue 28) nor who the owner is; a body with a
+//! field the endpoint does not know is refused.
 
 use actix_web::http::Method;
 use buildledger_application::payments::ports::SubscriptionRepository;
@@ -30,9 +31,8 @@ async fn project_with_everything(app: &TestApp, user: &User) -> (i64, i64) {
         .await
         .ok_json(201);
     app.authed_json(Method::POST, &format!("/api/bids/{}/award/", bid["id"]), user, None).await.ok_json(200);
-    app.authed_json(Method::POST, "/api/task-payments/", user, Some(json!({"task": task, "amount": 10000})))
-        .await
-        .ok_json(201);
+    let payment = json!({"task": task, "amount": 10000, "payee": "Site Pay", "note": "Deposit"});
+    app.authed_json(Method::POST, "/api/task-payments/", user, Some(payment)).await.ok_json(201);
     app.upload(user, task, "framing-quote.pdf", PDF).await.ok_json(201);
     (project, task)
 }
@@ -62,13 +62,23 @@ async fn a_link_shows_the_live_project_without_a_login_and_without_the_owner() {
     assert_eq!(view["tasks"][0]["title"], "Framing");
     assert_eq!(view["summary"]["committed"], 40000.0);
     assert_eq!(view["summary"]["paid_to_date"], 10000.0);
-    assert_eq!(view["bids"][0]["bids"][0]["contractor"]["name"], "Acme Framing");
-    assert_eq!(view["payments"][0]["amount"], 10000.0);
-    // Documents were not included: none, not even their names.
-    assert_eq!(view["documents"], json!([]));
+    // Nothing was included: no bids, no payments, no documents, not even their names. The
+    // budget's totals (the award, the paid to date) show either way.
+    assert_eq!((view["include_bids"].clone(), view["include_payments"].clone()), (json!(false), json!(false)));
+    assert_eq!(
+        (view["bids"].clone(), view["payments"].clone(), view["documents"].clone()),
+        (json!([]), json!([]), json!([]))
+    );
+    // Nor does the board tell the competing bids.
+    assert_eq!(
+        (view["tasks"][0]["bid_count"].clone(), view["tasks"][0]["lowest_bid"].clone()),
+        (json!(0), json!(null))
+    );
+    assert_eq!(view["tasks"][0]["committed_cost"], 40000.0);
     let text = view.to_string();
     assert!(!text.contains("ana_owner") && !text.contains("@example"), "the owner is never named: {text}");
     assert!(!text.contains("framing-quote"), "no document names without documents");
+    assert!(!text.contains("Acme Framing") && !text.contains("Site Pay"), "no bids or payees: {text}");
 
     // Live: a change by the owner shows on the next read.
     let task = view["tasks"][0]["id"].as_i64().unwrap();
@@ -77,6 +87,82 @@ async fn a_link_shows_the_live_project_without_a_login_and_without_the_owner() {
         .ok_json(200);
     let view = app.get(&format!("/api/share/{token}/")).await.ok_json(200);
     assert_eq!(view["tasks"][0]["status"], "In Progress");
+}
+
+#[actix_web::test]
+async fn bids_and_payments_show_only_on_a_link_that_includes_them() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let (project, _) = project_with_everything(&app, &ana).await;
+    let open = |created: Value| {
+        let token = created["token"].as_str().unwrap().to_owned();
+        let app = &app;
+        async move { app.get(&format!("/api/share/{token}/")).await.ok_json(200) }
+    };
+
+    let both = json!({"project": project, "label": "Lender", "include_bids": true, "include_payments": true});
+    let created = share(&app, &ana, both).await;
+    assert_eq!((created["include_bids"].clone(), created["include_payments"].clone()), (json!(true), json!(true)));
+    let view = open(created).await;
+    assert_eq!((view["include_bids"].clone(), view["include_payments"].clone()), (json!(true), json!(true)));
+    assert_eq!(view["bids"][0]["bids"][0]["contractor"]["name"], "Acme Framing");
+    assert_eq!(view["tasks"][0]["bid_count"], 1);
+    assert_eq!(view["payments"][0]["amount"], 10000.0);
+    assert_eq!(
+        (view["payments"][0]["payee"].clone(), view["payments"][0]["note"].clone()),
+        (json!("Site Pay"), json!("Deposit"))
+    );
+    assert_eq!(view["documents"], json!([]), "documents stay out unless included");
+
+    let bids_only =
+        open(share(&app, &ana, json!({"project": project, "label": "Sam", "include_bids": true})).await).await;
+    assert_eq!(bids_only["bids"].as_array().unwrap().len(), 1);
+    assert_eq!(bids_only["payments"], json!([]));
+    let payments_only =
+        open(share(&app, &ana, json!({"project": project, "label": "Kim", "include_payments": true})).await).await;
+    assert_eq!(
+        (payments_only["bids"].clone(), payments_only["tasks"][0]["lowest_bid"].clone()),
+        (json!([]), json!(null))
+    );
+    assert_eq!(payments_only["payments"].as_array().unwrap().len(), 1);
+
+    // The owner's list says what each link includes.
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    let scopes: Vec<(Value, Value, Value)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["label"].clone(), s["include_bids"].clone(), s["include_payments"].clone()))
+        .collect();
+    assert_eq!(
+        scopes,
+        [
+            (json!("Lender"), json!(true), json!(true)),
+            (json!("Sam"), json!(true), json!(false)),
+            (json!("Kim"), json!(false), json!(true)),
+        ]
+    );
+}
+
+#[actix_web::test]
+async fn a_share_with_a_field_it_does_not_know_is_refused_and_nothing_is_made() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    for (body, field) in [
+        (json!({"project": project, "label": "Bank", "fields": {"include_bids": true}}), "fields"),
+        (json!({"project": project, "label": "Bank", "include_bid": true}), "include_bid"),
+        (json!({"project": project, "label": "Bank", "token": "a".repeat(64)}), "token"),
+    ] {
+        let err = app
+            .authed_json(Method::POST, "/api/shares/", &ana, Some(body.clone()))
+            .await
+            .assert_error(400, "invalid_json");
+        let message = err["message"].as_str().unwrap();
+        assert!(message.contains(&format!("`{field}`")), "{body} -> {message}");
+    }
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    assert_eq!(list, json!([]), "nothing written");
 }
 
 #[actix_web::test]
@@ -142,7 +228,9 @@ async fn revoked_expired_unknown_and_lapsed_links_answer_404() {
     let res = app.authed_json(Method::DELETE, &format!("/api/shares/{live_id}/"), &ana, None).await;
     assert_eq!(res.status, 204);
     app.get(&format!("/api/share/{live}/")).await.assert_error(404, "not_found");
-    app.authed_json(Method::DELETE, &format!("/api/shares/{live_id}/"), &ana, None).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &format!("/api/shares/{live_id}/"), &ana, None)
+        .await
+        .assert_error(404, "not_found");
 }
 
 #[actix_web::test]
@@ -169,9 +257,14 @@ async fn only_the_owner_shares_lists_and_revokes_and_bad_input_writes_nothing() 
         (json!({"project": project, "label": "Bank", "expires_on": "2020-01-01"}), "expires_on"),
         (json!({"project": project, "label": "Bank", "expires_on": "next week"}), "expires_on"),
         (json!({"project": project, "label": "Bank", "include_documents": "yes"}), "include_documents"),
+        (json!({"project": project, "label": "Bank", "include_bids": 1}), "include_bids"),
+        (json!({"project": project, "label": "Bank", "include_payments": "no"}), "include_payments"),
         (json!({"project": "abc", "label": "Bank"}), "project"),
     ] {
-        let err = app.authed_json(Method::POST, "/api/shares/", &ana, Some(body.clone())).await.assert_error(400, "validation_error");
+        let err = app
+            .authed_json(Method::POST, "/api/shares/", &ana, Some(body.clone()))
+            .await
+            .assert_error(400, "validation_error");
         assert!(err["fields"][field].is_array(), "{body} -> {err}");
     }
     let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);

@@ -1,11 +1,18 @@
 //! Share links on every backend: stored by the hash of their token, listed per project, found
-//! only by their owner, gone when revoked or when their project goes, capped per project.
+//! only by their owner, gone when revoked or when their project goes, capped per project; what
+//! each shows (documents, bids, payments) kept as made, and links made before migration
+//! 2026-11-26-000010 show neither bids nor payments.
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{ProjectRepository, ShareRepository};
 use buildledger_domain::share::{NewShare, MAX_SHARES_PER_PROJECT};
-use buildledger_persistence::{DieselProjectRepository, DieselShareRepository};
+use buildledger_persistence::db::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+use buildledger_persistence::{Db, DieselProjectRepository, DieselShareRepository};
 use chrono::NaiveDate;
+use diesel::backend::Backend;
+use diesel::connection::SimpleConnection;
+use diesel::Connection;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness};
 
 use crate::helpers::{backends, project, user};
 
@@ -15,6 +22,8 @@ fn new_share(project_id: i64, label: &str, expires_on: Option<&str>) -> NewShare
         label: label.into(),
         expires_on: expires_on.map(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").unwrap()),
         include_documents: true,
+        include_bids: false,
+        include_payments: false,
     }
 }
 
@@ -77,4 +86,102 @@ fn a_project_has_at_most_fifty_links() {
         assert!(matches!(over, Err(RepoError::Conflict(_))), "{}", t.name);
         assert_eq!(repo.list_for_project(p.id).unwrap().len() as i64, MAX_SHARES_PER_PROJECT, "{}", t.name);
     }
+}
+
+#[test]
+fn each_link_keeps_what_it_shows() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let repo = DieselShareRepository::new(t.db.clone());
+        let scopes = [(false, false, false), (true, false, false), (false, true, false), (false, false, true)];
+        for (i, (docs, bids, payments)) in scopes.into_iter().enumerate() {
+            let new = NewShare {
+                include_documents: docs,
+                include_bids: bids,
+                include_payments: payments,
+                ..new_share(p.id, "L", None)
+            };
+            let created = repo.create(&new, ana, &format!("scope-{i}"), now()).unwrap();
+            let found = repo.find_by_token_hash(&format!("scope-{i}")).unwrap().unwrap();
+            for s in [created, found] {
+                assert_eq!(
+                    (s.include_documents, s.include_bids, s.include_payments),
+                    (docs, bids, payments),
+                    "{}",
+                    t.name
+                );
+            }
+        }
+        let listed: Vec<(bool, bool, bool)> = repo
+            .list_for_project(p.id)
+            .unwrap()
+            .into_iter()
+            .map(|s| (s.include_documents, s.include_bids, s.include_payments))
+            .collect();
+        assert_eq!(listed, scopes, "{}", t.name);
+    }
+}
+
+/// A user, a project and a link with documents, as made before what a link shows was chosen.
+const OLD_LINK: &str = "
+INSERT INTO users (id, username, email, password_hash, is_admin, created_at, username_key, email_key)
+    VALUES (1, 'ana', 'ana@example.com', 'h', FALSE, '2026-11-01 00:00:00', 'ana', 'ana@example.com');
+INSERT INTO projects (id, owner_id, name, zip_code, project_type, square_footage, start_date, end_date, budget_cents, owner_builder, version, created_at, updated_at)
+    VALUES (1, 1, 'Old', '78701', 'new_home_build', 2400, '2026-01-01', '2026-12-01', 100, 'yes_owner_builder', 7, '2026-11-01 00:00:00', '2026-11-01 00:00:00');
+INSERT INTO project_shares (id, project_id, owner_id, label, token_hash, expires_on, include_documents, created_at)
+    VALUES (1, 1, 1, 'Bank', 'old-hash', NULL, TRUE, '2026-11-25 00:00:00');
+";
+
+/// Runs the migrations that come before the one choosing what a link shows.
+fn migrate_before_share_scope<DB: Backend>(conn: &mut impl MigrationHarness<DB>, all: EmbeddedMigrations) {
+    for m in conn.pending_migrations(all).unwrap() {
+        if m.name().to_string().starts_with("2026-11-26-000010") {
+            return;
+        }
+        conn.run_migration(m.as_ref()).unwrap();
+    }
+    panic!("no migration 2026-11-26-000010");
+}
+
+fn check_old_link(db: &Db, name: &str) {
+    let old = DieselShareRepository::new(db.clone()).find_by_token_hash("old-hash").unwrap().unwrap();
+    // Showing bids and payments to every holder was the leak: old links show neither.
+    assert_eq!((old.include_documents, old.include_bids, old.include_payments), (true, false, false), "{name}");
+}
+
+#[test]
+fn links_made_before_the_choice_show_neither_bids_nor_payments() {
+    // SQLite
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite3");
+    {
+        let mut conn = diesel::sqlite::SqliteConnection::establish(path.to_str().unwrap()).unwrap();
+        migrate_before_share_scope(&mut conn, SQLITE_MIGRATIONS);
+        conn.batch_execute(OLD_LINK).unwrap();
+    }
+    let db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
+    db.run_migrations().unwrap();
+    check_old_link(&db, "sqlite");
+
+    // PostgreSQL
+    let Ok(admin_url) = std::env::var("TEST_POSTGRES_URL") else { return };
+    if admin_url.is_empty() {
+        return;
+    }
+    let dbname = format!("bl_share_scope_{}", std::process::id());
+    let mut admin = diesel::pg::PgConnection::establish(&admin_url).unwrap();
+    admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{dbname}\" WITH (FORCE)")).unwrap();
+    admin.batch_execute(&format!("CREATE DATABASE \"{dbname}\"")).unwrap();
+    let url = format!("{}/{dbname}", admin_url.rsplit_once('/').unwrap().0);
+    {
+        let mut conn = diesel::pg::PgConnection::establish(&url).unwrap();
+        migrate_before_share_scope(&mut conn, POSTGRES_MIGRATIONS);
+        conn.batch_execute(OLD_LINK).unwrap();
+    }
+    let db = Db::connect(&url, 2).unwrap();
+    db.run_migrations().unwrap();
+    check_old_link(&db, "postgres");
+    drop(db);
+    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{dbname}\" WITH (FORCE)"));
 }

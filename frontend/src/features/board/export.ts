@@ -4,13 +4,14 @@
 // money.ts) and the sum of the actual costs; when tasks have an awarded bid (issue 18), a second
 // table lists their committed costs (the spec's table stays as it is). The content builders are
 // pure (export.test.ts).
+import { csvRow } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { saveBlob } from '../../lib/save-blob';
 import { boardKeys } from './api';
 import { summarize, toCents, toDollars, MAX_CENTS } from './money';
 import type { BoardProject, Task } from './types';
-import { csvCell, EXPORT_COLUMNS, exportFileName } from './utils';
+import { EXPORT_COLUMNS, exportFileName } from './utils';
 
 export const PDF_TITLE = 'Kanban Board Tasks Report';
 
@@ -74,11 +75,11 @@ const csvMoney = (value: number | null | undefined) => (value === null || value 
 
 /**
  * The CSV: a few lines about the project (name, budget, predicted total, actual total, date),
- * a blank line, then the spec's columns and one row per task, then a Total row. Every text
- * cell goes through `csvCell` (quoting, and a leading ' against formula injection).
+ * a blank line, then the spec's columns and one row per task, then a Total row. Every cell goes
+ * through lib/csv's `csvCell` (quoting, and a leading ' against formula injection).
  */
 export function csvContent(tasks: readonly Task[], info: ExportInfo): string {
-  const line = (cells: readonly string[]) => cells.map(csvCell).join(',');
+  const line = csvRow;
   const lines = [
     line(['Project', info.name ?? `Project ${info.projectId}`]),
     line(['Budget', csvMoney(info.budget)]),

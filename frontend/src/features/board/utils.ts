@@ -1,3 +1,4 @@
+import { csvRow } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
 import { predictedCents, roundToCent, toCents, toDollars } from './money';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
@@ -226,16 +227,6 @@ export function parseBudget(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/**
- * One CSV field. A value a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`,
- * a tab or a carriage return) gets a leading `'`, as OWASP recommends against CSV injection; then
- * fields with quotes, commas or line breaks are quoted.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export const EXPORT_COLUMNS = ['Task', 'Description', 'Actual Cost', 'Status'] as const;
 
 export function exportRows(tasks: readonly Task[]): string[][] {
@@ -248,7 +239,7 @@ export function exportRows(tasks: readonly Task[]): string[][] {
 }
 
 export function tasksToCsv(tasks: readonly Task[]): string {
-  const lines = [EXPORT_COLUMNS.join(','), ...exportRows(tasks).map((r) => r.map(csvCell).join(','))];
+  const lines = [csvRow(EXPORT_COLUMNS), ...exportRows(tasks).map(csvRow)];
   return lines.join('\r\n') + '\r\n';
 }
 

@@ -33,6 +33,15 @@ describe('payments CSV', () => {
     expect(empty[4]).toBe('Total (0 payments),,,,0.00,,');
   });
 
+  it('keeps a payee with a semicolon and a formula in one text cell (lib/csv)', () => {
+    const [first] = paymentsFixture;
+    const payee = 'x;=HYPERLINK("http://evil.example","Open")';
+    const row = paymentsCsv('X', [{ ...first, payee, note: 'n;=1+1' }], new Map(), '2026-04-01').split('\r\n')[4];
+    expect(row).toBe(
+      '2026-02-01,Building Permits,"x;=HYPERLINK(""http://evil.example"",""Open"")",Card,2500.00,"n;=1+1",Document 31',
+    );
+  });
+
   it('is named after the project', () => {
     expect(paymentsFileName(3, 'Willow Creek House')).toBe('payments_willow_creek_house.csv');
     expect(paymentsFileName(3, null)).toBe('payments_project_3.csv');

@@ -1,8 +1,9 @@
 // "Export payments (CSV)": every payment of the project (date, task, payee, method, amount, note,
 // receipt), with a totals line. The content builder is pure (export-csv.test.ts).
+import { csvRow } from '../../lib/csv';
 import { saveBlob } from '../../lib/save-blob';
 import type { ProjectPayment } from './types';
-import { csvCell, fileSlug, localToday, methodLabel, sumDollars } from './utils';
+import { fileSlug, localToday, methodLabel, sumDollars } from './utils';
 
 export const PAYMENT_COLUMNS = ['Date', 'Task', 'Payee', 'Method', 'Amount', 'Note', 'Receipt'] as const;
 
@@ -24,7 +25,7 @@ export function paymentsCsv(
   receipts: ReadonlyMap<number, string>,
   exportedOn: string = localToday(),
 ): string {
-  const line = (cells: readonly string[]) => cells.map(csvCell).join(',');
+  const line = csvRow;
   const total = sumDollars(payments, (p) => p.amount);
   const lines = [
     line(['Project', projectName]),

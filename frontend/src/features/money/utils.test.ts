@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   changeOrderStatusLabel,
   contingencyText,
-  csvCell,
   drawStatusLabel,
   fileSlug,
   formatPercent,
@@ -53,13 +52,6 @@ describe('money utils', () => {
       expect(percentComplete({ status: 'To Do', paid_to_date: 300, best_known: 0 })).toBe(100);
       expect(percentComplete({ status: 'To Do', paid_to_date: 0, best_known: 0 })).toBe(0);
     });
-  });
-
-  it('guards CSV cells against formulas and quotes them when needed', () => {
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('Smith, "Bob"')).toBe('"Smith, ""Bob"""');
-    expect(csvCell('plain')).toBe('plain');
   });
 
   it('makes file names from project names', () => {

@@ -80,12 +80,6 @@ export function percentComplete(task: Pick<MoneyTask, 'status' | 'paid_to_date' 
 
 // ---------- files ----------
 
-/** A CSV cell: quoted when needed, and a leading ' against formula injection (as the board's export). */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** "Willow Creek House" -> "willow_creek_house"; empty -> null. */
 export function fileSlug(name: string | null | undefined): string | null {
   const slug = (name ?? '')

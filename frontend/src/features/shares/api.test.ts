@@ -42,7 +42,14 @@ describe('shares api', () => {
       Promise.resolve(init?.method === 'DELETE' ? new Response(null, { status: 204 }) : json(201, createdFixture)),
     );
     vi.stubGlobal('fetch', fetch);
-    const created = await createShare({ project: 3, label: 'Sam', expires_on: null, include_documents: true });
+    const created = await createShare({
+      project: 3,
+      label: 'Sam',
+      expires_on: null,
+      include_documents: true,
+      include_bids: true,
+      include_payments: false,
+    });
     expect(created.token).toBe(TOKEN);
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe('/api/shares/');
@@ -52,6 +59,8 @@ describe('shares api', () => {
       label: 'Sam',
       expires_on: null,
       include_documents: true,
+      include_bids: true,
+      include_payments: false,
     });
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer ACCESS');
     await revokeShare(5);

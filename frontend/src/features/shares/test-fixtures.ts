@@ -9,6 +9,8 @@ export const shareFixture: Share = {
   label: 'Bank',
   expires_on: null,
   include_documents: false,
+  include_bids: false,
+  include_payments: false,
   created_at: '2026-03-01T10:00:00Z',
 };
 
@@ -19,6 +21,8 @@ export const createdListed: Share = {
   label: 'Sam',
   expires_on: '2099-12-31',
   include_documents: true,
+  include_bids: true,
+  include_payments: false,
   created_at: '2026-03-02T10:00:00Z',
 };
 
@@ -50,11 +54,13 @@ const task = (t: Partial<SharedTask> & Pick<SharedTask, 'id' | 'title' | 'status
   ...t,
 });
 
-/** A shared project without bids, payments or documents. */
+/** A shared project through a link without bids, payments or documents. */
 export const sharedFixture: SharedProject = {
   label: 'Bank',
   expires_on: null,
   include_documents: false,
+  include_bids: false,
+  include_payments: false,
   project: {
     id: 3,
     name: 'Willow Creek House',
@@ -132,6 +138,8 @@ export const fullSharedFixture: SharedProject = {
   ...sharedFixture,
   expires_on: '2099-12-31',
   include_documents: true,
+  include_bids: true,
+  include_payments: true,
   project: { ...sharedFixture.project, loan_amount: 300000 },
   summary: {
     ...sharedFixture.summary,

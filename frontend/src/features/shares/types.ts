@@ -8,12 +8,17 @@ type Schemas = components['schemas'];
 export type Share = Schemas['Share'];
 /** `POST /api/shares/` → 201: the only answer that carries the token and the page's address. */
 export type CreatedShare = Schemas['CreatedShare'];
-/** `POST /api/shares/`: `expires_on` null for a link without an end date. */
+/**
+ * `POST /api/shares/`: `expires_on` null for a link without an end date. Documents, bids and
+ * payments are shown only when included (the server refuses any other field).
+ */
 export interface ShareInput {
   project: number;
   label: string;
   expires_on: string | null;
   include_documents: boolean;
+  include_bids: boolean;
+  include_payments: boolean;
 }
 
 /** `GET /api/share/{token}/` (no login): what the link shows. */

@@ -7,6 +7,7 @@ import {
   formatRange,
   formatSize,
   formatWithRange,
+  includedText,
   isExpired,
   mailtoHref,
   rangeInWords,
@@ -50,15 +51,27 @@ describe('share utils', () => {
     expect(columns.Paid).toEqual([]);
   });
 
+  it('says what a link shows besides the budget and the board', () => {
+    const none = { include_documents: false, include_bids: false, include_payments: false };
+    expect(includedText(none)).toBe('Budget and board only');
+    expect(includedText({ ...none, include_payments: true })).toBe('With payments');
+    expect(includedText({ ...none, include_bids: true, include_documents: true })).toBe('With bids and documents');
+    expect(includedText({ include_documents: true, include_bids: true, include_payments: true })).toBe(
+      'With bids, payments and documents',
+    );
+  });
+
   it('checks the form before asking the server', () => {
-    expect(validateShareForm({ label: '  ', expires_on: '', include_documents: false }, '2026-03-02')).toEqual({
+    const none = { include_documents: false, include_bids: false, include_payments: false };
+    expect(validateShareForm({ label: '  ', expires_on: '', ...none }, '2026-03-02')).toEqual({
       label: ['Give the link a label, such as Bank or Sam.'],
     });
+    expect(validateShareForm({ label: 'x'.repeat(61), expires_on: '2026-03-01', ...none }, '2026-03-02')).toEqual({
+      label: ['Keep the label to 60 characters.'],
+      expires_on: ['Pick today or a later day.'],
+    });
     expect(
-      validateShareForm({ label: 'x'.repeat(61), expires_on: '2026-03-01', include_documents: false }, '2026-03-02'),
-    ).toEqual({ label: ['Keep the label to 60 characters.'], expires_on: ['Pick today or a later day.'] });
-    expect(
-      validateShareForm({ label: 'Bank', expires_on: '2026-03-02', include_documents: true }, '2026-03-02'),
+      validateShareForm({ label: 'Bank', expires_on: '2026-03-02', ...none, include_documents: true }, '2026-03-02'),
     ).toEqual({});
   });
 

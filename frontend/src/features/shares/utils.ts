@@ -2,7 +2,7 @@
 // (src/lib/format.ts), so the numbers read the same on every page of the app.
 import { formatDecimal, formatIsoDay } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
-import type { Column, SharedTask } from './types';
+import type { Column, Share, SharedTask } from './types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -122,6 +122,20 @@ export interface ShareFormValues {
   /** YYYY-MM-DD, or empty for no end date. */
   expires_on: string;
   include_documents: boolean;
+  include_bids: boolean;
+  include_payments: boolean;
+}
+
+/** What a link shows besides the budget and the board, as the list says it. */
+export function includedText(share: Pick<Share, 'include_documents' | 'include_bids' | 'include_payments'>): string {
+  const parts = [
+    share.include_bids && 'bids',
+    share.include_payments && 'payments',
+    share.include_documents && 'documents',
+  ].filter((p): p is string => typeof p === 'string');
+  if (parts.length === 0) return 'Budget and board only';
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `With ${list}`;
 }
 
 /** The server's limit on a label, in characters. */

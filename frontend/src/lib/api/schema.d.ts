@@ -703,7 +703,7 @@ export interface paths {
     };
     /**
      * The read-only view of a shared project (no login)
-     * @description 404 for an unknown, revoked or expired token, and while the owner's subscription is not active.
+     * @description Bids, payments and documents only when the link includes them (empty lists otherwise). 404 for an unknown, revoked or expired token, and while the owner's subscription is not active.
      */
     get: operations['openShare'];
     put?: never;
@@ -725,7 +725,7 @@ export interface paths {
     put?: never;
     /**
      * Create a read-only link to a project
-     * @description Answers the link's token once; afterwards only its label, end date and documents choice are shown. 409 when the project already has 50 links.
+     * @description Answers the link's token once; afterwards only its label, end date and what it includes are shown. Documents, bids and payments are left out unless asked for. An unknown field is refused (400). 409 when the project already has 50 links.
      */
     post: operations['createShare'];
     delete?: never;
@@ -2193,16 +2193,31 @@ export interface components {
       expires_on: string | null;
       /** Format: int64 */
       id: number;
+      /** @description Whether the page shows every task's bids side by side. */
+      include_bids: boolean;
       include_documents: boolean;
+      /** @description Whether the page lists the payments (dates, payees, amounts, notes). */
+      include_payments: boolean;
       label: string;
       /** Format: int64 */
       project: number;
     };
+    /** @description `POST /api/shares/`: exactly these fields (an unknown one is refused, not ignored). */
     ShareRequest: {
       /** @description `YYYY-MM-DD`; null or an empty string clears it. */
       expires_on?: string | null;
+      /**
+       * @description Whether the page shows every task's bids side by side (contractors and amounts). Default
+       *     false: without it the board does not tell how many bids a task has nor the lowest.
+       */
+      include_bids?: boolean | null;
       /** @description Whether the page lists the project's documents (through signed links). Default false. */
       include_documents?: boolean | null;
+      /**
+       * @description Whether the page lists the payments (dates, payees, amounts, notes). Default false; the
+       *     budget's totals (paid to date) show either way.
+       */
+      include_payments?: boolean | null;
       /** @description Who the link is for ("Bank", "Sam"): 1 to 60 characters. */
       label?: string;
       /**
@@ -2211,22 +2226,30 @@ export interface components {
        */
       project?: number;
     };
-    /** @description What a share link shows: nothing editable, nothing about the owner. */
+    /**
+     * @description What a share link shows: nothing editable, nothing about the owner. A section the link does
+     *     not include is an empty list, its `include_*` false.
+     */
     SharedProject: {
-      /** @description Every task with bids, its bids side by side. */
+      /** @description Every task with bids, its bids side by side; empty unless the link includes bids. */
       bids: components['schemas']['BidComparison'][];
       /** @description The project's documents with signed download links; empty unless the link includes them. */
       documents: components['schemas']['Document'][];
       /** Format: date */
       expires_on: string | null;
+      include_bids: boolean;
       include_documents: boolean;
+      include_payments: boolean;
       /** @description The link's label and end date, so the page can say who it is for and until when. */
       label: string;
-      /** @description Every payment, newest first. */
+      /** @description Every payment, newest first; empty unless the link includes payments. */
       payments: components['schemas']['ProjectPayment'][];
       project: components['schemas']['Project'];
       summary: components['schemas']['ProjectSummary'];
-      /** @description The board's tasks, in board order. */
+      /**
+       * @description The board's tasks, in board order. Without bids, each task's `bid_count` is 0 and its
+       *     `lowest_bid` null.
+       */
       tasks: components['schemas']['Task'][];
     };
     Source: {

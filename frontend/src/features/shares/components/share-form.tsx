@@ -3,7 +3,37 @@ import { FormField } from '../../../components/ui/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { LABEL_MAX, todayIso, type ShareFormValues } from '../utils';
 
-const EMPTY: ShareFormValues = { label: '', expires_on: '', include_documents: false };
+const EMPTY: ShareFormValues = {
+  label: '',
+  expires_on: '',
+  include_documents: false,
+  include_bids: false,
+  include_payments: false,
+};
+
+type Included = 'include_bids' | 'include_payments' | 'include_documents';
+
+/** The sections a link may add to the budget and the board, each left out unless ticked. */
+const SECTIONS: { field: Included; id: string; label: string; hint: string }[] = [
+  {
+    field: 'include_bids',
+    id: 'share-bids',
+    label: 'Include bids',
+    hint: 'Every bid side by side: contractors and amounts. Leave it off for a contractor.',
+  },
+  {
+    field: 'include_payments',
+    id: 'share-payments',
+    label: 'Include payments',
+    hint: 'Each payment with its date, payee and amount. The totals paid show either way.',
+  },
+  {
+    field: 'include_documents',
+    id: 'share-documents',
+    label: 'Include documents',
+    hint: "Contractors' quotes, receipts and other files on your tasks, through download links that last 15 minutes.",
+  },
+];
 
 interface Props {
   /** Resolves true once the link exists (the form then empties). */
@@ -15,7 +45,7 @@ interface Props {
   fieldErrors: FieldErrors;
 }
 
-/** The new link: who it is for, until when it works, whether the documents come with it. */
+/** The new link: who it is for, until when it works, whether bids, payments and documents come with it. */
 export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
   const [values, setValues] = useState<ShareFormValues>(EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
@@ -42,8 +72,8 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
     >
       <h2 id="share-form-title">New link</h2>
       <p className="muted share-lead">
-        Whoever opens the link sees the live budget, the board and the payments. They need no account and can change
-        nothing.
+        Whoever opens the link sees the live budget and the board. They need no account and can change nothing. Bids,
+        payments and documents come with it only if you tick them.
       </p>
       {error && (
         <div className="form-error" role="alert">
@@ -76,21 +106,26 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
           onChange={(e) => setValues((v) => ({ ...v, expires_on: e.target.value }))}
         />
       </div>
-      <div className="field">
-        <label className="check" htmlFor="share-documents">
-          <input
-            id="share-documents"
-            type="checkbox"
-            checked={values.include_documents}
-            aria-describedby="share-documents-hint"
-            onChange={(e) => setValues((v) => ({ ...v, include_documents: e.target.checked }))}
-          />
-          Include documents
-        </label>
-        <small className="hint" id="share-documents-hint">
-          Bids, receipts and other files on your tasks, through download links that last 15 minutes.
-        </small>
-      </div>
+      <fieldset className="field share-includes">
+        <legend>What else the link shows</legend>
+        {SECTIONS.map(({ field, id, label, hint }) => (
+          <div key={field} className="share-include">
+            <label className="check" htmlFor={id}>
+              <input
+                id={id}
+                type="checkbox"
+                checked={values[field]}
+                aria-describedby={`${id}-hint`}
+                onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.checked }))}
+              />
+              {label}
+            </label>
+            <small className="hint" id={`${id}-hint`}>
+              {hint}
+            </small>
+          </div>
+        ))}
+      </fieldset>
       <div className="form-actions share-form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating link…' : 'Create link'}

@@ -60,7 +60,7 @@ describe('ShareLinksPage', () => {
     const list = await screen.findByTestId('share-list');
     expect(within(list).getByText('Bank')).toBeTruthy();
     expect(within(list).getByText('No end date')).toBeTruthy();
-    expect(within(list).getByText('No documents')).toBeTruthy();
+    expect(within(list).getByTestId('share-included').textContent).toBe('Budget and board only');
 
     const label = screen.getByLabelText('Label');
     expect(label.getAttribute('placeholder')).toBe('Bank, Sam…');
@@ -69,7 +69,13 @@ describe('ShareLinksPage', () => {
     expect(until.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     fireEvent.change(label, { target: { value: '  Sam ' } });
     fireEvent.change(until, { target: { value: '2099-12-31' } });
+    // Bids, payments and documents are each left out until ticked.
+    for (const name of ['Include bids', 'Include payments', 'Include documents']) {
+      expect(screen.getByLabelText<HTMLInputElement>(name).checked).toBe(false);
+    }
+    expect(screen.getByLabelText('Include bids').getAttribute('aria-describedby')).toBe('share-bids-hint');
     fireEvent.click(screen.getByLabelText('Include documents'));
+    fireEvent.click(screen.getByLabelText('Include bids'));
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
 
     const panel = await screen.findByTestId('share-created');
@@ -78,6 +84,8 @@ describe('ShareLinksPage', () => {
       label: 'Sam',
       expires_on: '2099-12-31',
       include_documents: true,
+      include_bids: true,
+      include_payments: false,
     });
     const url = within(panel).getByLabelText<HTMLInputElement>('Link for Sam');
     expect(url.value).toBe(createdFixture.url);
@@ -91,6 +99,7 @@ describe('ShareLinksPage', () => {
     ).toContain(createdFixture.url);
     // The form empties for the next link.
     expect(screen.getByLabelText<HTMLInputElement>('Label').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Include bids').checked).toBe(false);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(createdFixture.url));
@@ -100,7 +109,8 @@ describe('ShareLinksPage', () => {
 
     // The list shows the new link, never its token.
     await waitFor(() => expect(within(screen.getByTestId('share-list')).getByText('Sam')).toBeTruthy());
-    expect(within(screen.getByTestId('share-list')).getByText('Documents included')).toBeTruthy();
+    const sam = screen.getByTestId('share-list').querySelector('[data-share-id="5"]') as HTMLElement;
+    expect(within(sam).getByTestId('share-included').textContent).toBe('With bids and documents');
     expect(screen.getByTestId('share-list').textContent).not.toContain(TOKEN);
 
     // Done: the address is gone for good.

@@ -53,6 +53,8 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
         label: values.label.trim(),
         expires_on: values.expires_on || null,
         include_documents: values.include_documents,
+        include_bids: values.include_bids,
+        include_payments: values.include_payments,
       });
       setCreated(share);
       return true;

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/format';
 import type { Share } from '../types';
-import { expiryText, isExpired } from '../utils';
+import { expiryText, includedText, isExpired } from '../utils';
 
 interface Props {
   shares: readonly Share[];
@@ -10,7 +10,7 @@ interface Props {
   revoking: number | null;
 }
 
-/** The project's links: who each is for, until when, whether documents come with it; Revoke. */
+/** The project's links: who each is for, until when, what it shows besides the budget; Revoke. */
 export function ShareList({ shares, today, onRevoke, revoking }: Props) {
   if (shares.length === 0) {
     return (
@@ -32,7 +32,7 @@ export function ShareList({ shares, today, onRevoke, revoking }: Props) {
               </p>
               <ul className="share-item-facts">
                 <li>{expiryText(s.expires_on, today)}</li>
-                <li>{s.include_documents ? 'Documents included' : 'No documents'}</li>
+                <li data-testid="share-included">{includedText(s)}</li>
                 <li>Created {formatDate(s.created_at)}</li>
               </ul>
             </div>

@@ -2,115 +2,123 @@ import { formatDate, formatIsoDay, formatMoney } from '../../../lib/format';
 import type { SharedBidGroup, SharedDocument, SharedPayment, SharedTask } from '../types';
 import { formatPercent, formatSize, formatWholeMoney } from '../utils';
 
-/** Every task with bids, its bids side by side; the awarded one marked in words. */
+/** Every task with bids, its bids side by side; the awarded one marked in words (shown only when the link includes bids). */
 export function SharedBids({ groups }: { groups: readonly SharedBidGroup[] }) {
   return (
     <section className="card share-section" aria-labelledby="shared-bids-title" data-testid="shared-bids">
       <h2 id="shared-bids-title">Bids</h2>
-      <div className="share-bid-groups">
-        {groups.map((g) => (
-          <div key={g.task} className="share-bid-group">
-            <h3 className="share-bid-task">
-              {g.title}
-              {g.predicted_cost !== null && (
-                <span className="share-bid-predicted">Predicted {formatWholeMoney(g.predicted_cost)}</span>
-              )}
-            </h3>
-            <div className="share-table-wrap">
-              <table className="share-table share-table-stack">
-                <caption className="share-vh">Bids for {g.title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Contractor</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      vs predicted
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {g.bids.map((b) => {
-                    const awarded = b.id === g.awarded_bid || b.status === 'awarded';
-                    return (
-                      <tr key={b.id} className={awarded ? 'awarded' : undefined} data-testid="shared-bid">
-                        <th scope="row" className="share-cell-main">
-                          {b.contractor.name}
-                        </th>
-                        <td className="num share-cell-amount">{formatMoney(b.amount)}</td>
-                        <td className="share-cell-status">
-                          {awarded ? (
-                            <span className="share-badge share-badge-awarded">Awarded</span>
-                          ) : b.status === 'declined' ? (
-                            <span className="muted">Declined</span>
-                          ) : (
-                            <span className="muted">Pending</span>
-                          )}
-                          {b.lowest && g.bids.length > 1 && <span className="share-lowest">Lowest</span>}
-                        </td>
-                        <td className="num share-cell-aside">
-                          {b.difference_pct === null ? (
-                            '-'
-                          ) : (
-                            <>
-                              {formatPercent(b.difference_pct)}
-                              <span className="share-phone-only"> vs predicted</span>
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+      {groups.length === 0 ? (
+        <p className="muted">No bids yet.</p>
+      ) : (
+        <div className="share-bid-groups">
+          {groups.map((g) => (
+            <div key={g.task} className="share-bid-group">
+              <h3 className="share-bid-task">
+                {g.title}
+                {g.predicted_cost !== null && (
+                  <span className="share-bid-predicted">Predicted {formatWholeMoney(g.predicted_cost)}</span>
+                )}
+              </h3>
+              <div className="share-table-wrap">
+                <table className="share-table share-table-stack">
+                  <caption className="share-vh">Bids for {g.title}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Contractor</th>
+                      <th scope="col" className="num">
+                        Amount
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className="num">
+                        vs predicted
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {g.bids.map((b) => {
+                      const awarded = b.id === g.awarded_bid || b.status === 'awarded';
+                      return (
+                        <tr key={b.id} className={awarded ? 'awarded' : undefined} data-testid="shared-bid">
+                          <th scope="row" className="share-cell-main">
+                            {b.contractor.name}
+                          </th>
+                          <td className="num share-cell-amount">{formatMoney(b.amount)}</td>
+                          <td className="share-cell-status">
+                            {awarded ? (
+                              <span className="share-badge share-badge-awarded">Awarded</span>
+                            ) : b.status === 'declined' ? (
+                              <span className="muted">Declined</span>
+                            ) : (
+                              <span className="muted">Pending</span>
+                            )}
+                            {b.lowest && g.bids.length > 1 && <span className="share-lowest">Lowest</span>}
+                          </td>
+                          <td className="num share-cell-aside">
+                            {b.difference_pct === null ? (
+                              '-'
+                            ) : (
+                              <>
+                                {formatPercent(b.difference_pct)}
+                                <span className="share-phone-only"> vs predicted</span>
+                              </>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             </div>
-          </div>
-        ))}
-      </div>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
 
-/** Every payment: date, task, payee, amount, and their total. */
+/** Every payment: date, task, payee, amount, and their total (shown only when the link includes payments). */
 export function SharedPayments({ payments }: { payments: readonly SharedPayment[] }) {
   const total = payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100;
   return (
     <section className="card share-section" aria-labelledby="shared-payments-title" data-testid="shared-payments">
       <h2 id="shared-payments-title">Payments</h2>
-      <div className="share-table-wrap">
-        <table className="share-table share-table-stack">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Task</th>
-              <th scope="col">Payee</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.map((p) => (
-              <tr key={p.id} data-testid="shared-payment">
-                <td className="share-nowrap share-cell-aside">{formatIsoDay(p.paid_on)}</td>
-                <td className="share-cell-main">{p.task_title}</td>
-                <td className="share-cell-status">{p.payee || '-'}</td>
-                <td className="num share-cell-amount">{formatMoney(p.amount)}</td>
+      {payments.length === 0 ? (
+        <p className="muted">No payments yet.</p>
+      ) : (
+        <div className="share-table-wrap">
+          <table className="share-table share-table-stack">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Task</th>
+                <th scope="col">Payee</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="share-cell-main">
-                Total ({payments.length} {payments.length === 1 ? 'payment' : 'payments'})
-              </th>
-              <td className="num share-cell-amount">{formatMoney(total)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.id} data-testid="shared-payment">
+                  <td className="share-nowrap share-cell-aside">{formatIsoDay(p.paid_on)}</td>
+                  <td className="share-cell-main">{p.task_title}</td>
+                  <td className="share-cell-status">{p.payee || '-'}</td>
+                  <td className="num share-cell-amount">{formatMoney(p.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3} className="share-cell-main">
+                  Total ({payments.length} {payments.length === 1 ? 'payment' : 'payments'})
+                </th>
+                <td className="num share-cell-amount">{formatMoney(total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -65,7 +65,9 @@ describe('SharedProjectPage', () => {
     expect(within(progress).getByTestId('shared-task').textContent).toContain('$12,000.00');
     expect(within(paid).getByText('Building Permits')).toBeTruthy();
 
-    // Empty sections are left out.
+    // What the link does not include is left out.
+    expect(screen.queryByRole('heading', { name: 'Bids' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payments' })).toBeNull();
     expect(screen.queryByTestId('shared-bids')).toBeNull();
     expect(screen.queryByTestId('shared-payments')).toBeNull();
     expect(screen.queryByTestId('shared-documents')).toBeNull();
@@ -123,6 +125,15 @@ describe('SharedProjectPage', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Print']);
+  });
+
+  it('shows only the sections the link includes, each saying when it is empty', async () => {
+    stubFetch(() => json(200, { ...fullSharedFixture, include_payments: false, payments: [], bids: [] }));
+    render();
+    await screen.findByRole('heading', { name: 'Willow Creek House', level: 1 });
+    expect(screen.getByTestId('shared-bids').textContent).toContain('No bids yet.');
+    expect(screen.queryByTestId('shared-payments')).toBeNull();
+    expect(screen.getByTestId('shared-documents')).toBeTruthy();
   });
 
   it('says a revoked, expired or mistyped link is no longer available, and keeps the page out of search', async () => {

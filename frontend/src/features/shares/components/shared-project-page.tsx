@@ -88,8 +88,8 @@ function SharedView({ data }: { data: SharedProject }) {
       <div className="stack">
         <SharedSummary summary={data.summary} />
         <SharedBoard tasks={data.tasks} summary={data.summary} />
-        {data.bids.length > 0 && <SharedBids groups={data.bids} />}
-        {data.payments.length > 0 && <SharedPayments payments={data.payments} />}
+        {data.include_bids && <SharedBids groups={data.bids} />}
+        {data.include_payments && <SharedPayments payments={data.payments} />}
         {data.include_documents && <SharedDocuments documents={data.documents} tasks={data.tasks} />}
       </div>
       <footer className="share-footer muted">
@@ -101,8 +101,8 @@ function SharedView({ data }: { data: SharedProject }) {
 
 /**
  * `/share/:token`: what a read-only link shows, without a login or a subscription (issue 21).
- * Nothing on it is editable: figures, the board by column, bids, payments and, when the owner
- * included them, documents through signed links.
+ * Nothing on it is editable: figures and the board by column and, when the owner included them,
+ * bids, payments and documents (through signed links).
  */
 export function SharedProjectPage({ token }: { token: string }) {
   const shared = useSharedProject(token);

@@ -63,7 +63,13 @@ describe('share hooks', () => {
     const { result } = renderHook(() => ({ create: useCreateShare(3), revoke: useRevokeShare(3) }), { wrapper });
     let created;
     await act(async () => {
-      created = await result.current.create.mutateAsync({ label: 'Sam', expires_on: null, include_documents: true });
+      created = await result.current.create.mutateAsync({
+        label: 'Sam',
+        expires_on: null,
+        include_documents: true,
+        include_bids: true,
+        include_payments: false,
+      });
     });
     expect(created).toEqual(createdFixture);
     const cached = client.getQueryData<Share[]>(shareKeys.project(3));

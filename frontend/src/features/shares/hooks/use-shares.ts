@@ -9,8 +9,17 @@ export function useProjectShares(projectId: number) {
 }
 
 /** Keeps what the list shows of a link: the token and address are never cached. */
-function listed({ id, project, label, expires_on, include_documents, created_at }: CreatedShare): Share {
-  return { id, project, label, expires_on, include_documents, created_at };
+function listed({
+  id,
+  project,
+  label,
+  expires_on,
+  include_documents,
+  include_bids,
+  include_payments,
+  created_at,
+}: CreatedShare): Share {
+  return { id, project, label, expires_on, include_documents, include_bids, include_payments, created_at };
 }
 
 /** Creates a link; the new one joins the cached list at once (last, as the server orders them), then the list is asked again. */
