@@ -1,5 +1,9 @@
 //! Contractors and bids (issue 18): each user's roster, bids on their tasks, the award that
 //! commits a task's cost, and the project's bid comparison.
+//!
+//! A bid's status changes only under the project's lock: an edit's status rule, the award, its
+//! withdrawal and a delete check the bid as the write finds it there, and the task's committed
+//! cost is recomputed in the same transaction (security issue 28; see `ledger.rs`).
 
 use std::sync::Arc;
 
@@ -13,12 +17,11 @@ use crate::ports::{
     BidRepository, ContractorRepository, CostRates, DocumentRepository, NewBid, ProjectRepository, TaskRepository,
 };
 
-pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete their bids first, then the contractor.";
+pub use buildledger_domain::bid::{
+    MSG_AWARD_BY_CALL, MSG_AWARD_HAS_CHANGE_ORDERS, MSG_CONTRACTOR_HAS_BIDS, MSG_NO_AWARD, MSG_WITHDRAW_BY_CALL,
+};
+
 pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this bid's task.";
-pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
-pub const MSG_NO_AWARD: &str = "This bid is not awarded.";
-pub const MSG_AWARD_HAS_CHANGE_ORDERS: &str =
-    "This award has approved change orders: reject or delete them first (Change orders, in the task).";
 
 #[derive(Clone)]
 pub struct BidsPorts {
@@ -43,18 +46,9 @@ pub struct BidChange {
     pub input: BidInput,
 }
 
+/// A repository's `NotFound` as the entity's own; a rule's refusal as what it says.
 fn not_found(e: RepoError, entity: &'static str) -> UseCaseError {
     crate::projects::not_found_as(e, entity)
-}
-
-/// An award with approved change orders stays until they are rejected (docs/money.md).
-fn change_orders_conflict(e: RepoError, entity: &'static str) -> UseCaseError {
-    match e {
-        RepoError::Conflict(_) => {
-            UseCaseError::Conflict { field: "status".into(), message: MSG_AWARD_HAS_CHANGE_ORDERS.into() }
-        }
-        other => not_found(other, entity),
-    }
 }
 
 impl BidService {
@@ -88,13 +82,9 @@ impl BidService {
         self.ports.contractors.update(id, owner_id, &details).map_err(|e| not_found(e, "contractor"))
     }
 
+    /// Deletes the contractor unless bids name them (checked under the contractor's lock).
     pub fn delete_contractor(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
-        self.ports.contractors.delete(id, owner_id).map_err(|e| match e {
-            RepoError::Conflict(_) => {
-                UseCaseError::Conflict { field: "contractor".into(), message: MSG_CONTRACTOR_HAS_BIDS.into() }
-            }
-            other => not_found(other, "contractor"),
-        })
+        self.ports.contractors.delete(id, owner_id).map_err(|e| not_found(e, "contractor"))
     }
 
     // ------------------------------------------------------------ bids
@@ -121,23 +111,6 @@ impl BidService {
             Some(d) if d.task_id == task_id => Ok(()),
             _ => Err(FieldErrors::single("document", MSG_DOCUMENT_OF_ANOTHER_TASK).into()),
         }
-    }
-
-    fn status_of(change: &BidChange, current: BidStatus) -> Result<BidStatus, UseCaseError> {
-        match change.status.as_deref() {
-            None => Ok(current),
-            Some("awarded") if current == BidStatus::Awarded => Ok(current),
-            Some("awarded") => Err(FieldErrors::single("status", MSG_AWARD_BY_CALL).into()),
-            Some(raw) => BidStatus::parse(raw)
-                .ok_or_else(|| FieldErrors::single("status", "Must be pending, awarded or declined.").into()),
-        }
-        .and_then(|s| {
-            if current == BidStatus::Awarded && s != BidStatus::Awarded {
-                Err(FieldErrors::single("status", "Withdraw the award with DELETE /api/bids/{id}/award/.").into())
-            } else {
-                Ok(s)
-            }
-        })
     }
 
     /// A bid on one of the caller's tasks from one of the caller's contractors.
@@ -167,21 +140,26 @@ impl BidService {
         self.ports.bids.create(&new).map_err(|e| not_found(e, "task"))
     }
 
+    /// The bid's fields and status from `change` over the bid as found under the lock
+    /// ([`Bid::edit`]): an award made meanwhile is seen, so a stale edit cannot decline it.
     pub fn update_bid(&self, owner_id: i64, id: i64, change: BidChange) -> Result<Bid, UseCaseError> {
         let current = self.bid(owner_id, id)?;
-        let status = Self::status_of(&change, current.status)?;
-        let details = BidDetails::parse(change.input, Some(&current.details))?;
-        let contractor_id = match change.contractor {
-            Some(c) if c != current.contractor_id => self.own_contractor(owner_id, c)?.id,
-            _ => current.contractor_id,
-        };
-        self.check_document(current.task_id, details.document_id)?;
-        self.ports.bids.update(id, contractor_id, &details, status).map_err(|e| not_found(e, "bid"))
+        let BidChange { contractor, status, input } = change;
+        let rule = move |bid: &Bid| bid.edit(contractor, status.as_deref(), input.clone());
+        let edit = rule(&current)?;
+        // A bid's contractor is the owner's; another one named must be too.
+        if let Some(c) = contractor.filter(|c| *c != current.contractor_id) {
+            self.own_contractor(owner_id, c)?;
+        }
+        self.check_document(current.task_id, edit.details.document_id)?;
+        self.ports.bids.update(id, Box::new(rule)).map_err(|e| not_found(e, "bid"))
     }
 
+    /// Deletes the bid, unless it is an award with approved change orders (as found under the
+    /// lock).
     pub fn delete_bid(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
         self.bid(owner_id, id)?;
-        self.ports.bids.delete(id).map_err(|e| change_orders_conflict(e, "bid"))
+        self.ports.bids.delete(id).map_err(|e| not_found(e, "bid"))
     }
 
     /// Awards the bid: its amount becomes the task's committed cost, the task's other bids are
@@ -195,12 +173,11 @@ impl BidService {
     }
 
     /// Withdraws the award: the task has no committed cost; its declined bids are pending again.
+    /// The bid must still be the award, with no approved change orders, under the lock.
     pub fn withdraw_award(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
         let bid = self.bid(owner_id, id)?;
-        if bid.status != BidStatus::Awarded {
-            return Err(UseCaseError::Conflict { field: "status".into(), message: MSG_NO_AWARD.into() });
-        }
-        self.ports.bids.withdraw_award(id).map_err(|e| change_orders_conflict(e, "bid"))
+        bid.check_withdraw(false)?;
+        self.ports.bids.withdraw_award(id).map_err(|e| not_found(e, "bid"))
     }
 
     /// Every task of the project with bids, its bids beside its regional prediction, in board
@@ -409,9 +386,60 @@ mod tests {
     #[test]
     fn a_contractor_with_bids_cannot_be_deleted() {
         let mut m = Mocks::new();
-        m.contractors.expect_delete().returning(|_, _| Err(RepoError::Conflict("bids".into())));
+        m.contractors
+            .expect_delete()
+            .returning(|_, _| Err(RepoError::Refused(Contractor::check_delete(1).unwrap_err())));
         let err = m.service().delete_contractor(3, 7).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_CONTRACTOR_HAS_BIDS));
+    }
+
+    #[test]
+    fn an_edit_applies_to_the_bid_as_the_write_finds_it() {
+        let mut m = Mocks::new();
+        m.bids.expect_find_for_owner().returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+        // The read says pending; the write finds the bid awarded meanwhile: the decline is
+        // refused, as it would be after the award, and a new amount keeps the award.
+        m.bids.expect_update().with(eq(1), mockall::predicate::always()).times(2).returning(|_, edit| {
+            edit(&bid(1, 10, 5, BidStatus::Awarded)).map_err(RepoError::Refused).map(|e| Bid {
+                details: e.details,
+                status: e.status,
+                contractor_id: e.contractor_id,
+                ..bid(1, 10, 5, BidStatus::Awarded)
+            })
+        });
+        let s = m.service();
+        let decline = BidChange { status: Some("declined".into()), ..Default::default() };
+        let err = s.update_bid(3, 1, decline).unwrap_err();
+        assert!(
+            matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["status"] == [MSG_WITHDRAW_BY_CALL]),
+            "{err:?}"
+        );
+        let amount = BidChange {
+            input: BidInput { amount: Money::from_cents(600), ..Default::default() },
+            ..Default::default()
+        };
+        let kept = s.update_bid(3, 1, amount).unwrap();
+        assert_eq!((kept.status, kept.details.amount.cents()), (BidStatus::Awarded, 600));
+    }
+
+    #[test]
+    fn an_award_withdrawn_meanwhile_or_held_by_change_orders_is_refused_under_the_lock() {
+        let mut m = Mocks::new();
+        m.bids.expect_find_for_owner().returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Awarded))));
+        m.bids.expect_withdraw_award().times(1).returning(|_| {
+            Err(RepoError::Refused(bid(1, 10, 5, BidStatus::Awarded).check_withdraw(true).unwrap_err()))
+        });
+        m.bids
+            .expect_delete()
+            .times(1)
+            .returning(|_| Err(RepoError::Refused(bid(1, 10, 5, BidStatus::Awarded).check_delete(true).unwrap_err())));
+        let s = m.service();
+        for err in [s.withdraw_award(3, 1).unwrap_err(), s.delete_bid(3, 1).unwrap_err()] {
+            assert!(
+                matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_AWARD_HAS_CHANGE_ORDERS),
+                "{err:?}"
+            );
+        }
     }
 
     #[test]

@@ -10,6 +10,10 @@ pub enum RepoError {
     /// A uniqueness rule was broken; the payload names the field (`username`, `email`, ...).
     #[error("conflict on {0}")]
     Conflict(String),
+    /// A rule checked inside the write, on the state found under its lock, refused it: nothing
+    /// was written (a port's docs say which rules its writes check).
+    #[error("refused: {0}")]
+    Refused(DomainError),
     /// The database or store cannot be reached right now (pool exhausted, connection refused).
     #[error("storage unavailable")]
     Unavailable(#[source] BoxError),
@@ -21,8 +25,10 @@ pub enum RepoError {
 /// HTTP adapter maps each variant to one status, in one place (`http/src/error.rs`).
 #[derive(Debug, thiserror::Error)]
 pub enum UseCaseError {
+    /// Invalid input (a `DomainError::Validation`; a `DomainError::Conflict` becomes
+    /// [`UseCaseError::Conflict`]).
     #[error(transparent)]
-    Invalid(#[from] DomainError),
+    Invalid(DomainError),
     #[error("{entity} not found")]
     NotFound { entity: &'static str },
     #[error("{message}")]
@@ -51,6 +57,17 @@ pub enum UseCaseError {
     Internal(#[source] BoxError),
 }
 
+impl From<DomainError> for UseCaseError {
+    fn from(e: DomainError) -> Self {
+        match e {
+            DomainError::Conflict { field, message } => {
+                UseCaseError::Conflict { field: field.to_owned(), message: message.to_owned() }
+            }
+            invalid @ DomainError::Validation(_) => UseCaseError::Invalid(invalid),
+        }
+    }
+}
+
 impl From<RepoError> for UseCaseError {
     fn from(e: RepoError) -> Self {
         match e {
@@ -58,6 +75,7 @@ impl From<RepoError> for UseCaseError {
             RepoError::Conflict(field) => {
                 UseCaseError::Conflict { message: format!("This {field} is already taken."), field }
             }
+            RepoError::Refused(rule) => rule.into(),
             RepoError::Unavailable(src) => UseCaseError::Unavailable(src),
             RepoError::Other(src) => UseCaseError::Internal(src),
         }

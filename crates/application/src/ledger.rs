@@ -1,35 +1,37 @@
 //! The money ledger of a project (issue 19, docs/money.md): payments against tasks, change
 //! orders and their register, lender draws.
+//!
+//! Each write whose rule depends on stored state hands that rule to its repository, which checks
+//! it on what it finds under the project's lock, inside the transaction that writes (a rule
+//! checked on an earlier read would let another request slip in between: security issue 28).
+//! The use case may apply the same rule at once to what it has read, to refuse without taking
+//! the lock; only the check under the lock lets a write through.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use buildledger_domain::ledger::{
-    draw_items, next_draw, ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus,
-    Draw, DrawFields, DrawInput, DrawStatus, DrawableTask, Payee, Payment, PaymentDetails, PaymentInput,
+    next_draw, ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus, Draw,
+    DrawInput, DrawStatus, DrawUpdate, DrawableTask, NewDraw, Payee, Payment, PaymentDetails, PaymentInput,
 };
 use buildledger_domain::project::Project;
 use buildledger_domain::task::Task;
 use buildledger_domain::FieldErrors;
 use chrono::NaiveDate;
 
-use crate::error::{RepoError, UseCaseError};
+use crate::error::UseCaseError;
 use crate::ports::{
     ChangeOrderRepository, Clock, ContractorRepository, DocumentRepository, DrawRepository, OnTask, ProjectRepository,
     TaskPaymentRepository, TaskRepository,
 };
 
+pub use buildledger_domain::ledger::{
+    MSG_APPROVE_NEEDS_AWARD, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FUNDED_DRAW, MSG_NO_DRAW_TASKS,
+};
+
 pub const MSG_RECEIPT_OF_ANOTHER_TASK: &str = "Choose a document of this payment's task.";
 pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this change order's task.";
 pub const MSG_OTHER_TASK: &str = "A payment or change order cannot be moved to another task.";
-pub const MSG_APPROVE_NEEDS_AWARD: &str =
-    "Award a bid on this task before approving a change order: a change order changes an awarded contract.";
-pub const MSG_NO_DRAW_TASKS: &str = "Choose at least one task.";
-pub const MSG_DRAW_TASK_OF_ANOTHER_PROJECT: &str = "Choose tasks of this draw's project.";
 pub const MSG_OTHER_PROJECT: &str = "A draw cannot be moved to another project.";
-pub const MSG_DRAW_TASKS_FIXED: &str =
-    "Only a draft draw's tasks can change: set it back to draft first, or make a new draw.";
-pub const MSG_FUNDED_DRAW: &str = "A funded draw cannot be deleted: set it back to submitted first.";
 
 #[derive(Clone)]
 pub struct LedgerPorts {
@@ -77,20 +79,9 @@ pub struct LedgerService {
     ports: LedgerPorts,
 }
 
-fn not_found(e: RepoError, entity: &'static str) -> UseCaseError {
+/// A repository's `NotFound` as the entity's own; a rule's refusal as what it says.
+fn not_found(e: crate::error::RepoError, entity: &'static str) -> UseCaseError {
     crate::projects::not_found_as(e, entity)
-}
-
-fn award_conflict(e: RepoError, entity: &'static str) -> UseCaseError {
-    match e {
-        RepoError::Conflict(_) => needs_award(),
-        other => not_found(other, entity),
-    }
-}
-
-/// Approving a change order on a task without an award: a conflict with the task's state.
-fn needs_award() -> UseCaseError {
-    UseCaseError::Conflict { field: "status".into(), message: MSG_APPROVE_NEEDS_AWARD.into() }
 }
 
 fn required(errors: &mut FieldErrors, field: &str, value: Option<i64>) -> i64 {
@@ -172,17 +163,20 @@ impl LedgerService {
         self.ports.payments.create(&new).map_err(|e| not_found(e, "task"))
     }
 
+    /// The payment's fields from `change` over the stored ones, as found under the lock.
     pub fn update_payment(&self, owner_id: i64, id: i64, change: PaymentChange) -> Result<Payment, UseCaseError> {
         let current = self.payment(owner_id, id)?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
         }
-        let details = PaymentDetails::parse(change.input, Some(&current.details), self.today())?;
+        let (input, today) = (change.input, self.today());
+        let rule = move |p: &Payment| PaymentDetails::parse(input.clone(), Some(&p.details), today);
+        let details = rule(&current)?;
         if details.contractor_id != current.details.contractor_id {
             self.check_contractor(owner_id, details.contractor_id)?;
         }
         self.check_document(current.task_id, details.receipt_id, "receipt", MSG_RECEIPT_OF_ANOTHER_TASK)?;
-        self.ports.payments.update(id, &details).map_err(|e| not_found(e, "payment"))
+        self.ports.payments.update(id, Box::new(rule)).map_err(|e| not_found(e, "payment"))
     }
 
     pub fn delete_payment(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
@@ -204,10 +198,7 @@ impl LedgerService {
     /// Approving needs an award on the task: the task read says so at once; the repository
     /// checks again under the board's lock (an award withdrawn meanwhile).
     fn check_award(task: &Task, details: &ChangeOrderDetails) -> Result<(), UseCaseError> {
-        if details.status == ChangeOrderStatus::Approved && task.bids.committed.is_none() {
-            return Err(needs_award());
-        }
-        Ok(())
+        Ok(details.check_award(task.bids.committed.is_some())?)
     }
 
     pub fn create_change_order(&self, owner_id: i64, change: ChangeOrderChange) -> Result<ChangeOrder, UseCaseError> {
@@ -219,7 +210,7 @@ impl LedgerService {
         self.check_document(task.id, details.document_id, "document", MSG_DOCUMENT_OF_ANOTHER_TASK)?;
         Self::check_award(&task, &details)?;
         let new = OnTask { task_id: task.id, project_id: task.project_id, details };
-        self.ports.change_orders.create(&new).map_err(|e| award_conflict(e, "task"))
+        self.ports.change_orders.create(&new).map_err(|e| not_found(e, "task"))
     }
 
     pub fn update_change_order(
@@ -232,7 +223,9 @@ impl LedgerService {
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
         }
-        let details = ChangeOrderDetails::parse(change.input, Some(&current.details), self.today())?;
+        let (input, today) = (change.input, self.today());
+        let rule = move |c: &ChangeOrder| ChangeOrderDetails::parse(input.clone(), Some(&c.details), today);
+        let details = rule(&current)?;
         if details.contractor_id != current.details.contractor_id {
             self.check_contractor(owner_id, details.contractor_id)?;
         }
@@ -241,7 +234,7 @@ impl LedgerService {
             let (task, _) = self.own_task(owner_id, current.task_id)?;
             Self::check_award(&task, &details)?;
         }
-        self.ports.change_orders.update(id, &details).map_err(|e| award_conflict(e, "change order"))
+        self.ports.change_orders.update(id, Box::new(rule)).map_err(|e| not_found(e, "change order"))
     }
 
     pub fn delete_change_order(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
@@ -283,27 +276,9 @@ impl LedgerService {
         Ok(NextDraw { tasks, total_cents })
     }
 
-    /// The project's tasks named in `ids` (in board order), each with what it adds to a draw.
-    fn selected(
-        &self,
-        project_id: i64,
-        ids: Vec<i64>,
-        except_draw: Option<i64>,
-    ) -> Result<Vec<DrawableTask>, UseCaseError> {
-        if ids.is_empty() {
-            return Err(FieldErrors::single("tasks", MSG_NO_DRAW_TASKS).into());
-        }
-        let drawable = self.ports.draws.drawable_tasks(project_id, except_draw)?;
-        let index: HashMap<i64, usize> = drawable.iter().enumerate().map(|(i, t)| (t.task_id, i)).collect();
-        if ids.iter().any(|id| !index.contains_key(id)) {
-            return Err(FieldErrors::single("tasks", MSG_DRAW_TASK_OF_ANOTHER_PROJECT).into());
-        }
-        let mut picked: Vec<usize> = ids.iter().map(|id| index[id]).collect();
-        picked.sort_unstable();
-        picked.dedup();
-        Ok(picked.into_iter().map(|i| drawable[i].clone()).collect())
-    }
-
+    /// A draw of the project's tasks `change.tasks`, each for its work not yet drawn as found
+    /// under the lock of the write that numbers it: two draws made at once never cover the
+    /// same work.
     pub fn create_draw(&self, owner_id: i64, change: DrawChange) -> Result<Draw, UseCaseError> {
         let mut errors = FieldErrors::new();
         let project_id = required(&mut errors, "project", change.project);
@@ -314,41 +289,37 @@ impl LedgerService {
             return Err(buildledger_domain::DomainError::Validation(errors).into());
         }
         let project = self.own_project(owner_id, project_id)?;
-        let tasks = self.selected(project.id, change.tasks.unwrap_or_default(), None)?;
-        let (items, total) = draw_items(&tasks);
-        let fields = DrawFields::parse(change.input, None, total, self.today())?;
-        self.ports.draws.create(project.id, &items, &fields).map_err(|e| not_found(e, "project"))
+        let (ids, input, today) = (change.tasks.unwrap_or_default(), change.input, self.today());
+        let rule = move |drawable: &[DrawableTask]| NewDraw::parse(drawable, &ids, input.clone(), today);
+        rule(&self.ports.draws.drawable_tasks(project.id, None)?)?;
+        self.ports.draws.create(project.id, Box::new(rule)).map_err(|e| not_found(e, "project"))
     }
 
+    /// The draw's fields from `change` over the stored ones, and new lines for a draft, as
+    /// found under the lock (a draw funded or submitted meanwhile is seen).
     pub fn update_draw(&self, owner_id: i64, id: i64, change: DrawChange) -> Result<Draw, UseCaseError> {
         let current = self.draw(owner_id, id)?;
         if change.project.is_some_and(|p| p != current.project_id) {
             return Err(FieldErrors::single("project", MSG_OTHER_PROJECT).into());
         }
-        let items = match change.tasks {
-            Some(_) if current.status != DrawStatus::Draft => {
-                return Err(UseCaseError::Conflict { field: "tasks".into(), message: MSG_DRAW_TASKS_FIXED.into() })
+        // The project's tasks only when they are needed: new lines for a draft.
+        let drawable = match change.tasks {
+            Some(_) if current.status == DrawStatus::Draft => {
+                self.ports.draws.drawable_tasks(current.project_id, Some(id))?
             }
-            Some(ids) => Some(draw_items(&self.selected(current.project_id, ids, Some(id))?)),
-            None => None,
+            _ => Vec::new(),
         };
-        let total = items.as_ref().map_or(current.total, |(_, total)| *total);
-        let fields_now = DrawFields {
-            requested_on: current.requested_on,
-            status: current.status,
-            funded_amount: current.funded_amount,
-            funded_on: current.funded_on,
-            note: current.note.clone(),
+        let (tasks, input, today) = (change.tasks, change.input, self.today());
+        let rule = move |(draw, drawable): &(Draw, Vec<DrawableTask>)| -> Result<DrawUpdate, _> {
+            draw.change(tasks.as_deref(), drawable, input.clone(), today)
         };
-        let fields = DrawFields::parse(change.input, Some(&fields_now), total, self.today())?;
-        self.ports.draws.update(id, items.map(|(items, _)| items), &fields).map_err(|e| not_found(e, "draw"))
+        rule(&(current, drawable))?;
+        self.ports.draws.update(id, Box::new(rule)).map_err(|e| not_found(e, "draw"))
     }
 
+    /// Deletes the draw unless it is funded, as found under the lock of the delete.
     pub fn delete_draw(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
-        let current = self.draw(owner_id, id)?;
-        if current.status == DrawStatus::Funded {
-            return Err(UseCaseError::Conflict { field: "status".into(), message: MSG_FUNDED_DRAW.into() });
-        }
+        self.draw(owner_id, id)?.check_delete()?;
         self.ports.draws.delete(id).map_err(|e| not_found(e, "draw"))
     }
 }
@@ -380,9 +351,10 @@ pub fn payee_from(payee: Option<Option<Payee>>, contractor: Option<Option<i64>>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::RepoError;
     use crate::ports::{
         MockChangeOrderRepository, MockClock, MockContractorRepository, MockDocumentRepository, MockDrawRepository,
-        MockProjectRepository, MockTaskPaymentRepository, MockTaskRepository,
+        MockProjectRepository, MockTaskPaymentRepository, MockTaskRepository, Rule,
     };
     use buildledger_domain::bid::{BidFigures, Contractor, ContractorDetails};
     use buildledger_domain::document::Document;
@@ -590,9 +562,47 @@ mod tests {
     fn an_award_withdrawn_meanwhile_is_caught_under_the_lock() {
         let mut m = Mocks::new();
         m.owns_task(true);
-        m.change_orders.expect_create().returning(|_| Err(RepoError::Conflict("award".into())));
+        // The task read says awarded; the write finds no award under the lock.
+        m.change_orders
+            .expect_create()
+            .times(1)
+            .returning(|new| Err(RepoError::Refused(new.details.check_award(false).unwrap_err())));
         let err = m.service().create_change_order(3, change_order_change("approved")).unwrap_err();
-        assert!(matches!(err, UseCaseError::Conflict { .. }), "{err:?}");
+        assert!(
+            matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_APPROVE_NEEDS_AWARD),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn a_change_order_edit_applies_to_the_change_order_as_the_write_finds_it() {
+        let mut m = Mocks::new();
+        let stored = |status: ChangeOrderStatus| ChangeOrder {
+            id: 4,
+            task_id: 10,
+            project_id: 1,
+            details: ChangeOrderDetails {
+                description: "Beam".into(),
+                amount: SignedMoney::from_cents(500_000).unwrap(),
+                status,
+                date: day("2026-11-01"),
+                contractor_id: None,
+                document_id: None,
+            },
+            contractor_name: None,
+        };
+        m.change_orders.expect_find_for_owner().returning(move |_, _| Ok(Some(stored(ChangeOrderStatus::Proposed))));
+        // Approved meanwhile: an edit of the description keeps the approval.
+        m.change_orders.expect_update().with(eq(4), always()).times(1).returning(move |_, rule| {
+            let details = rule(&stored(ChangeOrderStatus::Approved)).unwrap();
+            assert_eq!((details.description.as_str(), details.status), ("Wider beam", ChangeOrderStatus::Approved));
+            Ok(ChangeOrder { details, ..stored(ChangeOrderStatus::Approved) })
+        });
+        let change = ChangeOrderChange {
+            task: None,
+            input: ChangeOrderInput { description: Some("Wider beam".into()), ..Default::default() },
+        };
+        assert_eq!(m.service().update_change_order(3, 4, change).unwrap().details.status, ChangeOrderStatus::Approved);
     }
 
     #[test]
@@ -630,6 +640,24 @@ mod tests {
         ]
     }
 
+    /// What the draw repository's `create` stores: the draw its rule makes of `found`.
+    fn created(project_id: i64, rule: Rule<[DrawableTask], NewDraw>, found: &[DrawableTask]) -> Draw {
+        let NewDraw { items, fields: f } = rule(found).unwrap();
+        let total = Money::from_cents(items.iter().map(|i| i.amount.cents()).sum()).unwrap();
+        Draw {
+            id: 1,
+            project_id,
+            number: 1,
+            requested_on: f.requested_on,
+            status: f.status,
+            items,
+            total,
+            funded_amount: f.funded_amount,
+            funded_on: f.funded_on,
+            note: f.note,
+        }
+    }
+
     #[test]
     fn a_draw_covers_the_undrawn_work_of_its_tasks_in_board_order() {
         let mut m = Mocks::new();
@@ -637,30 +665,29 @@ mod tests {
         m.draws.expect_drawable_tasks().with(eq(1), eq(None)).returning(|_, _| Ok(drawable()));
         m.draws
             .expect_create()
-            .withf(|project, items, fields| {
-                *project == 1
-                    && items.iter().map(|i| (i.task_id, i.amount.cents())).collect::<Vec<_>>()
-                        == [(Some(10), 3_000_000), (Some(11), 0)]
-                    && fields.status == DrawStatus::Draft
-            })
+            .withf(|project, _| *project == 1)
             .times(1)
-            .returning(|project_id, items, f| {
-                Ok(Draw {
-                    id: 1,
-                    project_id,
-                    number: 1,
-                    requested_on: f.requested_on,
-                    status: f.status,
-                    items: items.to_vec(),
-                    total: Money::from_cents(3_000_000).unwrap(),
-                    funded_amount: None,
-                    funded_on: None,
-                    note: String::new(),
-                })
-            });
+            .returning(|project_id, rule| Ok(created(project_id, rule, &drawable())));
         let change = DrawChange { project: Some(1), tasks: Some(vec![11, 10, 10]), ..Default::default() };
         let d = m.service().create_draw(3, change).unwrap();
-        assert_eq!(d.requested_on, day("2026-11-24"), "today by default");
+        let lines: Vec<(Option<i64>, i64)> = d.items.iter().map(|i| (i.task_id, i.amount.cents())).collect();
+        assert_eq!(lines, [(Some(10), 3_000_000), (Some(11), 0)], "board order, each once");
+        assert_eq!((d.status, d.requested_on), (DrawStatus::Draft, day("2026-11-24")), "today by default");
+    }
+
+    #[test]
+    fn a_draw_covers_only_what_no_draw_made_meanwhile_covers() {
+        let mut m = Mocks::new();
+        m.projects.expect_find_for_owner().returning(|_, _| Ok(Some(project())));
+        m.draws.expect_drawable_tasks().returning(|_, _| Ok(drawable()));
+        // Under the lock the write finds Framing's work drawn in full by another draw.
+        m.draws.expect_create().times(1).returning(|project_id, rule| {
+            let mut now = drawable();
+            now[0].already_drawn_cents = now[0].work_to_date_cents;
+            Ok(created(project_id, rule, &now))
+        });
+        let change = DrawChange { project: Some(1), tasks: Some(vec![10]), ..Default::default() };
+        assert_eq!(m.service().create_draw(3, change).unwrap().total, Money::ZERO);
     }
 
     #[test]
@@ -716,10 +743,41 @@ mod tests {
     }
 
     #[test]
+    fn a_draw_funded_meanwhile_is_not_deleted_nor_unfunded_by_a_stale_edit() {
+        let mut m = Mocks::new();
+        m.draws.expect_find_for_owner().returning(|_, _| Ok(Some(stored_draw(DrawStatus::Submitted))));
+        // The read says submitted; the write finds it funded under the lock.
+        m.draws
+            .expect_delete()
+            .with(eq(7))
+            .times(1)
+            .returning(|_| Err(RepoError::Refused(stored_draw(DrawStatus::Funded).check_delete().unwrap_err())));
+        m.draws.expect_update().with(eq(7), always()).times(1).returning(|_, rule| {
+            let update = rule(&(stored_draw(DrawStatus::Funded), Vec::new())).unwrap();
+            assert_eq!((update.fields.status, update.fields.note.as_str()), (DrawStatus::Funded, "called the bank"));
+            assert_eq!(update.fields.funded_amount.map(Money::cents), Some(100), "the funding stays");
+            Ok(stored_draw(DrawStatus::Funded))
+        });
+        let svc = m.service();
+        let err = svc.delete_draw(3, 7).unwrap_err();
+        assert!(
+            matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_FUNDED_DRAW),
+            "{err:?}"
+        );
+        let note = DrawChange {
+            input: DrawInput { note: Some("called the bank".into()), ..Default::default() },
+            ..Default::default()
+        };
+        svc.update_draw(3, 7, note).unwrap();
+    }
+
+    #[test]
     fn marking_a_draw_funded_defaults_to_its_total_and_today() {
         let mut m = Mocks::new();
         m.draws.expect_find_for_owner().returning(|_, _| Ok(Some(stored_draw(DrawStatus::Submitted))));
-        m.draws.expect_update().with(eq(7), eq(None), always()).times(1).returning(|_, _, f| {
+        m.draws.expect_update().with(eq(7), always()).times(1).returning(|_, rule| {
+            let DrawUpdate { items, fields: f } = rule(&(stored_draw(DrawStatus::Submitted), Vec::new())).unwrap();
+            assert_eq!(items, None, "its lines stay");
             assert_eq!((f.funded_amount.map(Money::cents), f.funded_on), (Some(100), Some(day("2026-11-24"))));
             Ok(stored_draw(DrawStatus::Funded))
         });

@@ -1,20 +1,29 @@
 //! The ports: what the use cases need from the outside world.
 
-use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
+use buildledger_domain::bid::{Bid, BidDetails, BidEdit, Contractor, ContractorDetails};
 use buildledger_domain::document::Document;
 use buildledger_domain::ledger::{
-    ChangeOrder, ChangeOrderDetails, Draw, DrawFields, DrawItem, DrawableTask, Payment, PaymentDetails,
+    ChangeOrder, ChangeOrderDetails, Draw, DrawUpdate, DrawableTask, NewDraw, Payment, PaymentDetails,
 };
 use buildledger_domain::project::{Project, ProjectDetails};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{NewTask, Task, TaskChanges};
 use buildledger_domain::user::User;
+use buildledger_domain::DomainError;
 use chrono::NaiveDateTime;
 
 use crate::error::{BoxError, RepoError};
 
 #[cfg(any(test, feature = "mocks"))]
 use mockall::automock;
+
+/// A use case's rule that a repository applies inside the write that depends on it, to the state
+/// that write finds under the project's lock (docs/architecture.md, "Rules are checked inside the
+/// write that depends on them"): what to write, or why not, which the write returns as
+/// [`RepoError::Refused`] having written nothing but its lock. It may run more than once (a write is retried
+/// alone when its batch fails) and does no I/O: a pure function of the domain's over what it is
+/// given and what it captured from the request.
+pub type Rule<S, T> = Box<dyn Fn(&S) -> Result<T, DomainError> + Send>;
 
 /// A user to create; the password is already hashed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,7 +147,8 @@ pub trait ContractorRepository: Send + Sync {
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Contractor>, RepoError>;
     /// `NotFound` when missing or someone else's.
     fn update(&self, id: i64, owner_id: i64, details: &ContractorDetails) -> Result<Contractor, RepoError>;
-    /// `NotFound` when missing or someone else's; `Conflict("bids")` while bids name them.
+    /// `NotFound` when missing or someone else's; `Refused` ([`Contractor::check_delete`]) while
+    /// bids name them, checked under the contractor's row lock.
     fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError>;
 }
 
@@ -159,8 +169,9 @@ pub struct BidOnTask {
     pub bid: Bid,
 }
 
-/// Bids. Every write keeps the task's figures (committed cost, count, lowest) and bumps the
-/// project's version, in the same transaction.
+/// Bids. Every write takes the project's lock first, reads the bid there and checks its rules on
+/// what it read, and keeps the task's figures (committed cost, count, lowest) and bumps the
+/// project's version in the same transaction: the committed cost always matches the bids.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait BidRepository: Send + Sync {
     /// The task's bids, oldest first, with their contractor's name.
@@ -171,15 +182,18 @@ pub trait BidRepository: Send + Sync {
     /// `None` when missing or its project is not the owner's.
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError>;
     fn create(&self, bid: &NewBid) -> Result<Bid, RepoError>;
-    /// Replaces the details, contractor and (pending/declined) status. `NotFound` when gone.
-    fn update(&self, id: i64, contractor_id: i64, details: &BidDetails, status: BidStatus) -> Result<Bid, RepoError>;
-    /// `Conflict("change_orders")` when it is the award and its task has approved change orders.
+    /// Stores what `edit` makes of the bid as found under the lock (details, contractor,
+    /// status). `NotFound` when gone; `Refused` when `edit` refuses.
+    fn update(&self, id: i64, edit: Rule<Bid, BidEdit>) -> Result<Bid, RepoError>;
+    /// `Refused` ([`Bid::check_delete`]) when it is the award and its task has approved change
+    /// orders.
     fn delete(&self, id: i64) -> Result<(), RepoError>;
     /// Awards the bid: the task's other bids are declined, its committed cost is the amount.
+    /// An awarded bid is returned as it is (nothing changes).
     fn award(&self, id: i64) -> Result<Bid, RepoError>;
     /// Withdraws the task's award: that bid and the bids it declined are pending again, the
-    /// task has no committed cost. `Conflict("change_orders")` while the task has approved change
-    /// orders.
+    /// task has no committed cost. `Refused` ([`Bid::check_withdraw`]) when the bid is not the
+    /// award or its task has approved change orders.
     fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError>;
 }
 
@@ -203,7 +217,9 @@ pub trait TaskPaymentRepository: Send + Sync {
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Payment>, RepoError>;
     /// `NotFound` when the task is gone.
     fn create(&self, payment: &OnTask<PaymentDetails>) -> Result<Payment, RepoError>;
-    fn update(&self, id: i64, details: &PaymentDetails) -> Result<Payment, RepoError>;
+    /// Stores what `change` makes of the payment as found under the project's lock.
+    /// `NotFound` when gone; `Refused` when `change` refuses.
+    fn update(&self, id: i64, change: Rule<Payment, PaymentDetails>) -> Result<Payment, RepoError>;
     fn delete(&self, id: i64) -> Result<(), RepoError>;
 }
 
@@ -216,15 +232,17 @@ pub trait ChangeOrderRepository: Send + Sync {
     /// Every change order of the project with its task's title: one query (the register).
     fn list_for_project(&self, project_id: i64) -> Result<Vec<(ChangeOrder, String)>, RepoError>;
     fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<ChangeOrder>, RepoError>;
-    /// `Conflict("award")` when it is approved and its task has no awarded bid (checked under
-    /// the lock); `NotFound` when the task is gone.
+    /// `Refused` ([`ChangeOrderDetails::check_award`]) when it is approved and its task has no
+    /// awarded bid (checked under the lock); `NotFound` when the task is gone.
     fn create(&self, change_order: &OnTask<ChangeOrderDetails>) -> Result<ChangeOrder, RepoError>;
-    /// `Conflict("award")` as for `create`.
-    fn update(&self, id: i64, details: &ChangeOrderDetails) -> Result<ChangeOrder, RepoError>;
+    /// Stores what `change` makes of the change order as found under the lock. `NotFound` when
+    /// gone; `Refused` when `change` refuses, or as for `create`.
+    fn update(&self, id: i64, change: Rule<ChangeOrder, ChangeOrderDetails>) -> Result<ChangeOrder, RepoError>;
     fn delete(&self, id: i64) -> Result<(), RepoError>;
 }
 
-/// Lender draws. Every write keeps the project's drawn total and bumps its version.
+/// Lender draws. Every write takes the project's lock first, checks its rules on what it reads
+/// there, and keeps the project's drawn total and bumps its version in the same transaction.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait DrawRepository: Send + Sync {
     /// The project's draws by number, with their lines.
@@ -233,10 +251,15 @@ pub trait DrawRepository: Send + Sync {
     /// Every task of the project in board order with its work to date and what the project's
     /// draws (but `except_draw`) already cover of it: one query.
     fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError>;
-    /// Numbers the draw (the project's next number) and stores it with its lines.
-    fn create(&self, project_id: i64, items: &[DrawItem], fields: &DrawFields) -> Result<Draw, RepoError>;
-    /// Replaces the fields, and the lines when given.
-    fn update(&self, id: i64, items: Option<Vec<DrawItem>>, fields: &DrawFields) -> Result<Draw, RepoError>;
+    /// Stores the draw that `draw` makes of the project's tasks as found under the lock (as
+    /// `drawable_tasks` gives them), with its lines, numbered the project's next. `NotFound`
+    /// when the project is gone; `Refused` when `draw` refuses.
+    fn create(&self, project_id: i64, draw: Rule<[DrawableTask], NewDraw>) -> Result<Draw, RepoError>;
+    /// Stores what `change` makes of the draw as found under the lock, given the project's
+    /// tasks with what its other draws cover of them: its fields, and its lines when given.
+    /// `NotFound` when gone; `Refused` when `change` refuses.
+    fn update(&self, id: i64, change: Rule<(Draw, Vec<DrawableTask>), DrawUpdate>) -> Result<Draw, RepoError>;
+    /// `Refused` ([`Draw::check_delete`]) when the draw is funded, as found under the lock.
     fn delete(&self, id: i64) -> Result<(), RepoError>;
 }
 

@@ -14,6 +14,14 @@ pub const NOTES_MAX: usize = 5000;
 /// scope" (something is missing, or extra, or misread).
 pub const FLAG_THRESHOLD_PCT: f64 = 25.0;
 
+pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete their bids first, then the contractor.";
+pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
+pub const MSG_WITHDRAW_BY_CALL: &str = "Withdraw the award with DELETE /api/bids/{id}/award/.";
+pub const MSG_BID_STATUS: &str = "Must be pending, awarded or declined.";
+pub const MSG_NO_AWARD: &str = "This bid is not awarded.";
+pub const MSG_AWARD_HAS_CHANGE_ORDERS: &str =
+    "This award has approved change orders: reject or delete them first (Change orders, in the task).";
+
 /// One of a user's contractors (a roster reused across their projects).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contractor {
@@ -115,6 +123,16 @@ impl ContractorDetails {
     }
 }
 
+impl Contractor {
+    /// A contractor named on bids stays (`bid_count`: as found under the lock of the delete).
+    pub fn check_delete(bid_count: i64) -> Result<(), DomainError> {
+        if bid_count > 0 {
+            return Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS));
+        }
+        Ok(())
+    }
+}
+
 /// Where a bid stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BidStatus {
@@ -136,6 +154,21 @@ impl BidStatus {
 
     pub fn parse(raw: &str) -> Option<BidStatus> {
         Self::ALL.into_iter().find(|s| s.code() == raw)
+    }
+
+    /// The status an edit of a bid in status `self` asks for (`None`: unchanged). An edit
+    /// neither awards (that is `POST .../award/`) nor withdraws an award (`DELETE .../award/`).
+    pub fn after_edit(self, requested: Option<&str>) -> Result<BidStatus, DomainError> {
+        let status = match requested {
+            None => return Ok(self),
+            Some(raw) => BidStatus::parse(raw).ok_or_else(|| FieldErrors::single("status", MSG_BID_STATUS))?,
+        };
+        match (self, status) {
+            (BidStatus::Awarded, BidStatus::Awarded) => Ok(status),
+            (_, BidStatus::Awarded) => Err(FieldErrors::single("status", MSG_AWARD_BY_CALL)),
+            (BidStatus::Awarded, _) => Err(FieldErrors::single("status", MSG_WITHDRAW_BY_CALL)),
+            _ => Ok(status),
+        }
     }
 }
 
@@ -161,6 +194,43 @@ pub struct BidDetails {
     pub valid_until: Option<NaiveDate>,
     /// The bid's document (a document of the same task).
     pub document_id: Option<i64>,
+}
+
+/// What an edit makes of a stored bid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BidEdit {
+    pub contractor_id: i64,
+    pub details: BidDetails,
+    pub status: BidStatus,
+}
+
+impl Bid {
+    /// The bid after an edit: `input` over its details, `contractor` (already checked to be the
+    /// owner's) or its own, and the status asked for ([`BidStatus::after_edit`]). `self` is the
+    /// bid as found under the lock of the write that stores the edit, so an award made
+    /// meanwhile is seen (and a stale edit cannot decline it).
+    pub fn edit(&self, contractor: Option<i64>, status: Option<&str>, input: BidInput) -> Result<BidEdit, DomainError> {
+        let status = self.status.after_edit(status)?;
+        let details = BidDetails::parse(input, Some(&self.details))?;
+        Ok(BidEdit { contractor_id: contractor.unwrap_or(self.contractor_id), details, status })
+    }
+
+    /// Withdrawing the award: the bid must be the award, and no approved change order of its
+    /// task may lean on it (`approved_change_orders`, as found under the lock).
+    pub fn check_withdraw(&self, approved_change_orders: bool) -> Result<(), DomainError> {
+        if self.status != BidStatus::Awarded {
+            return Err(DomainError::conflict("status", MSG_NO_AWARD));
+        }
+        self.check_delete(approved_change_orders)
+    }
+
+    /// Deleting the bid: an award with approved change orders stays.
+    pub fn check_delete(&self, approved_change_orders: bool) -> Result<(), DomainError> {
+        if self.status == BidStatus::Awarded && approved_change_orders {
+            return Err(DomainError::conflict("status", MSG_AWARD_HAS_CHANGE_ORDERS));
+        }
+        Ok(())
+    }
 }
 
 /// Raw bid fields (the amount already read as money by the edge). `None`: absent or unchanged;
@@ -381,6 +451,49 @@ mod tests {
         let d2 = BidDetails::parse(BidInput { notes: Some("excl. permits".into()), ..Default::default() }, Some(&d))
             .unwrap();
         assert_eq!((d2.amount, d2.notes.as_str()), (money(41_800), "excl. permits"));
+    }
+
+    #[test]
+    fn an_edit_neither_awards_nor_withdraws_an_award() {
+        use BidStatus::*;
+        assert_eq!(Pending.after_edit(None), Ok(Pending));
+        assert_eq!(Pending.after_edit(Some("declined")), Ok(Declined));
+        assert_eq!(Declined.after_edit(Some("pending")), Ok(Pending));
+        assert_eq!(Awarded.after_edit(Some("awarded")), Ok(Awarded));
+        assert_eq!(Awarded.after_edit(None), Ok(Awarded));
+        let refused =
+            |from: BidStatus, to: &str| from.after_edit(Some(to)).unwrap_err().fields().as_map()["status"].clone();
+        assert_eq!(refused(Pending, "awarded"), [MSG_AWARD_BY_CALL]);
+        assert_eq!(refused(Awarded, "declined"), [MSG_WITHDRAW_BY_CALL]);
+        assert_eq!(refused(Awarded, "pending"), [MSG_WITHDRAW_BY_CALL]);
+        assert_eq!(refused(Declined, "won"), [MSG_BID_STATUS]);
+        // The edit keeps what it does not name.
+        let e = bid(1, 100, Awarded).edit(None, None, BidInput { amount: Some(money(120)), ..Default::default() });
+        assert_eq!(
+            e,
+            Ok(BidEdit {
+                contractor_id: 1,
+                details: BidDetails { amount: money(120), ..Default::default() },
+                status: Awarded
+            })
+        );
+        assert_eq!(bid(1, 100, Pending).edit(Some(9), None, BidInput::default()).unwrap().contractor_id, 9);
+    }
+
+    #[test]
+    fn an_award_under_approved_change_orders_stays_and_only_an_award_is_withdrawn() {
+        let has_cos = DomainError::conflict("status", MSG_AWARD_HAS_CHANGE_ORDERS);
+        assert_eq!(bid(1, 100, BidStatus::Awarded).check_withdraw(true), Err(has_cos.clone()));
+        assert_eq!(bid(1, 100, BidStatus::Awarded).check_delete(true), Err(has_cos));
+        assert_eq!(bid(1, 100, BidStatus::Awarded).check_withdraw(false), Ok(()));
+        assert_eq!(bid(1, 100, BidStatus::Awarded).check_delete(false), Ok(()));
+        let not_awarded = DomainError::conflict("status", MSG_NO_AWARD);
+        for status in [BidStatus::Pending, BidStatus::Declined] {
+            assert_eq!(bid(1, 100, status).check_withdraw(false), Err(not_awarded.clone()));
+            assert_eq!(bid(1, 100, status).check_delete(true), Ok(()));
+        }
+        assert_eq!(Contractor::check_delete(1), Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS)));
+        assert_eq!(Contractor::check_delete(0), Ok(()));
     }
 
     #[test]

@@ -57,12 +57,24 @@ pub enum DomainError {
     /// One or more fields are invalid; the message of the first problem leads.
     #[error("{0}")]
     Validation(FieldErrors),
+    /// The change does not fit the state it meets (a funded draw deleted, an award withdrawn
+    /// under approved change orders): the field it concerns and why. Rules that say so are
+    /// checked inside the write that depends on them, on the state found under its lock.
+    #[error("{message}")]
+    Conflict { field: &'static str, message: &'static str },
 }
 
 impl DomainError {
+    /// The field problems of a `Validation`; none for a `Conflict`.
     pub fn fields(&self) -> &FieldErrors {
+        static NONE: FieldErrors = FieldErrors(BTreeMap::new());
         match self {
             DomainError::Validation(f) => f,
+            DomainError::Conflict { .. } => &NONE,
         }
+    }
+
+    pub fn conflict(field: &'static str, message: &'static str) -> Self {
+        DomainError::Conflict { field, message }
     }
 }

@@ -15,6 +15,14 @@ pub const DESCRIPTION_MAX: usize = 5000;
 /// Approved change orders above this share of the committed total are warned about.
 pub const CHANGE_ORDER_WARNING_PCT: i64 = 10;
 
+pub const MSG_APPROVE_NEEDS_AWARD: &str =
+    "Award a bid on this task before approving a change order: a change order changes an awarded contract.";
+pub const MSG_NO_DRAW_TASKS: &str = "Choose at least one task.";
+pub const MSG_DRAW_TASK_OF_ANOTHER_PROJECT: &str = "Choose tasks of this draw's project.";
+pub const MSG_DRAW_TASKS_FIXED: &str =
+    "Only a draft draw's tasks can change: set it back to draft first, or make a new draw.";
+pub const MSG_FUNDED_DRAW: &str = "A funded draw cannot be deleted: set it back to submitted first.";
+
 macro_rules! code_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $code:literal),+ $(,)? }) => {
         $(#[$meta])*
@@ -280,6 +288,15 @@ impl ChangeOrderDetails {
             0
         }
     }
+
+    /// An approved change order changes an awarded contract: its task must have an award
+    /// (`task_awarded`, as found under the lock of the write that stores the change order).
+    pub fn check_award(&self, task_awarded: bool) -> Result<(), DomainError> {
+        if self.status == ChangeOrderStatus::Approved && !task_awarded {
+            return Err(DomainError::conflict("status", MSG_APPROVE_NEEDS_AWARD));
+        }
+        Ok(())
+    }
 }
 
 /// A task's committed cost: its award plus its approved change orders, never below zero;
@@ -401,6 +418,91 @@ pub fn draw_items(tasks: &[DrawableTask]) -> (Vec<DrawItem>, Money) {
 /// What a new draw would cover: every task with work not yet drawn, in the order given.
 pub fn next_draw(tasks: &[DrawableTask]) -> Vec<DrawableTask> {
     tasks.iter().filter(|t| t.amount_cents() > 0).cloned().collect()
+}
+
+/// The tasks named in `ids` (any order, repeats ignored) out of `drawable`, the project's tasks
+/// in board order: in board order, each once. At least one, and only the project's.
+pub fn select_draw_tasks(drawable: &[DrawableTask], ids: &[i64]) -> Result<Vec<DrawableTask>, DomainError> {
+    if ids.is_empty() {
+        return Err(FieldErrors::single("tasks", MSG_NO_DRAW_TASKS));
+    }
+    if ids.iter().any(|id| !drawable.iter().any(|t| t.task_id == *id)) {
+        return Err(FieldErrors::single("tasks", MSG_DRAW_TASK_OF_ANOTHER_PROJECT));
+    }
+    Ok(drawable.iter().filter(|t| ids.contains(&t.task_id)).cloned().collect())
+}
+
+/// A draw to store: its lines, fixed now, and its fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDraw {
+    pub items: Vec<DrawItem>,
+    pub fields: DrawFields,
+}
+
+impl NewDraw {
+    /// A draw of the tasks `ids`, each for its work not yet drawn. `drawable`: the project's
+    /// tasks in board order with what its draws already cover, as found under the lock of the
+    /// write that numbers the draw (two draws made at once never cover the same work).
+    pub fn parse(
+        drawable: &[DrawableTask],
+        ids: &[i64],
+        input: DrawInput,
+        today: NaiveDate,
+    ) -> Result<NewDraw, DomainError> {
+        let (items, total) = draw_items(&select_draw_tasks(drawable, ids)?);
+        let fields = DrawFields::parse(input, None, total, today)?;
+        Ok(NewDraw { items, fields })
+    }
+}
+
+/// What a change makes of a stored draw: its fields, and its lines when they change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawUpdate {
+    pub items: Option<Vec<DrawItem>>,
+    pub fields: DrawFields,
+}
+
+impl Draw {
+    /// The draw's own fields.
+    pub fn fields(&self) -> DrawFields {
+        DrawFields {
+            requested_on: self.requested_on,
+            status: self.status,
+            funded_amount: self.funded_amount,
+            funded_on: self.funded_on,
+            note: self.note.clone(),
+        }
+    }
+
+    /// A funded draw stays: the lender has paid it.
+    pub fn check_delete(&self) -> Result<(), DomainError> {
+        if self.status == DrawStatus::Funded {
+            return Err(DomainError::conflict("status", MSG_FUNDED_DRAW));
+        }
+        Ok(())
+    }
+
+    /// The draw after `input` and, when given, the tasks `tasks` (only a draft's lines change).
+    /// `self` and `drawable` (the project's tasks with what its other draws cover) are as
+    /// found under the lock of the write that stores the change.
+    pub fn change(
+        &self,
+        tasks: Option<&[i64]>,
+        drawable: &[DrawableTask],
+        input: DrawInput,
+        today: NaiveDate,
+    ) -> Result<DrawUpdate, DomainError> {
+        let items = match tasks {
+            Some(_) if self.status != DrawStatus::Draft => {
+                return Err(DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED))
+            }
+            Some(ids) => Some(draw_items(&select_draw_tasks(drawable, ids)?)),
+            None => None,
+        };
+        let total = items.as_ref().map_or(self.total, |(_, total)| *total);
+        let fields = DrawFields::parse(input, Some(&self.fields()), total, today)?;
+        Ok(DrawUpdate { items: items.map(|(items, _)| items), fields })
+    }
 }
 
 /// Raw draw fields. `None`: absent or unchanged.
@@ -751,6 +853,85 @@ mod tests {
         assert_eq!(items.iter().map(|i| i.amount.cents()).collect::<Vec<_>>(), [300_000, 0, 0]);
         assert_eq!(total.cents(), 300_000);
         assert_eq!(next_draw(&tasks).iter().map(|t| t.task_id).collect::<Vec<_>>(), [1]);
+    }
+
+    fn drawable() -> Vec<DrawableTask> {
+        vec![
+            DrawableTask { task_id: 1, title: "Framing".into(), work_to_date_cents: 500_000, already_drawn_cents: 0 },
+            DrawableTask { task_id: 2, title: "Roof".into(), work_to_date_cents: 100_000, already_drawn_cents: 0 },
+        ]
+    }
+
+    fn stored_draw(status: DrawStatus) -> Draw {
+        let funded = status == DrawStatus::Funded;
+        Draw {
+            id: 7,
+            project_id: 1,
+            number: 1,
+            requested_on: day("2026-11-01"),
+            status,
+            items: vec![DrawItem { task_id: Some(1), title: "Framing".into(), amount: money(500_000) }],
+            total: money(500_000),
+            funded_amount: funded.then(|| money(450_000)),
+            funded_on: funded.then(|| day("2026-11-10")),
+            note: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_draw_names_some_of_its_projects_tasks_in_board_order() {
+        let picked = select_draw_tasks(&drawable(), &[2, 1, 2]).unwrap();
+        assert_eq!(picked.iter().map(|t| t.task_id).collect::<Vec<_>>(), [1, 2]);
+        for (ids, message) in [(vec![], MSG_NO_DRAW_TASKS), (vec![1, 99], MSG_DRAW_TASK_OF_ANOTHER_PROJECT)] {
+            let e = select_draw_tasks(&drawable(), &ids).unwrap_err();
+            assert_eq!(e.fields().as_map()["tasks"], [message]);
+        }
+        let new = NewDraw::parse(&drawable(), &[1], DrawInput::default(), day(TODAY)).unwrap();
+        assert_eq!((new.items.len(), new.items[0].amount, new.fields.status), (1, money(500_000), DrawStatus::Draft));
+        let bad = DrawInput { status: Some("paid".into()), ..Default::default() };
+        assert!(NewDraw::parse(&drawable(), &[1], bad, day(TODAY)).unwrap_err().fields().contains("status"));
+    }
+
+    #[test]
+    fn a_funded_draw_stays_and_only_a_drafts_lines_change() {
+        let e = stored_draw(DrawStatus::Funded).check_delete().unwrap_err();
+        assert_eq!(e, DomainError::conflict("status", MSG_FUNDED_DRAW));
+        assert!(e.fields().is_empty());
+        for status in [DrawStatus::Draft, DrawStatus::Submitted] {
+            stored_draw(status).check_delete().unwrap();
+        }
+        let today = day(TODAY);
+        let e = stored_draw(DrawStatus::Submitted).change(Some(&[2]), &drawable(), DrawInput::default(), today);
+        assert_eq!(e.unwrap_err(), DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED));
+        let draft = stored_draw(DrawStatus::Draft);
+        let u = draft.change(Some(&[2]), &drawable(), DrawInput::default(), today).unwrap();
+        assert_eq!(u.items.map(|i| i.iter().map(|l| l.task_id).collect::<Vec<_>>()), Some(vec![Some(2)]));
+        // Funding a draft with new lines defaults to their total.
+        let fund = DrawInput { status: Some("funded".into()), ..Default::default() };
+        let u = draft.change(Some(&[2]), &drawable(), fund, today).unwrap();
+        assert_eq!(u.fields.funded_amount, Some(money(100_000)));
+        // Without lines, an edit keeps them and what it does not name.
+        let note = DrawInput { note: Some("called".into()), ..Default::default() };
+        let u = stored_draw(DrawStatus::Funded).change(None, &[], note, today).unwrap();
+        assert_eq!(u.items, None);
+        assert_eq!((u.fields.status, u.fields.funded_amount), (DrawStatus::Funded, Some(money(450_000))));
+    }
+
+    #[test]
+    fn an_approved_change_order_needs_an_award_and_others_do_not() {
+        let details = |status| ChangeOrderDetails {
+            description: "Beam".into(),
+            amount: SignedMoney::from_cents(100).unwrap(),
+            status,
+            date: day(TODAY),
+            contractor_id: None,
+            document_id: None,
+        };
+        let e = details(ChangeOrderStatus::Approved).check_award(false).unwrap_err();
+        assert_eq!(e, DomainError::conflict("status", MSG_APPROVE_NEEDS_AWARD));
+        details(ChangeOrderStatus::Approved).check_award(true).unwrap();
+        details(ChangeOrderStatus::Proposed).check_award(false).unwrap();
+        details(ChangeOrderStatus::Rejected).check_award(false).unwrap();
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Contractors and bids (issue 18). Every bid write recomputes the task's bid figures (committed
 //! cost, count, lowest) on the task row and bumps the project's version in the same transaction,
-//! so the board read stays one query and its ETag moves with the bids.
+//! so the board read stays one query and its ETag moves with the bids. A write that changes an
+//! existing bid takes the project's lock first and reads the bid under it, so its rules (an
+//! edit's status, the award, its withdrawal) see the bid as it is (see `ledger.rs`).
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{BidOnTask, BidRepository, ContractorRepository, NewBid};
-use buildledger_domain::bid::{Bid, BidDetails, BidStatus, Contractor, ContractorDetails};
+use buildledger_application::ports::{BidOnTask, BidRepository, ContractorRepository, NewBid, Rule};
+use buildledger_domain::bid::{Bid, BidDetails, BidEdit, BidStatus, Contractor, ContractorDetails};
 use buildledger_domain::task::{MaterialQuality, TaskStatus};
 use buildledger_domain::Money;
 use chrono::NaiveDate;
@@ -12,7 +14,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use crate::db::{now, Db, DbConnection};
-use crate::ledger::{has_approved_change_orders, refresh_task_money};
+use crate::ledger::{has_approved_change_orders, recompute_task_money, refresh_task_money, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{bids, contractors, projects, task_payments, tasks};
 
@@ -137,17 +139,11 @@ impl ContractorRepository for DieselContractorRepository {
 
     fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError> {
         self.db
-            .write(move |conn| {
-                let owned: i64 = contractors::table
-                    .filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)))
-                    .count()
-                    .get_result(conn)?;
-                if owned == 0 {
-                    return Err(DieselError::NotFound);
-                }
+            .write(move |conn| -> Guarded<()> {
+                lock_contractor(conn, id, owner_id)?;
                 let bid_count: i64 = bids::table.filter(bids::contractor_id.eq(id)).count().get_result(conn)?;
-                if bid_count > 0 {
-                    return Ok(Err(RepoError::Conflict("bids".into())));
+                if let Err(e) = Contractor::check_delete(bid_count) {
+                    return refused(e);
                 }
                 // Payments to them keep their name as text (the link goes with the contractor).
                 let name: String = contractors::table.find(id).select(contractors::name).first(conn)?;
@@ -206,11 +202,24 @@ fn load_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
     into_bid(row)
 }
 
-/// The project of a bid, taking its row lock first (as every board write does), then the bid.
-fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<(i64, i64), DieselError> {
-    let (task_id, project_id): (i64, i64) =
-        bids::table.find(id).select((bids::task_id, bids::project_id)).first(conn)?;
-    Ok((task_id, project_id))
+/// The bid's project, taking that project's lock first (the board's row lock on PostgreSQL;
+/// awards, edits and withdrawals of its bids queue there), then the bid as it is now. NotFound
+/// when the bid is gone, then or meanwhile.
+fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
+    let project_id: i64 = bids::table.find(id).select(bids::project_id).first(conn)?;
+    bump_version(conn, project_id)?;
+    load_bid(conn, id)
+}
+
+/// The owner's contractor, locked against new bids and payments naming them until the
+/// transaction ends (PostgreSQL: `FOR UPDATE`, which waits for the writes that name them and
+/// holds off new ones; SQLite runs one write at a time). NotFound when missing or someone else's.
+fn lock_contractor(conn: &mut DbConnection, id: i64, owner_id: i64) -> Result<(), DieselError> {
+    let owned = contractors::table.filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)));
+    match conn {
+        DbConnection::Postgres(pg) => owned.select(contractors::id).for_update().first::<i64>(pg).map(|_| ()),
+        DbConnection::Sqlite(lite) => owned.select(contractors::id).first::<i64>(lite).map(|_| ()),
+    }
 }
 
 pub struct DieselBidRepository {
@@ -304,65 +313,71 @@ impl BidRepository for DieselBidRepository {
         })
     }
 
-    fn update(&self, id: i64, contractor_id: i64, d: &BidDetails, status: BidStatus) -> Result<Bid, RepoError> {
-        let d = d.clone();
-        self.db.write(move |conn| {
-            let (task_id, project_id) = lock_bid(conn, id)?;
-            diesel::update(bids::table.find(id))
-                .set((
-                    bids::contractor_id.eq(contractor_id),
-                    bids::amount_cents.eq(d.amount.cents()),
-                    bids::notes.eq(&d.notes),
-                    bids::received_on.eq(d.received_on.map(|x| x.to_string())),
-                    bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
-                    bids::document_id.eq(d.document_id),
-                    bids::status.eq(status.code()),
-                    bids::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            // An awarded bid's new amount is the task's new committed cost.
-            refresh_task_money(conn, task_id, project_id)?;
-            load_bid(conn, id)
-        })
+    fn update(&self, id: i64, edit: Rule<Bid, BidEdit>) -> Result<Bid, RepoError> {
+        self.db
+            .write(move |conn| -> Guarded<Bid> {
+                let current = lock_bid(conn, id)?;
+                let BidEdit { contractor_id, details: d, status } = match edit(&current) {
+                    Ok(edit) => edit,
+                    Err(e) => return refused(e),
+                };
+                diesel::update(bids::table.find(id))
+                    .set((
+                        bids::contractor_id.eq(contractor_id),
+                        bids::amount_cents.eq(d.amount.cents()),
+                        bids::notes.eq(&d.notes),
+                        bids::received_on.eq(d.received_on.map(|x| x.to_string())),
+                        bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
+                        bids::document_id.eq(d.document_id),
+                        bids::status.eq(status.code()),
+                        bids::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+                // An awarded bid's new amount is the task's new committed cost.
+                recompute_task_money(conn, current.task_id)?;
+                load_bid(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db
-            .write(move |conn| {
-                let (task_id, project_id) = lock_bid(conn, id)?;
-                bump_version(conn, project_id)?; // the board's lock, before the change-order check
-                let status: String = bids::table.find(id).select(bids::status).first(conn)?;
-                if status == BidStatus::Awarded.code() && has_approved_change_orders(conn, task_id)? {
-                    return Ok(Err(RepoError::Conflict("change_orders".into())));
+            .write(move |conn| -> Guarded<()> {
+                let current = lock_bid(conn, id)?;
+                if let Err(e) = current.check_delete(has_approved_change_orders(conn, current.task_id)?) {
+                    return refused(e);
                 }
                 diesel::delete(bids::table.find(id)).execute(conn)?;
-                refresh_task_money(conn, task_id, project_id).map(Ok)
+                recompute_task_money(conn, current.task_id).map(Ok)
             })
             .and_then(|r| r)
     }
 
     fn award(&self, id: i64) -> Result<Bid, RepoError> {
         self.db.write(move |conn| {
-            let (task_id, project_id) = lock_bid(conn, id)?;
-            bump_version(conn, project_id)?; // the board's row lock: awards of one task queue here
+            let current = lock_bid(conn, id)?; // awards of one task queue on the lock
+            if current.status == BidStatus::Awarded {
+                return Ok(current);
+            }
+            let task_id = current.task_id;
             diesel::update(bids::table.filter(bids::task_id.eq(task_id).and(bids::id.ne(id))))
                 .set((bids::status.eq(BidStatus::Declined.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
             diesel::update(bids::table.find(id))
                 .set((bids::status.eq(BidStatus::Awarded.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
-            refresh_task_money(conn, task_id, project_id)?;
+            recompute_task_money(conn, task_id)?;
             load_bid(conn, id)
         })
     }
 
     fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError> {
         self.db
-            .write(move |conn| {
-                let (task_id, project_id) = lock_bid(conn, id)?;
-                bump_version(conn, project_id)?; // the board's lock, before the change-order check
-                if has_approved_change_orders(conn, task_id)? {
-                    return Ok(Err(RepoError::Conflict("change_orders".into())));
+            .write(move |conn| -> Guarded<Bid> {
+                let current = lock_bid(conn, id)?;
+                let task_id = current.task_id;
+                if let Err(e) = current.check_withdraw(has_approved_change_orders(conn, task_id)?) {
+                    return refused(e);
                 }
                 diesel::update(
                     bids::table.filter(
@@ -373,7 +388,7 @@ impl BidRepository for DieselBidRepository {
                 )
                 .set((bids::status.eq(BidStatus::Pending.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
-                refresh_task_money(conn, task_id, project_id)?;
+                recompute_task_money(conn, task_id)?;
                 load_bid(conn, id).map(Ok)
             })
             .and_then(|r| r)

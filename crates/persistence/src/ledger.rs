@@ -1,17 +1,23 @@
 //! The money ledger (issue 19, docs/money.md): payments, change orders, lender draws. Every
 //! write recomputes what the board shows of a task's money (paid to date, approved change
-//! orders, committed cost: [`refresh_task_money`]) or the project's drawn total, and bumps the
+//! orders, committed cost: [`recompute_task_money`]) or the project's drawn total, and bumps the
 //! project's version in the same transaction, so the board read and the summary stay one query
 //! and their ETags move with the ledger.
+//!
+//! A write whose rule depends on stored state (a use case's [`Rule`], or a rule of the domain
+//! such as "a funded draw stays") takes the project's lock first ([`bump_version`]: its row lock
+//! on PostgreSQL; on SQLite the one writer thread already runs writes one at a time), then reads
+//! what the rule needs, checks it, and writes, all in one transaction ([`Guarded`]).
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{ChangeOrderRepository, DrawRepository, OnTask, TaskPaymentRepository};
+use buildledger_application::ports::{ChangeOrderRepository, DrawRepository, OnTask, Rule, TaskPaymentRepository};
 use buildledger_domain::bid::BidStatus;
 use buildledger_domain::ledger::{
-    committed_cents, work_to_date_cents, ChangeOrder, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawFields,
-    DrawItem, DrawStatus, DrawableTask, Payment, PaymentDetails, PaymentMethod, SignedMoney,
+    committed_cents, work_to_date_cents, ChangeOrder, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawItem,
+    DrawStatus, DrawUpdate, DrawableTask, NewDraw, Payment, PaymentDetails, PaymentMethod, SignedMoney,
 };
 use buildledger_domain::task::TaskStatus;
+use buildledger_domain::DomainError;
 use buildledger_domain::Money;
 use chrono::NaiveDate;
 use diesel::prelude::*;
@@ -36,11 +42,28 @@ fn money(cents: i64, what: &str) -> Result<Money, DieselError> {
 // Sums are taken in Rust: diesel types SUM(BIGINT) as NUMERIC on PostgreSQL, and a task has a
 // handful of rows.
 
-/// Recomputes what the board shows of a task's money and bids — bid count and lowest bid,
-/// approved change orders, committed cost (award + approved change orders), paid to date and
-/// payment count — and bumps its project's version (the board's row lock on PostgreSQL).
+/// What the closure of a write with a rule returns: its value, or (inner `Err`) the rule's
+/// refusal, `RepoError::Refused`. A refused write has written nothing but the lock it took (the
+/// project's version bump) and commits that; `Db::write(..).and_then(|r| r)` gives the caller
+/// either.
+pub(crate) type Guarded<T> = Result<Result<T, RepoError>, DieselError>;
+
+/// A rule's refusal, as the closure of the write returns it.
+pub(crate) fn refused<T>(rule: DomainError) -> Guarded<T> {
+    Ok(Err(RepoError::Refused(rule)))
+}
+
+/// Bumps the project's version and recomputes the task's money ([`recompute_task_money`]).
 pub(crate) fn refresh_task_money(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<(), DieselError> {
     bump_version(conn, project_id)?;
+    recompute_task_money(conn, task_id)
+}
+
+/// Recomputes what the board shows of a task's money and bids — bid count and lowest bid,
+/// approved change orders, committed cost (award + approved change orders), paid to date and
+/// payment count — from its rows, in the transaction that changed them (which has bumped its
+/// project's version: the board's row lock on PostgreSQL), so the task row always matches them.
+pub(crate) fn recompute_task_money(conn: &mut DbConnection, task_id: i64) -> Result<(), DieselError> {
     let all: Vec<(i64, String)> =
         bids::table.filter(bids::task_id.eq(task_id)).select((bids::amount_cents, bids::status)).load(conn)?;
     let award = all.iter().find(|(_, s)| s == BidStatus::Awarded.code()).map(|(a, _)| *a);
@@ -75,6 +98,15 @@ pub(crate) fn has_approved_change_orders(conn: &mut DbConnection, task_id: i64) 
         .count()
         .get_result(conn)?;
     Ok(n > 0)
+}
+
+/// Whether the task has an awarded bid (an approved change order needs one: docs/money.md).
+fn has_award(conn: &mut DbConnection, task_id: i64) -> Result<bool, DieselError> {
+    let awards: i64 = bids::table
+        .filter(bids::task_id.eq(task_id).and(bids::status.eq(BidStatus::Awarded.code())))
+        .count()
+        .get_result(conn)?;
+    Ok(awards > 0)
 }
 
 /// The project of task `task_id` (NotFound when it is gone).
@@ -207,28 +239,32 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
         })
     }
 
-    fn update(&self, id: i64, d: &PaymentDetails) -> Result<Payment, RepoError> {
-        let d = d.clone();
-        self.db.write(move |conn| {
-            let (task_id, project_id): (i64, i64) = task_payments::table
-                .find(id)
-                .select((task_payments::task_id, task_payments::project_id))
-                .first(conn)?;
-            diesel::update(task_payments::table.find(id))
-                .set((
-                    task_payments::amount_cents.eq(d.amount.cents()),
-                    task_payments::paid_on.eq(d.paid_on.to_string()),
-                    task_payments::payee.eq(&d.payee),
-                    task_payments::contractor_id.eq(d.contractor_id),
-                    task_payments::method.eq(d.method.code()),
-                    task_payments::note.eq(&d.note),
-                    task_payments::receipt_id.eq(d.receipt_id),
-                    task_payments::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            refresh_task_money(conn, task_id, project_id)?;
-            load_payment(conn, id)
-        })
+    fn update(&self, id: i64, change: Rule<Payment, PaymentDetails>) -> Result<Payment, RepoError> {
+        self.db
+            .write(move |conn| -> Guarded<Payment> {
+                let project_id: i64 = task_payments::table.find(id).select(task_payments::project_id).first(conn)?;
+                bump_version(conn, project_id)?; // the board's lock, then the payment as it is now
+                let current = load_payment(conn, id)?;
+                let d = match change(&current) {
+                    Ok(d) => d,
+                    Err(e) => return refused(e),
+                };
+                diesel::update(task_payments::table.find(id))
+                    .set((
+                        task_payments::amount_cents.eq(d.amount.cents()),
+                        task_payments::paid_on.eq(d.paid_on.to_string()),
+                        task_payments::payee.eq(&d.payee),
+                        task_payments::contractor_id.eq(d.contractor_id),
+                        task_payments::method.eq(d.method.code()),
+                        task_payments::note.eq(&d.note),
+                        task_payments::receipt_id.eq(d.receipt_id),
+                        task_payments::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+                recompute_task_money(conn, current.task_id)?;
+                load_payment(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
@@ -237,8 +273,9 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 .find(id)
                 .select((task_payments::task_id, task_payments::project_id))
                 .first(conn)?;
+            bump_version(conn, project_id)?; // the board's lock first, as every ledger write
             diesel::delete(task_payments::table.find(id)).execute(conn)?;
-            refresh_task_money(conn, task_id, project_id)
+            recompute_task_money(conn, task_id)
         })
     }
 }
@@ -292,18 +329,6 @@ fn load_change_order(conn: &mut DbConnection, id: i64) -> Result<ChangeOrder, Di
     into_change_order(row)
 }
 
-/// Under the board's lock: an approved change order needs an awarded bid on its task.
-fn award_missing(conn: &mut DbConnection, task_id: i64, d: &ChangeOrderDetails) -> Result<bool, DieselError> {
-    if d.status != ChangeOrderStatus::Approved {
-        return Ok(false);
-    }
-    let awards: i64 = bids::table
-        .filter(bids::task_id.eq(task_id).and(bids::status.eq(BidStatus::Awarded.code())))
-        .count()
-        .get_result(conn)?;
-    Ok(awards == 0)
-}
-
 pub struct DieselChangeOrderRepository {
     db: Db,
 }
@@ -355,12 +380,12 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
     fn create(&self, new: &OnTask<ChangeOrderDetails>) -> Result<ChangeOrder, RepoError> {
         let new = new.clone();
         self.db
-            .write_project(new.project_id, move |conn| {
+            .write_project(new.project_id, move |conn| -> Guarded<ChangeOrder> {
                 let project_id = project_of_task(conn, new.task_id)?;
                 bump_version(conn, project_id)?; // the board's row lock, before the award check
                 let d = &new.details;
-                if award_missing(conn, new.task_id, d)? {
-                    return Ok(Err(RepoError::Conflict("award".into())));
+                if let Err(e) = d.check_award(has_award(conn, new.task_id)?) {
+                    return refused(e);
                 }
                 let t = now();
                 let id: i64 = diesel::insert_into(change_orders::table)
@@ -378,23 +403,25 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                     ))
                     .returning(change_orders::id)
                     .get_result(conn)?;
-                refresh_task_money(conn, new.task_id, project_id)?;
+                recompute_task_money(conn, new.task_id)?;
                 load_change_order(conn, id).map(Ok)
             })
             .and_then(|r| r)
     }
 
-    fn update(&self, id: i64, d: &ChangeOrderDetails) -> Result<ChangeOrder, RepoError> {
-        let d = d.clone();
+    fn update(&self, id: i64, change: Rule<ChangeOrder, ChangeOrderDetails>) -> Result<ChangeOrder, RepoError> {
         self.db
-            .write(move |conn| {
-                let (task_id, project_id): (i64, i64) = change_orders::table
-                    .find(id)
-                    .select((change_orders::task_id, change_orders::project_id))
-                    .first(conn)?;
-                bump_version(conn, project_id)?;
-                if award_missing(conn, task_id, &d)? {
-                    return Ok(Err(RepoError::Conflict("award".into())));
+            .write(move |conn| -> Guarded<ChangeOrder> {
+                let project_id: i64 = change_orders::table.find(id).select(change_orders::project_id).first(conn)?;
+                bump_version(conn, project_id)?; // the board's lock, then the change order as it is now
+                let current = load_change_order(conn, id)?;
+                let task_id = current.task_id;
+                let d = match change(&current) {
+                    Ok(d) => d,
+                    Err(e) => return refused(e),
+                };
+                if let Err(e) = d.check_award(has_award(conn, task_id)?) {
+                    return refused(e);
                 }
                 diesel::update(change_orders::table.find(id))
                     .set((
@@ -407,7 +434,7 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                         change_orders::updated_at.eq(now()),
                     ))
                     .execute(conn)?;
-                refresh_task_money(conn, task_id, project_id)?;
+                recompute_task_money(conn, task_id)?;
                 load_change_order(conn, id).map(Ok)
             })
             .and_then(|r| r)
@@ -419,8 +446,9 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                 .find(id)
                 .select((change_orders::task_id, change_orders::project_id))
                 .first(conn)?;
+            bump_version(conn, project_id)?; // the board's lock first, as every ledger write
             diesel::delete(change_orders::table.find(id)).execute(conn)?;
-            refresh_task_money(conn, task_id, project_id)
+            recompute_task_money(conn, task_id)
         })
     }
 }
@@ -509,9 +537,9 @@ fn insert_items(conn: &mut DbConnection, draw_id: i64, items: &[DrawItem]) -> Re
     Ok(())
 }
 
-/// Keeps the project's drawn total (funded draws) and bumps its version.
-fn refresh_drawn(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
-    bump_version(conn, project_id)?;
+/// Recomputes the project's drawn total (its funded draws), in the transaction that changed
+/// them (which has bumped the project's version: the lock).
+fn recompute_drawn(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
     let funded: Vec<Option<i64>> = draws::table
         .filter(draws::project_id.eq(project_id).and(draws::status.eq(DrawStatus::Funded.code())))
         .select(draws::funded_cents)
@@ -523,6 +551,56 @@ fn refresh_drawn(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselE
 
 fn total_of(items: &[DrawItem]) -> i64 {
     items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents()))
+}
+
+/// Every task of the project in board order, with its work to date and what the project's
+/// draws (but `except_draw`) already cover of it: two queries.
+fn drawable(
+    conn: &mut DbConnection,
+    project_id: i64,
+    except_draw: Option<i64>,
+) -> Result<Vec<DrawableTask>, DieselError> {
+    let rows: Vec<(i64, String, String, Option<i64>, i64)> = tasks::table
+        .filter(tasks::project_id.eq(project_id))
+        .order((tasks::status, tasks::sort_key, tasks::id))
+        .select((tasks::id, tasks::title, tasks::status, tasks::actual_cost_cents, tasks::paid_cents))
+        .load(conn)?;
+    let drawn: Vec<(Option<i64>, i64)> = draw_items::table
+        .inner_join(draws::table)
+        .filter(draws::project_id.eq(project_id).and(draws::id.ne(except_draw.unwrap_or(0))))
+        .select((draw_items::task_id, draw_items::amount_cents))
+        .load(conn)?;
+    let mut already: std::collections::HashMap<i64, i64> = Default::default();
+    for (task, amount) in drawn {
+        if let Some(task) = task {
+            *already.entry(task).or_default() += amount;
+        }
+    }
+    let mut out: Vec<(usize, DrawableTask)> = rows
+        .into_iter()
+        .map(|(id, title, status, actual, paid)| {
+            let status = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
+            let column = TaskStatus::ALL.iter().position(|s| *s == status).unwrap_or(0);
+            let actual = actual.and_then(Money::from_cents);
+            let task = DrawableTask {
+                task_id: id,
+                title,
+                work_to_date_cents: work_to_date_cents(status, actual, paid),
+                already_drawn_cents: already.get(&id).copied().unwrap_or(0),
+            };
+            Ok((column, task))
+        })
+        .collect::<Result<_, DieselError>>()?;
+    out.sort_by_key(|(column, _)| *column); // board order: columns as shown, stable
+    Ok(out.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The draw's project, taking that project's lock (the board's row lock on PostgreSQL), then
+/// the draw as it is now. NotFound when the draw is gone, then or meanwhile.
+fn lock_draw(conn: &mut DbConnection, id: i64) -> Result<Draw, DieselError> {
+    let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
+    bump_version(conn, project_id)?;
+    load_draw(conn, id)
 }
 
 pub struct DieselDrawRepository {
@@ -563,103 +641,86 @@ impl DrawRepository for DieselDrawRepository {
     }
 
     fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError> {
-        self.db.read(|conn| {
-            let rows: Vec<(i64, String, String, Option<i64>, i64)> = tasks::table
-                .filter(tasks::project_id.eq(project_id))
-                .order((tasks::status, tasks::sort_key, tasks::id))
-                .select((tasks::id, tasks::title, tasks::status, tasks::actual_cost_cents, tasks::paid_cents))
-                .load(conn)?;
-            let drawn: Vec<(Option<i64>, i64)> = draw_items::table
-                .inner_join(draws::table)
-                .filter(draws::project_id.eq(project_id).and(draws::id.ne(except_draw.unwrap_or(0))))
-                .select((draw_items::task_id, draw_items::amount_cents))
-                .load(conn)?;
-            let mut already: std::collections::HashMap<i64, i64> = Default::default();
-            for (task, amount) in drawn {
-                if let Some(task) = task {
-                    *already.entry(task).or_default() += amount;
+        self.db.read(|conn| drawable(conn, project_id, except_draw))
+    }
+
+    fn create(&self, project_id: i64, draw: Rule<[DrawableTask], NewDraw>) -> Result<Draw, RepoError> {
+        self.db
+            .write_project(project_id, move |conn| -> Guarded<Draw> {
+                // The lock first: numbers are handed out, and what other draws cover is read, under it.
+                bump_version(conn, project_id)?;
+                let NewDraw { items, fields: f } = match draw(&drawable(conn, project_id, None)?) {
+                    Ok(new) => new,
+                    Err(e) => return refused(e),
+                };
+                let last: Option<i32> = draws::table
+                    .filter(draws::project_id.eq(project_id))
+                    .select(diesel::dsl::max(draws::number))
+                    .first(conn)?;
+                let t = now();
+                let id: i64 = diesel::insert_into(draws::table)
+                    .values((
+                        draws::project_id.eq(project_id),
+                        draws::number.eq(last.unwrap_or(0) + 1),
+                        draws::requested_on.eq(f.requested_on.to_string()),
+                        draws::status.eq(f.status.code()),
+                        draws::total_cents.eq(total_of(&items)),
+                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                        draws::note.eq(&f.note),
+                        draws::created_at.eq(t),
+                        draws::updated_at.eq(t),
+                    ))
+                    .returning(draws::id)
+                    .get_result(conn)?;
+                insert_items(conn, id, &items)?;
+                recompute_drawn(conn, project_id)?;
+                load_draw(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+
+    fn update(&self, id: i64, change: Rule<(Draw, Vec<DrawableTask>), DrawUpdate>) -> Result<Draw, RepoError> {
+        self.db
+            .write(move |conn| -> Guarded<Draw> {
+                let current = lock_draw(conn, id)?;
+                let project_id = current.project_id;
+                let found = (current, drawable(conn, project_id, Some(id))?);
+                let DrawUpdate { items, fields: f } = match change(&found) {
+                    Ok(update) => update,
+                    Err(e) => return refused(e),
+                };
+                if let Some(items) = &items {
+                    diesel::delete(draw_items::table.filter(draw_items::draw_id.eq(id))).execute(conn)?;
+                    insert_items(conn, id, items)?;
+                    diesel::update(draws::table.find(id)).set(draws::total_cents.eq(total_of(items))).execute(conn)?;
                 }
-            }
-            let mut out: Vec<(usize, DrawableTask)> = rows
-                .into_iter()
-                .map(|(id, title, status, actual, paid)| {
-                    let status = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
-                    let column = TaskStatus::ALL.iter().position(|s| *s == status).unwrap_or(0);
-                    let actual = actual.and_then(Money::from_cents);
-                    let task = DrawableTask {
-                        task_id: id,
-                        title,
-                        work_to_date_cents: work_to_date_cents(status, actual, paid),
-                        already_drawn_cents: already.get(&id).copied().unwrap_or(0),
-                    };
-                    Ok((column, task))
-                })
-                .collect::<Result<_, DieselError>>()?;
-            out.sort_by_key(|(column, _)| *column); // board order: columns as shown, stable
-            Ok(out.into_iter().map(|(_, t)| t).collect())
-        })
-    }
-
-    fn create(&self, project_id: i64, items: &[DrawItem], f: &DrawFields) -> Result<Draw, RepoError> {
-        let (items, f) = (items.to_vec(), f.clone());
-        self.db.write_project(project_id, move |conn| {
-            bump_version(conn, project_id)?; // the lock first: numbers are handed out under it
-            let last: Option<i32> = draws::table
-                .filter(draws::project_id.eq(project_id))
-                .select(diesel::dsl::max(draws::number))
-                .first(conn)?;
-            let t = now();
-            let id: i64 = diesel::insert_into(draws::table)
-                .values((
-                    draws::project_id.eq(project_id),
-                    draws::number.eq(last.unwrap_or(0) + 1),
-                    draws::requested_on.eq(f.requested_on.to_string()),
-                    draws::status.eq(f.status.code()),
-                    draws::total_cents.eq(total_of(&items)),
-                    draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
-                    draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
-                    draws::note.eq(&f.note),
-                    draws::created_at.eq(t),
-                    draws::updated_at.eq(t),
-                ))
-                .returning(draws::id)
-                .get_result(conn)?;
-            insert_items(conn, id, &items)?;
-            refresh_drawn(conn, project_id)?;
-            load_draw(conn, id)
-        })
-    }
-
-    fn update(&self, id: i64, items: Option<Vec<DrawItem>>, f: &DrawFields) -> Result<Draw, RepoError> {
-        let f = f.clone();
-        self.db.write(move |conn| {
-            let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
-            bump_version(conn, project_id)?;
-            if let Some(items) = &items {
-                diesel::delete(draw_items::table.filter(draw_items::draw_id.eq(id))).execute(conn)?;
-                insert_items(conn, id, items)?;
-                diesel::update(draws::table.find(id)).set(draws::total_cents.eq(total_of(items))).execute(conn)?;
-            }
-            diesel::update(draws::table.find(id))
-                .set((
-                    draws::requested_on.eq(f.requested_on.to_string()),
-                    draws::status.eq(f.status.code()),
-                    draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
-                    draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
-                    draws::note.eq(&f.note),
-                    draws::updated_at.eq(now()),
-                ))
-                .execute(conn)?;
-            refresh_drawn(conn, project_id)?;
-            load_draw(conn, id)
-        })
+                diesel::update(draws::table.find(id))
+                    .set((
+                        draws::requested_on.eq(f.requested_on.to_string()),
+                        draws::status.eq(f.status.code()),
+                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                        draws::note.eq(&f.note),
+                        draws::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+                recompute_drawn(conn, project_id)?;
+                load_draw(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
-        self.db.write(move |conn| {
-            let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
-            diesel::delete(draws::table.find(id)).execute(conn)?;
-            refresh_drawn(conn, project_id)
-        })
+        self.db
+            .write(move |conn| -> Guarded<()> {
+                let current = lock_draw(conn, id)?;
+                if let Err(e) = current.check_delete() {
+                    return refused(e);
+                }
+                diesel::delete(draws::table.find(id)).execute(conn)?;
+                recompute_drawn(conn, current.project_id).map(Ok)
+            })
+            .and_then(|r| r)
     }
 }

@@ -40,10 +40,10 @@ async fn the_roster_is_each_users_own_and_a_contractor_with_bids_stays() {
     assert_eq!(acme["insurance_expires"], "2027-01-31");
     let id = acme["id"].as_i64().unwrap();
     let path = format!("/api/contractors/{id}/");
-    let patched =
-        app.authed_json(Method::PATCH, &path, &ana, Some(json!({"phone": "512-555-0199", "insurance_expires": null})))
-            .await
-            .ok_json(200);
+    let patched = app
+        .authed_json(Method::PATCH, &path, &ana, Some(json!({"phone": "512-555-0199", "insurance_expires": null})))
+        .await
+        .ok_json(200);
     assert_eq!((patched["phone"].as_str(), patched["name"].as_str()), (Some("512-555-0199"), Some("Acme Framing")));
     assert!(patched["insurance_expires"].is_null());
     assert_eq!(app.authed_get("/api/contractors/", &ana).await.ok_json(200).as_array().unwrap().len(), 1);
@@ -52,7 +52,12 @@ async fn the_roster_is_each_users_own_and_a_contractor_with_bids_stays() {
     app.authed_json(Method::PATCH, &path, &bob, Some(json!({"name": "Mine"}))).await.assert_error(404, "not_found");
     app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
     let err = app
-        .authed_json(Method::POST, "/api/contractors/", &ana, Some(json!({"email": "nope", "insurance_expires": "soon"})))
+        .authed_json(
+            Method::POST,
+            "/api/contractors/",
+            &ana,
+            Some(json!({"email": "nope", "insurance_expires": "soon"})),
+        )
         .await
         .assert_error(400, "validation_error");
     for f in ["name", "email", "insurance_expires"] {
@@ -82,8 +87,11 @@ async fn an_award_commits_the_cost_declines_the_others_and_moves_the_predicted_t
     let before = app.authed_get(&summary_path, &ana).await.ok_json(200)["predicted_total"].as_f64().unwrap();
     assert!((before - predicted).abs() < 0.01, "{before} {predicted}");
 
-    let (c1, c2, c3) =
-        (contractor(&app, &ana, "Low Co").await, contractor(&app, &ana, "Mid Co").await, contractor(&app, &ana, "High Co").await);
+    let (c1, c2, c3) = (
+        contractor(&app, &ana, "Low Co").await,
+        contractor(&app, &ana, "Mid Co").await,
+        contractor(&app, &ana, "High Co").await,
+    );
     bid(&app, &ana, task_id, c1, 38_000.0).await;
     let mid = bid(&app, &ana, task_id, c2, 41_800.0).await;
     bid(&app, &ana, task_id, c3, 52_000.0).await;
@@ -125,7 +133,9 @@ async fn an_award_commits_the_cost_declines_the_others_and_moves_the_predicted_t
     assert!(t["committed_cost"].is_null(), "{t}");
     let again = app.authed_get(&summary_path, &ana).await.ok_json(200)["predicted_total"].as_f64().unwrap();
     assert!((again - before).abs() < 0.001);
-    app.authed_json(Method::DELETE, &format!("/api/bids/{mid_id}/award/"), &ana, None).await.assert_error(409, "conflict");
+    app.authed_json(Method::DELETE, &format!("/api/bids/{mid_id}/award/"), &ana, None)
+        .await
+        .assert_error(409, "conflict");
 }
 
 #[actix_web::test]
@@ -185,10 +195,14 @@ async fn bad_bids_get_a_clear_4xx_and_change_nothing() {
         .await
         .assert_error(400, "validation_error");
     assert!(err["fields"]["document"].is_array(), "{err}");
-    post(json!({"task": task, "contractor": c, "amount": 10, "status": "awarded"})).await.assert_error(400, "validation_error");
-    let err = post(json!({"task": task, "contractor": c, "amount": 10, "received_on": "2026-11-10", "valid_until": "2026-11-01"}))
+    post(json!({"task": task, "contractor": c, "amount": 10, "status": "awarded"}))
         .await
         .assert_error(400, "validation_error");
+    let err = post(
+        json!({"task": task, "contractor": c, "amount": 10, "received_on": "2026-11-10", "valid_until": "2026-11-01"}),
+    )
+    .await
+    .assert_error(400, "validation_error");
     assert!(err["fields"]["valid_until"].is_array());
     assert_eq!(app.authed_get(&format!("/api/tasks/{task}/bids/"), &ana).await.ok_json(200), json!([]));
     assert_eq!(task_json(&app, &ana, project, task).await["bid_count"], 0);
@@ -196,7 +210,9 @@ async fn bad_bids_get_a_clear_4xx_and_change_nothing() {
     // A bid of a deleted task is gone with it: its award is 404.
     let b = bid(&app, &ana, task, c, 100.0).await["id"].as_i64().unwrap();
     app.authed_json(Method::POST, &format!("/api/bids/{b}/award/"), &bob, None).await.assert_error(404, "not_found");
-    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &bob, Some(json!({"amount": 1}))).await.assert_error(404, "not_found");
+    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &bob, Some(json!({"amount": 1})))
+        .await
+        .assert_error(404, "not_found");
     app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &ana, Some(json!({"status": "awarded"})))
         .await
         .assert_error(400, "validation_error");
@@ -208,4 +224,43 @@ async fn bad_bids_get_a_clear_4xx_and_change_nothing() {
     // Unsubscribed: 402 on every bid call.
     let carl = app.unsubscribed_user("carl").await;
     app.authed_get("/api/contractors/", &carl).await.assert_error(402, "subscription_required");
+}
+
+/// Security issue 28, finding 7: an award and an edit declining the same bid at once. The edit
+/// either ran first (the award then declines nothing it needs and awards the bid) or is refused
+/// (400) because it meets the award: the award always stands and the task commits its amount.
+#[actix_web::test]
+async fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
+    const PAIRS: usize = 40;
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let c = contractor(&app, &ana, "Acme").await;
+    let mut pairs = Vec::new();
+    for i in 0..PAIRS {
+        let task = app.create_task(&ana, project, json!({"title": format!("Task {i}")})).await["id"].as_i64().unwrap();
+        let target = bid(&app, &ana, task, c, 40_000.0 + i as f64).await;
+        let rival = bid(&app, &ana, task, c, 30_000.0).await;
+        pairs.push((task, target["id"].as_i64().unwrap(), rival["id"].as_i64().unwrap(), target["amount"].clone()));
+    }
+    let calls = pairs.iter().map(|&(_, target, _, _)| {
+        let (app, ana) = (&app, &ana);
+        async move {
+            let (award, edit) = (format!("/api/bids/{target}/award/"), format!("/api/bids/{target}/"));
+            let awarded = app.authed_json(Method::POST, &award, ana, None);
+            let declined = app.authed_json(Method::PATCH, &edit, ana, Some(json!({"status": "declined"})));
+            let (awarded, declined) = futures_util::future::join(awarded, declined).await;
+            (awarded.status, declined.status)
+        }
+    });
+    let outcomes = futures_util::future::join_all(calls).await;
+
+    for ((task, target, rival, amount), (awarded, declined)) in pairs.iter().zip(outcomes) {
+        assert_eq!(awarded, 200, "task {task}");
+        assert!(declined == 200 || declined == 400, "task {task}: the edit answered {declined}");
+        let bids = app.authed_get(&format!("/api/tasks/{task}/bids/"), &ana).await.ok_json(200);
+        let status = |id: i64| bids.as_array().unwrap().iter().find(|b| b["id"] == id).unwrap()["status"].clone();
+        assert_eq!((status(*target), status(*rival)), (json!("awarded"), json!("declined")), "task {task}");
+        assert_eq!(&task_json(&app, &ana, project, *task).await["committed_cost"], amount, "task {task}");
+    }
 }

@@ -25,7 +25,12 @@ async fn build(app: &TestApp, user: &User) -> Build {
         .as_i64()
         .unwrap();
     let bid = app
-        .authed_json(Method::POST, "/api/bids/", user, Some(json!({"task": task, "contractor": contractor, "amount": 41800})))
+        .authed_json(
+            Method::POST,
+            "/api/bids/",
+            user,
+            Some(json!({"task": task, "contractor": contractor, "amount": 41800})),
+        )
         .await
         .ok_json(201)["id"]
         .as_i64()
@@ -66,7 +71,10 @@ async fn payments_in_parts_with_a_receipt_and_a_change_order_move_the_summary() 
         )
         .await
         .ok_json(201);
-    assert_eq!((first["payee"].as_str(), first["contractor"]["name"].as_str()), (Some("Acme Framing"), Some("Acme Framing")));
+    assert_eq!(
+        (first["payee"].as_str(), first["contractor"]["name"].as_str()),
+        (Some("Acme Framing"), Some("Acme Framing"))
+    );
     assert_eq!((first["receipt"].as_i64(), first["method"].as_str()), (Some(receipt), Some("check")));
     app.authed_json(
         Method::POST,
@@ -110,16 +118,21 @@ async fn payments_in_parts_with_a_receipt_and_a_change_order_move_the_summary() 
         Method::POST,
         "/api/change-orders/",
         &ana,
-        Some(json!({"task": b.task, "description": "Owner supplies windows", "amount": -1200.25, "status": "approved"})),
+        Some(
+            json!({"task": b.task, "description": "Owner supplies windows", "amount": -1200.25, "status": "approved"}),
+        ),
     )
     .await
     .ok_json(201);
     assert_eq!(summary(&app, &ana, b.project).await["committed"], 43099.75);
 
     // The award stays while approved change orders lean on it.
-    app.authed_json(Method::DELETE, &format!("/api/bids/{}/award/", b.bid), &ana, None).await.assert_error(409, "conflict");
+    app.authed_json(Method::DELETE, &format!("/api/bids/{}/award/", b.bid), &ana, None)
+        .await
+        .assert_error(409, "conflict");
     let co_path = format!("/api/change-orders/{}/", co["id"]);
-    let patched = app.authed_json(Method::PATCH, &co_path, &ana, Some(json!({"status": "rejected"}))).await.ok_json(200);
+    let patched =
+        app.authed_json(Method::PATCH, &co_path, &ana, Some(json!({"status": "rejected"}))).await.ok_json(200);
     assert_eq!(patched["status"], "rejected");
 
     // Contingency, loan: amber then red.
@@ -157,26 +170,37 @@ async fn bad_ledger_input_is_a_clear_4xx_and_changes_nothing() {
         async move { app.authed_json(Method::POST, path, ana, Some(body)).await }
     };
 
-    let err = post("/api/task-payments/", json!({"task": b.task, "amount": -5})).await.assert_error(400, "validation_error");
+    let err =
+        post("/api/task-payments/", json!({"task": b.task, "amount": -5})).await.assert_error(400, "validation_error");
     assert_eq!(err["fields"]["amount"][0], "Ensure this value is greater than or equal to 0.");
-    let err = post("/api/task-payments/", json!({"task": b.task, "amount": 0})).await.assert_error(400, "validation_error");
+    let err =
+        post("/api/task-payments/", json!({"task": b.task, "amount": 0})).await.assert_error(400, "validation_error");
     assert_eq!(err["fields"]["amount"][0], "Ensure this value is greater than 0.");
-    let err = post("/api/task-payments/", json!({"amount": 5, "method": "bitcoin"})).await.assert_error(400, "validation_error");
+    let err = post("/api/task-payments/", json!({"amount": 5, "method": "bitcoin"}))
+        .await
+        .assert_error(400, "validation_error");
     assert!(err["fields"]["task"].is_array() && err["fields"]["method"].is_array(), "{err}");
     post("/api/task-payments/", json!({"task": 999_999, "amount": 5})).await.assert_error(404, "not_found");
     post("/api/task-payments/", json!({"task": bobs.task, "amount": 5})).await.assert_error(404, "not_found");
-    post("/api/task-payments/", json!({"task": b.task, "amount": 5, "payee": bobs.contractor})).await.assert_error(404, "not_found");
+    post("/api/task-payments/", json!({"task": b.task, "amount": 5, "payee": bobs.contractor}))
+        .await
+        .assert_error(404, "not_found");
     let err = post("/api/task-payments/", json!({"task": b.task, "amount": 5, "receipt": foreign_doc}))
         .await
         .assert_error(400, "validation_error");
     assert_eq!(err["fields"]["receipt"][0], "Choose a document of this payment's task.");
-    post("/api/task-payments/", json!({"task": b.task, "amount": 5, "extra": 1})).await.assert_error(400, "invalid_json");
+    post("/api/task-payments/", json!({"task": b.task, "amount": 5, "extra": 1}))
+        .await
+        .assert_error(400, "invalid_json");
     assert_eq!(app.authed_get(&format!("/api/tasks/{}/payments/", b.task), &ana).await.ok_json(200), json!([]));
 
     // Change orders: approving without an award; a document of another task.
-    let err = post("/api/change-orders/", json!({"task": other_task, "description": "x", "amount": 10, "status": "approved"}))
-        .await
-        .assert_error(409, "conflict");
+    let err = post(
+        "/api/change-orders/",
+        json!({"task": other_task, "description": "x", "amount": 10, "status": "approved"}),
+    )
+    .await
+    .assert_error(409, "conflict");
     assert!(err["message"].as_str().unwrap().contains("Award a bid"), "{err}");
     post("/api/change-orders/", json!({"task": b.task, "description": "x", "amount": 10, "document": foreign_doc}))
         .await
@@ -213,7 +237,10 @@ async fn bad_ledger_input_is_a_clear_4xx_and_changes_nothing() {
     app.authed_get(&format!("/api/tasks/{}/payments/", b.task), &bob).await.assert_error(404, "not_found");
     app.authed_get(&format!("/api/projects/{}/payments/", b.project), &bob).await.assert_error(404, "not_found");
     app.authed_get(&format!("/api/projects/{}/draws/next/", b.project), &bob).await.assert_error(404, "not_found");
-    let err = app.authed_json(Method::PATCH, &path, &ana, Some(json!({"task": other_task}))).await.assert_error(400, "validation_error");
+    let err = app
+        .authed_json(Method::PATCH, &path, &ana, Some(json!({"task": other_task})))
+        .await
+        .assert_error(400, "validation_error");
     assert!(err["fields"]["task"].is_array());
 }
 
@@ -224,18 +251,29 @@ async fn a_draw_request_covers_the_work_since_the_last_one_and_funding_moves_the
     let b = build(&app, &ana).await;
     let project_path = format!("/api/projects/{}/", b.project);
     app.authed_json(Method::PATCH, &project_path, &ana, Some(json!({"loan_amount": 300000}))).await.ok_json(200);
-    let site = app.create_task(&ana, b.project, json!({"title": "Site work", "status": "Paid", "actual_cost": 5000})).await;
-    app.authed_json(Method::POST, "/api/task-payments/", &ana, Some(json!({"task": b.task, "amount": 20000}))).await.ok_json(201);
+    let site =
+        app.create_task(&ana, b.project, json!({"title": "Site work", "status": "Paid", "actual_cost": 5000})).await;
+    app.authed_json(Method::POST, "/api/task-payments/", &ana, Some(json!({"task": b.task, "amount": 20000})))
+        .await
+        .ok_json(201);
 
     let next = app.authed_get(&format!("/api/projects/{}/draws/next/", b.project), &ana).await.ok_json(200);
     assert_eq!(next["total"], 25000.0);
     let ids: Vec<i64> = next["items"].as_array().unwrap().iter().map(|i| i["task"].as_i64().unwrap()).collect();
     assert_eq!(ids.len(), 2);
     let draw = app
-        .authed_json(Method::POST, "/api/draws/", &ana, Some(json!({"project": b.project, "tasks": ids, "requested_on": "2026-11-21"})))
+        .authed_json(
+            Method::POST,
+            "/api/draws/",
+            &ana,
+            Some(json!({"project": b.project, "tasks": ids, "requested_on": "2026-11-21"})),
+        )
         .await
         .ok_json(201);
-    assert_eq!((draw["number"].as_i64(), draw["total"].as_f64(), draw["status"].as_str()), (Some(1), Some(25000.0), Some("draft")));
+    assert_eq!(
+        (draw["number"].as_i64(), draw["total"].as_f64(), draw["status"].as_str()),
+        (Some(1), Some(25000.0), Some("draft"))
+    );
     assert_eq!(draw["items"].as_array().unwrap().len(), 2);
     assert!(draw["funded_amount"].is_null());
     let path = format!("/api/draws/{}/", draw["id"]);
@@ -247,20 +285,35 @@ async fn a_draw_request_covers_the_work_since_the_last_one_and_funding_moves_the
     app.authed_json(Method::PATCH, &path, &ana, Some(json!({"status": "submitted"}))).await.ok_json(200);
     app.authed_json(Method::PATCH, &path, &ana, Some(json!({"tasks": [b.task]}))).await.assert_error(409, "conflict");
     let funded = app
-        .authed_json(Method::PATCH, &path, &ana, Some(json!({"status": "funded", "funded_amount": 24000, "funded_on": "2026-11-28"})))
+        .authed_json(
+            Method::PATCH,
+            &path,
+            &ana,
+            Some(json!({"status": "funded", "funded_amount": 24000, "funded_on": "2026-11-28"})),
+        )
         .await
         .ok_json(200);
     assert_eq!((funded["funded_amount"].as_f64(), funded["funded_on"].as_str()), (Some(24000.0), Some("2026-11-28")));
     let s = summary(&app, &ana, b.project).await;
-    assert_eq!((s["loan_amount"].as_f64(), s["drawn"].as_f64(), s["loan_left"].as_f64()), (Some(300000.0), Some(24000.0), Some(276000.0)));
+    assert_eq!(
+        (s["loan_amount"].as_f64(), s["drawn"].as_f64(), s["loan_left"].as_f64()),
+        (Some(300000.0), Some(24000.0), Some(276000.0))
+    );
     app.authed_json(Method::DELETE, &path, &ana, None).await.assert_error(409, "conflict");
 
     // Nothing new to draw until more work is paid; then only the new part.
     let next = app.authed_get(&format!("/api/projects/{}/draws/next/", b.project), &ana).await.ok_json(200);
     assert_eq!((next["total"].as_f64(), next["items"].as_array().unwrap().len()), (Some(0.0), 0));
-    app.authed_json(Method::POST, "/api/task-payments/", &ana, Some(json!({"task": b.task, "amount": 10000}))).await.ok_json(201);
+    app.authed_json(Method::POST, "/api/task-payments/", &ana, Some(json!({"task": b.task, "amount": 10000})))
+        .await
+        .ok_json(201);
     let second = app
-        .authed_json(Method::POST, "/api/draws/", &ana, Some(json!({"project": b.project, "tasks": [b.task, site["id"]]})))
+        .authed_json(
+            Method::POST,
+            "/api/draws/",
+            &ana,
+            Some(json!({"project": b.project, "tasks": [b.task, site["id"]]})),
+        )
         .await
         .ok_json(201);
     assert_eq!((second["number"].as_i64(), second["total"].as_f64()), (Some(2), Some(10000.0)));
@@ -268,4 +321,49 @@ async fn a_draw_request_covers_the_work_since_the_last_one_and_funding_moves_the
     assert_eq!(list.as_array().unwrap().iter().map(|d| d["number"].as_i64().unwrap()).collect::<Vec<_>>(), [1, 2]);
     let deleted = app.authed_json(Method::DELETE, &format!("/api/draws/{}/", second["id"]), &ana, None).await;
     assert_eq!(deleted.status, 204);
+}
+
+/// Security issue 28, finding 6: a fund and a delete of the same draw at once. Each pair runs
+/// as one of the two serial orders: funded and kept (the delete refused, 409), or deleted and
+/// not funded (404); never a funded draw deleted. The loan's drawn total is the funded draws.
+#[actix_web::test]
+async fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
+    const PAIRS: usize = 40;
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let b = build(&app, &ana).await;
+    let mut paths = Vec::new();
+    for _ in 0..PAIRS {
+        let draw = app
+            .authed_json(Method::POST, "/api/draws/", &ana, Some(json!({"project": b.project, "tasks": [b.task]})))
+            .await
+            .ok_json(201);
+        paths.push(format!("/api/draws/{}/", draw["id"]));
+    }
+    let fund = json!({"status": "funded", "funded_amount": 100});
+    let calls = paths.iter().map(|path| {
+        let (app, ana, fund) = (&app, &ana, &fund);
+        async move {
+            let funded = app.authed_json(Method::PATCH, path, ana, Some(fund.clone()));
+            let deleted = app.authed_json(Method::DELETE, path, ana, None);
+            let (funded, deleted) = futures_util::future::join(funded, deleted).await;
+            (path, funded.status, deleted.status)
+        }
+    });
+    let outcomes = futures_util::future::join_all(calls).await;
+
+    let left = app.authed_get(&format!("/api/projects/{}/draws/", b.project), &ana).await.ok_json(200);
+    let status_now = |path: &str| {
+        let found = left.as_array().unwrap().iter().find(|d| path == format!("/api/draws/{}/", d["id"]));
+        found.map(|d| d["status"].as_str().unwrap().to_owned())
+    };
+    let mut funded_left = 0.0;
+    for (path, funded, deleted) in outcomes {
+        match (funded, deleted, status_now(path).as_deref()) {
+            (200, 409, Some("funded")) => funded_left += 100.0,
+            (404, 204, None) => {}
+            other => panic!("{path}: fund and delete answered, then the draw is: {other:?}"),
+        }
+    }
+    assert_eq!(summary(&app, &ana, b.project).await["drawn"], json!(funded_left));
 }

@@ -3,7 +3,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{BidRepository, ContractorRepository, NewBid, TaskRepository};
-use buildledger_domain::bid::{BidDetails, BidStatus, ContractorDetails};
+use buildledger_domain::bid::{Bid, BidDetails, BidInput, BidStatus, ContractorDetails};
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
 use buildledger_persistence::{DieselBidRepository, DieselContractorRepository, DieselTaskRepository};
@@ -50,8 +50,14 @@ fn the_task_row_follows_its_bids_and_one_award() {
         let statuses: Vec<BidStatus> = repo.list_for_task(task.id).unwrap().iter().map(|b| b.status).collect();
         assert_eq!(statuses, [BidStatus::Declined, BidStatus::Awarded, BidStatus::Declined], "{}", t.name);
         assert_eq!(figures(&tasks).committed.map(Money::cents), Some(4_180_000));
-        // A new amount for the awarded bid is the new committed cost.
-        repo.update(b2.id, acme.id, &dollars(43_000), BidStatus::Awarded).unwrap();
+        // A new amount for the awarded bid is the new committed cost; an edit that would decline
+        // the award is refused by its rule, which sees the bid as the write finds it.
+        let amount = BidInput { amount: Some(dollars(43_000).amount), ..Default::default() };
+        repo.update(b2.id, Box::new(move |b: &Bid| b.edit(None, None, amount.clone()))).unwrap();
+        assert_eq!(figures(&tasks).committed.map(Money::cents), Some(4_300_000), "{}", t.name);
+        let decline = repo.update(b2.id, Box::new(|b: &Bid| b.edit(None, Some("declined"), BidInput::default())));
+        assert!(matches!(decline, Err(RepoError::Refused(_))), "{}: {decline:?}", t.name);
+        assert_eq!(repo.award(b2.id).unwrap().details.amount, dollars(43_000).amount, "{}: awarded already", t.name);
         assert_eq!(figures(&tasks).committed.map(Money::cents), Some(4_300_000), "{}", t.name);
         // Another award moves it; withdrawing clears it and makes every bid pending.
         repo.award(b3.id).unwrap();
@@ -64,7 +70,7 @@ fn the_task_row_follows_its_bids_and_one_award() {
         assert_eq!((f.count, f.lowest.map(Money::cents)), (2, Some(4_300_000)), "{}", t.name);
 
         // A contractor with bids stays; deleting the task takes its bids; then the contractor goes.
-        assert!(matches!(roster.delete(acme.id, ana), Err(RepoError::Conflict(_))), "{}", t.name);
+        assert!(matches!(roster.delete(acme.id, ana), Err(RepoError::Refused(_))), "{}", t.name);
         tasks.delete(&tasks.list_for_project(p.id).unwrap()[0]).unwrap();
         assert!(repo.list_for_project(p.id).unwrap().is_empty());
         assert!(matches!(repo.award(b2.id), Err(RepoError::NotFound)), "{}: a bid of a deleted task", t.name);

@@ -1,17 +1,17 @@
 //! The money ledger on every backend: the task row follows its payments and change orders, an
 //! approval needs an award (checked under the lock), an award under approved change orders
-//! stays, draws are numbered per project and keep the project's drawn total, deleting a task
-//! keeps the draw lines that named it.
+//! stays, draws are numbered per project and keep the project's drawn total, a funded draw
+//! stays, deleting a task keeps the draw lines that named it.
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{
     BidRepository, ChangeOrderRepository, ContractorRepository, DrawRepository, NewBid, OnTask, ProjectRepository,
-    TaskPaymentRepository, TaskRepository,
+    Rule, TaskPaymentRepository, TaskRepository,
 };
 use buildledger_domain::bid::{BidDetails, ContractorDetails};
 use buildledger_domain::ledger::{
-    draw_items, ChangeOrderDetails, ChangeOrderStatus, DrawFields, DrawStatus, PaymentDetails, PaymentMethod,
-    SignedMoney,
+    draw_items, select_draw_tasks, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawFields, DrawStatus, DrawUpdate,
+    DrawableTask, NewDraw, PaymentDetails, PaymentMethod, SignedMoney,
 };
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
@@ -66,6 +66,25 @@ fn on<T>(task_id: i64, project_id: i64, details: T) -> OnTask<T> {
     OnTask { task_id, project_id, details }
 }
 
+/// A rule that writes `value` whatever it finds.
+fn set<S, T: Clone + Send + 'static>(value: T) -> Rule<S, T> {
+    Box::new(move |_: &S| Ok(value.clone()))
+}
+
+/// A new draw of the tasks `ids`, each for its work not yet drawn as the write finds it.
+fn draw_of(ids: Vec<i64>, fields: DrawFields) -> Rule<[DrawableTask], NewDraw> {
+    Box::new(move |found: &[DrawableTask]| {
+        Ok(NewDraw { items: draw_items(&select_draw_tasks(found, &ids)?).0, fields: fields.clone() })
+    })
+}
+
+/// New fields for a draw; new lines too (every task, as the write finds them) when `lines`.
+fn redraw(lines: bool, fields: DrawFields) -> Rule<(Draw, Vec<DrawableTask>), DrawUpdate> {
+    Box::new(move |(_, found): &(Draw, Vec<DrawableTask>)| {
+        Ok(DrawUpdate { items: lines.then(|| draw_items(found).0), fields: fields.clone() })
+    })
+}
+
 #[test]
 fn the_task_row_follows_payments_and_approved_change_orders() {
     for t in backends() {
@@ -91,7 +110,7 @@ fn the_task_row_follows_payments_and_approved_change_orders() {
 
         // Approving needs an award, checked by the repository too.
         let early = orders.create(&on(task_id, project_id, change(250_000, ChangeOrderStatus::Approved)));
-        assert!(matches!(early, Err(RepoError::Conflict(_))), "{}", t.name);
+        assert!(matches!(early, Err(RepoError::Refused(_))), "{}", t.name);
         assert!(orders.list_for_task(task.id).unwrap().is_empty(), "{}: nothing written", t.name);
 
         bids.award(bid.id).unwrap();
@@ -103,14 +122,14 @@ fn the_task_row_follows_payments_and_approved_change_orders() {
         assert_eq!((r.ledger.paid_cents, r.ledger.payment_count), (3_000_000, 2), "{}", t.name);
         assert_eq!((r.bids.committed.map(Money::cents), r.ledger.change_order_cents), (Some(4_180_000), 0));
 
-        orders.update(co.id, &change(250_000, ChangeOrderStatus::Approved)).unwrap();
+        orders.update(co.id, set(change(250_000, ChangeOrderStatus::Approved))).unwrap();
         let r = row();
         assert_eq!(r.bids.committed.map(Money::cents), Some(4_430_000), "{}: award + approved", t.name);
         assert_eq!(r.ledger.change_order_cents, 250_000);
         // The award stays while an approved change order leans on it.
-        assert!(matches!(bids.withdraw_award(bid.id), Err(RepoError::Conflict(_))), "{}", t.name);
-        assert!(matches!(bids.delete(bid.id), Err(RepoError::Conflict(_))), "{}", t.name);
-        orders.update(co.id, &change(250_000, ChangeOrderStatus::Rejected)).unwrap();
+        assert!(matches!(bids.withdraw_award(bid.id), Err(RepoError::Refused(_))), "{}", t.name);
+        assert!(matches!(bids.delete(bid.id), Err(RepoError::Refused(_))), "{}", t.name);
+        orders.update(co.id, set(change(250_000, ChangeOrderStatus::Rejected))).unwrap();
         assert_eq!(row().bids.committed.map(Money::cents), Some(4_180_000), "{}", t.name);
         bids.withdraw_award(bid.id).unwrap();
         assert_eq!(row().bids.committed, None, "{}", t.name);
@@ -119,7 +138,7 @@ fn the_task_row_follows_payments_and_approved_change_orders() {
         let listed: Vec<NaiveDate> =
             payments.list_for_task(task.id).unwrap().iter().map(|p| p.details.paid_on).collect();
         assert_eq!(listed, [day("2026-11-01"), day("2026-11-10")], "{}", t.name);
-        payments.update(first.id, &payment(2_500_000, "2026-11-10", Some(acme.id))).unwrap();
+        payments.update(first.id, set(payment(2_500_000, "2026-11-10", Some(acme.id)))).unwrap();
         assert_eq!(row().ledger.paid_cents, 3_500_000, "{}", t.name);
         payments.delete(first.id).unwrap();
         assert_eq!((row().ledger.paid_cents, row().ledger.payment_count), (1_000_000, 1), "{}", t.name);
@@ -164,8 +183,7 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
             funded_on: funded.map(|_| day("2026-11-20")),
             note: String::new(),
         };
-        let (items, _) = draw_items(&drawable[..1]);
-        let first = draws.create(p.id, &items, &fields(DrawStatus::Draft, None)).unwrap();
+        let first = draws.create(p.id, draw_of(vec![framing.id], fields(DrawStatus::Draft, None))).unwrap();
         assert_eq!((first.number, first.total.cents()), (1, 3_000_000), "{}", t.name);
         // What is drawn is not offered again; more work is.
         assert_eq!(draws.drawable_tasks(p.id, None).unwrap()[0].amount_cents(), 0, "{}", t.name);
@@ -173,28 +191,34 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
         payments
             .create(&OnTask { task_id: framing.id, project_id: p.id, details: payment(500_000, "2026-11-16", None) })
             .unwrap();
-        let (items, _) = draw_items(&draws.drawable_tasks(p.id, None).unwrap());
-        let second = draws.create(p.id, &items, &fields(DrawStatus::Submitted, None)).unwrap();
+        let second =
+            draws.create(p.id, draw_of(vec![framing.id, roof.id], fields(DrawStatus::Submitted, None))).unwrap();
         assert_eq!((second.number, second.total.cents()), (2, 500_000), "{}", t.name);
 
         let projects = DieselProjectRepository::new(t.db.clone());
         let drawn = || projects.find_for_owner(p.id, ana).unwrap().unwrap().drawn_cents;
-        draws.update(first.id, None, &fields(DrawStatus::Funded, Some(2_900_000))).unwrap();
+        draws.update(first.id, redraw(false, fields(DrawStatus::Funded, Some(2_900_000)))).unwrap();
         assert_eq!(drawn(), 2_900_000, "{}", t.name);
+        // A funded draw stays, checked as the delete finds it.
+        assert!(matches!(draws.delete(first.id), Err(RepoError::Refused(_))), "{}", t.name);
+        assert_eq!(drawn(), 2_900_000, "{}", t.name);
+        let refuse: Rule<(Draw, Vec<DrawableTask>), DrawUpdate> = Box::new(|(d, _): &(Draw, Vec<DrawableTask>)| {
+            Err(d.check_delete().expect_err("the rule sees the draw funded"))
+        });
+        assert!(matches!(draws.update(first.id, refuse), Err(RepoError::Refused(_))), "{}", t.name);
         let listed = draws.list_for_project(p.id).unwrap();
         assert_eq!(listed.iter().map(|d| d.number).collect::<Vec<_>>(), [1, 2], "{}", t.name);
         assert_eq!(listed[0].funded_on, Some(day("2026-11-20")));
 
         // The draft's lines change; a deleted task leaves its line (title kept, no id).
-        let (items, _) = draw_items(&draws.drawable_tasks(p.id, Some(second.id)).unwrap());
-        let changed = draws.update(second.id, Some(items), &fields(DrawStatus::Submitted, None)).unwrap();
+        let changed = draws.update(second.id, redraw(true, fields(DrawStatus::Submitted, None))).unwrap();
         assert_eq!(changed.items.len(), 2, "{}", t.name);
         tasks.delete(&tasks.list_for_project(p.id).unwrap().into_iter().find(|x| x.id == roof.id).unwrap()).unwrap();
         let after = draws.find_for_owner(second.id, ana).unwrap().unwrap();
         assert_eq!((after.items[1].task_id, after.items[1].title.as_str()), (None, "Roofing"), "{}", t.name);
         assert!(draws.find_for_owner(second.id, ana + 1000).unwrap().is_none());
 
-        draws.update(first.id, None, &fields(DrawStatus::Submitted, None)).unwrap();
+        draws.update(first.id, redraw(false, fields(DrawStatus::Submitted, None))).unwrap();
         assert_eq!(drawn(), 0, "{}: no funded draw left", t.name);
         draws.delete(first.id).unwrap();
         assert_eq!(draws.list_for_project(p.id).unwrap().len(), 1, "{}", t.name);

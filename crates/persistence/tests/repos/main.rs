@@ -10,6 +10,7 @@ mod memo;
 mod migrations;
 mod payments;
 mod projects;
+mod races;
 mod sessions;
 mod shares;
 mod tasks;

@@ -1,0 +1,279 @@
+//! Use cases racing each other over the real repositories, on every backend: a rule checked
+//! before its write would let the other side slip in between (security issue 28, findings 6
+//! and 7). Each pair of calls starts together (a barrier), many pairs at once; afterwards each
+//! pair must have one outcome that some serial order explains, and the stored figures (the
+//! project's drawn total, the task's committed cost) must match the rows they are kept from.
+
+use std::sync::{Arc, Barrier};
+
+use buildledger_application::bids::{BidChange, BidService, BidsPorts};
+use buildledger_application::error::UseCaseError;
+use buildledger_application::ledger::{DrawChange, LedgerPorts, LedgerService, PaymentChange};
+use buildledger_application::ports::{CostRates, ProjectRepository, SystemClock, TaskRepository, WholeHouseEstimate};
+use buildledger_domain::bid::{BidInput, BidStatus, ContractorInput};
+use buildledger_domain::cost::Prediction;
+use buildledger_domain::ledger::{DrawInput, DrawStatus, PaymentInput};
+use buildledger_domain::project::ProjectDetails;
+use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
+use buildledger_domain::Money;
+use buildledger_persistence::{
+    Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
+    DieselDrawRepository, DieselProjectRepository, DieselTaskPaymentRepository, DieselTaskRepository,
+};
+
+use crate::helpers::{backends, project, user};
+
+const PAIRS: usize = 40;
+
+/// No regional prices: the bid comparison is not under test here.
+struct NoRates;
+
+impl CostRates for NoRates {
+    fn predict(&self, _: &str, _: MaterialQuality, _: &str, _: i64) -> Option<Prediction> {
+        None
+    }
+    fn standard_tasks(&self, _: &ProjectDetails) -> Vec<String> {
+        Vec::new()
+    }
+    fn whole_house_estimate(&self, _: &ProjectDetails) -> Option<WholeHouseEstimate> {
+        None
+    }
+    fn catalogue_name(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// The ledger and bid use cases over `db`, wired as the binary wires them.
+fn services(db: &Db) -> (LedgerService, BidService) {
+    let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
+    let projects = Arc::new(DieselProjectRepository::new(db.clone()));
+    let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
+    let contractors = Arc::new(DieselContractorRepository::new(db.clone()));
+    let ledger = LedgerService::new(LedgerPorts {
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        documents: documents.clone(),
+        contractors: contractors.clone(),
+        payments: Arc::new(DieselTaskPaymentRepository::new(db.clone())),
+        change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
+        draws: Arc::new(DieselDrawRepository::new(db.clone())),
+        clock: Arc::new(SystemClock),
+    });
+    let bids = BidService::new(BidsPorts {
+        contractors,
+        bids: Arc::new(DieselBidRepository::new(db.clone())),
+        tasks,
+        projects,
+        documents,
+        rates: Arc::new(NoRates),
+    });
+    (ledger, bids)
+}
+
+fn new_task(project_id: i64, title: &str) -> NewTask {
+    NewTask {
+        project_id,
+        title: TaskTitle::parse(title).unwrap(),
+        description: String::new(),
+        status: TaskStatus::InProgress,
+        material_quality: MaterialQuality::Standard,
+        actual_cost: None,
+        due_date: None,
+    }
+}
+
+fn dollars(d: i64) -> Money {
+    Money::from_cents(d * 100).unwrap()
+}
+
+#[test]
+fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(p.id, "Framing")).unwrap();
+        let (ledger, _) = services(&t.db);
+        let draws: Vec<i64> = (0..PAIRS)
+            .map(|_| {
+                let change = DrawChange { project: Some(p.id), tasks: Some(vec![task.id]), ..Default::default() };
+                let draw = ledger.create_draw(ana, change).unwrap();
+                let submit = DrawInput { status: Some("submitted".into()), ..Default::default() };
+                ledger.update_draw(ana, draw.id, DrawChange { input: submit, ..Default::default() }).unwrap();
+                draw.id
+            })
+            .collect();
+        let fund = || DrawChange {
+            input: DrawInput {
+                status: Some("funded".into()),
+                funded_amount: Some(Some(dollars(100))),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+
+        let start = Barrier::new(2 * PAIRS);
+        let outcomes: Vec<_> = std::thread::scope(|s| {
+            let (ledger, start) = (&ledger, &start);
+            let pairs: Vec<_> = draws
+                .iter()
+                .map(|&id| {
+                    let funded = s.spawn(move || {
+                        start.wait();
+                        ledger.update_draw(ana, id, fund())
+                    });
+                    let deleted = s.spawn(move || {
+                        start.wait();
+                        ledger.delete_draw(ana, id)
+                    });
+                    (id, funded, deleted)
+                })
+                .collect();
+            pairs.into_iter().map(|(id, f, d)| (id, f.join().unwrap(), d.join().unwrap())).collect()
+        });
+
+        let mut wrong = Vec::new();
+        for (id, funded, deleted) in &outcomes {
+            let stored = ledger.draw(ana, *id);
+            let fits = match (funded, deleted, &stored) {
+                // Funded first: the delete saw a funded draw and refused.
+                (Ok(d), Err(UseCaseError::Conflict { .. }), Ok(now)) => {
+                    d.status == DrawStatus::Funded && now.status == DrawStatus::Funded
+                }
+                // Deleted first: there was nothing left to fund.
+                (Err(UseCaseError::NotFound { .. }), Ok(()), Err(UseCaseError::NotFound { .. })) => true,
+                _ => false,
+            };
+            if !fits {
+                wrong.push(format!("draw {id}: fund {funded:?}, delete {deleted:?}, now {stored:?}"));
+            }
+        }
+        let left = ledger.draws(ana, p.id).unwrap();
+        let funded_total: i64 = left
+            .iter()
+            .filter(|d| d.status == DrawStatus::Funded)
+            .filter_map(|d| d.funded_amount)
+            .map(Money::cents)
+            .sum();
+        let drawn = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().drawn_cents;
+        assert!(
+            wrong.is_empty(),
+            "{}: {} of {PAIRS} fund + delete pairs ended inconsistent:\n{}",
+            t.name,
+            wrong.len(),
+            wrong.join("\n")
+        );
+        assert_eq!(drawn, funded_total, "{}: the project's drawn total is its funded draws", t.name);
+    }
+}
+
+#[test]
+fn draws_made_at_once_never_cover_the_same_work() {
+    const DRAWS: usize = 20;
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(p.id, "Framing")).unwrap();
+        let (ledger, _) = services(&t.db);
+        let paid = PaymentInput { amount: Some(dollars(1_000)), ..Default::default() };
+        ledger.create_payment(ana, PaymentChange { task: Some(task.id), input: paid }).unwrap();
+
+        let start = Barrier::new(DRAWS);
+        let made: Vec<_> = std::thread::scope(|s| {
+            let (ledger, start) = (&ledger, &start);
+            let running: Vec<_> = (0..DRAWS)
+                .map(|_| {
+                    s.spawn(move || {
+                        start.wait();
+                        let change =
+                            DrawChange { project: Some(p.id), tasks: Some(vec![task.id]), ..Default::default() };
+                        ledger.create_draw(ana, change)
+                    })
+                })
+                .collect();
+            running.into_iter().map(|r| r.join().unwrap().unwrap()).collect()
+        });
+
+        let covering: Vec<i64> = made.iter().map(|d| d.total.cents()).filter(|c| *c > 0).collect();
+        assert_eq!(covering, [dollars(1_000).cents()], "{}: one draw covers the work, the others nothing", t.name);
+        let numbers: std::collections::BTreeSet<i32> = made.iter().map(|d| d.number).collect();
+        assert_eq!(numbers.len(), DRAWS, "{}: each draw its own number", t.name);
+    }
+}
+
+#[test]
+fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let (_, bids) = services(&t.db);
+        let acme =
+            bids.create_contractor(ana, ContractorInput { name: Some("Acme".into()), ..Default::default() }).unwrap();
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let bid = |task: i64, amount: i64| {
+            let change = BidChange {
+                contractor: Some(acme.id),
+                status: None,
+                input: BidInput { amount: Some(dollars(amount)), ..Default::default() },
+            };
+            bids.create_bid(ana, task, change).unwrap()
+        };
+        // Per task: the bid both calls aim at, and a rival bid the award declines.
+        let pairs: Vec<(i64, i64, i64, Money)> = (0..PAIRS)
+            .map(|i| {
+                let task = tasks.create(&new_task(p.id, &format!("Task {i}"))).unwrap();
+                let target = bid(task.id, 40_000 + i as i64);
+                let rival = bid(task.id, 30_000);
+                (task.id, target.id, rival.id, target.details.amount)
+            })
+            .collect();
+        let decline = || BidChange { status: Some("declined".into()), ..Default::default() };
+
+        let start = Barrier::new(2 * PAIRS);
+        let outcomes: Vec<_> = std::thread::scope(|s| {
+            let (bids, start) = (&bids, &start);
+            let running: Vec<_> = pairs
+                .iter()
+                .map(|&(_, target, _, _)| {
+                    let awarded = s.spawn(move || {
+                        start.wait();
+                        bids.award(ana, target)
+                    });
+                    let declined = s.spawn(move || {
+                        start.wait();
+                        bids.update_bid(ana, target, decline())
+                    });
+                    (awarded, declined)
+                })
+                .collect();
+            running.into_iter().map(|(a, d)| (a.join().unwrap(), d.join().unwrap())).collect()
+        });
+
+        let board = tasks.list_for_project(p.id).unwrap();
+        let mut wrong = Vec::new();
+        for ((task, target, rival, amount), (awarded, declined)) in pairs.iter().zip(&outcomes) {
+            let listed = bids.bids_for_task(ana, *task).unwrap();
+            let status = |id: i64| listed.iter().find(|b| b.id == id).map(|b| b.status);
+            let committed = board.iter().find(|x| x.id == *task).and_then(|x| x.bids.committed);
+            // Declined first then awarded, or awarded first and the edit refused (400): either
+            // way the award stands, the rival is declined and the task commits the award.
+            let fits = awarded.as_ref().is_ok_and(|b| b.status == BidStatus::Awarded)
+                && matches!(declined, Ok(_) | Err(UseCaseError::Invalid(_)))
+                && status(*target) == Some(BidStatus::Awarded)
+                && status(*rival) == Some(BidStatus::Declined)
+                && committed == Some(*amount);
+            if !fits {
+                wrong.push(format!(
+                    "task {task}: award {awarded:?}, decline {declined:?}, bids {:?}, committed {committed:?}",
+                    listed.iter().map(|b| (b.id, b.status)).collect::<Vec<_>>()
+                ));
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{}: {} of {PAIRS} award + decline pairs ended inconsistent:\n{}",
+            t.name,
+            wrong.len(),
+            wrong.join("\n")
+        );
+    }
+}
