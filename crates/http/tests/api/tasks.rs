@@ -155,6 +155,23 @@ async fn create_rejects_bad_fields_with_400() {
         let err = res.assert_error(400, "validation_error");
         assert!(err["fields"][field].is_array(), "{body}: {err}");
     }
+    // Far dates are refused with one message, whichever field and form (issue 28).
+    let far = [
+        ("/api/tasks/", json!({"project": project, "title": "Framing", "due_date": "+10000-01-01"}), "due_date"),
+        ("/api/tasks/", json!({"project": project, "title": "Framing", "due_date": "-0001-01-01"}), "due_date"),
+        ("/api/projects/", json!({"name": "Far", "start_date": "1899-12-31"}), "start_date"),
+    ];
+    for (path, body, field) in far {
+        let mut body = body;
+        if path == "/api/projects/" {
+            let mut full = crate::helpers::project_body();
+            full.as_object_mut().unwrap().extend(body.as_object().unwrap().clone());
+            body = full;
+        }
+        let err =
+            app.authed_json(Method::POST, path, &user, Some(body.clone())).await.assert_error(400, "validation_error");
+        assert_eq!(err["fields"][field], json!(["Enter a date between 1900-01-01 and 2200-12-31."]), "{body}: {err}");
+    }
     // A project that does not exist (or is someone else's) is not found.
     app.authed_json(Method::POST, "/api/tasks/", &user, Some(json!({"project": 999_999, "title": "Framing"})))
         .await
@@ -464,9 +481,8 @@ async fn the_summary_sums_best_known_costs_to_the_cent() {
     let per_sqft = ((predicted * 100.0 + 30.0) / 2400.0).round() / 100.0;
     assert_eq!(s["cost_per_sqft"], json!(per_sqft));
     assert_eq!(s["over_budget"], json!(predicted + 0.3 > 450000.0));
-    let res = app
-        .authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &user, Some(json!({"budget": 1})))
-        .await;
+    let res =
+        app.authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &user, Some(json!({"budget": 1}))).await;
     res.ok_json(200);
     let s = app.authed_get(&format!("/api/projects/{project}/summary/"), &user).await.ok_json(200);
     assert_eq!((s["budget"].clone(), s["over_budget"].clone()), (json!(1.0), json!(true)));
