@@ -69,10 +69,9 @@ async fn password_attempt(
     req: &HttpRequest,
 ) -> Result<crate::throttle::LoginPermit, ApiError> {
     let address = state.trusted_proxies.client_of(req);
-    let permit = state
-        .throttle
-        .login_attempt(Key::Account(user_id), address)
-        .map_err(|wait| ApiError::too_many_requests(format!("Too many wrong passwords. {}", try_again_in(wait)), wait))?;
+    let permit = state.throttle.login_attempt(Key::Account(user_id), address).map_err(|wait| {
+        ApiError::too_many_requests(format!("Too many wrong passwords. {}", try_again_in(wait)), wait)
+    })?;
     crate::throttle::slow_down(&permit).await;
     Ok(permit)
 }

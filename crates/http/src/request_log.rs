@@ -299,8 +299,15 @@ mod tests {
 
     fn line_of(uri: &'static str) -> String {
         let (method, uri) = (Method::GET, Uri::from_static(uri));
-        AccessLine { method: &method, uri: &uri, version: Version::HTTP_11, status: 200, size: 1, elapsed: Duration::ZERO }
-            .to_string()
+        AccessLine {
+            method: &method,
+            uri: &uri,
+            version: Version::HTTP_11,
+            status: 200,
+            size: 1,
+            elapsed: Duration::ZERO,
+        }
+        .to_string()
     }
 
     #[test]
@@ -312,7 +319,10 @@ mod tests {
             (format!("/API/Share/{token}/"), "GET /API/Share/REDACTED/ HTTP/1.1"),
             (format!("/reset-password?token={token}"), "GET /reset-password?token=REDACTED HTTP/1.1"),
             (format!("/reset-password?a=1&%74oken={token}"), "GET /reset-password?a=1&%74oken=REDACTED HTTP/1.1"),
-            (format!("/api/x/?TOKEN={token}&signature={token}"), "GET /api/x/?TOKEN=REDACTED&signature=REDACTED HTTP/1.1"),
+            (
+                format!("/api/x/?TOKEN={token}&signature={token}"),
+                "GET /api/x/?TOKEN=REDACTED&signature=REDACTED HTTP/1.1",
+            ),
         ] {
             let line = line_of(Box::leak(uri.into_boxed_str()));
             assert!(line.starts_with(logged), "{line}");

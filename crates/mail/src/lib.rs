@@ -186,8 +186,9 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("outbox");
         let log = logged_while(|| {
-            let mailer = BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test")
-                .unwrap();
+            let mailer =
+                BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test")
+                    .unwrap();
             let text = "Reset: https://x.test/reset-password?token=s3cr3tt0k3n\n".to_owned();
             mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text }).unwrap();
             assert_eq!(wait_for_files(&dir, 1).len(), 1);

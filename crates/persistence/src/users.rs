@@ -133,8 +133,7 @@ impl UserRepository for DieselUserRepository {
                 .select((subscriptions::subscription_id, subscriptions::status))
                 .first(conn)
                 .optional()?;
-            let subscription_to_cancel =
-                billing.and_then(|(id, status)| id.filter(|_| status != STATUS_CANCELED));
+            let subscription_to_cancel = billing.and_then(|(id, status)| id.filter(|_| status != STATUS_CANCELED));
             if let Some(id) = &subscription_to_cancel {
                 let known: i64 = billing_cancellations::table.find(id).count().get_result(conn)?;
                 if known == 0 {

@@ -1,8 +1,8 @@
 use buildledger_application::error::BoxError;
 use buildledger_application::ports::{TokenError, TokenIssuer, TokenKind, TokenSubject};
 use buildledger_cache::BoundedMap;
-use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use chrono::NaiveDateTime;
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy)]
@@ -209,8 +209,10 @@ mod tests {
             .issue(&who(1), TokenKind::Access, now())
             .unwrap();
         assert_eq!(issuer().verify(&expired, TokenKind::Access), Err(TokenError::Invalid));
-        let other =
-            JwtIssuer::new(&[8u8; 32], TokenLifetimes::default()).unwrap().issue(&who(1), TokenKind::Access, now()).unwrap();
+        let other = JwtIssuer::new(&[8u8; 32], TokenLifetimes::default())
+            .unwrap()
+            .issue(&who(1), TokenKind::Access, now())
+            .unwrap();
         assert_eq!(issuer().verify(&other, TokenKind::Access), Err(TokenError::Invalid));
         assert_eq!(issuer().verify("garbage", TokenKind::Access), Err(TokenError::Invalid));
         // alg=none: header {"alg":"none","typ":"JWT"}.

@@ -163,7 +163,13 @@ impl AccountService {
 
     /// The access and refresh tokens of refresh id `jti`, issued at `at`: a function of its
     /// arguments, so the pair of one rotation can be given again.
-    fn issue_pair(&self, user_id: i64, session_id: i64, jti: String, at: NaiveDateTime) -> Result<TokenPair, UseCaseError> {
+    fn issue_pair(
+        &self,
+        user_id: i64,
+        session_id: i64,
+        jti: String,
+        at: NaiveDateTime,
+    ) -> Result<TokenPair, UseCaseError> {
         let access = TokenSubject { user_id, session_id: Some(session_id), token_id: Some(access_id(&jti)) };
         let refresh = TokenSubject { token_id: Some(jti), ..access.clone() };
         Ok(TokenPair {
