@@ -1,14 +1,28 @@
 //! The money ledger of a project (issue 19, docs/money.md): payments against tasks, change
 //! orders, lender draws, and the project's money summary (committed / paid / remaining,
 //! contingency, loan), all in integer cents.
+//!
+//! Layout, one reason to change each: this file holds payments, change orders and the money
+//! summary; `draws` the lender draws (their lines, work to date, fields and rules); `fields` what
+//! their parsing shares. The submodules are private: every public item is re-exported here.
+
+mod draws;
+mod fields;
+
+pub use draws::{
+    draw_items, next_draw, select_draw_tasks, work_to_date_cents, Draw, DrawFields, DrawInput, DrawItem, DrawStatus,
+    DrawUpdate, DrawableTask, NewDraw, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FUNDED_DRAW,
+    MSG_NO_DRAW_TASKS,
+};
 
 use chrono::NaiveDate;
 
-use crate::bid::{parse_optional_date, NOTES_MAX};
+use crate::bid::NOTES_MAX;
 use crate::budget::CostLine;
 use crate::error::{DomainError, FieldErrors};
 use crate::money::{Money, MoneyError, MAX_CENTS};
-use crate::task::TaskStatus;
+
+use fields::{code_enum, date_or, text};
 
 pub const PAYEE_MAX: usize = 200;
 pub const DESCRIPTION_MAX: usize = 5000;
@@ -17,24 +31,6 @@ pub const CHANGE_ORDER_WARNING_PCT: i64 = 10;
 
 pub const MSG_APPROVE_NEEDS_AWARD: &str =
     "Award a bid on this task before approving a change order: a change order changes an awarded contract.";
-pub const MSG_NO_DRAW_TASKS: &str = "Choose at least one task.";
-pub const MSG_DRAW_TASK_OF_ANOTHER_PROJECT: &str = "Choose tasks of this draw's project.";
-pub const MSG_DRAW_TASKS_FIXED: &str =
-    "Only a draft draw's tasks can change: set it back to draft first, or make a new draw.";
-pub const MSG_FUNDED_DRAW: &str = "A funded draw cannot be deleted: set it back to submitted first.";
-
-macro_rules! code_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $code:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name { $($variant),+ }
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            pub fn code(self) -> &'static str { match self { $($name::$variant => $code),+ } }
-            pub fn parse(raw: &str) -> Option<Self> { Self::ALL.iter().copied().find(|v| v.code() == raw) }
-        }
-    };
-}
 
 code_enum!(
     /// How a payment was made.
@@ -43,10 +39,6 @@ code_enum!(
 code_enum!(
     /// Where a change order stands; only approved ones count.
     ChangeOrderStatus { Proposed => "proposed", Approved => "approved", Rejected => "rejected" }
-);
-code_enum!(
-    /// Where a lender draw request stands; only funded ones count as drawn.
-    DrawStatus { Draft => "draft", Submitted => "submitted", Funded => "funded" }
 );
 
 /// A signed amount of cents within ±[`MAX_CENTS`] (a change order may lower a price).
@@ -76,37 +68,6 @@ impl SignedMoney {
     pub fn as_dollars_f64(self) -> f64 {
         self.0 as f64 / 100.0
     }
-}
-
-fn text(errors: &mut FieldErrors, field: &str, raw: &str, max: usize) -> String {
-    let t = raw.trim();
-    if t.chars().count() > max {
-        errors.add(field, format!("Ensure this field has no more than {max} characters."));
-    }
-    t.to_owned()
-}
-
-fn date_or(
-    errors: &mut FieldErrors,
-    field: &str,
-    raw: Option<String>,
-    current: Option<NaiveDate>,
-    today: NaiveDate,
-) -> NaiveDate {
-    match raw {
-        Some(raw) => parse_optional_date(errors, field, &raw).unwrap_or(today),
-        None => current.unwrap_or(today),
-    }
-}
-
-/// What a task's payments and change orders bring to the board.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct LedgerFigures {
-    /// Sum of its payments.
-    pub paid_cents: i64,
-    pub payment_count: i32,
-    /// Sum of its approved change orders (in its committed cost when it has an award).
-    pub change_order_cents: i64,
 }
 
 // ----- payments -------------------------------------------------------------------------------
@@ -349,236 +310,6 @@ impl ChangeOrderRegister {
     }
 }
 
-// ----- lender draws ---------------------------------------------------------------------------
-
-/// A draw request sent to the construction lender.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Draw {
-    pub id: i64,
-    pub project_id: i64,
-    pub number: i32,
-    pub requested_on: NaiveDate,
-    pub status: DrawStatus,
-    pub items: Vec<DrawItem>,
-    pub total: Money,
-    pub funded_amount: Option<Money>,
-    pub funded_on: Option<NaiveDate>,
-    pub note: String,
-}
-
-/// One task's line in a draw, fixed when the draw is made (the title outlives the task).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawItem {
-    pub task_id: Option<i64>,
-    pub title: String,
-    pub amount: Money,
-}
-
-/// What a task has done so far, in money: its paid to date, or its actual cost once it is in
-/// Paid when that is more.
-pub fn work_to_date_cents(status: TaskStatus, actual_cost: Option<Money>, paid_cents: i64) -> i64 {
-    let actual = match status {
-        TaskStatus::Paid => actual_cost.map_or(0, Money::cents),
-        _ => 0,
-    };
-    paid_cents.max(actual).max(0)
-}
-
-/// A task as a draw sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawableTask {
-    pub task_id: i64,
-    pub title: String,
-    pub work_to_date_cents: i64,
-    /// What the project's other draws already cover of this task.
-    pub already_drawn_cents: i64,
-}
-
-impl DrawableTask {
-    /// The work not yet covered by another draw, never below zero.
-    pub fn amount_cents(&self) -> i64 {
-        (self.work_to_date_cents - self.already_drawn_cents).clamp(0, MAX_CENTS)
-    }
-}
-
-/// The lines and total of a draw covering `tasks`.
-pub fn draw_items(tasks: &[DrawableTask]) -> (Vec<DrawItem>, Money) {
-    let items: Vec<DrawItem> = tasks
-        .iter()
-        .map(|t| DrawItem {
-            task_id: Some(t.task_id),
-            title: t.title.clone(),
-            amount: Money::from_cents(t.amount_cents()).unwrap_or(Money::ZERO),
-        })
-        .collect();
-    let total = items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents())).min(MAX_CENTS);
-    (items, Money::from_cents(total).unwrap_or(Money::ZERO))
-}
-
-/// What a new draw would cover: every task with work not yet drawn, in the order given.
-pub fn next_draw(tasks: &[DrawableTask]) -> Vec<DrawableTask> {
-    tasks.iter().filter(|t| t.amount_cents() > 0).cloned().collect()
-}
-
-/// The tasks named in `ids` (any order, repeats ignored) out of `drawable`, the project's tasks
-/// in board order: in board order, each once. At least one, and only the project's.
-pub fn select_draw_tasks(drawable: &[DrawableTask], ids: &[i64]) -> Result<Vec<DrawableTask>, DomainError> {
-    if ids.is_empty() {
-        return Err(FieldErrors::single("tasks", MSG_NO_DRAW_TASKS));
-    }
-    if ids.iter().any(|id| !drawable.iter().any(|t| t.task_id == *id)) {
-        return Err(FieldErrors::single("tasks", MSG_DRAW_TASK_OF_ANOTHER_PROJECT));
-    }
-    Ok(drawable.iter().filter(|t| ids.contains(&t.task_id)).cloned().collect())
-}
-
-/// A draw to store: its lines, fixed now, and its fields.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewDraw {
-    pub items: Vec<DrawItem>,
-    pub fields: DrawFields,
-}
-
-impl NewDraw {
-    /// A draw of the tasks `ids`, each for its work not yet drawn. `drawable`: the project's
-    /// tasks in board order with what its draws already cover, as found under the lock of the
-    /// write that numbers the draw (two draws made at once never cover the same work).
-    pub fn parse(
-        drawable: &[DrawableTask],
-        ids: &[i64],
-        input: DrawInput,
-        today: NaiveDate,
-    ) -> Result<NewDraw, DomainError> {
-        let (items, total) = draw_items(&select_draw_tasks(drawable, ids)?);
-        let fields = DrawFields::parse(input, None, total, today)?;
-        Ok(NewDraw { items, fields })
-    }
-}
-
-/// What a change makes of a stored draw: its fields, and its lines when they change.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawUpdate {
-    pub items: Option<Vec<DrawItem>>,
-    pub fields: DrawFields,
-}
-
-impl Draw {
-    /// The draw's own fields.
-    pub fn fields(&self) -> DrawFields {
-        DrawFields {
-            requested_on: self.requested_on,
-            status: self.status,
-            funded_amount: self.funded_amount,
-            funded_on: self.funded_on,
-            note: self.note.clone(),
-        }
-    }
-
-    /// A funded draw stays: the lender has paid it.
-    pub fn check_delete(&self) -> Result<(), DomainError> {
-        if self.status == DrawStatus::Funded {
-            return Err(DomainError::conflict("status", MSG_FUNDED_DRAW));
-        }
-        Ok(())
-    }
-
-    /// The draw after `input` and, when given, the tasks `tasks` (only a draft's lines change).
-    /// `self` and `drawable` (the project's tasks with what its other draws cover) are as
-    /// found under the lock of the write that stores the change.
-    pub fn change(
-        &self,
-        tasks: Option<&[i64]>,
-        drawable: &[DrawableTask],
-        input: DrawInput,
-        today: NaiveDate,
-    ) -> Result<DrawUpdate, DomainError> {
-        let items = match tasks {
-            Some(_) if self.status != DrawStatus::Draft => {
-                return Err(DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED))
-            }
-            Some(ids) => Some(draw_items(&select_draw_tasks(drawable, ids)?)),
-            None => None,
-        };
-        let total = items.as_ref().map_or(self.total, |(_, total)| *total);
-        let fields = DrawFields::parse(input, Some(&self.fields()), total, today)?;
-        Ok(DrawUpdate { items: items.map(|(items, _)| items), fields })
-    }
-}
-
-/// Raw draw fields. `None`: absent or unchanged.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DrawInput {
-    pub requested_on: Option<String>,
-    pub status: Option<String>,
-    /// `Some(None)`: cleared.
-    pub funded_amount: Option<Option<Money>>,
-    pub funded_on: Option<Option<String>>,
-    pub note: Option<String>,
-}
-
-/// A draw's own fields (its tasks and total are computed elsewhere).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawFields {
-    pub requested_on: NaiveDate,
-    pub status: DrawStatus,
-    pub funded_amount: Option<Money>,
-    pub funded_on: Option<NaiveDate>,
-    pub note: String,
-}
-
-impl DrawFields {
-    /// The fields after `input` over `current`. A funded draw has a funded amount (default: the
-    /// total) and date (default: today); any other status has neither.
-    pub fn parse(
-        input: DrawInput,
-        current: Option<&DrawFields>,
-        total: Money,
-        today: NaiveDate,
-    ) -> Result<DrawFields, DomainError> {
-        let mut errors = FieldErrors::new();
-        let requested_on =
-            date_or(&mut errors, "requested_on", input.requested_on, current.map(|c| c.requested_on), today);
-        let status = match input.status {
-            Some(raw) => DrawStatus::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("status", format!("\"{raw}\" is not a valid choice."));
-                DrawStatus::Draft
-            }),
-            None => current.map_or(DrawStatus::Draft, |c| c.status),
-        };
-        let note = match input.note {
-            Some(raw) => text(&mut errors, "note", &raw, NOTES_MAX),
-            None => current.map(|c| c.note.clone()).unwrap_or_default(),
-        };
-        let was_funded = current.is_some_and(|c| c.status == DrawStatus::Funded);
-        let (funded_amount, funded_on) = if status == DrawStatus::Funded {
-            let keep = |c: &DrawFields| if was_funded { (c.funded_amount, c.funded_on) } else { (None, None) };
-            let (old_amount, old_on) = current.map(keep).unwrap_or((None, None));
-            let amount = input.funded_amount.unwrap_or(old_amount).unwrap_or(total);
-            let on = match input.funded_on {
-                Some(Some(raw)) => parse_optional_date(&mut errors, "funded_on", &raw).or(Some(today)),
-                Some(None) => Some(today),
-                None => old_on.or(Some(today)),
-            };
-            (Some(amount), on)
-        } else {
-            if matches!(input.funded_amount, Some(Some(_))) {
-                errors.add("funded_amount", "Only a funded draw has a funded amount: set its status to funded.");
-            }
-            if matches!(input.funded_on, Some(Some(ref raw)) if !raw.trim().is_empty()) {
-                errors.add("funded_on", "Only a funded draw has a funded date: set its status to funded.");
-            }
-            (None, None)
-        };
-        if let (Some(on), true) = (funded_on, status == DrawStatus::Funded) {
-            if on < requested_on && !errors.contains("funded_on") {
-                errors.add("funded_on", "A draw cannot be funded before it was requested.");
-            }
-        }
-        errors.into_result()?;
-        Ok(DrawFields { requested_on, status, funded_amount, funded_on, note })
-    }
-}
-
 // ----- the money summary ------------------------------------------------------------------------
 
 /// What one task brings to the money summary, beyond its [`CostLine`].
@@ -691,11 +422,11 @@ impl MoneySummary {
         }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::budget::PredictedCost;
+    use crate::task::TaskStatus;
     use proptest::prelude::*;
 
     fn money(c: i64) -> Money {
@@ -825,99 +556,6 @@ mod tests {
     }
 
     #[test]
-    fn work_to_date_is_paid_or_the_actual_cost_of_a_paid_task() {
-        assert_eq!(work_to_date_cents(TaskStatus::InProgress, Some(money(900)), 300), 300);
-        assert_eq!(work_to_date_cents(TaskStatus::Paid, Some(money(900)), 300), 900);
-        assert_eq!(work_to_date_cents(TaskStatus::Paid, Some(money(900)), 1200), 1200);
-        assert_eq!(work_to_date_cents(TaskStatus::ToDo, None, 0), 0);
-    }
-
-    #[test]
-    fn a_draw_covers_the_work_not_yet_drawn() {
-        let tasks = [
-            DrawableTask {
-                task_id: 1,
-                title: "Framing".into(),
-                work_to_date_cents: 500_000,
-                already_drawn_cents: 200_000,
-            },
-            DrawableTask {
-                task_id: 2,
-                title: "Roof".into(),
-                work_to_date_cents: 100_000,
-                already_drawn_cents: 100_000,
-            },
-            DrawableTask { task_id: 3, title: "Siding".into(), work_to_date_cents: 0, already_drawn_cents: 50_000 },
-        ];
-        let (items, total) = draw_items(&tasks);
-        assert_eq!(items.iter().map(|i| i.amount.cents()).collect::<Vec<_>>(), [300_000, 0, 0]);
-        assert_eq!(total.cents(), 300_000);
-        assert_eq!(next_draw(&tasks).iter().map(|t| t.task_id).collect::<Vec<_>>(), [1]);
-    }
-
-    fn drawable() -> Vec<DrawableTask> {
-        vec![
-            DrawableTask { task_id: 1, title: "Framing".into(), work_to_date_cents: 500_000, already_drawn_cents: 0 },
-            DrawableTask { task_id: 2, title: "Roof".into(), work_to_date_cents: 100_000, already_drawn_cents: 0 },
-        ]
-    }
-
-    fn stored_draw(status: DrawStatus) -> Draw {
-        let funded = status == DrawStatus::Funded;
-        Draw {
-            id: 7,
-            project_id: 1,
-            number: 1,
-            requested_on: day("2026-11-01"),
-            status,
-            items: vec![DrawItem { task_id: Some(1), title: "Framing".into(), amount: money(500_000) }],
-            total: money(500_000),
-            funded_amount: funded.then(|| money(450_000)),
-            funded_on: funded.then(|| day("2026-11-10")),
-            note: String::new(),
-        }
-    }
-
-    #[test]
-    fn a_draw_names_some_of_its_projects_tasks_in_board_order() {
-        let picked = select_draw_tasks(&drawable(), &[2, 1, 2]).unwrap();
-        assert_eq!(picked.iter().map(|t| t.task_id).collect::<Vec<_>>(), [1, 2]);
-        for (ids, message) in [(vec![], MSG_NO_DRAW_TASKS), (vec![1, 99], MSG_DRAW_TASK_OF_ANOTHER_PROJECT)] {
-            let e = select_draw_tasks(&drawable(), &ids).unwrap_err();
-            assert_eq!(e.fields().as_map()["tasks"], [message]);
-        }
-        let new = NewDraw::parse(&drawable(), &[1], DrawInput::default(), day(TODAY)).unwrap();
-        assert_eq!((new.items.len(), new.items[0].amount, new.fields.status), (1, money(500_000), DrawStatus::Draft));
-        let bad = DrawInput { status: Some("paid".into()), ..Default::default() };
-        assert!(NewDraw::parse(&drawable(), &[1], bad, day(TODAY)).unwrap_err().fields().contains("status"));
-    }
-
-    #[test]
-    fn a_funded_draw_stays_and_only_a_drafts_lines_change() {
-        let e = stored_draw(DrawStatus::Funded).check_delete().unwrap_err();
-        assert_eq!(e, DomainError::conflict("status", MSG_FUNDED_DRAW));
-        assert!(e.fields().is_empty());
-        for status in [DrawStatus::Draft, DrawStatus::Submitted] {
-            stored_draw(status).check_delete().unwrap();
-        }
-        let today = day(TODAY);
-        let e = stored_draw(DrawStatus::Submitted).change(Some(&[2]), &drawable(), DrawInput::default(), today);
-        assert_eq!(e.unwrap_err(), DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED));
-        let draft = stored_draw(DrawStatus::Draft);
-        let u = draft.change(Some(&[2]), &drawable(), DrawInput::default(), today).unwrap();
-        assert_eq!(u.items.map(|i| i.iter().map(|l| l.task_id).collect::<Vec<_>>()), Some(vec![Some(2)]));
-        // Funding a draft with new lines defaults to their total.
-        let fund = DrawInput { status: Some("funded".into()), ..Default::default() };
-        let u = draft.change(Some(&[2]), &drawable(), fund, today).unwrap();
-        assert_eq!(u.fields.funded_amount, Some(money(100_000)));
-        // Without lines, an edit keeps them and what it does not name.
-        let note = DrawInput { note: Some("called".into()), ..Default::default() };
-        let u = stored_draw(DrawStatus::Funded).change(None, &[], note, today).unwrap();
-        assert_eq!(u.items, None);
-        assert_eq!((u.fields.status, u.fields.funded_amount), (DrawStatus::Funded, Some(money(450_000))));
-    }
-
-    #[test]
     fn an_approved_change_order_needs_an_award_and_others_do_not() {
         let details = |status| ChangeOrderDetails {
             description: "Beam".into(),
@@ -932,45 +570,6 @@ mod tests {
         details(ChangeOrderStatus::Approved).check_award(true).unwrap();
         details(ChangeOrderStatus::Proposed).check_award(false).unwrap();
         details(ChangeOrderStatus::Rejected).check_award(false).unwrap();
-    }
-
-    #[test]
-    fn a_funded_draw_has_an_amount_and_a_date_and_others_have_neither() {
-        let today = day(TODAY);
-        let total = money(300_000);
-        let draft = DrawFields::parse(DrawInput::default(), None, total, today).unwrap();
-        assert_eq!((draft.status, draft.funded_amount, draft.requested_on), (DrawStatus::Draft, None, today));
-        let funded = DrawFields::parse(
-            DrawInput { status: Some("funded".into()), ..Default::default() },
-            Some(&draft),
-            total,
-            today,
-        )
-        .unwrap();
-        assert_eq!((funded.funded_amount, funded.funded_on), (Some(total), Some(today)));
-        let back = DrawFields::parse(
-            DrawInput { status: Some("submitted".into()), ..Default::default() },
-            Some(&funded),
-            total,
-            today,
-        )
-        .unwrap();
-        assert_eq!((back.funded_amount, back.funded_on), (None, None));
-        let e = DrawFields::parse(
-            DrawInput { funded_amount: Some(Some(total)), ..Default::default() },
-            Some(&draft),
-            total,
-            today,
-        )
-        .unwrap_err();
-        assert!(e.fields().contains("funded_amount"));
-        let early = DrawInput {
-            status: Some("funded".into()),
-            requested_on: Some("2026-11-20".into()),
-            funded_on: Some(Some("2026-11-01".into())),
-            ..Default::default()
-        };
-        assert!(DrawFields::parse(early, None, total, today).unwrap_err().fields().contains("funded_on"));
     }
 
     #[test]

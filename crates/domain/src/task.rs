@@ -115,7 +115,17 @@ pub struct Task {
     /// Its bids: committed cost, count, lowest (kept on the task row by every bid write).
     pub bids: crate::bid::BidFigures,
     /// Its payments and approved change orders (kept on the task row by every ledger write).
-    pub ledger: crate::ledger::LedgerFigures,
+    pub ledger: LedgerFigures,
+}
+
+/// What a task's payments and change orders bring to the board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LedgerFigures {
+    /// Sum of its payments.
+    pub paid_cents: i64,
+    pub payment_count: i32,
+    /// Sum of its approved change orders (in its committed cost when it has an award).
+    pub change_order_cents: i64,
 }
 
 /// Input of a new task, already parsed.

@@ -2,10 +2,9 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::board_order::{key_after, slot_between, Slot};
-use buildledger_domain::ledger::LedgerFigures;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
-use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
+use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 

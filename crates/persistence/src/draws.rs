@@ -1,0 +1,288 @@
+//! Lender draws (docs/money.md, "Lender draws"): a draw's row and its lines, and the draws of a
+//! project with what they cover of each task. Every write takes the project's lock first
+//! ([`bump_version`]), reads what the draw's rules need under it (the draw as it is now, what the
+//! project's other draws cover), checks them and writes, all in one transaction ([`Guarded`]), then
+//! recomputes the project's drawn total (its funded draws).
+
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::{DrawRepository, Rule};
+use buildledger_domain::ledger::{work_to_date_cents, Draw, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw};
+use buildledger_domain::task::TaskStatus;
+use buildledger_domain::Money;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+
+use crate::db::{now, Db, DbConnection};
+use crate::ledger::{corrupt, date, money, refused, Guarded};
+use crate::projects::bump_version;
+use crate::schema::{draw_items, draws, projects, tasks};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = draws)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DrawRow {
+    id: i64,
+    project_id: i64,
+    number: i32,
+    requested_on: String,
+    status: String,
+    total_cents: i64,
+    funded_cents: Option<i64>,
+    funded_on: Option<String>,
+    note: String,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = draw_items)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DrawItemRow {
+    draw_id: i64,
+    task_id: Option<i64>,
+    title: String,
+    amount_cents: i64,
+}
+
+fn into_draw(r: DrawRow, items: Vec<DrawItem>) -> Result<Draw, DieselError> {
+    Ok(Draw {
+        id: r.id,
+        project_id: r.project_id,
+        number: r.number,
+        requested_on: date(&r.requested_on)?,
+        status: DrawStatus::parse(&r.status).ok_or_else(|| corrupt("draw status"))?,
+        items,
+        total: money(r.total_cents, "draw total")?,
+        funded_amount: r.funded_cents.map(|c| money(c, "funded amount")).transpose()?,
+        funded_on: r.funded_on.as_deref().map(date).transpose()?,
+        note: r.note,
+    })
+}
+
+/// Draws with their lines: two queries whatever their number.
+fn load_draws(conn: &mut DbConnection, rows: Vec<DrawRow>) -> Result<Vec<Draw>, DieselError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let items: Vec<DrawItemRow> = draw_items::table
+        .filter(draw_items::draw_id.eq_any(&ids))
+        .order((draw_items::draw_id, draw_items::id))
+        .select(DrawItemRow::as_select())
+        .load(conn)?;
+    let mut by_draw: std::collections::HashMap<i64, Vec<DrawItem>> = Default::default();
+    for i in items {
+        let amount = money(i.amount_cents, "draw line")?;
+        by_draw.entry(i.draw_id).or_default().push(DrawItem { task_id: i.task_id, title: i.title, amount });
+    }
+    rows.into_iter()
+        .map(|r| {
+            let items = by_draw.remove(&r.id).unwrap_or_default();
+            into_draw(r, items)
+        })
+        .collect()
+}
+
+fn load_draw(conn: &mut DbConnection, id: i64) -> Result<Draw, DieselError> {
+    let row = draws::table.find(id).select(DrawRow::as_select()).first(conn)?;
+    load_draws(conn, vec![row])?.pop().ok_or(DieselError::NotFound)
+}
+
+fn insert_items(conn: &mut DbConnection, draw_id: i64, items: &[DrawItem]) -> Result<(), DieselError> {
+    // One statement per line: batch inserts are not available over diesel's MultiConnection,
+    // and a draw has a few dozen lines at most.
+    for i in items {
+        diesel::insert_into(draw_items::table)
+            .values((
+                draw_items::draw_id.eq(draw_id),
+                draw_items::task_id.eq(i.task_id),
+                draw_items::title.eq(i.title.as_str()),
+                draw_items::amount_cents.eq(i.amount.cents()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Recomputes the project's drawn total (its funded draws), in the transaction that changed
+/// them (which has bumped the project's version: the lock).
+fn recompute_drawn(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
+    let funded: Vec<Option<i64>> = draws::table
+        .filter(draws::project_id.eq(project_id).and(draws::status.eq(DrawStatus::Funded.code())))
+        .select(draws::funded_cents)
+        .load(conn)?;
+    let drawn = funded.into_iter().flatten().fold(0i64, |s, c| s.saturating_add(c));
+    diesel::update(projects::table.find(project_id)).set(projects::drawn_cents.eq(drawn)).execute(conn)?;
+    Ok(())
+}
+
+fn total_of(items: &[DrawItem]) -> i64 {
+    items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents()))
+}
+
+/// Every task of the project in board order, with its work to date and what the project's
+/// draws (but `except_draw`) already cover of it: two queries.
+fn drawable(
+    conn: &mut DbConnection,
+    project_id: i64,
+    except_draw: Option<i64>,
+) -> Result<Vec<DrawableTask>, DieselError> {
+    let rows: Vec<(i64, String, String, Option<i64>, i64)> = tasks::table
+        .filter(tasks::project_id.eq(project_id))
+        .order((tasks::status, tasks::sort_key, tasks::id))
+        .select((tasks::id, tasks::title, tasks::status, tasks::actual_cost_cents, tasks::paid_cents))
+        .load(conn)?;
+    let drawn: Vec<(Option<i64>, i64)> = draw_items::table
+        .inner_join(draws::table)
+        .filter(draws::project_id.eq(project_id).and(draws::id.ne(except_draw.unwrap_or(0))))
+        .select((draw_items::task_id, draw_items::amount_cents))
+        .load(conn)?;
+    let mut already: std::collections::HashMap<i64, i64> = Default::default();
+    for (task, amount) in drawn {
+        if let Some(task) = task {
+            *already.entry(task).or_default() += amount;
+        }
+    }
+    let mut out: Vec<(usize, DrawableTask)> = rows
+        .into_iter()
+        .map(|(id, title, status, actual, paid)| {
+            let status = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
+            let column = TaskStatus::ALL.iter().position(|s| *s == status).unwrap_or(0);
+            let actual = actual.and_then(Money::from_cents);
+            let task = DrawableTask {
+                task_id: id,
+                title,
+                work_to_date_cents: work_to_date_cents(status, actual, paid),
+                already_drawn_cents: already.get(&id).copied().unwrap_or(0),
+            };
+            Ok((column, task))
+        })
+        .collect::<Result<_, DieselError>>()?;
+    out.sort_by_key(|(column, _)| *column); // board order: columns as shown, stable
+    Ok(out.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The draw's project, taking that project's lock (the board's row lock on PostgreSQL), then
+/// the draw as it is now. NotFound when the draw is gone, then or meanwhile.
+fn lock_draw(conn: &mut DbConnection, id: i64) -> Result<Draw, DieselError> {
+    let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
+    bump_version(conn, project_id)?;
+    load_draw(conn, id)
+}
+
+pub struct DieselDrawRepository {
+    db: Db,
+}
+
+impl DieselDrawRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl DrawRepository for DieselDrawRepository {
+    fn list_for_project(&self, project_id: i64) -> Result<Vec<Draw>, RepoError> {
+        self.db.read(|conn| {
+            let rows = draws::table
+                .filter(draws::project_id.eq(project_id))
+                .order(draws::number)
+                .select(DrawRow::as_select())
+                .load(conn)?;
+            load_draws(conn, rows)
+        })
+    }
+
+    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Draw>, RepoError> {
+        self.db.read(|conn| {
+            let row = draws::table
+                .inner_join(projects::table.on(projects::id.eq(draws::project_id)))
+                .filter(draws::id.eq(id).and(projects::owner_id.eq(owner_id)))
+                .select(DrawRow::as_select())
+                .first(conn)
+                .optional()?;
+            match row {
+                Some(r) => Ok(load_draws(conn, vec![r])?.pop()),
+                None => Ok(None),
+            }
+        })
+    }
+
+    fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError> {
+        self.db.read(|conn| drawable(conn, project_id, except_draw))
+    }
+
+    fn create(&self, project_id: i64, draw: Rule<[DrawableTask], NewDraw>) -> Result<Draw, RepoError> {
+        self.db
+            .write_project(project_id, move |conn| -> Guarded<Draw> {
+                // The lock first: numbers are handed out, and what other draws cover is read, under it.
+                bump_version(conn, project_id)?;
+                let NewDraw { items, fields: f } = match draw(&drawable(conn, project_id, None)?) {
+                    Ok(new) => new,
+                    Err(e) => return refused(e),
+                };
+                let last: Option<i32> = draws::table
+                    .filter(draws::project_id.eq(project_id))
+                    .select(diesel::dsl::max(draws::number))
+                    .first(conn)?;
+                let t = now();
+                let id: i64 = diesel::insert_into(draws::table)
+                    .values((
+                        draws::project_id.eq(project_id),
+                        draws::number.eq(last.unwrap_or(0) + 1),
+                        draws::requested_on.eq(f.requested_on.to_string()),
+                        draws::status.eq(f.status.code()),
+                        draws::total_cents.eq(total_of(&items)),
+                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                        draws::note.eq(&f.note),
+                        draws::created_at.eq(t),
+                        draws::updated_at.eq(t),
+                    ))
+                    .returning(draws::id)
+                    .get_result(conn)?;
+                insert_items(conn, id, &items)?;
+                recompute_drawn(conn, project_id)?;
+                load_draw(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+
+    fn update(&self, id: i64, change: Rule<(Draw, Vec<DrawableTask>), DrawUpdate>) -> Result<Draw, RepoError> {
+        self.db
+            .write(move |conn| -> Guarded<Draw> {
+                let current = lock_draw(conn, id)?;
+                let project_id = current.project_id;
+                let found = (current, drawable(conn, project_id, Some(id))?);
+                let DrawUpdate { items, fields: f } = match change(&found) {
+                    Ok(update) => update,
+                    Err(e) => return refused(e),
+                };
+                if let Some(items) = &items {
+                    diesel::delete(draw_items::table.filter(draw_items::draw_id.eq(id))).execute(conn)?;
+                    insert_items(conn, id, items)?;
+                    diesel::update(draws::table.find(id)).set(draws::total_cents.eq(total_of(items))).execute(conn)?;
+                }
+                diesel::update(draws::table.find(id))
+                    .set((
+                        draws::requested_on.eq(f.requested_on.to_string()),
+                        draws::status.eq(f.status.code()),
+                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
+                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
+                        draws::note.eq(&f.note),
+                        draws::updated_at.eq(now()),
+                    ))
+                    .execute(conn)?;
+                recompute_drawn(conn, project_id)?;
+                load_draw(conn, id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+
+    fn delete(&self, id: i64) -> Result<(), RepoError> {
+        self.db
+            .write(move |conn| -> Guarded<()> {
+                let current = lock_draw(conn, id)?;
+                if let Err(e) = current.check_delete() {
+                    return refused(e);
+                }
+                diesel::delete(draws::table.find(id)).execute(conn)?;
+                recompute_drawn(conn, current.project_id).map(Ok)
+            })
+            .and_then(|r| r)
+    }
+}
