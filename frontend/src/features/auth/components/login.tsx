@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { noticeFrom } from '../../../lib/route-state';
 import { login } from '../api';
+import { loginErrorMessage, MSG_INVALID_CREDENTIALS } from '../utils';
 import '../auth.css';
 
 export function Login() {
@@ -19,7 +20,7 @@ export function Login() {
     e.preventDefault();
     setError('');
     if (!username.trim() || !password) {
-      setError('Invalid credentials. Please try again.');
+      setError(MSG_INVALID_CREDENTIALS);
       return;
     }
     setBusy(true);
@@ -27,8 +28,8 @@ export function Login() {
       await login({ username: username.trim(), password });
       qc.clear();
       void navigate('/projects');
-    } catch {
-      setError('Invalid credentials. Please try again.');
+    } catch (err) {
+      setError(loginErrorMessage(err));
     } finally {
       setBusy(false);
     }
