@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, formatNumber, parsePeriodEnd } from './format';
+import { formatDecimal, formatMoney, formatNumber, isDateOutOfRange, parsePeriodEnd } from './format';
 
 describe('formatMoney', () => {
   it('uses US dollars, two decimals and thousands separators', () => {
@@ -98,5 +98,18 @@ describe('parsePeriodEnd', () => {
     expect(parsePeriodEnd('not a date')).toBeNull();
     expect(parsePeriodEnd(null)).toBeNull();
     expect(parsePeriodEnd('')).toBeNull();
+  });
+});
+
+describe('isDateOutOfRange', () => {
+  it('flags years outside 1900-2200, five-digit years too', () => {
+    for (const v of ['10000-01-01', '275760-12-31', '2201-01-01', '1899-12-31', '0001-01-01']) {
+      expect(isDateOutOfRange(v), v).toBe(true);
+    }
+  });
+  it('lets in-range dates, empty values and other forms through', () => {
+    for (const v of ['1900-01-01', '2200-12-31', '2027-03-15', '', '3/7/2026', 'soon']) {
+      expect(isDateOutOfRange(v), v).toBe(false);
+    }
   });
 });

@@ -100,3 +100,17 @@ export function formatIsoDay(value: string | null | undefined, locale?: string):
   if (!m) return formatDate(value, locale);
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString(locale);
 }
+
+/** The server's one message for a date outside the years it accepts (1900 to 2200). */
+export const MSG_DATE_OUT_OF_RANGE = 'Enter a date between 1900-01-01 and 2200-12-31.';
+
+/**
+ * True when a date input's YYYY-MM-DD value falls outside 1900-2200. A date input lets a year of
+ * five or six digits through ("10000-01-01"); empty or other values are left to the server.
+ */
+export function isDateOutOfRange(value: string): boolean {
+  const m = /^(\d{4,6})-\d{2}-\d{2}$/.exec(value.trim());
+  if (!m) return false;
+  const year = Number(m[1]);
+  return year < 1900 || year > 2200;
+}

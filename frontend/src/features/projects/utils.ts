@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
 import type { ProjectFormValues, ProjectPayload } from './types';
 
 export const MSG_UNITS = 'Please specify the number of units for a multifamily building.';
@@ -35,6 +36,18 @@ export function validateProjectForm(v: ProjectFormValues): string | null {
   }
   if (v.start_date.trim() === '') return MSG_START_DATE;
   return null;
+}
+
+/**
+ * The dates a date input lets through but the server refuses ("10000-01-01"), with the server's
+ * range message beside each; empty when both are fine.
+ */
+export function projectDateErrors(v: Pick<ProjectFormValues, 'start_date' | 'end_date'>): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const name of ['start_date', 'end_date'] as const) {
+    if (isDateOutOfRange(convertDate(v[name]))) fields[name] = [MSG_DATE_OUT_OF_RANGE];
+  }
+  return fields;
 }
 
 function numberOrNull(s: string): number | null {

@@ -75,6 +75,15 @@ describe('share utils', () => {
     ).toEqual({});
   });
 
+  it('says the date range for a year past 2200, five digits too (not "Pick today")', () => {
+    const none = { include_documents: false, include_bids: false, include_payments: false };
+    for (const expires_on of ['10000-01-01', '2201-01-01']) {
+      expect(validateShareForm({ label: 'Bank', expires_on, ...none }, '2026-03-02')).toEqual({
+        expires_on: ['Enter a date between 1900-01-01 and 2200-12-31.'],
+      });
+    }
+  });
+
   it('words the message and the addresses to send it', () => {
     const url = 'https://buildledger.example/share/abc';
     expect(decodeURIComponent(smsHref('Willow & Co', url))).toBe(

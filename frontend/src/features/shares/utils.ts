@@ -1,6 +1,6 @@
 // Pure helpers of the share links: dates, ranges in words, the message to send. Intl-free money
 // (src/lib/format.ts), so the numbers read the same on every page of the app.
-import { formatDecimal, formatIsoDay } from '../../lib/format';
+import { formatDecimal, formatIsoDay, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
 import type { Column, Share, SharedTask } from './types';
 
@@ -147,6 +147,8 @@ export function validateShareForm(values: ShareFormValues, today: string): Field
   const label = values.label.trim();
   if (!label) fields.label = ['Give the link a label, such as Bank or Sam.'];
   else if ([...label].length > LABEL_MAX) fields.label = [`Keep the label to ${LABEL_MAX} characters.`];
-  if (values.expires_on && values.expires_on < today) fields.expires_on = ['Pick today or a later day.'];
+  // Out of range first: "10000-01-01" sorts before today as text.
+  if (values.expires_on && isDateOutOfRange(values.expires_on)) fields.expires_on = [MSG_DATE_OUT_OF_RANGE];
+  else if (values.expires_on && values.expires_on < today) fields.expires_on = ['Pick today or a later day.'];
   return fields;
 }

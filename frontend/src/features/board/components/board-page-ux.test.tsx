@@ -181,6 +181,51 @@ describe('BoardPage, as a user meets it', () => {
     expect(screen.getByText('Failed to save task.')).toBeTruthy();
   });
 
+  it('clears "Failed to save task." once the same form saves', async () => {
+    let refuse = true;
+    serve([task(1, 'Framing')], {
+      'POST /api/tasks/': () =>
+        refuse
+          ? json(
+              {
+                error: 'validation_error',
+                message: 'title: This field may not be blank.',
+                fields: { title: ['This field may not be blank.'] },
+              },
+              400,
+            )
+          : json(task(2, 'Roofing'), 201),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Task' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Failed to save task.');
+    refuse = false;
+    fireEvent.change(within(dialog).getByLabelText(/^Task Title/), { target: { value: 'Roofing' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Task' })).toBeNull());
+    expect(screen.queryByText('Failed to save task.')).toBeNull();
+  });
+
+  it('says the date range beside Due Date for a five-digit year, without asking the server', async () => {
+    const { calls } = serve([task(1, 'Framing')]);
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Task' });
+    fireEvent.change(within(dialog).getByLabelText(/^Task Title/), { target: { value: 'Roofing' } });
+    const due = within(dialog).getByLabelText('Due Date');
+    // What a date input holds once 01/01/10000 is typed into it.
+    fireEvent.change(due, { target: { value: '10000-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(due.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(due.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toBe(
+      'Enter a date between 1900-01-01 and 2200-12-31.',
+    );
+    expect(calls.filter((c) => c.startsWith('POST /api/tasks/'))).toEqual([]);
+  });
+
   it('links to the Money page from the toolbar', async () => {
     serve([task(1, 'Framing')]);
     renderBoard();

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { downscaleImage } from '../../../lib/images/downscale';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../../lib/format';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import {
   boardKeys,
@@ -156,6 +156,8 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
   const [viewing, setViewing] = useState<number | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formMessage, setFormMessage] = useState('');
+  /** This form put "Failed to save task." above the board (cleared once a save succeeds). */
+  const failedBanner = useRef(false);
 
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -183,8 +185,14 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFormMessage('');
+    // A year the date input lets through ("10000-01-01") gets the server's range message here.
+    if (isDateOutOfRange(values.due_date)) {
+      setFieldErrors({ due_date: [MSG_DATE_OUT_OF_RANGE] });
+      requestAnimationFrame(() => document.getElementById(INPUT_IDS.due_date)?.focus());
+      return;
+    }
+    setBusy(true);
     setFieldErrors({});
     let result: Task;
     try {
@@ -196,6 +204,7 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
       setFieldErrors(errors.fields);
       setFormMessage(errors.message ? `${SAVE_FAILED} ${errors.message}` : '');
       onBanner('Failed to save task.');
+      failedBanner.current = true;
       setBusy(false);
       // The first field the server refused takes focus, so its message is read out.
       const first = FIELDS.find((f) => errors.fields[f]?.length);
@@ -203,6 +212,11 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
       return;
     }
     setSaved(result);
+    // Saved now: the board's "Failed to save task." from an earlier try no longer holds.
+    if (failedBanner.current) {
+      failedBanner.current = false;
+      onBanner('');
+    }
     // One request per file, each with its own progress bar.
     const queued = [...files, ...photos];
     setUploads([]);

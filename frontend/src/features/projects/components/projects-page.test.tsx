@@ -122,6 +122,34 @@ describe('ProjectsPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Zip Code')));
   });
 
+  it('says the date range beside Start Date and End Date for five-digit years, without asking the server', async () => {
+    tokens.set('A', 'R');
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posted.push(url);
+        return Promise.resolve(json(200, []));
+      }),
+    );
+    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    await screen.findByText('No projects yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
+    // What date inputs hold once 01/01/10000 and 12/31/10000 are typed into them.
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '10000-01-01' } });
+    fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '10000-12-31' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
+    for (const label of ['Start Date', 'End Date']) {
+      const input = screen.getByLabelText(label);
+      await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+      expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
+        'Enter a date between 1900-01-01 and 2200-12-31.',
+      );
+    }
+    expect(posted).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Start Date')));
+  });
+
   it('creates no task list when the box is unticked, and says so when the list could not be added', async () => {
     tokens.set('A', 'R');
     const templated: string[] = [];

@@ -5,7 +5,13 @@ import { ApiError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { createProject, createTemplateTasks, deleteProject, projectKeys, projectsQuery } from '../api';
 import type { Project, ProjectFormValues } from '../types';
-import { buildProjectPayload, createProjectErrors, templateFailureMessage, validateProjectForm } from '../utils';
+import {
+  buildProjectPayload,
+  createProjectErrors,
+  projectDateErrors,
+  templateFailureMessage,
+  validateProjectForm,
+} from '../utils';
 import { ProjectForm } from './project-form';
 import { ProjectMenu } from './project-menu';
 import '../projects.css';
@@ -29,6 +35,11 @@ export function ProjectsPage() {
     const problem = validateProjectForm(values);
     if (problem) {
       setError(problem);
+      return false;
+    }
+    const dates = projectDateErrors(values);
+    if (Object.keys(dates).length > 0) {
+      setFieldErrors(dates);
       return false;
     }
     setBusy(true);
