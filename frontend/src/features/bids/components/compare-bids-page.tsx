@@ -149,7 +149,8 @@ function TaskComparison({
           </dd>
         </div>
         <div>
-          <dt>Committed</dt>
+          {/* The award alone: the task's committed cost adds its approved change orders (the board). */}
+          <dt>Awarded</dt>
           <dd data-testid="compare-committed">
             {awarded ? `${formatMoney(awarded.amount)}, ${awarded.contractor.name}` : 'Not awarded yet'}
           </dd>

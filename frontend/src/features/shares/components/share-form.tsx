@@ -19,7 +19,7 @@ const SECTIONS: { field: Included; id: string; label: string; hint: string }[] =
     field: 'include_bids',
     id: 'share-bids',
     label: 'Include bids',
-    hint: 'Every bid side by side: contractors and amounts. Leave it off for a contractor.',
+    hint: 'Every bid side by side: contractors and amounts. Leave it off when the link is for a contractor.',
   },
   {
     field: 'include_payments',
