@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
-use crate::project::{in_date_years, DateError, MSG_DATE_OUT_OF_RANGE};
+use crate::project::{far_or_malformed, in_date_years, DateError, MSG_DATE_OUT_OF_RANGE};
 
 pub const CONTRACTOR_NAME_MAX: usize = 200;
 pub const SHORT_TEXT_MAX: usize = 100;
@@ -69,7 +69,7 @@ pub fn parse_optional_date(errors: &mut FieldErrors, field: &str, raw: &str) -> 
     if t.is_empty() {
         return None;
     }
-    match NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| DateError::Format).and_then(in_date_years) {
+    match NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| far_or_malformed(t)).and_then(in_date_years) {
         Ok(d) => Some(d),
         Err(DateError::Format) => {
             errors.add(field, "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
@@ -460,7 +460,7 @@ mod tests {
 
     #[test]
     fn dates_outside_1900_to_2200_are_refused_with_one_message() {
-        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01"] {
+        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01", "10000-01-01"] {
             let mut errors = FieldErrors::new();
             assert_eq!(parse_optional_date(&mut errors, "valid_until", far), None, "{far}");
             assert_eq!(errors.as_map()["valid_until"], vec![MSG_DATE_OUT_OF_RANGE.to_owned()], "{far}");

@@ -249,8 +249,29 @@ pub fn parse_date(raw: &str) -> Result<NaiveDate, DateError> {
     let t = raw.trim();
     let d = NaiveDate::parse_from_str(t, "%Y-%m-%d")
         .or_else(|_| NaiveDate::parse_from_str(t, "%m/%d/%Y"))
-        .map_err(|_| DateError::Format)?;
+        .map_err(|_| far_or_malformed(t))?;
     in_date_years(d)
+}
+
+/// Why text chrono would not read as a date is refused: a date shaped right whose year has five
+/// digits or more (`10000-01-01`, `1/1/10000`, what a date picker sends for year 10000) is out of
+/// range like `+10000-01-01`; anything else is malformed.
+pub fn far_or_malformed(t: &str) -> DateError {
+    let digits =
+        |s: &str, n: std::ops::RangeInclusive<usize>| n.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let iso: Vec<&str> = unsigned.split('-').collect();
+    let us: Vec<&str> = unsigned.split('/').collect();
+    let far = match (iso.as_slice(), us.as_slice()) {
+        ([y, m, d], _) => digits(y, 5..=9) && digits(m, 1..=2) && digits(d, 1..=2),
+        (_, [m, d, y]) => digits(y, 5..=9) && digits(m, 1..=2) && digits(d, 1..=2),
+        _ => false,
+    };
+    if far {
+        DateError::OutOfRange
+    } else {
+        DateError::Format
+    }
 }
 
 /// `d` when its year is within [`DATE_YEARS`].
@@ -646,7 +667,8 @@ mod tests {
         assert_eq!(parse_date("3/1/2026").ok(), NaiveDate::from_ymd_opt(2026, 3, 1));
         assert_eq!(parse_date("2026-02-30"), Err(DateError::Format));
         // chrono reads years beyond four digits and before year 0; a building's dates do not.
-        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01", "12/31/1899"] {
+        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01", "12/31/1899", "10000-01-01", "1/1/10000"]
+        {
             assert_eq!(parse_date(far), Err(DateError::OutOfRange), "{far}");
         }
         for edge in ["1900-01-01", "2200-12-31"] {

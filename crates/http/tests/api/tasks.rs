@@ -159,6 +159,8 @@ async fn create_rejects_bad_fields_with_400() {
     let far = [
         ("/api/tasks/", json!({"project": project, "title": "Framing", "due_date": "+10000-01-01"}), "due_date"),
         ("/api/tasks/", json!({"project": project, "title": "Framing", "due_date": "-0001-01-01"}), "due_date"),
+        // What a date picker sends for 01/01/10000.
+        ("/api/tasks/", json!({"project": project, "title": "Framing", "due_date": "10000-01-01"}), "due_date"),
         ("/api/projects/", json!({"name": "Far", "start_date": "1899-12-31"}), "start_date"),
     ];
     for (path, body, field) in far {
