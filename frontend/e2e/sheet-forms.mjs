@@ -39,7 +39,7 @@ async function seedBoard(ctx, prefix) {
   const tasks = {
     foundation: await add({ title: 'Foundation', actual_cost: 44100, status: 'Paid', due_date: '2026-02-01' }),
     framing: await add({ title: 'Framing', actual_cost: 18250.5, status: 'In Progress', due_date: '2020-01-15' }),
-    roofing: await add({ title: 'Roofing', description: 'Shingles, "architectural"', due_date: '2999-06-30' }),
+    roofing: await add({ title: 'Roofing', description: 'Shingles, "architectural"', due_date: '2199-06-30' }),
   };
   return { user, project, tasks, call };
 }
