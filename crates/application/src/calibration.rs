@@ -1,10 +1,11 @@
 //! How this project's own prices compare with the regional predictions (issue 20,
-//! docs/cost-model.md): the tasks with both a prediction and a known price (an actual cost,
-//! else an awarded bid with its approved change orders) go through the domain's robust ratio
+//! docs/cost-model.md): the tasks with both a prediction and a known price for their original
+//! scope (an actual cost, else the awarded bid, approved change orders taken out; issue 29) go
+//! through the domain's robust ratio; fees and permits are not compared
 //! (`buildledger_domain::calibration`). The inputs travel with the result, so the product can
 //! show exactly which tasks the ratio is made of.
 
-use buildledger_domain::calibration::{calibrate, Calibration, PricedTask, MIN_TASKS};
+use buildledger_domain::calibration::{calibrate, original_scope_cents, Calibration, PricedTask, MIN_TASKS};
 
 use crate::error::UseCaseError;
 use crate::tasks::{TaskService, TaskView};
@@ -13,7 +14,7 @@ use crate::tasks::{TaskService, TaskView};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KnownFrom {
     ActualCost,
-    /// The awarded bid plus its approved change orders.
+    /// The awarded bid (its approved change orders are scope, not price).
     Committed,
 }
 
@@ -40,7 +41,8 @@ pub struct CalibrationInput {
 /// [`MIN_TASKS`] of them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProjectCalibration {
-    /// Tasks with a prediction above 0 and a known price above 0, in board order.
+    /// Tasks with a prediction above 0 that is not a fee and a price for their original scope
+    /// above 0, in board order.
     pub inputs: Vec<CalibrationInput>,
     /// `None` under [`MIN_TASKS`] comparable tasks.
     pub result: Option<Calibration>,
@@ -55,17 +57,19 @@ impl ProjectCalibration {
         let inputs: Vec<CalibrationInput> = tasks
             .iter()
             .filter_map(|v| {
-                let predicted_cents = v.prediction.map(|p| p.cents).filter(|c| *c > 0)?;
-                let (known, known_from) = match (v.task.actual_cost, v.task.bids.committed) {
-                    (Some(actual), _) => (actual, KnownFrom::ActualCost),
-                    (None, Some(committed)) => (committed, KnownFrom::Committed),
-                    (None, None) => return None,
-                };
-                (known.cents() > 0).then(|| CalibrationInput {
-                    task_id: v.task.id,
-                    title: v.task.title.clone(),
+                let predicted_cents = v.prediction.filter(|p| !p.fee).map(|p| p.cents).filter(|c| *c > 0)?;
+                let t = &v.task;
+                let known_from = if t.actual_cost.is_some() { KnownFrom::ActualCost } else { KnownFrom::Committed };
+                let known = original_scope_cents(
+                    t.actual_cost.map(|m| m.cents()),
+                    t.bids.committed.map(|m| m.cents()),
+                    t.ledger.change_order_cents,
+                )?;
+                (known > 0).then(|| CalibrationInput {
+                    task_id: t.id,
+                    title: t.title.clone(),
                     predicted_cents,
-                    known_cents: known.cents(),
+                    known_cents: known,
                     known_from,
                 })
             })
@@ -130,20 +134,27 @@ mod tests {
         t
     }
 
-    /// Every known title predicts $5.00/sq ft x 2,000 sq ft = $10,000; "Moat" is unknown.
+    /// Every known title predicts $5.00/sq ft x 2,000 sq ft = $10,000; "Moat" is unknown;
+    /// "Building Permits" is a fee.
     fn service(tasks: Vec<Task>) -> TaskService {
+        service_for(tasks, true)
+    }
+
+    fn service_for(tasks: Vec<Task>, use_calibration: bool) -> TaskService {
         let mut projects = MockProjectRepository::new();
-        projects
-            .expect_find_for_owner()
-            .with(eq(1), eq(3))
-            .returning(|id, o| Ok(Some(crate::tasks::tests::project(id, o))));
+        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(move |id, o| {
+            let mut p = crate::tasks::tests::project(id, o);
+            p.details.use_calibration = use_calibration;
+            Ok(Some(p))
+        });
         projects.expect_find_for_owner().returning(|_, _| Ok(None));
         let mut repo = MockTaskRepository::new();
         repo.expect_list_for_project().returning(move |_| Ok(tasks.clone()));
         let mut rates = MockCostRates::new();
-        rates
-            .expect_predict()
-            .returning(|title, _, _, sqft| (title != "Moat").then(|| Prediction::per_sqft(500, sqft)));
+        rates.expect_predict().returning(|title, _, _, sqft| {
+            (title != "Moat")
+                .then(|| Prediction { fee: title == "Building Permits", ..Prediction::per_sqft(500, sqft) })
+        });
         rates.expect_whole_house_estimate().returning(|_| None);
         TaskService::new(
             Arc::new(projects),
@@ -189,10 +200,77 @@ mod tests {
             task(4, "Drywall", None, None),
         ]);
         let s = svc.summary(3, 1).unwrap();
-        assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_000_000);
+        // Drywall: $10,000 x 1.2; the project uses calibration (the default), so every sum does.
+        assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_200_000);
+        assert_eq!(s.money.predicted_total_cents, 3_600_000 + 1_200_000);
+        assert_eq!(s.regional.predicted_total.cents(), 3_600_000 + 1_000_000);
         let calibrated = s.calibrated.expect("three known prices");
-        // Drywall: $10,000 x 1.2.
         assert_eq!(calibrated.budget.predicted_total.cents(), 3_600_000 + 1_200_000);
+    }
+
+    fn with_change_order(mut t: Task, cents: i64) -> Task {
+        t.ledger.change_order_cents = cents;
+        t.bids.committed = t.bids.committed.and_then(|c| Money::from_cents(c.cents() + cents));
+        t
+    }
+
+    #[test]
+    fn a_project_without_calibration_shows_regional_figures_everywhere() {
+        let tasks = vec![
+            task(1, "Framing", None, Some(1_200_000)),
+            task(2, "Roofing", None, Some(1_200_000)),
+            task(3, "Siding", None, Some(1_200_000)),
+            task(4, "Drywall", None, None),
+        ];
+        let s = service_for(tasks, false).summary(3, 1).unwrap();
+        assert!(!s.use_calibration);
+        assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_000_000);
+        assert_eq!(s.money.predicted_total_cents, 3_600_000 + 1_000_000);
+        // The ratio is still there, for the switch to show what it would do.
+        assert_eq!(s.calibrated.unwrap().budget.predicted_total.cents(), 3_600_000 + 1_200_000);
+    }
+
+    #[test]
+    fn a_change_order_moves_the_total_by_its_amount_and_never_the_ratio() {
+        let board = |co: i64| {
+            vec![
+                with_change_order(task(1, "Framing", None, Some(1_200_000)), co),
+                task(2, "Roofing", None, Some(1_200_000)),
+                task(3, "Siding", None, Some(1_200_000)),
+                task(4, "Drywall", None, None),
+            ]
+        };
+        let before = service(board(0)).summary(3, 1).unwrap();
+        let after = service(board(250_000)).summary(3, 1).unwrap();
+        assert_eq!(after.money.predicted_total_cents - before.money.predicted_total_cents, 250_000);
+        let ratio = |s: &crate::tasks::ProjectSummary| s.calibrated.as_ref().unwrap().calibration.ratio_per_mille();
+        assert_eq!((ratio(&before), ratio(&after)), (Some(1200), Some(1200)));
+        // An actual cost that includes the change order is compared without it too.
+        let paid = Task {
+            actual_cost: Money::from_cents(1_450_000),
+            ..with_change_order(task(1, "Framing", None, Some(1_200_000)), 250_000)
+        };
+        let c =
+            service(vec![paid, task(2, "Roofing", None, Some(1_200_000)), task(3, "Siding", None, Some(1_200_000))])
+                .calibration(3, 1)
+                .unwrap();
+        assert_eq!((c.inputs[0].known_cents, c.ratio_per_mille()), (1_200_000, Some(1200)));
+    }
+
+    #[test]
+    fn fees_are_neither_inputs_nor_scaled() {
+        let s = service(vec![
+            task(1, "Framing", None, Some(1_200_000)),
+            task(2, "Roofing", None, Some(1_200_000)),
+            task(3, "Siding", None, Some(1_200_000)),
+            task(4, "Building Permits", None, None), // predicted $10,000: stays $10,000
+            task(5, "Building Permits", Some(3_000_000), None), // a fee paid at 3x: not an input
+        ])
+        .summary(3, 1)
+        .unwrap();
+        let c = s.calibrated.expect("three known prices");
+        assert_eq!(c.calibration.inputs.iter().map(|i| i.task_id).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_000_000 + 3_000_000);
     }
 
     #[test]

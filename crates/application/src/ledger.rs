@@ -12,6 +12,7 @@ use std::sync::Arc;
 use buildledger_domain::ledger::{
     next_draw, ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus, Draw,
     DrawInput, DrawStatus, DrawUpdate, DrawableTask, NewDraw, Payee, Payment, PaymentDetails, PaymentInput,
+    RegisterBasis,
 };
 use buildledger_domain::project::Project;
 use buildledger_domain::task::Task;
@@ -191,6 +192,18 @@ impl LedgerService {
         Ok(self.ports.change_orders.list_for_task(task_id)?)
     }
 
+    /// Every change order of a project with its task's title, in date order (then id).
+    pub fn change_orders_for_project(
+        &self,
+        owner_id: i64,
+        project_id: i64,
+    ) -> Result<Vec<(ChangeOrder, String)>, UseCaseError> {
+        let project = self.own_project(owner_id, project_id)?;
+        let mut orders = self.ports.change_orders.list_for_project(project.id)?;
+        orders.sort_by_key(|(c, _)| (c.details.date, c.id));
+        Ok(orders)
+    }
+
     pub fn change_order(&self, owner_id: i64, id: i64) -> Result<ChangeOrder, UseCaseError> {
         self.ports.change_orders.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("change order"))
     }
@@ -243,18 +256,30 @@ impl LedgerService {
     }
 
     /// The project's change orders in date order with running totals, beside its committed
-    /// total: two queries (its tasks' committed costs, its change orders with their titles).
-    pub fn register(&self, owner_id: i64, project_id: i64) -> Result<ChangeOrderRegister, UseCaseError> {
+    /// total, each with the contingency left after it: two queries (its tasks' committed costs,
+    /// its change orders with their titles). `predicted_total_cents` is the project summary's
+    /// (`TaskService::summary`), the one predicted total every screen shows.
+    pub fn register(
+        &self,
+        owner_id: i64,
+        project_id: i64,
+        predicted_total_cents: i64,
+    ) -> Result<ChangeOrderRegister, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
-        let committed: i64 = self
-            .ports
-            .tasks
-            .list_for_project(project.id)?
-            .iter()
-            .filter_map(|t| t.bids.committed)
-            .fold(0i64, |sum, c| sum.saturating_add(c.cents()));
+        let tasks = self.ports.tasks.list_for_project(project.id)?;
+        let committed: i64 =
+            tasks.iter().filter_map(|t| t.bids.committed).fold(0i64, |sum, c| sum.saturating_add(c.cents()));
+        // Tasks counted at their committed cost: their approved change orders are in the total.
+        let moving: std::collections::HashSet<i64> =
+            tasks.iter().filter(|t| t.actual_cost.is_none() && t.bids.committed.is_some()).map(|t| t.id).collect();
         let orders = self.ports.change_orders.list_for_project(project.id)?;
-        Ok(ChangeOrderRegister::build(orders, committed))
+        let basis = RegisterBasis {
+            budget: project.details.budget,
+            contingency_percent: project.details.contingency_percent,
+            predicted_total_cents,
+            committed_total_cents: committed,
+        };
+        Ok(ChangeOrderRegister::build(orders, basis, |task| moving.contains(&task)))
     }
 
     // ------------------------------------------------------------ draws
@@ -624,8 +649,10 @@ mod tests {
                 "Framing".into(),
             )])
         });
-        let r = m.service().register(3, 1).unwrap();
+        // Budget 100,000.00, reserve 10,000.00; the summary predicts 95,000.00 with the change order.
+        let r = m.service().register(3, 1, 9_500_000).unwrap();
         assert_eq!((r.committed_total_cents, r.approved_total_cents, r.warning), (4_180_000, 500_000, true));
+        assert_eq!(r.lines[0].contingency_left_after_cents, 500_000);
     }
 
     fn drawable() -> Vec<DrawableTask> {

@@ -315,8 +315,10 @@ mod tests {
             LedgerSettings { budget, square_footage: sqft, contingency_percent: 10, loan_amount: None, drawn_cents: 0 };
         let summary = ProjectSummary {
             version: project.version,
+            use_calibration: true,
             budget: BudgetSummary::compute(budget, sqft, []),
-            money: MoneySummary::compute(settings, []),
+            regional: BudgetSummary::compute(budget, sqft, []),
+            money: MoneySummary::compute(settings, [], None),
             estimate: None,
             calibrated: None,
         };

@@ -34,6 +34,7 @@ impl TaskView {
                 cents: p.cents,
                 low_cents: p.low_cents,
                 high_cents: p.high_cents,
+                fee: p.fee,
             }),
         }
     }
@@ -47,18 +48,24 @@ pub struct Board {
 }
 
 /// A project's money figures: the board's sums, and how the board compares with the
-/// whole-house estimate.
+/// whole-house estimate. One definition per figure (docs/money.md): `budget` and `money` use the
+/// predictions the project shows (calibrated when it uses calibration and has a ratio).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProjectSummary {
     /// The project version the figures describe.
     pub version: i64,
+    /// The project's setting.
+    pub use_calibration: bool,
+    /// The board's sums with the predictions the project shows.
     pub budget: BudgetSummary,
+    /// The same sums with regional predictions.
+    pub regional: BudgetSummary,
     /// Committed / paid / remaining, contingency and loan (issue 19, docs/money.md).
     pub money: MoneySummary,
     /// `None` when the catalogue has no estimate for the project (an unknown zip code).
     pub estimate: Option<EstimateCoverage>,
-    /// The project's local ratio and the figures with it (issue 20), once enough tasks have a
-    /// known price; `None` before.
+    /// The project's local ratio and the sums with it (issue 20), once enough tasks have a
+    /// known price, whether or not the project uses it; `None` before.
     pub calibrated: Option<CalibratedSummary>,
 }
 
@@ -147,8 +154,19 @@ impl TaskService {
         let board = self.board(owner_id, project_id)?;
         let details = &board.project.details;
         let lines = board.tasks.iter().map(TaskView::cost_line);
-        let budget = BudgetSummary::compute(details.budget, details.square_footage, lines.clone());
-        let ledger = lines.zip(&board.tasks).map(|(cost, v)| LedgerLine {
+        let calibration = crate::calibration::ProjectCalibration::of(&board.tasks);
+        let ratio = calibration.ratio_per_mille();
+        // The ratio the project's figures use: its own, when it uses calibration.
+        let shown_ratio = ratio.filter(|_| details.use_calibration);
+        let sums =
+            |ratio| BudgetSummary::compute_calibrated(details.budget, details.square_footage, lines.clone(), ratio);
+        let regional = sums(None);
+        let calibrated = ratio.map(|r| CalibratedSummary { budget: sums(Some(r)), calibration: calibration.clone() });
+        let budget = match (&calibrated, shown_ratio) {
+            (Some(c), Some(_)) => c.budget.clone(),
+            _ => regional.clone(),
+        };
+        let ledger = lines.clone().zip(&board.tasks).map(|(cost, v)| LedgerLine {
             cost,
             paid_cents: v.task.ledger.paid_cents,
             change_order_cents: v.task.ledger.change_order_cents,
@@ -162,6 +180,7 @@ impl TaskService {
                 drawn_cents: board.project.drawn_cents,
             },
             ledger,
+            shown_ratio,
         );
         let estimate = self.rates.whole_house_estimate(details).map(|whole| {
             let on_board: std::collections::HashSet<String> =
@@ -170,13 +189,15 @@ impl TaskService {
                 whole.lines.iter().filter(|(name, _)| on_board.contains(name)).map(|(_, cents)| cents).sum();
             EstimateCoverage { full_build_cents: whole.total_cents, covered_cents }
         });
-        let calibration = crate::calibration::ProjectCalibration::of(&board.tasks);
-        let calibrated = calibration.ratio_per_mille().map(|ratio| {
-            let lines = board.tasks.iter().map(TaskView::cost_line);
-            let budget = BudgetSummary::compute_calibrated(details.budget, details.square_footage, lines, Some(ratio));
-            CalibratedSummary { calibration, budget }
-        });
-        Ok(ProjectSummary { version: board.project.version, budget, money, estimate, calibrated })
+        Ok(ProjectSummary {
+            version: board.project.version,
+            use_calibration: details.use_calibration,
+            budget,
+            regional,
+            money,
+            estimate,
+            calibrated,
+        })
     }
 
     /// Starts an empty board from the project's standard task list (catalogue tasks for its

@@ -6,7 +6,8 @@
 //! docs/cost-model.md), else nothing. Without bids this is exactly the spec's rule.
 //!
 //! With a calibration (issue 20, `calibration.rs`), the tasks still without a known cost count
-//! for their prediction x the project's local ratio; the figures say which they are. Each
+//! for their prediction x the project's local ratio, to the whole dollar (a fee or permit keeps
+//! its regional price); whether the project uses it is its own setting (issue 29). Each
 //! prediction carries a low and a high, summed the same way. The frontend repeats this
 //! rule for drag previews (`frontend/src/features/board/money.ts`), checked against this one on
 //! random boards (`summary-cases.json`).
@@ -20,21 +21,29 @@ pub struct PredictedCost {
     pub cents: i64,
     pub low_cents: i64,
     pub high_cents: i64,
+    /// A fee or permit: priced by an authority, never scaled by a local ratio.
+    pub fee: bool,
 }
 
 impl PredictedCost {
     /// A prediction without a range.
     pub fn exact(cents: i64) -> Self {
-        PredictedCost { cents, low_cents: cents, high_cents: cents }
+        PredictedCost { cents, low_cents: cents, high_cents: cents, fee: false }
     }
 
-    /// The prediction x a local ratio in per mille (1200 = x1.2), each figure rounded half up.
+    /// The prediction x a local ratio in per mille (1200 = x1.2), each figure rounded half up to
+    /// the whole dollar: a calibrated prediction is an estimate, and the cents of what a row
+    /// shows are the cents the totals add. A fee is returned as it is.
     pub fn scaled(self, per_mille: u32) -> Self {
+        if self.fee {
+            return self;
+        }
         let f = |c: i64| {
+            // cents x per_mille / 1000, to the nearest 100 cents, halves up.
             let n = i128::from(c.max(0)) * i128::from(per_mille);
-            i64::try_from((2 * n + 1000) / 2000).unwrap_or(i64::MAX)
+            i64::try_from((n + 50_000) / 100_000 * 100).unwrap_or(i64::MAX)
         };
-        PredictedCost { cents: f(self.cents), low_cents: f(self.low_cents), high_cents: f(self.high_cents) }
+        PredictedCost { cents: f(self.cents), low_cents: f(self.low_cents), high_cents: f(self.high_cents), fee: false }
     }
 }
 
@@ -195,7 +204,7 @@ mod tests {
     #[test]
     fn ranges_sum_like_the_points_and_known_costs_have_none() {
         let predicted = CostLine {
-            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000 }),
+            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000, fee: false }),
             ..line(TaskStatus::ToDo, None, None)
         };
         let s = BudgetSummary::compute(Money::ZERO, 100, [predicted, line(TaskStatus::Paid, Some(50_000), None)]);
@@ -208,7 +217,7 @@ mod tests {
     #[test]
     fn a_calibration_scales_only_the_predictions_of_tasks_without_a_known_cost() {
         let predicted = CostLine {
-            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000 }),
+            predicted: Some(PredictedCost { cents: 100_000, low_cents: 80_000, high_cents: 130_000, fee: false }),
             ..line(TaskStatus::ToDo, None, None)
         };
         let known = CostLine { committed: Some(cents(60_000)), ..predicted };
@@ -217,8 +226,13 @@ mod tests {
         assert_eq!(s.predicted_total.cents(), 120_000 + 60_000);
         assert_eq!((s.predicted_low.cents(), s.predicted_high.cents()), (96_000 + 60_000, 156_000 + 60_000));
         assert_eq!(s.column_totals[0].1.cents(), 180_000);
-        // Rounded half up to the cent: 0.05 x 1.25 = 0.0625 -> 0.06.
-        assert_eq!(PredictedCost::exact(5).scaled(1250).cents, 6);
+        // Rounded half up to the whole dollar: $1.20 x 1.25 = $1.50 -> $2; $1.19 x 1.25 -> $1.
+        assert_eq!(PredictedCost::exact(120).scaled(1250).cents, 200);
+        assert_eq!(PredictedCost::exact(119).scaled(1250).cents, 100);
+        assert_eq!(PredictedCost::exact(33_333).scaled(1000).cents, 33_300, "whole dollars even at x1");
+        // A fee keeps its regional price.
+        let fee = PredictedCost { fee: true, ..PredictedCost::exact(761_234) };
+        assert_eq!(fee.scaled(1500), fee);
         assert_eq!(
             BudgetSummary::compute_calibrated(Money::ZERO, 100, [predicted], None),
             BudgetSummary::compute(Money::ZERO, 100, [predicted])

@@ -1,7 +1,9 @@
 //! How a project's own prices compare with the regional predictions (issue 20): once at least
-//! [`MIN_TASKS`] tasks have a known price (an actual cost or an awarded bid), their ratio to the
-//! predictions of the same tasks, with one-off outliers left out, so that one strange bid (a
-//! misread scope, a typo) cannot swing the rest of the build's predictions.
+//! [`MIN_TASKS`] tasks have a known price for their original scope ([`original_scope_cents`]:
+//! an actual cost or an awarded bid, change orders taken out), their ratio to the predictions of
+//! the same tasks, with one-off outliers left out, so that one strange bid (a misread scope, a
+//! typo) cannot swing the rest of the build's predictions. Fees and permits are not compared
+//! (issue 29): contractors do not price them.
 //!
 //! The estimator, step by step (docs/cost-model.md will cite it):
 //! 1. each task's ratio r = known / predicted, compared on a log scale (a bid at half the
@@ -10,6 +12,8 @@
 //!    to estimate a standard deviation;
 //! 3. a task is left out when its log ratio is more than 3 of those from m (the usual robust
 //!    cut-off); when the MAD is 0 (most tasks agree exactly), more than [`TIGHT_CUTOFF`] from m;
+//!    never when its ratio is within [`KEEP_WITHIN`] (25%) of the median ratio: prices that
+//!    close are ordinary, however tightly the others agree;
 //! 4. the ratio is the sum of the kept known prices over the sum of their predictions (so large
 //!    jobs weigh more than small ones), with the lowest and highest kept per-task ratios as its
 //!    range.
@@ -27,6 +31,19 @@ const MAD_TO_SIGMA: f64 = 1.4826;
 /// When the MAD is 0: a task more than this far from the median on the log scale (x1.5 or /1.5)
 /// is left out.
 const TIGHT_CUTOFF: f64 = 0.405_465_108; // ln(1.5)
+/// A task whose ratio is within this share of the median ratio is never an outlier.
+const KEEP_WITHIN: f64 = 0.25;
+
+/// A task's price for the scope it was priced for: its actual cost, else its committed cost,
+/// minus its approved change orders (a change order changes scope, not prices). `None` without
+/// a known price.
+pub fn original_scope_cents(
+    actual_cents: Option<i64>,
+    committed_cents: Option<i64>,
+    change_order_cents: i64,
+) -> Option<i64> {
+    actual_cents.or(committed_cents).map(|known| known.saturating_sub(change_order_cents))
+}
 
 /// One task with both a regional prediction and a known price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +116,8 @@ pub fn calibrate(tasks: &[PricedTask]) -> Option<Calibration> {
     let m = median(&logs);
     let mad = median(&sorted(logs.iter().map(|l| (l - m).abs()).collect()));
     let cutoff = if mad > 0.0 { CUTOFF_SIGMAS * MAD_TO_SIGMA * mad } else { TIGHT_CUTOFF };
-    let (kept, dropped): (Vec<_>, Vec<_>) = comparable.iter().partition(|(_, l)| (l - m).abs() <= cutoff);
+    let near = |l: f64| ((l - m).exp() - 1.0).abs() <= KEEP_WITHIN;
+    let (kept, dropped): (Vec<_>, Vec<_>) = comparable.iter().partition(|(_, l)| (l - m).abs() <= cutoff || near(*l));
     let known: i64 = kept.iter().map(|(t, _)| t.known_cents).sum();
     let predicted: i64 = kept.iter().map(|(t, _)| t.predicted_cents).sum();
     let ratios = sorted(kept.iter().map(|(_, l)| l.exp()).collect());
@@ -167,6 +185,27 @@ mod tests {
         let c = calibrate(&[task(1, 100, 90), task(2, 200, 180), task(3, 300, 270), task(4, 100, 400)]).unwrap();
         assert_eq!(c.left_out, [4]);
         assert!((c.ratio - 0.9).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_task_within_a_quarter_of_the_median_is_never_an_outlier() {
+        // Three tasks agree to a tenth of a percent (a tiny MAD, a tiny robust cut-off): a roof
+        // 6.8% above, or 24% below, stays in; 30% off is still an outlier.
+        let agree = [task(1, 100_000, 100_000), task(2, 200_000, 200_200), task(3, 300_000, 300_600)];
+        for (known, kept) in [(106_800, true), (76_000, true), (124_000, true), (70_000, false), (130_000, false)] {
+            let mut tasks = agree.to_vec();
+            tasks.push(task(4, 100_000, known));
+            let c = calibrate(&tasks).unwrap();
+            assert_eq!(c.left_out.is_empty(), kept, "{known}: {c:?}");
+        }
+    }
+
+    #[test]
+    fn the_original_scope_takes_change_orders_out() {
+        assert_eq!(original_scope_cents(None, Some(4_430_000), 250_000), Some(4_180_000));
+        assert_eq!(original_scope_cents(Some(4_500_000), Some(4_430_000), 250_000), Some(4_250_000));
+        assert_eq!(original_scope_cents(Some(680_000), None, 0), Some(680_000));
+        assert_eq!(original_scope_cents(None, None, 0), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@ use crate::bid::NOTES_MAX;
 use crate::budget::CostLine;
 use crate::error::{DomainError, FieldErrors};
 use crate::money::{Money, MoneyError, MAX_CENTS};
+use crate::task::{paid_to_date_cents, remaining_to_pay_cents};
 
 use fields::{code_enum, date_or, text};
 
@@ -273,6 +274,21 @@ pub struct RegisterLine {
     pub task_title: String,
     /// Approved amounts up to and including this line.
     pub running_total_cents: i64,
+    /// The contingency left once this change order and those before it count: the summary's,
+    /// with the later approved change orders taken out of the predicted total.
+    pub contingency_left_after_cents: i64,
+}
+
+/// What the register reads of the project's money summary to say the contingency left after
+/// each change order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisterBasis {
+    pub budget: Money,
+    pub contingency_percent: i32,
+    /// The summary's predicted total (with every approved change order in it).
+    pub predicted_total_cents: i64,
+    /// The project's committed total (awards + approved change orders).
+    pub committed_total_cents: i64,
 }
 
 /// The project's change orders in date order with a running total of the approved ones.
@@ -288,18 +304,34 @@ pub struct ChangeOrderRegister {
 }
 
 impl ChangeOrderRegister {
-    /// `orders` with their task titles, in any order; `committed_total_cents` is the project's
-    /// committed total (awards + approved change orders).
-    pub fn build(mut orders: Vec<(ChangeOrder, String)>, committed_total_cents: i64) -> ChangeOrderRegister {
+    /// `orders` with their task titles, in any order. `moves_total(task_id)`: whether the task
+    /// counts at its committed cost in the predicted total (an award, no actual cost), so that
+    /// its approved change orders are in the predicted total.
+    pub fn build(
+        mut orders: Vec<(ChangeOrder, String)>,
+        basis: RegisterBasis,
+        moves_total: impl Fn(i64) -> bool,
+    ) -> ChangeOrderRegister {
         orders.sort_by_key(|(c, _)| (c.details.date, c.id));
-        let mut running = 0i64;
+        let moving = |c: &ChangeOrder| if moves_total(c.task_id) { c.details.approved_cents() } else { 0 };
+        let moving_total: i64 = orders.iter().fold(0i64, |sum, (c, _)| sum.saturating_add(moving(c)));
+        let (mut running, mut moved) = (0i64, 0i64);
         let lines = orders
             .into_iter()
             .map(|(change_order, task_title)| {
                 running = running.saturating_add(change_order.details.approved_cents());
-                RegisterLine { change_order, task_title, running_total_cents: running }
+                moved = moved.saturating_add(moving(&change_order));
+                let predicted = basis.predicted_total_cents.saturating_sub(moving_total - moved);
+                let left = Contingency::of(basis.budget, basis.contingency_percent, predicted).left_cents;
+                RegisterLine {
+                    change_order,
+                    task_title,
+                    running_total_cents: running,
+                    contingency_left_after_cents: left,
+                }
             })
             .collect();
+        let committed_total_cents = basis.committed_total_cents;
         let approved_percent = (committed_total_cents > 0)
             .then(|| (running as f64 * 1000.0 / committed_total_cents as f64).round() / 10.0);
         // approved > 10% of committed, in integers (no rounding at the edge).
@@ -322,11 +354,24 @@ pub struct LedgerLine {
     pub change_order_cents: i64,
 }
 
+impl LedgerLine {
+    /// Its Paid: payments, or the actual cost of a task in Paid when that is more.
+    pub fn paid_to_date_cents(&self) -> i64 {
+        paid_to_date_cents(self.cost.status, self.cost.actual_cost, self.paid_cents)
+    }
+
+    /// Its Remaining: known cost minus Paid, never below 0; `None` without a known cost.
+    pub fn remaining_to_pay_cents(&self) -> Option<i64> {
+        remaining_to_pay_cents(self.cost.actual_cost, self.cost.committed, self.paid_to_date_cents())
+    }
+}
+
 /// Where the budget stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoneyStatus {
+    /// The predicted total fits the working budget (budget - reserve).
     Ok,
-    /// The contingency left is below half the reserve.
+    /// The predicted total has eaten into the contingency reserve.
     Warning,
     /// The predicted total is above the budget (the spec's red).
     Over,
@@ -338,6 +383,51 @@ impl MoneyStatus {
             MoneyStatus::Ok => "ok",
             MoneyStatus::Warning => "warning",
             MoneyStatus::Over => "over",
+        }
+    }
+}
+
+/// The contingency of a budget against a predicted total, in cents (docs/money.md): the reserve
+/// is kept out of the working budget; what the predicted total eats of it is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contingency {
+    pub percent: i32,
+    /// budget x percent / 100, rounded half up to the cent.
+    pub reserve_cents: i64,
+    /// budget - reserve.
+    pub working_budget_cents: i64,
+    /// The part of the reserve the predicted total has eaten: 0 while it fits the working
+    /// budget, at most the reserve.
+    pub used_cents: i64,
+    /// reserve - used.
+    pub left_cents: i64,
+    /// budget - predicted total; negative when over.
+    pub headroom_cents: i64,
+    pub status: MoneyStatus,
+}
+
+impl Contingency {
+    pub fn of(budget: Money, percent: i32, predicted_total_cents: i64) -> Contingency {
+        let budget = budget.cents();
+        let pct = i64::from(percent.clamp(0, 100));
+        let reserve = (budget * pct + 50) / 100;
+        let working = budget - reserve;
+        let used = (predicted_total_cents - working).clamp(0, reserve);
+        let status = if predicted_total_cents > budget {
+            MoneyStatus::Over
+        } else if predicted_total_cents > working {
+            MoneyStatus::Warning
+        } else {
+            MoneyStatus::Ok
+        };
+        Contingency {
+            percent,
+            reserve_cents: reserve,
+            working_budget_cents: working,
+            used_cents: used,
+            left_cents: reserve - used,
+            headroom_cents: budget - predicted_total_cents,
+            status,
         }
     }
 }
@@ -356,66 +446,61 @@ pub struct LedgerSettings {
 /// The money summary of a project, in cents (docs/money.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoneySummary {
+    /// Sum of every task's best-known cost, with the predictions the project shows (calibrated
+    /// or regional): the same figure as the board's predicted total.
     pub predicted_total_cents: i64,
     pub committed_cents: i64,
     pub change_orders_approved_cents: i64,
+    /// Sum of the tasks' Paid.
     pub paid_to_date_cents: i64,
+    /// Sum of every payment.
+    pub payments_recorded_cents: i64,
+    /// Sum of the tasks' Remaining.
     pub remaining_to_pay_cents: i64,
+    /// Best-known cost of the tasks without an award.
     pub uncommitted_cents: i64,
-    pub contingency_percent: i32,
-    pub contingency_reserve_cents: i64,
-    /// budget − predicted total; negative when over.
-    pub contingency_left_cents: i64,
-    pub status: MoneyStatus,
+    pub contingency: Contingency,
     pub loan_amount_cents: Option<i64>,
     pub drawn_cents: i64,
     pub loan_left_cents: Option<i64>,
 }
 
 impl MoneySummary {
-    pub fn compute(settings: LedgerSettings, lines: impl IntoIterator<Item = LedgerLine>) -> MoneySummary {
+    /// The summary of `lines`, their predictions scaled by the project's local ratio (per mille)
+    /// when it uses one, exactly as the board's sums (`BudgetSummary::compute_calibrated`).
+    pub fn compute(
+        settings: LedgerSettings,
+        lines: impl IntoIterator<Item = LedgerLine>,
+        ratio_per_mille: Option<u32>,
+    ) -> MoneySummary {
         let add = |a: i64, b: i64| a.saturating_add(b);
-        let (mut predicted, mut committed, mut change_orders, mut paid, mut remaining, mut uncommitted) =
-            (0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
+        let (mut predicted, mut committed, mut change_orders, mut paid, mut payments, mut remaining, mut uncommitted) =
+            (0i64, 0i64, 0i64, 0i64, 0i64, 0i64, 0i64);
         for line in lines {
-            let best = line.cost.best_known_cents();
+            let best = line.cost.best_known(ratio_per_mille).cents;
             predicted = add(predicted, best);
-            paid = add(paid, line.paid_cents);
+            paid = add(paid, line.paid_to_date_cents());
+            payments = add(payments, line.paid_cents);
+            remaining = add(remaining, line.remaining_to_pay_cents().unwrap_or(0));
             match line.cost.committed {
                 Some(c) => {
                     committed = add(committed, c.cents());
                     change_orders = add(change_orders, line.change_order_cents);
-                    let owed = line.cost.actual_cost.unwrap_or(c).cents();
-                    remaining = add(remaining, (owed - line.paid_cents).max(0));
                 }
                 None => uncommitted = add(uncommitted, best),
             }
         }
         let predicted = predicted.min(MAX_CENTS);
-        let budget = settings.budget.cents();
-        let percent = i64::from(settings.contingency_percent.clamp(0, 100));
-        // budget x percent / 100, rounded half up to the cent.
-        let reserve = (budget * percent + 50) / 100;
-        let left = budget - predicted;
-        let status = if predicted > budget {
-            MoneyStatus::Over
-        } else if left * 2 < reserve {
-            MoneyStatus::Warning
-        } else {
-            MoneyStatus::Ok
-        };
         let loan = settings.loan_amount.map(Money::cents);
         MoneySummary {
             predicted_total_cents: predicted,
             committed_cents: committed.min(MAX_CENTS),
             change_orders_approved_cents: change_orders.clamp(-MAX_CENTS, MAX_CENTS),
             paid_to_date_cents: paid.min(MAX_CENTS),
+            payments_recorded_cents: payments.min(MAX_CENTS),
             remaining_to_pay_cents: remaining.min(MAX_CENTS),
             uncommitted_cents: uncommitted.min(MAX_CENTS),
-            contingency_percent: settings.contingency_percent,
-            contingency_reserve_cents: reserve,
-            contingency_left_cents: left,
-            status,
+            contingency: Contingency::of(settings.budget, settings.contingency_percent, predicted),
             loan_amount_cents: loan,
             drawn_cents: settings.drawn_cents,
             loan_left_cents: loan.map(|l| l - settings.drawn_cents),
@@ -534,6 +619,15 @@ mod tests {
         (ChangeOrder { id, task_id: 1, project_id: 1, details, contractor_name: None }, "Framing".into())
     }
 
+    fn basis(committed: i64) -> RegisterBasis {
+        RegisterBasis {
+            budget: money(10_000_000),
+            contingency_percent: 10,
+            predicted_total_cents: 9_500_000,
+            committed_total_cents: committed,
+        }
+    }
+
     #[test]
     fn the_register_runs_approved_totals_in_date_order_and_warns_past_ten_percent() {
         let orders = vec![
@@ -541,7 +635,7 @@ mod tests {
             order(1, "2026-01-01", 100_000, ChangeOrderStatus::Approved),
             order(2, "2026-02-01", 900_000, ChangeOrderStatus::Rejected),
         ];
-        let r = ChangeOrderRegister::build(orders.clone(), 3_500_000);
+        let r = ChangeOrderRegister::build(orders.clone(), basis(3_500_000), |_| true);
         let running: Vec<(i64, i64)> = r.lines.iter().map(|l| (l.change_order.id, l.running_total_cents)).collect();
         assert_eq!(running, [(1, 100_000), (2, 100_000), (3, 350_000)]);
         assert_eq!(
@@ -549,10 +643,28 @@ mod tests {
             (350_000, Some(10.0), false),
             "exactly 10%"
         );
-        let r = ChangeOrderRegister::build(orders, 3_499_999);
+        let r = ChangeOrderRegister::build(orders, basis(3_499_999), |_| true);
         assert!(r.warning, "just above 10%");
-        let none = ChangeOrderRegister::build(vec![], 0);
+        let none = ChangeOrderRegister::build(vec![], basis(0), |_| true);
         assert_eq!((none.approved_percent, none.warning), (None, false));
+    }
+
+    #[test]
+    fn each_change_order_says_the_contingency_left_after_it() {
+        // Budget 100,000.00, reserve 10,000.00, working budget 90,000.00; predicted 95,000.00
+        // with both change orders in it (5,000.00 of the reserve used, 5,000.00 left).
+        let orders = vec![
+            order(1, "2026-01-01", 100_000, ChangeOrderStatus::Approved),
+            order(2, "2026-02-01", 250_000, ChangeOrderStatus::Approved),
+        ];
+        let r = ChangeOrderRegister::build(orders.clone(), basis(3_500_000), |_| true);
+        let left: Vec<i64> = r.lines.iter().map(|l| l.contingency_left_after_cents).collect();
+        // Before the second: predicted 92,500.00 -> 2,500.00 used, 7,500.00 left.
+        assert_eq!(left, [750_000, 500_000]);
+        assert_eq!(*left.last().unwrap(), Contingency::of(money(10_000_000), 10, 9_500_000).left_cents);
+        // A change order on a task with an actual cost moves nothing.
+        let r = ChangeOrderRegister::build(orders, basis(3_500_000), |_| false);
+        assert!(r.lines.iter().all(|l| l.contingency_left_after_cents == 500_000));
     }
 
     #[test]
@@ -587,6 +699,7 @@ mod tests {
         let s = MoneySummary::compute(
             LedgerSettings { loan_amount: Some(money(8_000_000)), drawn_cents: 3_000_000, ..settings(10_000_000, 10) },
             lines,
+            None,
         );
         assert_eq!(s.predicted_total_cents, 4_430_000 + 10_000_000 + 500_000);
         assert_eq!(s.committed_cents, 4_430_000);
@@ -594,26 +707,55 @@ mod tests {
         assert_eq!(s.paid_to_date_cents, 4_500_000);
         assert_eq!(s.remaining_to_pay_cents, 430_000);
         assert_eq!(s.uncommitted_cents, 10_500_000);
-        assert_eq!(s.contingency_reserve_cents, 1_000_000);
-        assert_eq!(s.contingency_left_cents, 10_000_000 - 14_930_000);
-        assert_eq!(s.status, MoneyStatus::Over);
+        let c = s.contingency;
+        assert_eq!((c.reserve_cents, c.working_budget_cents), (1_000_000, 9_000_000));
+        assert_eq!((c.used_cents, c.left_cents), (1_000_000, 0));
+        assert_eq!(c.headroom_cents, 10_000_000 - 14_930_000);
+        assert_eq!(c.status, MoneyStatus::Over);
         assert_eq!((s.loan_amount_cents, s.loan_left_cents), (Some(8_000_000), Some(5_000_000)));
     }
 
     #[test]
-    fn the_status_turns_amber_below_half_the_reserve_then_red_above_the_budget() {
-        let status = |predicted: i64| {
-            MoneySummary::compute(settings(1_000_000, 10), [line(TaskStatus::ToDo, Some(predicted), None, None, 0)])
-                .status
-        };
-        // Reserve 100,000 cents: amber once less than 50,000 is left.
-        assert_eq!(status(950_000), MoneyStatus::Ok);
-        assert_eq!(status(950_001), MoneyStatus::Warning);
-        assert_eq!(status(1_000_000), MoneyStatus::Warning);
-        assert_eq!(status(1_000_001), MoneyStatus::Over);
-        let none =
-            MoneySummary::compute(settings(1_000_000, 0), [line(TaskStatus::ToDo, Some(1_000_000), None, None, 0)]);
-        assert_eq!(none.status, MoneyStatus::Ok, "no reserve, exactly on budget");
+    fn the_contingency_is_used_inside_the_reserve_and_the_status_follows() {
+        let at = |predicted: i64| Contingency::of(money(1_000_000), 10, predicted);
+        // Budget 10,000.00, reserve 1,000.00, working budget 9,000.00.
+        let ok = at(900_000);
+        assert_eq!(
+            (ok.status, ok.used_cents, ok.left_cents, ok.headroom_cents),
+            (MoneyStatus::Ok, 0, 100_000, 100_000)
+        );
+        let warning = at(950_000);
+        assert_eq!((warning.status, warning.used_cents, warning.left_cents), (MoneyStatus::Warning, 50_000, 50_000));
+        assert_eq!(at(900_001).status, MoneyStatus::Warning, "one cent into the reserve");
+        assert_eq!(at(1_000_000).status, MoneyStatus::Warning, "exactly on budget");
+        let over = at(1_200_000);
+        assert_eq!(
+            (over.status, over.used_cents, over.left_cents, over.headroom_cents),
+            (MoneyStatus::Over, 100_000, 0, -200_000)
+        );
+        assert_eq!(Contingency::of(money(1_000_000), 0, 1_000_000).status, MoneyStatus::Ok, "no reserve, on budget");
+    }
+
+    #[test]
+    fn paid_is_the_payments_or_the_actual_cost_of_a_finished_task() {
+        // Other / Miscellaneous moved to Paid at 6,800 with nothing recorded: paid 6,800.
+        let lines = [
+            line(TaskStatus::Paid, Some(680_000), None, None, 0),
+            line(TaskStatus::InProgress, None, Some(4_180_000), None, 2_500_000),
+            line(TaskStatus::InProgress, Some(100_000), None, None, 0), // not finished: not paid
+        ];
+        let s = MoneySummary::compute(settings(0, 10), lines, None);
+        assert_eq!((s.paid_to_date_cents, s.payments_recorded_cents), (680_000 + 2_500_000, 2_500_000));
+        assert_eq!(s.remaining_to_pay_cents, 1_680_000 + 100_000);
+    }
+
+    #[test]
+    fn the_summary_uses_the_calibrated_predictions_when_given_a_ratio() {
+        let lines =
+            [line(TaskStatus::ToDo, None, None, Some(1_001), 0), line(TaskStatus::Paid, Some(50_000), None, None, 0)];
+        // 10.01 x 100 sq ft = 1,001.00 x 1.2 = 1,201.20 -> 1,201.00.
+        let s = MoneySummary::compute(settings(1_000_000, 10), lines, Some(1200));
+        assert_eq!(s.predicted_total_cents, 120_100 + 50_000);
     }
 
     #[test]
@@ -622,7 +764,7 @@ mod tests {
             line(TaskStatus::Paid, None, Some(100_000), None, 150_000),
             line(TaskStatus::InProgress, None, Some(200_000), None, 50_000),
         ];
-        assert_eq!(MoneySummary::compute(settings(0, 10), lines).remaining_to_pay_cents, 150_000);
+        assert_eq!(MoneySummary::compute(settings(0, 10), lines, None).remaining_to_pay_cents, 150_000);
     }
 
     fn arb_line() -> impl Strategy<Value = LedgerLine> {
@@ -639,18 +781,54 @@ mod tests {
     proptest! {
         /// Totals equal the sums of their parts, to the cent, whatever the ledger.
         #[test]
-        fn summary_totals_are_the_sums_of_the_parts(lines in proptest::collection::vec(arb_line(), 0..60), budget in 0i64..1_000_000_000, pct in 0i32..=50) {
-            let s = MoneySummary::compute(settings(budget, pct), lines.clone());
-            let best: Vec<i64> = lines.iter().map(|l| l.cost.best_known_cents()).collect();
+        fn summary_totals_are_the_sums_of_the_parts(
+            lines in proptest::collection::vec(arb_line(), 0..60),
+            budget in 0i64..1_000_000_000,
+            pct in 0i32..=50,
+            ratio in proptest::option::of(500u32..2000),
+        ) {
+            let s = MoneySummary::compute(settings(budget, pct), lines.clone(), ratio);
+            let best: Vec<i64> = lines.iter().map(|l| l.cost.best_known(ratio).cents).collect();
             prop_assert_eq!(s.predicted_total_cents, best.iter().sum::<i64>());
-            prop_assert_eq!(s.paid_to_date_cents, lines.iter().map(|l| l.paid_cents).sum::<i64>());
+            // The board's sums are the same figure, column by column.
+            let board = crate::budget::BudgetSummary::compute_calibrated(money(budget), 100, lines.iter().map(|l| l.cost), ratio);
+            prop_assert_eq!(board.predicted_total.cents(), s.predicted_total_cents);
+            prop_assert_eq!(board.column_totals.iter().map(|(_, m)| m.cents()).sum::<i64>(), s.predicted_total_cents);
+            prop_assert_eq!(s.paid_to_date_cents, lines.iter().map(LedgerLine::paid_to_date_cents).sum::<i64>());
+            prop_assert_eq!(s.payments_recorded_cents, lines.iter().map(|l| l.paid_cents).sum::<i64>());
+            prop_assert_eq!(s.remaining_to_pay_cents, lines.iter().filter_map(LedgerLine::remaining_to_pay_cents).sum::<i64>());
             let committed: i64 = lines.iter().filter_map(|l| l.cost.committed).map(Money::cents).sum();
             prop_assert_eq!(s.committed_cents, committed);
             let committed_tasks_best: i64 = lines.iter().zip(&best).filter(|(l, _)| l.cost.committed.is_some()).map(|(_, b)| b).sum();
             prop_assert_eq!(s.uncommitted_cents + committed_tasks_best, s.predicted_total_cents);
             prop_assert!(s.remaining_to_pay_cents >= 0);
-            prop_assert_eq!(s.contingency_left_cents, budget - s.predicted_total_cents);
-            prop_assert_eq!(s.status == MoneyStatus::Over, s.predicted_total_cents > budget);
+            let c = s.contingency;
+            prop_assert_eq!(c.used_cents + c.left_cents, c.reserve_cents);
+            prop_assert_eq!(c.working_budget_cents + c.reserve_cents, budget);
+            prop_assert!(0 <= c.used_cents && c.used_cents <= c.reserve_cents);
+            prop_assert_eq!(c.headroom_cents, budget - s.predicted_total_cents);
+            prop_assert_eq!(c.status == MoneyStatus::Over, s.predicted_total_cents > budget);
+            prop_assert_eq!(c.status == MoneyStatus::Ok, s.predicted_total_cents <= c.working_budget_cents);
+        }
+
+        /// Approving a change order on an awarded task without an actual cost moves the predicted
+        /// total by exactly its amount.
+        #[test]
+        fn a_change_order_moves_the_predicted_total_by_its_amount(
+            lines in proptest::collection::vec(arb_line(), 1..30),
+            award in 100i64..10_000_000,
+            amount in -100i64..5_000_000,
+            ratio in proptest::option::of(500u32..2000),
+        ) {
+            let before = line(TaskStatus::InProgress, None, Some(award), Some(1_000), 0);
+            let mut after = line(TaskStatus::InProgress, None, committed_cents(Some(award), amount), Some(1_000), 0);
+            after.change_order_cents = amount;
+            let total = |extra: LedgerLine| {
+                let mut all = lines.clone();
+                all.push(extra);
+                MoneySummary::compute(settings(1_000_000, 10), all, ratio).predicted_total_cents
+            };
+            prop_assert_eq!(total(after) - total(before), amount.max(-award));
         }
     }
 }

@@ -129,6 +129,9 @@ pub struct ProjectDetails {
     pub contingency_percent: i32,
     /// The construction loan, when there is one.
     pub loan_amount: Option<Money>,
+    /// Whether predictions are calibrated by the project's own prices (issue 29, docs/money.md):
+    /// the project's setting, the same for everyone who looks at it.
+    pub use_calibration: bool,
 }
 
 /// Raw project input, as loosely typed as the wire: every field optional, enums as codes.
@@ -151,6 +154,8 @@ pub struct ProjectInput {
     /// `None`: absent (the default, 10, on create).
     pub contingency_percent: Option<i64>,
     pub loan_amount: Option<Money>,
+    /// `None`: absent (on by default on create).
+    pub use_calibration: Option<bool>,
 }
 
 impl ProjectInput {
@@ -204,6 +209,7 @@ impl ProjectInput {
                 Some(i64::from(current.contingency_percent)),
             ),
             loan_amount: pick(present.loan_amount, self.loan_amount, current.loan_amount),
+            use_calibration: pick(present.use_calibration, self.use_calibration, Some(current.use_calibration)),
         }
     }
 }
@@ -226,6 +232,7 @@ pub struct PatchFields {
     pub owner_builder: bool,
     pub contingency_percent: bool,
     pub loan_amount: bool,
+    pub use_calibration: bool,
 }
 
 /// The years a date may fall in: a building's dates, not chrono's (which reads `+10000-01-01`).
@@ -419,6 +426,7 @@ impl ProjectDetails {
             Some(p) => i32::try_from(p).unwrap_or(DEFAULT_CONTINGENCY_PERCENT),
         };
         let loan_amount = input.loan_amount;
+        let use_calibration = input.use_calibration.unwrap_or(true);
 
         errors.into_result()?;
         // Every `None` below was recorded as an error above, so these are all present.
@@ -440,6 +448,7 @@ impl ProjectDetails {
                     owner_builder,
                     contingency_percent,
                     loan_amount,
+                    use_calibration,
                 })
             }
             _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
@@ -516,6 +525,7 @@ mod tests {
             owner_builder: Some("yes_owner_builder".into()),
             contingency_percent: None,
             loan_amount: None,
+            use_calibration: None,
         }
     }
 

@@ -118,6 +118,36 @@ pub struct Task {
     pub ledger: LedgerFigures,
 }
 
+impl Task {
+    /// Its Paid (docs/money.md): see [`paid_to_date_cents`].
+    pub fn paid_to_date_cents(&self) -> i64 {
+        paid_to_date_cents(self.status, self.actual_cost, self.ledger.paid_cents)
+    }
+
+    /// Its Remaining: see [`remaining_to_pay_cents`].
+    pub fn remaining_to_pay_cents(&self) -> Option<i64> {
+        remaining_to_pay_cents(self.actual_cost, self.bids.committed, self.paid_to_date_cents())
+    }
+}
+
+/// A task's **Paid** (docs/money.md), the one meaning of "paid" on every screen: the sum of its
+/// payments, or its actual cost when the task is in Paid and that is more (a task finished and
+/// paid outside the ledger still counts as paid).
+pub fn paid_to_date_cents(status: TaskStatus, actual_cost: Option<Money>, payments_cents: i64) -> i64 {
+    let actual = match status {
+        TaskStatus::Paid => actual_cost.map_or(0, Money::cents),
+        _ => 0,
+    };
+    payments_cents.max(actual).max(0)
+}
+
+/// A task's **Remaining**: its known cost (the actual cost, else the committed cost) minus its
+/// Paid, never below 0 (an overpaid task owes nothing, it does not owe less elsewhere); `None`
+/// while nothing is known of its cost.
+pub fn remaining_to_pay_cents(actual_cost: Option<Money>, committed: Option<Money>, paid_cents: i64) -> Option<i64> {
+    actual_cost.or(committed).map(|owed| (owed.cents() - paid_cents).max(0))
+}
+
 /// What a task's payments and change orders bring to the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LedgerFigures {

@@ -461,6 +461,10 @@ pub struct RegisterLineResponse {
     task_title: String,
     /// Approved amounts up to and including this line (dollars).
     running_total: f64,
+    /// The contingency left once this change order and those before it count (dollars): the
+    /// summary's contingency_left with the later approved change orders taken out.
+    #[schema(minimum = 0)]
+    contingency_left_after: f64,
 }
 
 /// The project's change-order register.
@@ -490,6 +494,7 @@ impl From<ChangeOrderRegister> for RegisterResponse {
                     change_order: l.change_order.into(),
                     task_title: l.task_title,
                     running_total: dollars(l.running_total_cents),
+                    contingency_left_after: dollars(l.contingency_left_after_cents),
                 })
                 .collect(),
             approved_total: dollars(r.approved_total_cents),
@@ -514,8 +519,13 @@ pub async fn change_order_register(
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let project_id = parse_id(&path, "Project")?;
-    let svc = state.ledger.clone();
-    let r = blocking(move || svc.register(user.id, project_id)).await?;
+    let (tasks, ledger) = (state.tasks.clone(), state.ledger.clone());
+    let r = blocking(move || {
+        // The contingency after each change order starts from the summary's predicted total.
+        let summary = tasks.summary(user.id, project_id)?;
+        ledger.register(user.id, project_id, summary.money.predicted_total_cents)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(RegisterResponse::from(r)))
 }
 

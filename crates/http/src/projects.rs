@@ -58,6 +58,9 @@ pub struct ProjectResponse {
     /// The construction loan (dollars), or null.
     #[schema(minimum = 0, required = true)]
     loan_amount: Option<f64>,
+    /// Whether predictions are calibrated by the project's own prices, for everyone who sees
+    /// the project (docs/money.md).
+    use_calibration: bool,
 }
 
 impl From<Project> for ProjectResponse {
@@ -83,6 +86,7 @@ impl From<Project> for ProjectResponse {
             created_at: p.created_at.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             contingency_percent: d.contingency_percent,
             loan_amount: d.loan_amount.map(Money::as_dollars_f64),
+            use_calibration: d.use_calibration,
         }
     }
 }
@@ -153,6 +157,11 @@ pub struct ProjectRequest {
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
     #[serde(default)]
     loan_amount: Patch<Money>,
+    /// Whether predictions are calibrated by the project's own prices (docs/money.md); true when
+    /// left out on create.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    use_calibration: Patch<bool>,
 }
 
 impl ProjectRequest {
@@ -174,6 +183,7 @@ impl ProjectRequest {
             owner_builder: self.owner_builder.is_present(),
             contingency_percent: self.contingency_percent.is_present(),
             loan_amount: self.loan_amount.is_present(),
+            use_calibration: self.use_calibration.is_present(),
         };
         let input = ProjectInput {
             name: self.name.optional(&mut errors, "name"),
@@ -191,6 +201,7 @@ impl ProjectRequest {
             owner_builder: self.owner_builder.optional(&mut errors, "owner_builder"),
             contingency_percent: self.contingency_percent.not_null(&mut errors, "contingency_percent"),
             loan_amount: self.loan_amount.optional(&mut errors, "loan_amount"),
+            use_calibration: self.use_calibration.not_null(&mut errors, "use_calibration"),
         };
         finish(errors)?;
         Ok((input, present))

@@ -74,9 +74,20 @@ pub struct TaskResponse {
     /// The lowest of its bids (dollars), or null without bids.
     #[schema(minimum = 0, required = true)]
     lowest_bid: Option<f64>,
-    /// Sum of its payments (dollars; 0 without payments).
+    /// Its Paid (docs/money.md): the sum of its payments, or its actual cost when it is in Paid
+    /// and that is more (dollars).
     #[schema(minimum = 0)]
     paid_to_date: f64,
+    /// Sum of its recorded payments (dollars; 0 without payments).
+    #[schema(minimum = 0)]
+    payments_total: f64,
+    /// Its Remaining: its actual cost, else its committed cost, minus its Paid, never below 0;
+    /// null while neither is known.
+    #[schema(minimum = 0, required = true)]
+    remaining_to_pay: Option<f64>,
+    /// A fee or permit of the catalogue (building permit, impact fees, water and sewer fees,
+    /// architecture and engineering): its prediction is never calibrated.
+    fixed_fee: bool,
     /// How many payments it has.
     #[schema(minimum = 0)]
     payment_count: i32,
@@ -92,6 +103,7 @@ fn cents_to_dollars(c: i64) -> f64 {
 impl From<TaskView> for TaskResponse {
     fn from(v: TaskView) -> Self {
         let t = v.task;
+        let (paid, remaining) = (t.paid_to_date_cents(), t.remaining_to_pay_cents());
         TaskResponse {
             id: t.id,
             project: t.project_id,
@@ -111,7 +123,10 @@ impl From<TaskView> for TaskResponse {
             committed_cost: t.bids.committed.map(|m| m.as_dollars_f64()),
             bid_count: t.bids.count,
             lowest_bid: t.bids.lowest.map(|m| m.as_dollars_f64()),
-            paid_to_date: cents_to_dollars(t.ledger.paid_cents),
+            paid_to_date: cents_to_dollars(paid),
+            payments_total: cents_to_dollars(t.ledger.paid_cents),
+            remaining_to_pay: remaining.map(cents_to_dollars),
+            fixed_fee: v.prediction.is_some_and(|p| p.fee),
             payment_count: t.ledger.payment_count,
             change_order_total: cents_to_dollars(t.ledger.change_order_cents),
         }
@@ -402,7 +417,8 @@ pub struct SummaryResponse {
     #[schema(minimum = 0)]
     budget: f64,
     /// Sum of every task's best-known cost: actual cost, else committed cost, else its
-    /// prediction (regional rate x square footage), else 0.
+    /// prediction (regional rate x square footage; x the project's ratio, to the whole dollar,
+    /// when it uses calibration), else 0. The same figure on every screen (docs/money.md).
     #[schema(minimum = 0)]
     predicted_total: f64,
     /// The same sum with each prediction's low, and with its high (known costs have no range).
@@ -425,16 +441,30 @@ pub struct SummaryResponse {
     /// null with it.
     #[schema(minimum = 0, required = true)]
     estimate_covered: Option<f64>,
+    /// The project's setting: `predicted_total` and the sums above use calibrated predictions
+    /// when it is true and the project has a ratio (`calibrated` is not null).
+    use_calibration: bool,
+    /// The predicted total with regional predictions.
+    #[schema(minimum = 0)]
+    predicted_total_regional: f64,
+    /// The predicted total with calibrated predictions (each to the whole dollar); null until
+    /// the project has a ratio.
+    #[schema(minimum = 0, required = true)]
+    predicted_total_calibrated: Option<f64>,
     /// Awarded bids + their approved change orders (docs/money.md).
     #[schema(minimum = 0)]
     committed: f64,
     /// Sum of approved change orders on awarded tasks (may be negative).
     change_orders_approved: f64,
-    /// Sum of every payment.
+    /// Sum of the tasks' Paid: each task's payments, or its actual cost when it is in Paid and
+    /// that is more.
     #[schema(minimum = 0)]
     paid_to_date: f64,
-    /// For each task with an award: its actual cost, else committed cost, minus its payments,
-    /// never below 0 for that task.
+    /// Sum of every payment recorded.
+    #[schema(minimum = 0)]
+    payments_recorded: f64,
+    /// Sum of the tasks' Remaining: for each task with an actual or committed cost, that cost
+    /// minus its Paid, never below 0.
     #[schema(minimum = 0)]
     remaining_to_pay: f64,
     /// Best-known cost of the tasks without an award.
@@ -442,13 +472,23 @@ pub struct SummaryResponse {
     uncommitted: f64,
     #[schema(minimum = 0, maximum = 50)]
     contingency_percent: i32,
-    /// budget x contingency_percent / 100.
+    /// The reserve: budget x contingency_percent / 100.
     #[schema(minimum = 0)]
     contingency_reserve: f64,
-    /// budget - predicted_total; negative when over.
+    /// budget - contingency_reserve.
+    #[schema(minimum = 0)]
+    working_budget: f64,
+    /// The part of the reserve the predicted total has eaten: 0 while it fits the working
+    /// budget, at most the reserve.
+    #[schema(minimum = 0)]
+    contingency_used: f64,
+    /// contingency_reserve - contingency_used.
+    #[schema(minimum = 0)]
     contingency_left: f64,
-    /// `over`: predicted_total above the budget (red); `warning`: contingency_left below half
-    /// the reserve (amber); else `ok`.
+    /// budget - predicted_total; negative when over.
+    headroom: f64,
+    /// `ok`: the predicted total fits the working budget; `warning` (amber): it has eaten into
+    /// the reserve; `over` (red): it is above the budget.
     #[schema(pattern = "^(ok|warning|over)$")]
     status: &'static str,
     /// The construction loan, or null.
@@ -531,15 +571,22 @@ impl From<&ProjectSummary> for SummaryResponse {
             column_totals: ColumnTotals::of(s),
             full_build_estimate: figures.estimate.map(|e| cents_to_dollars(e.full_build_cents)),
             estimate_covered: figures.estimate.map(|e| cents_to_dollars(e.covered_cents)),
+            use_calibration: figures.use_calibration,
+            predicted_total_regional: figures.regional.predicted_total.as_dollars_f64(),
+            predicted_total_calibrated: figures.calibrated.as_ref().map(|c| c.budget.predicted_total.as_dollars_f64()),
             committed: cents_to_dollars(m.committed_cents),
             change_orders_approved: cents_to_dollars(m.change_orders_approved_cents),
             paid_to_date: cents_to_dollars(m.paid_to_date_cents),
+            payments_recorded: cents_to_dollars(m.payments_recorded_cents),
             remaining_to_pay: cents_to_dollars(m.remaining_to_pay_cents),
             uncommitted: cents_to_dollars(m.uncommitted_cents),
-            contingency_percent: m.contingency_percent,
-            contingency_reserve: cents_to_dollars(m.contingency_reserve_cents),
-            contingency_left: cents_to_dollars(m.contingency_left_cents),
-            status: m.status.code(),
+            contingency_percent: m.contingency.percent,
+            contingency_reserve: cents_to_dollars(m.contingency.reserve_cents),
+            working_budget: cents_to_dollars(m.contingency.working_budget_cents),
+            contingency_used: cents_to_dollars(m.contingency.used_cents),
+            contingency_left: cents_to_dollars(m.contingency.left_cents),
+            headroom: cents_to_dollars(m.contingency.headroom_cents),
+            status: m.contingency.status.code(),
             loan_amount: m.loan_amount_cents.map(cents_to_dollars),
             drawn: cents_to_dollars(m.drawn_cents),
             loan_left: m.loan_left_cents.map(cents_to_dollars),

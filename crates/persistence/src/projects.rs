@@ -35,6 +35,7 @@ pub(crate) struct ProjectRow {
     contingency_percent: i32,
     loan_amount_cents: Option<i64>,
     drawn_cents: i64,
+    use_calibration: bool,
 }
 
 /// A stored value that the schema's CHECK constraints should have made impossible.
@@ -73,6 +74,7 @@ impl ProjectRow {
                 .loan_amount_cents
                 .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("loan_amount")))
                 .transpose()?,
+            use_calibration: self.use_calibration,
         };
         Ok(Project {
             id: self.id,
@@ -103,6 +105,7 @@ struct ProjectChanges {
     owner_builder: &'static str,
     contingency_percent: i32,
     loan_amount_cents: Option<i64>,
+    use_calibration: bool,
 }
 
 impl From<&ProjectDetails> for ProjectChanges {
@@ -123,6 +126,7 @@ impl From<&ProjectDetails> for ProjectChanges {
             owner_builder: d.owner_builder.code(),
             contingency_percent: d.contingency_percent,
             loan_amount_cents: d.loan_amount.map(Money::cents),
+            use_calibration: d.use_calibration,
         }
     }
 }

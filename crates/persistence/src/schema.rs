@@ -94,6 +94,7 @@ diesel::table! {
         contingency_percent -> Integer,
         loan_amount_cents -> Nullable<BigInt>,
         drawn_cents -> BigInt,
+        use_calibration -> Bool,
     }
 }
 

@@ -176,7 +176,7 @@ type TaskRowSql = (
 pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.name, projects.zip_code, projects.project_type, \
 projects.property_type, projects.units, projects.renovation_options, projects.addition_options, projects.conversion_option, \
 projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at, \
-projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents";
+projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents, projects.use_calibration";
 type ProjectRowSql = (
     BigInt,
     BigInt,
@@ -198,6 +198,7 @@ type ProjectRowSql = (
     Integer,
     Nullable<BigInt>,
     BigInt,
+    diesel::sql_types::Bool,
 );
 
 /// Task `task_id` with its project, when `owner_id` owns it, and its position: the number of

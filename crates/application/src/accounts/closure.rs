@@ -77,7 +77,7 @@ impl ClosureService {
                 self.bids.comparison(user.id, project.id)?.into_iter().flat_map(|c| c.bids).map(|b| b.bid).collect();
             let payments = self.ledger.payments_for_project(user.id, project.id)?.into_iter().map(|(p, _)| p).collect();
             let change_orders =
-                self.ledger.register(user.id, project.id)?.lines.into_iter().map(|l| l.change_order).collect();
+                self.ledger.change_orders_for_project(user.id, project.id)?.into_iter().map(|(c, _)| c).collect();
             let draws = self.ledger.draws(user.id, project.id)?;
             let shares = self.shares.list(user.id, project.id)?;
             projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws, shares });

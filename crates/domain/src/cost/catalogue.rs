@@ -111,6 +111,9 @@ pub struct CatalogueTask {
     /// `tasks.csv` says the row's $/sq ft is a project cost spread over the 2,647 sq ft
     /// reference home (its `sqft_basis`): such a task must get a price per job.
     pub(super) normalized_project_cost: bool,
+    /// A fee or permit (`fee` in tasks.csv): priced by an authority, not by contractors, so a
+    /// project's calibration neither learns from it nor scales it (docs/money.md).
+    pub fee: bool,
     pub source_ids: Vec<String>,
     pub derivation_note: String,
 }
@@ -197,6 +200,8 @@ pub struct Prediction {
     /// over the square footage rounded to the cent (see [`Self::rate_dollars_per_sqft`]).
     pub rate_cents_per_sqft: i64,
     pub square_footage: i64,
+    /// The task is a fee or permit ([`CatalogueTask::fee`]).
+    pub fee: bool,
 }
 
 impl Prediction {
@@ -210,6 +215,7 @@ impl Prediction {
             high_cents: cents,
             rate_cents_per_sqft,
             square_footage,
+            fee: false,
         }
     }
 
@@ -343,7 +349,15 @@ impl CostCatalogue {
                 (job, factor.apply(low), factor.apply(high), div_round(job, square_footage))
             }
         };
-        Some(Prediction { pricing, cents, low_cents, high_cents, rate_cents_per_sqft: rate, square_footage })
+        Some(Prediction {
+            pricing,
+            cents,
+            low_cents,
+            high_cents,
+            rate_cents_per_sqft: rate,
+            square_footage,
+            fee: task.fee,
+        })
     }
 
     /// The task form's suggestion list (about 75 names); every one resolves.

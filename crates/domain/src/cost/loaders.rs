@@ -329,6 +329,7 @@ fn parse_tasks(text: &str) -> Result<Vec<CatalogueTask>, CatalogueError> {
     let scope_col = table.column("scope")?;
     let note_col = table.optional_column("derivation_note");
     let basis_col = table.optional_column("sqft_basis");
+    let fee_col = table.optional_column("fee");
 
     let mut tasks: Vec<CatalogueTask> = Vec::with_capacity(table.rows.len());
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -374,6 +375,17 @@ fn parse_tasks(text: &str) -> Result<Vec<CatalogueTask>, CatalogueError> {
             rates,
             job_cents: None,
             normalized_project_cost: basis_col.is_some_and(|c| f[c].contains("normalized project cost")),
+            fee: match fee_col.map(|c| f[c].trim()) {
+                None | Some("" | "no") => false,
+                Some("yes") => true,
+                Some(other) => {
+                    return Err(CatalogueError::Malformed {
+                        file: FILE,
+                        line: row.line,
+                        message: format!("fee must be yes or no, found {other:?}"),
+                    })
+                }
+            },
             source_ids,
             derivation_note: note_col.map(|c| f[c].trim().to_owned()).unwrap_or_default(),
         });

@@ -45,14 +45,10 @@ pub struct DrawItem {
     pub amount: Money,
 }
 
-/// What a task has done so far, in money: its paid to date, or its actual cost once it is in
-/// Paid when that is more.
+/// What a task has done so far, in money: its Paid (`task::paid_to_date_cents`), the same
+/// figure the summary, the board and the exports show.
 pub fn work_to_date_cents(status: TaskStatus, actual_cost: Option<Money>, paid_cents: i64) -> i64 {
-    let actual = match status {
-        TaskStatus::Paid => actual_cost.map_or(0, Money::cents),
-        _ => 0,
-    };
-    paid_cents.max(actual).max(0)
+    crate::task::paid_to_date_cents(status, actual_cost, paid_cents)
 }
 
 /// A task as a draw sees it.

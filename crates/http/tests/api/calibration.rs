@@ -139,13 +139,26 @@ async fn three_bids_twenty_percent_above_calibrate_the_rest_of_the_build() {
     assert!(used.iter().all(|u| u["known_from"] == "committed" && u["ratio"] == 1.2));
     assert_eq!(c["left_out"], json!([]));
 
-    // The summary predicts the two tasks without a bid at 1.2 x regional.
+    // The summary predicts the two tasks without a bid at 1.2 x regional, to the whole dollar;
+    // the project uses calibration (the default), so its predicted total is the calibrated one.
     let s = app.authed_get(&format!("/api/projects/{project}/summary/"), &ana).await.ok_json(200);
     let cal = &s["calibrated"];
     assert_eq!(cal["ratio"], 1.2);
+    assert_eq!((s["use_calibration"].clone(), s["predicted_total"].clone()), (json!(true), cal["predicted_total"].clone()));
+    assert_eq!(s["predicted_total_calibrated"], cal["predicted_total"]);
     let rest: f64 = tasks[3..].iter().map(|t| dollars(&t["predicted_cost"])).sum();
-    let extra = dollars(&cal["predicted_total"]) - dollars(&s["predicted_total"]);
-    assert!((extra - rest * 0.2).abs() < 0.02, "calibrated adds 20% of the rest: {extra} vs {rest}");
+    let extra = dollars(&cal["predicted_total"]) - dollars(&s["predicted_total_regional"]);
+    assert!((extra - rest * 0.2).abs() <= 1.0, "calibrated adds 20% of the rest: {extra} vs {rest}");
+    // Switched off for the project, every figure is regional again, for everyone.
+    app.authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &ana, Some(json!({"use_calibration": false})))
+        .await
+        .ok_json(200);
+    let off = app.authed_get(&format!("/api/projects/{project}/summary/"), &ana).await.ok_json(200);
+    assert_eq!((off["use_calibration"].clone(), off["predicted_total"].clone()), (json!(false), s["predicted_total_regional"].clone()));
+    assert_eq!(off["calibrated"], s["calibrated"], "the ratio is still offered");
+    app.authed_json(Method::PATCH, &format!("/api/projects/{project}/"), &ana, Some(json!({"use_calibration": true})))
+        .await
+        .ok_json(200);
     assert!(dollars(&cal["predicted_total_low"]) <= dollars(&cal["predicted_total"]));
     assert!(dollars(&cal["predicted_total"]) <= dollars(&cal["predicted_total_high"]));
     assert_eq!(cal["over_budget"], false);

@@ -104,7 +104,10 @@ async fn payments_in_parts_with_a_receipt_and_a_change_order_move_the_summary() 
     assert_eq!(s["paid_to_date"], 35000.5);
     assert_eq!(s["remaining_to_pay"], 9299.5);
     assert_eq!(s["predicted_total"], 44300.0);
-    assert_eq!(s["contingency_left"], 100000.0 - 44300.0);
+    // Budget 100,000: reserve 10,000, working budget 90,000; 44,300 fits it.
+    assert_eq!((s["working_budget"].as_f64(), s["contingency_used"].as_f64()), (Some(90000.0), Some(0.0)));
+    assert_eq!(s["contingency_left"], 10000.0);
+    assert_eq!(s["headroom"], 100000.0 - 44300.0);
     assert_eq!(s["status"], "ok");
     assert_eq!(task_json(&app, &ana, b.project, b.task).await["committed_cost"], 44300.0);
 

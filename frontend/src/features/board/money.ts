@@ -123,24 +123,52 @@ export function ratioPerMille(ratio: number): number {
 }
 
 /**
- * Cents x a ratio in per mille, rounded half up to the cent (the server's
- * `PredictedCost::scaled`): (2 x cents x per_mille + 1000) / 2000 in integer division. Exact:
- * in Numbers while the product is below 2^53, in BigInt beyond.
+ * Cents x a ratio in per mille, rounded half up to the whole dollar (the server's
+ * `PredictedCost::scaled`: a calibrated prediction is an estimate, shown and summed in whole
+ * dollars): (cents x per_mille + 50,000) / 100,000 x 100 in integer division. Exact: in Numbers
+ * while the product is below 2^53, in BigInt beyond.
  */
 export function scaleCents(cents: number, perMille: number): number {
   const c = cents > 0 ? cents : 0;
-  const n = 2 * c * perMille + 1000;
-  if (Number.isSafeInteger(n)) return div(n, 2000);
-  return Number((2n * BigInt(c) * BigInt(perMille) + 1000n) / 2000n);
+  const n = c * perMille + 50_000;
+  if (Number.isSafeInteger(n)) return div(n, 100_000) * 100;
+  return Number(((BigInt(c) * BigInt(perMille) + 50_000n) / 100_000n) * 100n);
 }
 
-/** A prediction and its range scaled by a ratio in per mille (each figure rounded half up). */
+/** A prediction and its range scaled by a ratio in per mille (each figure to the whole dollar). */
 export function scaleRange(range: CentsRange, perMille: number): CentsRange {
   return {
     cents: scaleCents(range.cents, perMille),
     low: scaleCents(range.low, perMille),
     high: scaleCents(range.high, perMille),
   };
+}
+
+/** Where the prediction a task shows comes from (docs/money.md). */
+export type PredictionBasis = 'regional' | 'calibrated' | 'fee';
+
+/** The prediction a task shows, in cents, with its range and basis. */
+export interface ShownPrediction extends CentsRange {
+  basis: PredictionBasis;
+}
+
+/**
+ * The prediction a task shows on every screen and export (docs/money.md, issue 29): its regional
+ * prediction, or, when the project uses calibration and has a ratio, the regional prediction x the
+ * ratio to the whole dollar; a fee or permit (`fixed_fee`) keeps its regional price. Null without
+ * a prediction. `summary` is the server's (its `use_calibration` and `calibrated.ratio`).
+ */
+export function shownPrediction(
+  task: Pick<Task, 'regional_average_cost_per_sqft'> & PredictedFields & { fixed_fee?: boolean },
+  squareFootage: number | null | undefined,
+  summary: { use_calibration?: boolean; calibrated?: { ratio: number } | null } | null | undefined,
+): ShownPrediction | null {
+  const range = predictedRangeCents(task, squareFootage);
+  if (range === null) return null;
+  if (task.fixed_fee) return { ...range, basis: 'fee' };
+  const ratio = summary?.use_calibration === false ? null : (summary?.calibrated?.ratio ?? null);
+  if (ratio === null) return { ...range, basis: 'regional' };
+  return { ...scaleRange(range, ratioPerMille(ratio)), basis: 'calibrated' };
 }
 
 /** The task has a known cost: an actual cost, else a committed cost (an awarded bid). */

@@ -1904,6 +1904,11 @@ export interface components {
       start_date: string;
       /** Format: int32 */
       units: number | null;
+      /**
+       * @description Whether predictions are calibrated by the project's own prices, for everyone who sees
+       *     the project (docs/money.md).
+       */
+      use_calibration: boolean;
       zip_code: string;
     };
     /** @description Rules of spec section 5: property_type is required for new_home_build, units for multifamily, conversion_option for conversion; end_date may not be before start_date. Every problem is reported at once in `fields`. */
@@ -1951,6 +1956,11 @@ export interface components {
        *     building.'); dropped otherwise.
        */
       units?: number | null;
+      /**
+       * @description Whether predictions are calibrated by the project's own prices (docs/money.md); true when
+       *     left out on create.
+       */
+      use_calibration?: boolean | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code: string;
     };
@@ -2003,6 +2013,11 @@ export interface components {
        *     building.'); dropped otherwise.
        */
       units?: number | null;
+      /**
+       * @description Whether predictions are calibrated by the project's own prices (docs/money.md); true when
+       *     left out on create.
+       */
+      use_calibration?: boolean | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code?: string;
     };
@@ -2032,16 +2047,22 @@ export interface components {
       committed: number;
       /**
        * Format: double
-       * @description budget - predicted_total; negative when over.
+       * @description contingency_reserve - contingency_used.
        */
       contingency_left: number;
       /** Format: int32 */
       contingency_percent: number;
       /**
        * Format: double
-       * @description budget x contingency_percent / 100.
+       * @description The reserve: budget x contingency_percent / 100.
        */
       contingency_reserve: number;
+      /**
+       * Format: double
+       * @description The part of the reserve the predicted total has eaten: 0 while it fits the working
+       *     budget, at most the reserve.
+       */
+      contingency_used: number;
       /**
        * Format: double
        * @description predicted_total / square_footage, rounded to the cent; null without an area.
@@ -2066,6 +2087,11 @@ export interface components {
       full_build_estimate: number | null;
       /**
        * Format: double
+       * @description budget - predicted_total; negative when over.
+       */
+      headroom: number;
+      /**
+       * Format: double
        * @description The construction loan, or null.
        */
       loan_amount: number | null;
@@ -2078,15 +2104,28 @@ export interface components {
       over_budget: boolean;
       /**
        * Format: double
-       * @description Sum of every payment.
+       * @description Sum of the tasks' Paid: each task's payments, or its actual cost when it is in Paid and
+       *     that is more.
        */
       paid_to_date: number;
       /**
        * Format: double
+       * @description Sum of every payment recorded.
+       */
+      payments_recorded: number;
+      /**
+       * Format: double
        * @description Sum of every task's best-known cost: actual cost, else committed cost, else its
-       *     prediction (regional rate x square footage), else 0.
+       *     prediction (regional rate x square footage; x the project's ratio, to the whole dollar,
+       *     when it uses calibration), else 0. The same figure on every screen (docs/money.md).
        */
       predicted_total: number;
+      /**
+       * Format: double
+       * @description The predicted total with calibrated predictions (each to the whole dollar); null until
+       *     the project has a ratio.
+       */
+      predicted_total_calibrated: number | null;
       /** Format: double */
       predicted_total_high: number;
       /**
@@ -2096,13 +2135,18 @@ export interface components {
       predicted_total_low: number;
       /**
        * Format: double
-       * @description For each task with an award: its actual cost, else committed cost, minus its payments,
-       *     never below 0 for that task.
+       * @description The predicted total with regional predictions.
+       */
+      predicted_total_regional: number;
+      /**
+       * Format: double
+       * @description Sum of the tasks' Remaining: for each task with an actual or committed cost, that cost
+       *     minus its Paid, never below 0.
        */
       remaining_to_pay: number;
       /**
-       * @description `over`: predicted_total above the budget (red); `warning`: contingency_left below half
-       *     the reserve (amber); else `ok`.
+       * @description `ok`: the predicted total fits the working budget; `warning` (amber): it has eaten into
+       *     the reserve; `over` (red): it is above the budget.
        */
       status: string;
       /**
@@ -2110,6 +2154,16 @@ export interface components {
        * @description Best-known cost of the tasks without an award.
        */
       uncommitted: number;
+      /**
+       * @description The project's setting: `predicted_total` and the sums above use calibrated predictions
+       *     when it is true and the project has a ratio (`calibrated` is not null).
+       */
+      use_calibration: boolean;
+      /**
+       * Format: double
+       * @description budget - contingency_reserve.
+       */
+      working_budget: number;
     };
     /** @enum {string} */
     ProjectType: 'new_home_build' | 'renovation' | 'addition' | 'conversion' | 'adu';
@@ -2130,6 +2184,12 @@ export interface components {
     };
     /** @description One line of the change-order register. */
     RegisterLineResponse: components['schemas']['ChangeOrder'] & {
+      /**
+       * Format: double
+       * @description The contingency left once this change order and those before it count (dollars): the
+       *     summary's contingency_left with the later approved change orders taken out.
+       */
+      contingency_left_after: number;
       /**
        * Format: double
        * @description Approved amounts up to and including this line (dollars).
@@ -2315,6 +2375,11 @@ export interface components {
       description: string;
       /** Format: date */
       due_date: string | null;
+      /**
+       * @description A fee or permit of the catalogue (building permit, impact fees, water and sewer fees,
+       *     architecture and engineering): its prediction is never calibrated.
+       */
+      fixed_fee: boolean;
       /** Format: int64 */
       id: number;
       /**
@@ -2325,7 +2390,8 @@ export interface components {
       material_quality: components['schemas']['MaterialQuality'];
       /**
        * Format: double
-       * @description Sum of its payments (dollars; 0 without payments).
+       * @description Its Paid (docs/money.md): the sum of its payments, or its actual cost when it is in Paid
+       *     and that is more (dollars).
        */
       paid_to_date: number;
       /**
@@ -2333,6 +2399,11 @@ export interface components {
        * @description How many payments it has.
        */
       payment_count: number;
+      /**
+       * Format: double
+       * @description Sum of its recorded payments (dollars; 0 without payments).
+       */
+      payments_total: number;
       /** Format: int32 */
       position: number;
       /**
@@ -2364,6 +2435,12 @@ export interface components {
        *     job price back (docs/cost-model.md).
        */
       regional_average_cost_per_sqft: number | null;
+      /**
+       * Format: double
+       * @description Its Remaining: its actual cost, else its committed cost, minus its Paid, never below 0;
+       *     null while neither is known.
+       */
+      remaining_to_pay: number | null;
       status: components['schemas']['TaskStatus'];
       title: string;
     };
