@@ -10,6 +10,7 @@ mod calibration;
 mod documents;
 mod helpers;
 mod ledger;
+mod money_story;
 mod openapi;
 mod payments;
 mod projects;

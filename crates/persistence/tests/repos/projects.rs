@@ -1,6 +1,7 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
 use buildledger_domain::money::Money;
+use buildledger_domain::project::ProjectDetails;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
 
@@ -17,6 +18,26 @@ fn projects_round_trip_every_field() {
         let found = repo.find_for_owner(created.id, owner).unwrap().unwrap();
         assert_eq!(found.details.budget, Money::from_cents(45_000_050).unwrap());
         assert_eq!(found.details.renovation_options, vec!["Kitchen".to_string(), "Deck".to_string()]);
+        assert!(found.details.use_calibration, "on by default");
+        // The calibration setting is the project's (issue 29), kept like any other field; the
+        // board read (a hand-written join) carries it too.
+        let off = ProjectDetails { use_calibration: false, ..details("Kitchen redo") };
+        let updated = repo.update(created.id, owner, &off).unwrap();
+        assert!(!updated.details.use_calibration, "{}", t.name);
+        assert!(!repo.find_for_owner(created.id, owner).unwrap().unwrap().details.use_calibration);
+        let task = DieselTaskRepository::new(t.db.clone())
+            .create(&NewTask {
+                project_id: created.id,
+                title: TaskTitle::parse("Framing").unwrap(),
+                description: String::new(),
+                status: TaskStatus::ToDo,
+                material_quality: MaterialQuality::Basic,
+                actual_cost: None,
+                due_date: None,
+            })
+            .unwrap();
+        let (_, project) = DieselTaskRepository::new(t.db.clone()).find_for_owner(task.id, owner).unwrap().unwrap();
+        assert!(!project.details.use_calibration, "{}", t.name);
     }
 }
 
