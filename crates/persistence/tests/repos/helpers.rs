@@ -85,6 +85,20 @@ pub fn project(db: &Db, owner: i64, name: &str) -> Project {
     DieselProjectRepository::new(db.clone()).create(owner, &details(name)).unwrap()
 }
 
+/// A To Do task of basic quality, without a cost or a due date.
+pub fn new_task(project_id: i64, title: &str) -> buildledger_domain::task::NewTask {
+    use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
+    NewTask {
+        project_id,
+        title: TaskTitle::parse(title).unwrap(),
+        description: String::new(),
+        status: TaskStatus::ToDo,
+        material_quality: MaterialQuality::Basic,
+        actual_cost: None,
+        due_date: None,
+    }
+}
+
 /// Task `id` of project `project_id`, as the task repository's update and delete take it (they
 /// read its id and project only; the other fields are placeholders).
 pub fn task_ref(project_id: i64, id: i64) -> buildledger_domain::task::Task {

@@ -2,10 +2,9 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::ProjectDetails;
-use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
 
-use crate::helpers::{backends, details, project, user};
+use crate::helpers::{backends, details, new_task, project, user};
 
 #[test]
 fn projects_round_trip_every_field() {
@@ -25,17 +24,7 @@ fn projects_round_trip_every_field() {
         let updated = repo.update(created.id, owner, &off).unwrap();
         assert!(!updated.details.use_calibration, "{}", t.name);
         assert!(!repo.find_for_owner(created.id, owner).unwrap().unwrap().details.use_calibration);
-        let task = DieselTaskRepository::new(t.db.clone())
-            .create(&NewTask {
-                project_id: created.id,
-                title: TaskTitle::parse("Framing").unwrap(),
-                description: String::new(),
-                status: TaskStatus::ToDo,
-                material_quality: MaterialQuality::Basic,
-                actual_cost: None,
-                due_date: None,
-            })
-            .unwrap();
+        let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(created.id, "Framing")).unwrap();
         let (_, project) = DieselTaskRepository::new(t.db.clone()).find_for_owner(task.id, owner).unwrap().unwrap();
         assert!(!project.details.use_calibration, "{}", t.name);
     }
@@ -78,17 +67,7 @@ fn deleting_a_project_deletes_its_tasks_and_documents() {
         let owner = user(&t.db, "ana");
         let p = project(&t.db, owner, "Gone");
         let tasks = DieselTaskRepository::new(t.db.clone());
-        let task = tasks
-            .create(&NewTask {
-                project_id: p.id,
-                title: TaskTitle::parse("Framing").unwrap(),
-                description: String::new(),
-                status: TaskStatus::ToDo,
-                material_quality: MaterialQuality::Basic,
-                actual_cost: None,
-                due_date: None,
-            })
-            .unwrap();
+        let task = tasks.create(&new_task(p.id, "Framing")).unwrap();
         let docs = DieselDocumentRepository::new(t.db.clone());
         docs.create(&NewDocument {
             task_id: task.id,
