@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { exportState } from '../export';
 
 interface Props {
   onCsv: () => void;
@@ -6,8 +7,14 @@ interface Props {
   busy?: boolean;
 }
 
+/**
+ * The board's Export button: CSV or PDF (export.ts). While an export asks the server for its
+ * figures (or loads pdfmake) the button says so; a failed export says it under the button.
+ */
 export function ExportMenu({ onCsv, onPdf, busy }: Props) {
   const [open, setOpen] = useState(false);
+  const run = useSyncExternalStore(exportState.subscribe, exportState.get, exportState.get);
+  const working = Boolean(busy) || run.busy;
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -38,6 +45,7 @@ export function ExportMenu({ onCsv, onPdf, busy }: Props) {
   }, [open]);
   const pick = (fn: () => void) => {
     setOpen(false);
+    exportState.clearError();
     fn();
   };
   return (
@@ -48,10 +56,13 @@ export function ExportMenu({ onCsv, onPdf, busy }: Props) {
         className="btn"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        disabled={busy}
+        onClick={() => {
+          exportState.clearError();
+          setOpen((o) => !o);
+        }}
+        disabled={working}
       >
-        {busy ? 'Exporting…' : 'Export'}
+        {working ? 'Exporting…' : 'Export'}
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
@@ -63,6 +74,14 @@ export function ExportMenu({ onCsv, onPdf, busy }: Props) {
           </button>
           <button type="button" role="menuitem" className="menu-item" onClick={() => pick(onPdf)}>
             Export PDF
+          </button>
+        </div>
+      )}
+      {!open && run.error && (
+        <div className="menu-popover" role="alert">
+          <p className="form-error export-error">{run.error}</p>
+          <button type="button" className="menu-item" onClick={() => exportState.clearError()}>
+            Dismiss
           </button>
         </div>
       )}
