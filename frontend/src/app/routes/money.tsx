@@ -2,15 +2,17 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { boardProjectQuery, boardTasksQuery } from '../../features/board/api';
-import { bestKnownCents, predictedCents } from '../../features/board/money';
+import { shownPrediction } from '../../features/board/money';
+import { moneySummaryQuery } from '../../features/money/api';
 import { MoneyPage } from '../../features/money/components/money-page';
 import type { MoneyProject, MoneyTask } from '../../features/money/types';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
 /**
  * `/kanban/:projectId/money`: the board's project and tasks (the same cached queries as the
- * board), each task's prediction and best-known cost by the board's money rule; a draw change
- * refreshes the board's tasks and money summary.
+ * board), each task's prediction as the board shows it (regional, or calibrated when the project
+ * uses it: the server's summary says) and its best-known cost; a draw change refreshes the board's
+ * tasks and money summary.
  */
 export default function MoneyRoute() {
   const { projectId: raw } = useParams();
@@ -18,6 +20,7 @@ export default function MoneyRoute() {
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: valid });
   const tasks = useQuery({ ...boardTasksQuery(projectId), enabled: valid });
+  const summary = useQuery({ ...moneySummaryQuery(projectId), enabled: valid });
   const onMoneyChanged = useBoardMoneyRefresh(projectId);
   const sqft = project.data?.square_footage ?? null;
 
@@ -35,23 +38,26 @@ export default function MoneyRoute() {
     [project.data],
   );
 
+  const calibration = summary.data;
   const moneyTasks = useMemo<MoneyTask[] | undefined>(() => {
-    // The prediction needs the project's square footage: wait for both.
-    if (!tasks.data || !project.data) return undefined;
+    // The prediction needs the project's square footage and the summary's calibration: wait for them.
+    if (!tasks.data || !project.data || (!calibration && !summary.isError)) return undefined;
     return tasks.data.map((t) => {
-      const predicted = predictedCents(t, sqft);
+      const shown = shownPrediction(t, sqft, calibration);
+      const known = t.actual_cost ?? t.committed_cost ?? null;
       return {
         id: t.id,
         title: t.title,
         status: t.status,
-        predicted: predicted === null ? null : predicted / 100,
-        best_known: bestKnownCents(t, sqft) / 100,
+        predicted: shown === null ? null : shown.cents / 100,
+        best_known: known ?? (shown === null ? 0 : shown.cents / 100),
         committed_cost: t.committed_cost ?? null,
         actual_cost: t.actual_cost ?? null,
         paid_to_date: t.paid_to_date ?? 0,
+        payments_total: t.payments_total ?? 0,
       };
     });
-  }, [tasks.data, project.data, sqft]);
+  }, [tasks.data, project.data, sqft, calibration, summary.isError]);
 
   return (
     <MoneyPage

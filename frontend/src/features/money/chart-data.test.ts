@@ -5,6 +5,7 @@ import {
   dayNumber,
   isoFromDayNumber,
   MAX_TASK_BARS,
+  niceMax,
   paidChartConfig,
   paidOverTime,
   taskBars,
@@ -23,13 +24,13 @@ const task = (id: number, over: Partial<MoneyTask> = {}): MoneyTask => ({
   committed_cost: null,
   actual_cost: null,
   paid_to_date: 0,
+  payments_total: 0,
   ...over,
 });
 
 const colors: ChartColors = {
   text: '#111',
   grid: '#ddd',
-  budget: '#555',
   predicted: '#00f',
   committed: '#f80',
   paid: '#080',
@@ -45,10 +46,10 @@ describe('task bars', () => {
     const bars = taskBars(tasks);
     expect(bars.grouped).toBe(false);
     expect(bars.rows.map((r) => r.label)).toEqual(['Framing', 'Roofing', 'Permits']);
-    expect(bars.rows[0]).toMatchObject({ budget: 39696, predicted: 41500, committed: 41500, paid: 10000.1 });
-    expect(bars.rows[1]).toMatchObject({ budget: null, committed: null, paid: 0 });
+    expect(bars.rows[0]).toMatchObject({ predicted: 39696, countsInTotal: 41500, committed: 41500, paid: 10000.1 });
+    expect(bars.rows[1]).toMatchObject({ predicted: null, committed: null, paid: 0 });
     // Summed in cents: 10000.1 + 0.2 is exactly 10000.3.
-    expect(bars.total).toMatchObject({ budget: 44696.2, predicted: 46500.2, committed: 41500, paid: 10000.3 });
+    expect(bars.total).toMatchObject({ predicted: 44696.2, countsInTotal: 46500.2, committed: 41500, paid: 10000.3 });
     expect(taskBars(Array.from({ length: MAX_TASK_BARS }, (_, i) => task(i + 1))).grouped).toBe(false);
   });
 
@@ -68,9 +69,9 @@ describe('task bars', () => {
     expect(other.label).toBe('Other (10 tasks)');
     expect(other.taskCount).toBe(10);
     // Tasks 1..10: (1 + ... + 10) * 100.
-    expect(other.predicted).toBe(5500);
+    expect(other.countsInTotal).toBe(5500);
     expect(other.paid).toBe(50);
-    expect(bars.total.predicted).toBe(tasks.reduce((s, t) => s + t.best_known, 0));
+    expect(bars.total.countsInTotal).toBe(tasks.reduce((s, t) => s + t.best_known, 0));
   });
 
   it('is drawn as horizontal grouped bars in the theme colours, full titles in the tooltip', () => {
@@ -81,14 +82,12 @@ describe('task bars', () => {
     expect(config.options?.indexAxis).toBe('y');
     expect(config.data.labels).toEqual([axisLabel(long)]);
     expect(String(config.data.labels?.[0]).length).toBeLessThanOrEqual(28);
-    expect(config.data.datasets.map((d) => d.label)).toEqual([
-      'Budget (regional estimate)',
-      'Predicted (best-known cost)',
-      'Committed',
-      'Paid to date',
-    ]);
-    expect(config.data.datasets.map((d) => d.data[0])).toEqual([1000, 1000, 900, 0]);
-    expect(config.data.datasets.map((d) => d.backgroundColor)).toEqual(['#555', '#00f', '#f80', '#080']);
+    // Named with the summary's words.
+    expect(config.data.datasets.map((d) => d.label)).toEqual(['Predicted', 'Committed', 'Paid']);
+    expect(config.data.datasets.map((d) => d.data[0])).toEqual([1000, 900, 0]);
+    expect(config.data.datasets.map((d) => d.backgroundColor)).toEqual(['#00f', '#f80', '#080']);
+    // The axis is scaled to the largest bar.
+    expect(config.options?.scales?.x).toMatchObject({ max: 1200 });
     const title = config.options?.plugins?.tooltip?.callbacks?.title as (items: { dataIndex: number }[]) => string;
     expect(title([{ dataIndex: 0 }])).toBe(long);
   });
@@ -116,35 +115,52 @@ describe('paid over time', () => {
     expect(Number.isNaN(dayNumber('soon'))).toBe(true);
   });
 
-  it('draws a step line from 0 and a flat budget line across the same days', () => {
+  it('draws a step line from 0 against the committed cost, scaled to them and not to the budget', () => {
+    // The project: $25,000 paid of $115,500 committed on a $450,000 budget.
     const points = paidOverTime([
-      { id: 1, paid_on: '2026-02-01', amount: 1000 },
-      { id: 2, paid_on: '2026-03-01', amount: 500 },
+      { id: 1, paid_on: '2026-02-01', amount: 10000 },
+      { id: 2, paid_on: '2026-03-01', amount: 15000 },
     ]);
-    const config = paidChartConfig(points, 400000, colors);
-    const [paid, budget] = config.data.datasets;
+    const config = paidChartConfig(points, { committed: 115500, paid: 25000 }, colors);
+    const [recorded, committed] = config.data.datasets;
     const first = dayNumber('2026-02-01');
     const last = dayNumber('2026-03-01');
-    expect(paid.stepped).toBe('before');
-    expect(paid.data).toEqual([
+    expect(config.data.datasets.map((d) => d.label)).toEqual(['Payments recorded', 'Committed']);
+    expect(recorded.stepped).toBe('before');
+    expect(recorded.data).toEqual([
       { x: first, y: 0 },
-      { x: first, y: 1000 },
-      { x: last, y: 1500 },
-      { x: last, y: 1500 },
+      { x: first, y: 10000 },
+      { x: last, y: 25000 },
+      { x: last, y: 25000 },
     ]);
-    expect(budget.label).toBe('Budget');
-    expect(budget.data).toEqual([
-      { x: first, y: 400000 },
-      { x: last, y: 400000 },
+    expect(committed.data).toEqual([
+      { x: first, y: 115500 },
+      { x: last, y: 115500 },
     ]);
     expect(config.options?.scales?.x).toMatchObject({ type: 'linear', min: first, max: last });
+    // The money axis ends just above the committed cost: $25k fills a fifth of it, not 5.6% of $450k.
+    const top = config.options?.scales?.y?.max as number;
+    expect(top).toBe(120000);
+    expect(25000 / top).toBeGreaterThan(0.2);
   });
 
-  it('widens a single day and leaves the budget line out without a budget', () => {
-    const config = paidChartConfig(paidOverTime([{ id: 1, paid_on: '2026-02-01', amount: 10 }]), 0, colors);
+  it('draws Paid as well when it is more than the payments (a task in Paid without a payment)', () => {
+    const points = paidOverTime([{ id: 1, paid_on: '2026-02-01', amount: 25000 }]);
+    const config = paidChartConfig(points, { committed: 115500, paid: 31800 }, colors);
+    expect(config.data.datasets.map((d) => d.label)).toEqual(['Payments recorded', 'Paid', 'Committed']);
+    expect(config.data.datasets[1].data.map((p) => p.y)).toEqual([31800, 31800]);
+  });
+
+  it('widens a single day and scales to the payments without anything committed', () => {
+    const config = paidChartConfig(
+      paidOverTime([{ id: 1, paid_on: '2026-02-01', amount: 10 }]),
+      { committed: 0, paid: 10 },
+      colors,
+    );
     expect(config.data.datasets).toHaveLength(1);
     const day = dayNumber('2026-02-01');
     expect(config.options?.scales?.x).toMatchObject({ min: day - 1, max: day + 1 });
+    expect(config.options?.scales?.y?.max).toBe(12);
   });
 });
 
@@ -155,6 +171,13 @@ describe('axis text', () => {
     expect(compactMoney(12500)).toBe('$12.5k');
     expect(compactMoney(1250000)).toBe('$1.3M');
     expect(compactMoney(0)).toBe('$0');
+  });
+  it('rounds an axis top up to a round figure just above the data', () => {
+    expect(niceMax([25000, 115500])).toBe(120000);
+    expect(niceMax([25000])).toBe(30000);
+    expect(niceMax([450000])).toBe(500000);
+    expect(niceMax([null, 0])).toBe(100);
+    expect(niceMax([96])).toBe(100);
   });
   it('shortens long titles with an ellipsis', () => {
     expect(axisLabel('Framing')).toBe('Framing');

@@ -17,13 +17,14 @@ export interface TaskBarRow {
   label: string;
   /** How many tasks the row stands for (1, or the tasks in "Other"). */
   taskCount: number;
-  /** The regional estimate (rate x square footage); null when none of its tasks has one. */
-  budget: number | null;
-  /** Best-known cost (what the task counts for in the predicted total). */
-  predicted: number;
+  /** The prediction shown (regional, or calibrated when the project uses it); null when none of its tasks has one. */
+  predicted: number | null;
   /** Awarded bid + approved change orders; null when none of its tasks is awarded. */
   committed: number | null;
+  /** Paid: payments, or the final cost of a task in Paid when that is more. */
   paid: number;
+  /** What it counts for in the predicted total: actual, else committed, else predicted. */
+  countsInTotal: number;
 }
 
 export interface TaskBars {
@@ -34,17 +35,17 @@ export interface TaskBars {
 }
 
 const sumRow = (key: string, label: string, tasks: readonly MoneyTask[]): TaskBarRow => {
-  const someBudget = tasks.some((t) => t.predicted !== null);
+  const somePrediction = tasks.some((t) => t.predicted !== null);
   const someCommitted = tasks.some((t) => t.committed_cost !== null);
   const cents = (f: (t: MoneyTask) => number | null) => tasks.reduce((s, t) => s + toCents(f(t)), 0);
   return {
     key,
     label,
     taskCount: tasks.length,
-    budget: someBudget ? toDollars(cents((t) => t.predicted)) : null,
-    predicted: toDollars(cents((t) => t.best_known)),
+    predicted: somePrediction ? toDollars(cents((t) => t.predicted)) : null,
     committed: someCommitted ? toDollars(cents((t) => t.committed_cost)) : null,
     paid: toDollars(cents((t) => t.paid_to_date)),
+    countsInTotal: toDollars(cents((t) => t.best_known)),
   };
 };
 
@@ -133,6 +134,20 @@ export function compactMoney(value: number): string {
   return `${sign}$${formatDecimal(abs, 0, 0)}`;
 }
 
+/**
+ * The top of a money axis: the largest figure the chart shows, with a little room, rounded up to
+ * a round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x a power of ten). The axis is scaled to
+ * the data it shows, never to a figure it does not draw (the budget).
+ */
+export function niceMax(values: readonly (number | null | undefined)[]): number {
+  const top = Math.max(0, ...values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? 0 : v)));
+  if (top <= 0) return 100;
+  const wanted = top * 1.02;
+  const step = 10 ** Math.floor(Math.log10(wanted));
+  for (const m of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * step >= wanted) return m * step;
+  return 10 * step;
+}
+
 /** A task title short enough for the axis (the tooltip and the table give it whole). */
 export const axisLabel = (label: string, max = 28) => (label.length > max ? `${label.slice(0, max - 1)}…` : label);
 
@@ -142,21 +157,20 @@ export const axisLabel = (label: string, max = 28) => (label.length > max ? `${l
 export interface ChartColors {
   text: string;
   grid: string;
-  budget: string;
   predicted: string;
   committed: string;
   paid: string;
 }
 
+/** The bars of a task, named with the summary's words (docs/money.md). */
 export const BAR_SERIES = [
-  { key: 'budget', label: 'Budget (regional estimate)' },
-  { key: 'predicted', label: 'Predicted (best-known cost)' },
+  { key: 'predicted', label: 'Predicted' },
   { key: 'committed', label: 'Committed' },
-  { key: 'paid', label: 'Paid to date' },
+  { key: 'paid', label: 'Paid' },
 ] as const;
 
-/** Height of the horizontal bar chart: room for four bars per row, plus axis and legend. */
-export const barChartHeight = (rows: number) => Math.max(220, 90 + rows * 44);
+/** Height of the horizontal bar chart: room for three bars per row, plus axis and legend. */
+export const barChartHeight = (rows: number) => Math.max(200, 90 + rows * 36);
 
 const commonPlugins = (colors: ChartColors) => ({
   legend: {
@@ -165,7 +179,7 @@ const commonPlugins = (colors: ChartColors) => ({
   },
 });
 
-/** Grouped horizontal bars: per row, budget, predicted, committed and paid. */
+/** Grouped horizontal bars: per row, predicted, committed and paid; the axis scaled to the largest bar. */
 export function taskChartConfig(bars: TaskBars, colors: ChartColors): ChartConfiguration<'bar'> {
   const labels = bars.rows.map((r) => r.label);
   return {
@@ -190,6 +204,7 @@ export function taskChartConfig(bars: TaskBars, colors: ChartColors): ChartConfi
       scales: {
         x: {
           beginAtZero: true,
+          max: niceMax(bars.rows.flatMap((r) => BAR_SERIES.map((b) => r[b.key]))),
           ticks: { color: colors.text, callback: (v) => compactMoney(Number(v)), maxTicksLimit: 6 },
           grid: { color: colors.grid },
           border: { color: colors.grid },
@@ -221,11 +236,21 @@ const shortDate = (day: number, withYear: boolean) =>
     timeZone: 'UTC',
   });
 
+/** The flat lines the payments are drawn against: the summary's committed and Paid. */
+export interface PaidReference {
+  /** `committed`: awarded bids with their approved change orders (none drawn at 0). */
+  committed: number;
+  /** `paid_to_date`: drawn only when it is more than the payments (tasks in Paid without a payment). */
+  paid: number;
+}
+
 /**
- * Paid to date as a step line over time (flat between payments, a step on each payment day),
- * from 0 on the first day, against the budget as a flat dashed line (none without a budget).
+ * The payments recorded as a step line over time (flat between payments, a step on each payment
+ * day), from 0 on the first day, against the committed cost as a flat dashed line, and Paid as a
+ * dotted one when it is more than the payments. The money axis is scaled to those figures, not to
+ * the budget: $25k paid of $115k committed fills a fifth of the chart.
  */
-export function paidChartConfig(points: readonly PaidPoint[], budget: number, colors: ChartColors) {
+export function paidChartConfig(points: readonly PaidPoint[], reference: PaidReference, colors: ChartColors) {
   const days = points.map((p) => dayNumber(p.date));
   let min = days.length ? Math.min(...days) : 0;
   let max = days.length ? Math.max(...days) : 0;
@@ -234,17 +259,32 @@ export function paidChartConfig(points: readonly PaidPoint[], budget: number, co
     max += 1;
   }
   const withYear = max - min > 300 || isoFromDayNumber(min).slice(0, 4) !== isoFromDayNumber(max).slice(0, 4);
+  const recorded = points.length ? points[points.length - 1].cumulative : 0;
   const paid = [
     { x: days.length ? days[0] : min, y: 0 },
     ...points.map((p, i) => ({ x: days[i], y: p.cumulative })),
-    { x: max, y: points.length ? points[points.length - 1].cumulative : 0 },
+    { x: max, y: recorded },
   ];
+  const flat = (label: string, y: number, color: string, dash: number[]) => ({
+    label,
+    data: [
+      { x: min, y },
+      { x: max, y },
+    ],
+    borderColor: color,
+    backgroundColor: color,
+    borderDash: dash,
+    borderWidth: 2,
+    pointRadius: 0,
+    pointHoverRadius: 0,
+  });
+  const paidAbove = toCents(reference.paid) > toCents(recorded);
   const config: ChartConfiguration<'line', { x: number; y: number }[]> = {
     type: 'line',
     data: {
       datasets: [
         {
-          label: 'Paid to date',
+          label: 'Payments recorded',
           data: paid,
           stepped: 'before',
           borderColor: colors.paid,
@@ -253,23 +293,8 @@ export function paidChartConfig(points: readonly PaidPoint[], budget: number, co
           pointRadius: paid.map((_, i) => (i === 0 || i === paid.length - 1 ? 0 : 3)),
           pointHoverRadius: 5,
         },
-        ...(budget > 0
-          ? [
-              {
-                label: 'Budget',
-                data: [
-                  { x: min, y: budget },
-                  { x: max, y: budget },
-                ],
-                borderColor: colors.budget,
-                backgroundColor: colors.budget,
-                borderDash: [6, 4],
-                borderWidth: 2,
-                pointRadius: 0,
-                pointHoverRadius: 0,
-              },
-            ]
-          : []),
+        ...(paidAbove ? [flat('Paid', reference.paid, colors.paid, [2, 3])] : []),
+        ...(reference.committed > 0 ? [flat('Committed', reference.committed, colors.committed, [6, 4])] : []),
       ],
     },
     options: {
@@ -292,6 +317,7 @@ export function paidChartConfig(points: readonly PaidPoint[], budget: number, co
         },
         y: {
           beginAtZero: true,
+          max: niceMax([recorded, paidAbove ? reference.paid : 0, reference.committed]),
           ticks: { color: colors.text, callback: (v) => compactMoney(Number(v)), maxTicksLimit: 6 },
           grid: { color: colors.grid },
           border: { color: colors.grid },
@@ -300,7 +326,7 @@ export function paidChartConfig(points: readonly PaidPoint[], budget: number, co
       plugins: {
         legend: {
           position: 'top',
-          // Lines in the legend: the budget's is dashed as on the chart.
+          // Lines in the legend: dashed and dotted as on the chart.
           labels: { color: colors.text, usePointStyle: true, pointStyle: 'line', pointStyleWidth: 28 },
         },
         tooltip: {

@@ -66,11 +66,58 @@ describe('draw PDF', () => {
 
   it('lists the work covered: status, percent complete, amount in this draw and the total', () => {
     const rows = tableAfter(drawPdfDefinition(input()), 'Work covered');
-    expect(rows[0]).toEqual(['Task', 'Status', 'Complete', 'Amount in this draw']);
+    expect(rows[0]).toEqual(['Task', 'Status', 'Complete', 'Paid to date', 'Amount in this draw']);
     // Framing: 20,000 paid of 46,100 best-known = 43%; Permits is Paid: 100%.
-    expect(rows[1]).toEqual(['Framing', 'In Progress', '43%', '$10,000.00']);
-    expect(rows[2]).toEqual(['Building Permits', 'Paid', '100%', '$2,500.00']);
-    expect(rows[3]).toEqual(['Total', '', '', '$12,500.00']);
+    expect(rows[1]).toEqual(['Framing', 'In Progress', '43%', '$20,000.00', '$10,000.00']);
+    expect(rows[2]).toEqual(['Building Permits', 'Paid', '100%', '$2,500.00', '$2,500.00']);
+    // The draw's total is the server's.
+    expect(rows[3]).toEqual(['Total', '', '', '', '$12,500.00']);
+  });
+
+  it('is on US Letter, keeps each heading with what follows and repeats table headers', () => {
+    const def = drawPdfDefinition(input());
+    expect(def.pageSize).toBe('LETTER');
+    const headings = def.content.filter((c) => (c as { headlineLevel?: number }).headlineLevel === 1);
+    expect(headings.map((h) => (h as { text: string }).text)).toEqual([
+      'Work covered',
+      'Payments made on this work',
+      'Loan',
+    ]);
+    const after = (n: number) => ({ getFollowingNodesOnPage: () => Array.from({ length: n }) });
+    expect(def.pageBreakBefore({ headlineLevel: 1 }, after(2))).toBe(true);
+    expect(def.pageBreakBefore({ headlineLevel: 1 }, after(12))).toBe(false);
+    expect(def.pageBreakBefore({}, after(0))).toBe(false);
+  });
+
+  it('says when a task in Paid counts a final cost with no payment behind it', () => {
+    // "Other / Miscellaneous" moved to Paid at $6,800 without a payment: its Paid is its final cost.
+    const misc = {
+      id: 11,
+      title: 'Other / Miscellaneous',
+      status: 'Paid',
+      predicted: 5000,
+      best_known: 6800,
+      committed_cost: null,
+      actual_cost: 6800,
+      paid_to_date: 6800,
+      payments_total: 0,
+    };
+    const draw = drawFixture({
+      tasks: [11],
+      items: [{ task: 11, title: 'Other / Miscellaneous', amount: 6800 }],
+      total: 6800,
+    });
+    const def = drawPdfDefinition(input({ draw, tasks: [...tasksFixture, misc] }));
+    expect(tableAfter(def, 'Work covered')[1]).toEqual([
+      'Other / Miscellaneous',
+      'Paid',
+      '100%',
+      '$6,800.00',
+      '$6,800.00',
+    ]);
+    expect(texts(def.content)).toContain(
+      'Other / Miscellaneous: $6,800.00 of its final cost has no payment recorded yet.',
+    );
   });
 
   it("lists the payments of the draw's tasks with their receipts, and their total", () => {

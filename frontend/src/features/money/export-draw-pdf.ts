@@ -1,13 +1,15 @@
 // "Download PDF" of a lender draw: what a bank's inspector reads before releasing money. The
 // project, the draw's number and dates, the work covered (each task's status, percent complete
 // and amount in this draw), the payments of those tasks with their receipts, and the loan's
-// position (previous draws, loan amount, drawn to date, balance). The document definition is pure
+// position (previous draws, loan amount, drawn to date, balance). US Letter; the amounts are the
+// server's (the draw's items and total, the payments, the summary's loan figures); a heading never
+// ends a page and a table's header row repeats on every page. The document definition is pure
 // (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download, as for the bid
 // comparison (features/bids/export-pdf.ts).
 import { formatIsoDay, formatMoney } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import type { Draw, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from './types';
-import { drawStatusLabel, fileSlug, localToday, methodLabel, percentComplete, sumDollars } from './utils';
+import { drawStatusLabel, fileSlug, localToday, methodLabel, percentComplete, sumDollars, toCents } from './utils';
 
 type Margin = [number, number, number, number];
 
@@ -43,20 +45,32 @@ export function previousDraws(draw: Pick<Draw, 'number'>, draws: readonly Draw[]
 export const drawTaskIds = (draw: Pick<Draw, 'tasks' | 'items'>) =>
   new Set([...draw.tasks, ...draw.items.flatMap((i) => (i.task === null ? [] : [i.task]))]);
 
-/** The work a draw covers, a row per item: the task's status and percent complete now. */
+/**
+ * The work a draw covers, a row per item: the task's status, percent complete and Paid now, and
+ * its final cost beyond the payments recorded (a task in Paid whose actual cost is more than its
+ * payments: the draw covers that work with no payment behind it).
+ */
 export function drawWorkRows(draw: Draw, tasks: readonly MoneyTask[]) {
   const byId = new Map(tasks.map((t) => [t.id, t]));
   return draw.items.map((item) => {
     const task = item.task === null ? undefined : byId.get(item.task);
+    const unrecorded = task ? toCents(task.paid_to_date) - toCents(task.payments_total) : 0;
     return {
       task: item.task,
       title: item.title,
       status: task ? task.status : 'Deleted',
       percent: task ? percentComplete(task) : null,
+      paid: task ? task.paid_to_date : null,
+      unrecorded: unrecorded > 0 ? unrecorded / 100 : 0,
       amount: item.amount,
     };
   });
 }
+
+/** A heading (headlineLevel 1) with fewer than `min` nodes after it on its page starts the next page. */
+const keepHeadings =
+  (min: number) => (node: { headlineLevel?: number }, helpers: { getFollowingNodesOnPage: () => unknown[] }) =>
+    node.headlineLevel === 1 && helpers.getFollowingNodesOnPage().length < min;
 
 const right = { alignment: 'right' as const };
 
@@ -70,6 +84,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
   const paid = payments.filter((p) => covered.has(p.task));
   const paidTotal = sumDollars(paid, (p) => p.amount);
   const previous = previousDraws(draw, input.draws);
+  const finalCosts = work.filter((r) => r.unrecorded > 0);
 
   const facts: [string, string][] = [
     ['Project', name],
@@ -109,7 +124,9 @@ export function drawPdfDefinition(input: DrawPdfInput) {
 
   return {
     info: { title: `${title} - ${name}`, subject: name, keywords: `draw ${draw.number}` },
+    pageSize: 'LETTER' as const,
     pageMargins: [40, 48, 40, 56] as Margin,
+    pageBreakBefore: keepHeadings(6),
     defaultStyle: { font: 'Helvetica', fontSize: 10 },
     footer: (page: number, pages: number) => ({
       text: `${name} - ${title} - page ${page} of ${pages}`,
@@ -121,26 +138,30 @@ export function drawPdfDefinition(input: DrawPdfInput) {
       { text: name, style: 'project' },
       { ...factTable(facts), margin: [0, 0, 0, 14] as Margin },
       ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
-      { text: 'Work covered', style: 'section' },
+      { text: 'Work covered', style: 'section', headlineLevel: 1 },
       {
         table: {
           headerRows: 1,
-          widths: ['*', 'auto', 'auto', 'auto'],
+          keepWithHeaderRows: 1,
+          widths: ['*', 'auto', 'auto', 'auto', 'auto'],
           body: [
             [
               { text: 'Task', style: 'th' },
               { text: 'Status', style: 'th' },
               { text: 'Complete', style: 'th', ...right },
+              { text: 'Paid to date', style: 'th', ...right },
               { text: 'Amount in this draw', style: 'th', ...right },
             ],
             ...work.map((r) => [
               { text: r.title },
               { text: r.status },
               { text: r.percent === null ? '-' : `${r.percent}%`, ...right },
+              { text: r.paid === null ? '-' : formatMoney(r.paid), ...right },
               { text: formatMoney(r.amount), ...right },
             ]),
             [
               { text: 'Total', style: 'th' },
+              { text: '' },
               { text: '' },
               { text: '' },
               { text: formatMoney(draw.total), style: 'th', ...right },
@@ -150,15 +171,20 @@ export function drawPdfDefinition(input: DrawPdfInput) {
         layout: 'lightHorizontalLines',
       },
       {
-        text: 'Complete: 100% for a task marked Paid, else its payments to date over its best-known cost (actual, else committed, else predicted).',
+        text: 'Complete: 100% for a task marked Paid, else its Paid over its best-known cost (actual, else committed, else predicted). Paid to date: the payments recorded, or the final cost of a task in Paid when that is more. Amount in this draw: the work to date no earlier draw covered.',
         style: 'small',
       },
-      { text: 'Payments made on this work', style: 'section' },
+      ...finalCosts.map((r) => ({
+        text: `${r.title}: ${formatMoney(r.unrecorded)} of its final cost has no payment recorded yet.`,
+        style: 'small',
+      })),
+      { text: 'Payments made on this work', style: 'section', headlineLevel: 1 },
       paid.length === 0
         ? { text: 'No payments recorded for these tasks.', style: 'small' }
         : {
             table: {
               headerRows: 1,
+              keepWithHeaderRows: 1,
               widths: ['auto', '*', '*', 'auto', 'auto', '*'],
               body: [
                 [
@@ -191,7 +217,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
             },
             layout: 'lightHorizontalLines',
           },
-      { text: 'Loan', style: 'section' },
+      { text: 'Loan', style: 'section', headlineLevel: 1 },
       factTable(totals, true),
       {
         text: `Prepared ${formatIsoDay(exportedOn, 'en-US')} with BuildLedger.`,

@@ -3,7 +3,10 @@ import type { ChangeOrderRegister, Draw, MoneySummary, MoneyTask, ProjectPayment
 
 export const summaryFixture: MoneySummary = {
   budget: 400000,
-  predicted_total: 380000,
+  predicted_total: 375000,
+  predicted_total_regional: 380000,
+  predicted_total_calibrated: 375000,
+  use_calibration: true,
   predicted_total_low: 352000,
   predicted_total_high: 411000,
   cost_per_sqft: 158.33,
@@ -14,16 +17,31 @@ export const summaryFixture: MoneySummary = {
   committed: 46100,
   change_orders_approved: 4600,
   paid_to_date: 22500,
+  payments_recorded: 22500,
   remaining_to_pay: 23600,
   uncommitted: 333900,
   contingency_percent: 10,
   contingency_reserve: 40000,
-  contingency_left: 20000,
-  status: 'ok',
+  contingency_used: 15000,
+  contingency_left: 25000,
+  working_budget: 360000,
+  headroom: 25000,
+  status: 'warning',
   loan_amount: 300000,
   drawn: 10000,
   loan_left: 290000,
-  calibrated: null,
+  calibrated: {
+    ratio: 0.987,
+    low: 0.95,
+    high: 1.02,
+    n_tasks: 3,
+    predicted_total: 375000,
+    predicted_total_low: 350000,
+    predicted_total_high: 400000,
+    cost_per_sqft: 156.25,
+    over_budget: false,
+    column_totals: { 'To Do': 15168, 'In Progress': 46100, Paid: 2500 },
+  },
 };
 
 export const tasksFixture: MoneyTask[] = [
@@ -36,6 +54,7 @@ export const tasksFixture: MoneyTask[] = [
     committed_cost: 46100,
     actual_cost: null,
     paid_to_date: 20000,
+    payments_total: 20000,
   },
   {
     id: 8,
@@ -46,6 +65,7 @@ export const tasksFixture: MoneyTask[] = [
     committed_cost: null,
     actual_cost: 2500,
     paid_to_date: 2500,
+    payments_total: 2500,
   },
   {
     id: 9,
@@ -56,6 +76,7 @@ export const tasksFixture: MoneyTask[] = [
     committed_cost: null,
     actual_cost: null,
     paid_to_date: 0,
+    payments_total: 0,
   },
 ];
 
@@ -111,6 +132,7 @@ export const registerFixture: ChangeOrderRegister = {
       contractor: { id: 2, name: 'Birch Builders' },
       document: null,
       running_total: 5000,
+      contingency_left_after: 24600,
     },
     {
       id: 2,
@@ -123,6 +145,7 @@ export const registerFixture: ChangeOrderRegister = {
       contractor: null,
       document: null,
       running_total: 4600,
+      contingency_left_after: 25000,
     },
     {
       id: 3,
@@ -135,6 +158,7 @@ export const registerFixture: ChangeOrderRegister = {
       contractor: null,
       document: null,
       running_total: 4600,
+      contingency_left_after: 25000,
     },
   ],
   approved_total: 4600,

@@ -8,7 +8,7 @@ type Schemas = components['schemas'];
 
 /** `GET /api/projects/{id}/summary/`: the spec's and issue 17's fields, plus the money ledger's. */
 export type MoneySummary = Schemas['ProjectSummary'];
-/** The summary's `status`: `over` when predicted_total > budget, `warning` when the contingency runs low. */
+/** The summary's `status`: `ok` within the working budget, `warning` inside the reserve, `over` past the budget. */
 export type ContingencyStatus = 'ok' | 'warning' | 'over';
 
 export type PaymentMethod = 'check' | 'card' | 'transfer' | 'cash' | 'loan_draw' | 'other';
@@ -20,7 +20,10 @@ export type ProjectPayment = Schemas['ProjectPayment'];
 export type ChangeOrderStatus = 'proposed' | 'approved' | 'rejected';
 /** A change order; its amount may be negative (a credit). */
 export type ChangeOrder = Schemas['ChangeOrder'];
-/** One entry of the register: `running_total` sums the approved amounts up to this entry. */
+/**
+ * One entry of the register: `running_total` sums the approved amounts up to this entry;
+ * `contingency_left_after` is the contingency left once it (and those before it) counted.
+ */
 export type RegisterEntry = Schemas['RegisterLineResponse'];
 /** `GET /api/projects/{id}/change-orders/`: entries in date order, totals and the 10% warning. */
 export type ChangeOrderRegister = Schemas['ChangeOrderRegister'];
@@ -47,13 +50,16 @@ export interface MoneyTask {
   id: number;
   title: string;
   status: string;
-  /** Regional rate x the project's square footage, or null when either is unknown. */
+  /** The prediction the board shows (regional, or calibrated when the project uses it), or null. */
   predicted: number | null;
-  /** Actual cost, else committed cost, else prediction, else 0. */
+  /** Its best-known cost: actual cost, else committed cost, else the prediction shown, else 0. */
   best_known: number;
   committed_cost: number | null;
   actual_cost: number | null;
+  /** Its Paid: payments, or its actual cost when it is in Paid and that is more. */
   paid_to_date: number;
+  /** The payments recorded against it. */
+  payments_total: number;
 }
 
 /** What the Money page reads of its project. */

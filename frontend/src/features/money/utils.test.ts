@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeOrderStatusLabel,
+  contingencySentence,
   contingencyText,
   drawStatusLabel,
   fileSlug,
@@ -8,6 +9,7 @@ import {
   methodLabel,
   parseDollars,
   percentComplete,
+  predictionBasisText,
   sumDollars,
   toCents,
 } from './utils';
@@ -33,9 +35,36 @@ describe('money utils', () => {
     expect(methodLabel('barter')).toBe('barter');
     expect(changeOrderStatusLabel('approved')).toBe('Approved');
     expect(drawStatusLabel('funded')).toBe('Funded');
-    expect(contingencyText('ok')).toBe('On track');
-    expect(contingencyText('warning')).toBe('Running low');
+    expect(contingencyText('ok')).toBe('Within the working budget');
+    expect(contingencyText('warning')).toBe('Using the contingency');
     expect(contingencyText('over')).toBe('Over budget');
+  });
+
+  it('says where the predicted total stands against the reserve', () => {
+    const s = { contingency_used: 2750, contingency_reserve: 16000, headroom: 13250 };
+    expect(contingencySentence({ ...s, status: 'ok' })).toBe(
+      'The predicted total fits the working budget: the reserve is untouched.',
+    );
+    expect(contingencySentence({ ...s, status: 'warning' })).toBe(
+      'The predicted total has used $2,750.00 of the $16,000.00 reserve.',
+    );
+    expect(contingencySentence({ ...s, contingency_used: 16000, headroom: -1200.5, status: 'over' })).toBe(
+      'The predicted total is $1,200.50 over the budget: the reserve is used up.',
+    );
+  });
+
+  it('says which predictions the predicted total is made of', () => {
+    const calibrated = { ratio: 0.973 } as Parameters<typeof predictionBasisText>[0]['calibrated'];
+    const totals = { predicted_total_regional: 147236.45, predicted_total_calibrated: 146750 };
+    expect(predictionBasisText({ ...totals, use_calibration: true, calibrated })).toBe(
+      'Calibrated predictions (regional × 0.973); with regional ones $147,236.45',
+    );
+    expect(predictionBasisText({ ...totals, use_calibration: false, calibrated })).toBe(
+      'Regional predictions; calibrated ones would give $146,750.00',
+    );
+    expect(
+      predictionBasisText({ ...totals, predicted_total_calibrated: null, use_calibration: true, calibrated: null }),
+    ).toBe('Regional predictions where no cost is known yet');
   });
 
   describe('percent complete of a task in a draw', () => {

@@ -1,7 +1,7 @@
 // Pure rules of the Money page (utils.test.ts): sums in integer cents, labels, percent complete
 // of a task in a draw, CSV cells and file names.
-import { formatDecimal } from '../../lib/format';
-import type { ChangeOrderStatus, DrawStatus, MoneyTask, PaymentMethod } from './types';
+import { formatDecimal, formatMoney } from '../../lib/format';
+import type { ChangeOrderStatus, DrawStatus, MoneySummary, MoneyTask, PaymentMethod } from './types';
 
 /** Dollars from the wire (at most two decimals) -> cents. */
 export const toCents = (dollars: number | null | undefined): number =>
@@ -55,11 +55,40 @@ export const drawStatusLabel = (status: string): string =>
 export const isDrawStatus = (value: unknown): value is DrawStatus =>
   value === 'draft' || value === 'submitted' || value === 'funded';
 
-/** The contingency status (`ok`, `warning`, `over`) in words (never by colour alone). */
+/**
+ * The summary's status in words (never by colour alone), docs/money.md: `ok` within the working
+ * budget, `warning` inside the contingency reserve, `over` past the budget.
+ */
 export function contingencyText(status: string): string {
   if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Running low';
-  return 'On track';
+  if (status === 'warning') return 'Using the contingency';
+  return 'Within the working budget';
+}
+
+/** Where the predicted total stands against the reserve, in one sentence. */
+export function contingencySentence(
+  summary: Pick<MoneySummary, 'status' | 'contingency_used' | 'contingency_reserve' | 'headroom'>,
+): string {
+  if (summary.status === 'over')
+    return `The predicted total is ${formatMoney(-summary.headroom)} over the budget: the reserve is used up.`;
+  if (summary.status === 'warning')
+    return `The predicted total has used ${formatMoney(summary.contingency_used)} of the ${formatMoney(summary.contingency_reserve)} reserve.`;
+  return 'The predicted total fits the working budget: the reserve is untouched.';
+}
+
+/** What the predicted total is made of: calibrated or regional predictions, and the other total. */
+export function predictionBasisText(
+  summary: Pick<
+    MoneySummary,
+    'use_calibration' | 'calibrated' | 'predicted_total_regional' | 'predicted_total_calibrated'
+  >,
+): string {
+  const ratio = summary.calibrated?.ratio;
+  if (summary.use_calibration && ratio !== undefined)
+    return `Calibrated predictions (regional × ${formatDecimal(ratio, 2, 3)}); with regional ones ${formatMoney(summary.predicted_total_regional)}`;
+  if (summary.predicted_total_calibrated !== null && summary.predicted_total_calibrated !== undefined)
+    return `Regional predictions; calibrated ones would give ${formatMoney(summary.predicted_total_calibrated)}`;
+  return 'Regional predictions where no cost is known yet';
 }
 
 // ---------- draws ----------

@@ -7,7 +7,11 @@ import { ScrollTable } from './scroll-table';
 export const changeOrderWarning = (percent: number | null) =>
   `Approved change orders are ${percent === null ? 'more than 10%' : formatPercent(percent)} of the committed total — more than 10%.`;
 
-/** Every change order of the project in date order, with the running total of the approved ones. */
+/**
+ * Every change order of the project in date order, with the running total of the approved ones
+ * and the contingency left once each counted (approved change orders raise the predicted total,
+ * so they consume the contingency; the server works it out, docs/money.md).
+ */
 export function ChangeOrderRegister({ register }: { register: Register }) {
   const rows = register.change_orders;
   return (
@@ -29,7 +33,9 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
       ) : (
         <ScrollTable label="Change-order table">
           <table className="table" data-testid="change-order-table">
-            <caption className="money-vh">Change orders in date order, with the running total of approved ones</caption>
+            <caption className="money-vh">
+              Change orders in date order, with the running total of approved ones and the contingency left after each
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -42,6 +48,9 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
                 </th>
                 <th scope="col" className="num">
                   Approved to date
+                </th>
+                <th scope="col" className="num">
+                  Contingency left after
                 </th>
               </tr>
             </thead>
@@ -57,6 +66,9 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
                   </td>
                   <td className="num">{formatMoney(co.amount)}</td>
                   <td className="num">{formatMoney(co.running_total)}</td>
+                  <td className="num" data-testid="co-contingency-left">
+                    {formatMoney(co.contingency_left_after)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,7 +18,6 @@ export function readChartColors(): ChartColors {
   return {
     text: token('--color-text-muted', '#4a5567'),
     grid: token('--color-border', '#d5dce6'),
-    budget: token('--color-todo', '#5b6b82'),
     predicted: token('--color-primary', '#1c5bbf'),
     committed: token('--color-progress', '#9a4f00'),
     paid: token('--color-paid', '#17653a'),

@@ -11,15 +11,22 @@ import {
   TOP_TASKS,
   type ChartColors,
 } from '../chart-data';
-import type { MoneyTask, ProjectPayment } from '../types';
+import type { MoneySummary, MoneyTask, ProjectPayment } from '../types';
 import { formatPercent, toCents } from '../utils';
 import { ChartCanvas } from './chart-canvas';
 import { ScrollTable } from './scroll-table';
 
 const money = (value: number | null) => (value === null ? '–' : formatMoney(value));
 
-/** Budget (regional estimate), predicted, committed and paid per task (or the top tasks and "Other"). */
-export function TaskChart({ tasks }: { tasks: readonly MoneyTask[] }) {
+/** The summary's figures the task table's totals row shows (the same as every other screen). */
+export type TaskTotals = Pick<MoneySummary, 'committed' | 'paid_to_date' | 'predicted_total'>;
+
+/**
+ * Predicted, committed and paid per task (or the top tasks and "Other"), in the summary's words;
+ * the table beside it adds what each task counts for in the predicted total, and its totals row
+ * gives the summary's figures.
+ */
+export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; totals?: TaskTotals }) {
   const narrow = useMediaQuery('(max-width: 640px)');
   const bars = useMemo(() => taskBars(tasks), [tasks]);
   const build = useCallback(
@@ -34,17 +41,21 @@ export function TaskChart({ tasks }: { tasks: readonly MoneyTask[] }) {
     },
     [bars, narrow],
   );
+  const committedTotal = totals ? totals.committed : bars.total.committed;
+  const paidTotal = totals ? totals.paid_to_date : bars.total.paid;
+  const countsTotal = totals ? totals.predicted_total : bars.total.countsInTotal;
   const titleId = 'money-chart-tasks';
-  const label = `Bar chart of budget, predicted, committed and paid ${bars.grouped ? `for the ${TOP_TASKS} largest tasks and the others` : 'per task'}. Totals: predicted ${formatMoney(bars.total.predicted)}, committed ${money(bars.total.committed)}, paid ${formatMoney(bars.total.paid)}. The figures are in the table below.`;
+  const label = `Bar chart of predicted, committed and paid ${bars.grouped ? `for the ${TOP_TASKS} largest tasks and the others` : 'per task'}. Totals: predicted total ${formatMoney(countsTotal)}, committed ${money(committedTotal)}, paid ${formatMoney(paidTotal)}. The figures are in the table below.`;
 
   return (
     <section className="card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{bars.grouped ? 'Largest tasks' : 'Tasks'}: budget, predicted, committed, paid</h2>
+      <h2 id={titleId}>{bars.grouped ? 'Largest tasks' : 'Tasks'}: predicted, committed, paid</h2>
       <p className="muted money-lead">
-        Budget is the task&apos;s regional estimate (rate × square footage); predicted is its best-known cost (actual,
-        else committed, else the estimate); committed is the awarded bid with its approved change orders.
+        Predicted is the prediction the board shows for the task; committed is the awarded bid with its approved change
+        orders; paid is its payments, or its final cost once in Paid. The table adds what each task counts for in the
+        predicted total (actual, else committed, else predicted).
         {bars.grouped &&
-          ` The ${TOP_TASKS} tasks with the highest predicted cost have their own bars; the other ${tasks.length - TOP_TASKS} are summed in "Other".`}
+          ` The ${TOP_TASKS} tasks that count for most have their own bars; the other ${tasks.length - TOP_TASKS} are summed in "Other".`}
       </p>
       {tasks.length === 0 ? (
         <p className="muted">No tasks on the board yet.</p>
@@ -55,13 +66,12 @@ export function TaskChart({ tasks }: { tasks: readonly MoneyTask[] }) {
             <summary>Show the figures as a table</summary>
             <ScrollTable label="Task figures table">
               <table className="table">
-                <caption className="money-vh">Budget, predicted, committed and paid per task, in dollars</caption>
+                <caption className="money-vh">
+                  Predicted, committed, paid and counted in the predicted total per task, in dollars
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Task</th>
-                    <th scope="col" className="num">
-                      Budget (estimate)
-                    </th>
                     <th scope="col" className="num">
                       Predicted
                     </th>
@@ -71,26 +81,29 @@ export function TaskChart({ tasks }: { tasks: readonly MoneyTask[] }) {
                     <th scope="col" className="num">
                       Paid
                     </th>
+                    <th scope="col" className="num">
+                      Counts in total
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {bars.rows.map((r) => (
                     <tr key={r.key}>
                       <th scope="row">{r.label}</th>
-                      <td className="num">{money(r.budget)}</td>
-                      <td className="num">{formatMoney(r.predicted)}</td>
+                      <td className="num">{money(r.predicted)}</td>
                       <td className="num">{money(r.committed)}</td>
                       <td className="num">{formatMoney(r.paid)}</td>
+                      <td className="num">{formatMoney(r.countsInTotal)}</td>
                     </tr>
                   ))}
                 </tbody>
                 <tfoot>
-                  <tr>
+                  <tr data-testid="task-table-total">
                     <th scope="row">Total</th>
-                    <td className="num">{money(bars.total.budget)}</td>
-                    <td className="num">{formatMoney(bars.total.predicted)}</td>
-                    <td className="num">{money(bars.total.committed)}</td>
-                    <td className="num">{formatMoney(bars.total.paid)}</td>
+                    <td className="num">{money(bars.total.predicted)}</td>
+                    <td className="num">{money(committedTotal)}</td>
+                    <td className="num">{formatMoney(paidTotal)}</td>
+                    <td className="num">{formatMoney(countsTotal)}</td>
                   </tr>
                 </tfoot>
               </table>
@@ -102,24 +115,43 @@ export function TaskChart({ tasks }: { tasks: readonly MoneyTask[] }) {
   );
 }
 
-/** Cumulative payments over time (by `paid_on`) against the budget. */
-export function PaymentsChart({ payments, budget }: { payments: readonly ProjectPayment[]; budget: number }) {
+/**
+ * Payments recorded over time (by `paid_on`) against the committed cost, and Paid when it is
+ * more than the payments (tasks in Paid without a payment): the axis is the data's, not the budget's.
+ */
+export function PaymentsChart({
+  payments,
+  summary,
+}: {
+  payments: readonly ProjectPayment[];
+  summary: Pick<MoneySummary, 'committed' | 'paid_to_date'> | undefined;
+}) {
   const points = useMemo(() => paidOverTime(payments), [payments]);
-  const build = useCallback((colors: ChartColors) => paidChartConfig(points, budget, colors), [points, budget]);
+  const committed = summary?.committed ?? 0;
+  const paid = summary?.paid_to_date ?? 0;
+  const build = useCallback(
+    (colors: ChartColors) => paidChartConfig(points, { committed, paid }, colors),
+    [points, committed, paid],
+  );
   const last = points[points.length - 1];
+  const recorded = last ? last.cumulative : 0;
+  const unrecorded = toCents(paid) - toCents(recorded);
   const titleId = 'money-chart-paid';
-  const budgetCents = toCents(budget);
-  const share = (value: number) => (budgetCents > 0 ? formatPercent((toCents(value) * 100) / budgetCents) : '–');
+  const committedCents = toCents(committed);
+  const share = (value: number) =>
+    committedCents > 0 ? formatPercent(Math.round((toCents(value) * 1000) / committedCents) / 10) : '–';
   const label = last
-    ? `Line chart of the amount paid to date over time, from ${formatIsoDay(points[0].date)} to ${formatIsoDay(last.date)}: ${formatMoney(last.cumulative)} paid${budgetCents > 0 ? ` of a ${formatMoney(budget)} budget` : ''}. The figures are in the table below.`
+    ? `Line chart of the payments recorded over time, from ${formatIsoDay(points[0].date)} to ${formatIsoDay(last.date)}: ${formatMoney(recorded)} paid${committedCents > 0 ? ` of ${formatMoney(committed)} committed` : ''}. The figures are in the table below.`
     : 'No payments yet.';
 
   return (
     <section className="card" aria-labelledby={titleId}>
-      <h2 id={titleId}>Paid to date over time</h2>
+      <h2 id={titleId}>Paid over time</h2>
       <p className="muted money-lead">
         Every payment recorded on the board&apos;s tasks, added up by date
-        {budgetCents > 0 ? ', against the budget (dashed line).' : '. Set a budget on the board to compare.'}
+        {committedCents > 0 ? ', against the committed cost (dashed line).' : '. Award bids to compare with them.'}
+        {unrecorded > 0 &&
+          ` Paid (${formatMoney(paid)}, dotted line) also counts ${formatMoney(unrecorded / 100)} of final costs of tasks in Paid without a payment.`}
       </p>
       {points.length === 0 ? (
         <p className="muted" data-testid="no-payments">
@@ -132,7 +164,7 @@ export function PaymentsChart({ payments, budget }: { payments: readonly Project
             <summary>Show the figures as a table</summary>
             <ScrollTable label="Payments by date table">
               <table className="table">
-                <caption className="money-vh">Payments by date and paid to date, in dollars</caption>
+                <caption className="money-vh">Payments by date and payments recorded to date, in dollars</caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>
@@ -143,10 +175,10 @@ export function PaymentsChart({ payments, budget }: { payments: readonly Project
                       Paid that day
                     </th>
                     <th scope="col" className="num">
-                      Paid to date
+                      Recorded to date
                     </th>
                     <th scope="col" className="num">
-                      Share of budget
+                      Share of committed
                     </th>
                   </tr>
                 </thead>
@@ -161,17 +193,26 @@ export function PaymentsChart({ payments, budget }: { payments: readonly Project
                     </tr>
                   ))}
                 </tbody>
-                {budgetCents > 0 && (
-                  <tfoot>
+                <tfoot>
+                  {unrecorded > 0 && (
                     <tr>
-                      <th scope="row">Budget</th>
+                      <th scope="row">Paid</th>
                       <td />
                       <td />
-                      <td className="num">{formatMoney(budget)}</td>
+                      <td className="num">{formatMoney(paid)}</td>
+                      <td className="num">{share(paid)}</td>
+                    </tr>
+                  )}
+                  {committedCents > 0 && (
+                    <tr>
+                      <th scope="row">Committed</th>
+                      <td />
+                      <td />
+                      <td className="num">{formatMoney(committed)}</td>
                       <td className="num">100%</td>
                     </tr>
-                  </tfoot>
-                )}
+                  )}
+                </tfoot>
               </table>
             </ScrollTable>
           </details>

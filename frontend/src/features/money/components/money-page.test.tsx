@@ -106,28 +106,46 @@ describe('MoneyPage', () => {
     expect(screen.getByRole('link', { name: 'Back to the board' }).getAttribute('href')).toBe('/kanban/3');
 
     expect((await screen.findByTestId('money-budget')).textContent).toContain('$400,000.00');
-    expect(screen.getByTestId('money-predicted').textContent).toContain('$20,000.00 under budget');
-    expect(screen.getByTestId('money-committed').textContent).toContain('incl. $4,600.00 of approved change orders');
-    expect(screen.getByTestId('money-paid').textContent).toContain('$22,500.00');
-    expect(screen.getByTestId('money-remaining').textContent).toContain('$23,600.00');
-    expect(screen.getByTestId('money-uncommitted').textContent).toContain('$333,900.00');
-    const contingency = screen.getByTestId('money-contingency');
-    expect(contingency.className).toContain('tone-ok');
-    expect(contingency.textContent).toContain('Contingency (10%)');
-    expect(contingency.textContent).toContain('On track');
-    expect(contingency.textContent).toContain('reserve $40,000.00');
+    // In the words of docs/money.md, as the server summed it.
+    const predicted = screen.getByTestId('money-predicted');
+    expect(predicted.textContent).toContain('Predicted total (calibrated)$375,000.00');
+    expect(predicted.textContent).toContain('with regional ones $380,000.00');
+    expect(screen.getByTestId('money-committed').textContent).toContain('$46,100.00');
+    expect(screen.getByTestId('money-change-orders').textContent).toContain('Change orders$4,600.00');
+    expect(screen.getByTestId('money-paid').textContent).toContain('Paid$22,500.00');
+    expect(screen.getByTestId('money-remaining').textContent).toContain('Remaining$23,600.00');
+    expect(screen.getByTestId('money-uncommitted').textContent).toContain('Not yet awarded$333,900.00');
+    // The contingency: reserve, used, left, working budget, headroom, coloured by the status.
+    const group = screen.getByTestId('money-contingency-group');
+    expect(group.textContent).toContain('Contingency (10%)');
+    expect(group.className).toContain('tone-warning');
+    expect(screen.getByTestId('money-contingency-status').textContent).toBe('Using the contingency');
+    expect(group.textContent).toContain('The predicted total has used $15,000.00 of the $40,000.00 reserve.');
+    expect(screen.getByTestId('money-contingency-reserve').textContent).toContain('$40,000.00');
+    expect(screen.getByTestId('money-contingency-used').textContent).toContain('$15,000.00');
+    const left = screen.getByTestId('money-contingency');
+    expect(left.className).toContain('tone-warning');
+    expect(left.textContent).toContain('Contingency left$25,000.00');
+    expect(screen.getByTestId('money-working-budget').textContent).toContain('$360,000.00');
+    expect(screen.getByTestId('money-headroom').textContent).toContain('$25,000.00');
+    // Budget - predicted total is the headroom, never called contingency.
+    expect(screen.getByTestId('money-headroom').textContent).toContain('Headroom');
     expect(screen.getByTestId('money-loan-left').textContent).toContain('$290,000.00');
 
     // Both charts drawn (Chart.js loads with them), each with a table of the same figures.
     await waitFor(() => expect(charts.configs.map((c) => c.type).sort()).toEqual(['bar', 'line']));
     const taskTable = screen.getByRole('region', { name: 'Task figures table' });
     const framing = within(taskTable).getByRole('rowheader', { name: 'Framing' }).closest('tr');
-    expect(framing?.textContent).toBe('Framing$39,696.00$46,100.00$46,100.00$20,000.00');
+    expect(framing?.textContent).toBe('Framing$39,696.00$46,100.00$20,000.00$46,100.00');
+    // The totals row gives the summary's figures.
+    expect(within(taskTable).getByTestId('task-table-total').textContent).toBe(
+      'Total$61,800.00$46,100.00$22,500.00$375,000.00',
+    );
     const paidTable = screen.getByRole('region', { name: 'Payments by date table' });
     expect(within(paidTable).getAllByRole('row').at(-2)?.textContent).toContain('$22,500.00');
     expect(screen.getAllByRole('img').map((c) => c.getAttribute('aria-label'))).toEqual([
-      expect.stringContaining('Bar chart of budget, predicted, committed and paid per task'),
-      expect.stringContaining('$22,500.00 paid of a $400,000.00 budget'),
+      expect.stringContaining('Bar chart of predicted, committed and paid per task'),
+      expect.stringContaining('$22,500.00 paid of $46,100.00 committed'),
     ]);
 
     // The change-order register, its running total and the warning.
@@ -137,6 +155,13 @@ describe('MoneyPage', () => {
     expect(rows[2].textContent).toContain('Fewer windows (credit)');
     expect(rows[2].textContent).toContain('-$400.00');
     expect(rows[2].textContent).toContain('$4,600.00');
+    // Each change order says the contingency left after it.
+    expect(within(register).getAllByRole('columnheader').at(-1)?.textContent).toBe('Contingency left after');
+    expect(
+      within(register)
+        .getAllByTestId('co-contingency-left')
+        .map((c) => c.textContent),
+    ).toEqual(['$24,600.00', '$25,000.00', '$25,000.00']);
     expect(screen.getByTestId('change-order-warning').textContent).toBe(
       'Warning: Approved change orders are 11.1% of the committed total — more than 10%.',
     );

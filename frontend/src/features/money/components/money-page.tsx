@@ -149,7 +149,7 @@ export function MoneyPage({ projectId, project, tasks, tasksError = false, onMon
 
           <div className="money-charts">
             {tasks ? (
-              <TaskChart tasks={tasks} />
+              <TaskChart tasks={tasks} totals={summary.data} />
             ) : tasksError ? (
               <p className="form-error" role="alert">
                 The board&apos;s tasks could not be loaded.
@@ -162,14 +162,15 @@ export function MoneyPage({ projectId, project, tasks, tasksError = false, onMon
             ) : payments.isError ? (
               <LoadError what="The payments" error={payments.error} />
             ) : (
-              <PaymentsChart payments={payments.data} budget={summary.data?.budget ?? project?.budget ?? 0} />
+              <PaymentsChart payments={payments.data} summary={summary.data} />
             )}
           </div>
 
           <section className="card" aria-labelledby="money-co-title">
             <h2 id="money-co-title">Change orders</h2>
             <p className="muted money-lead">
-              Changes to awarded contracts, in date order. Approved ones add to the task&apos;s committed cost.
+              Changes to awarded contracts, in date order. Approved ones add to the task&apos;s committed cost and to
+              the predicted total, so they use the contingency: each line says how much of it is left after it.
             </p>
             {register.isPending ? (
               <Loading what="the change orders" />

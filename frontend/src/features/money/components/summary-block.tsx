@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { MoneySummary } from '../types';
-import { contingencyText, toCents, toDollars } from '../utils';
+import { contingencySentence, contingencyText, predictionBasisText, toCents } from '../utils';
 
 function Stat({
   label,
@@ -40,61 +40,107 @@ const ToneIcon = ({ tone }: { tone: string }) => (
   </svg>
 );
 
-/** The project's money at a glance (`GET /api/projects/{id}/summary/`), as the server summed it. */
+/**
+ * The project's money at a glance (`GET /api/projects/{id}/summary/`), as the server summed it,
+ * in the words of docs/money.md: the predicted total (calibrated when the project uses it),
+ * committed, change orders, Paid, Remaining and what is not yet awarded; the contingency (the
+ * reserve, what the predicted total has used of it, what is left), the working budget and the
+ * headroom, coloured by the summary's status; the construction loan.
+ */
 export function SummaryBlock({ summary }: { summary: MoneySummary }) {
   const tone = summary.status === 'over' || summary.status === 'warning' ? summary.status : 'ok';
-  const balance = toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
   const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
+  const calibrated = summary.use_calibration && summary.calibrated !== null;
+  const paymentsDiffer = toCents(summary.payments_recorded) !== toCents(summary.paid_to_date);
   return (
     <section className="card money-summary" aria-labelledby="money-summary-title">
       <h2 id="money-summary-title">Summary</h2>
       <dl className="money-stats">
         <Stat label="Budget" value={formatMoney(summary.budget)} testId="money-budget" />
         <Stat
-          label="Predicted total"
+          label={calibrated ? 'Predicted total (calibrated)' : 'Predicted total'}
           value={formatMoney(summary.predicted_total)}
-          note={balance < 0 ? `${formatMoney(-balance)} over budget` : `${formatMoney(balance)} under budget`}
+          note={predictionBasisText(summary)}
           testId="money-predicted"
         />
         <Stat
           label="Committed"
           value={formatMoney(summary.committed)}
-          note={
-            toCents(summary.change_orders_approved) !== 0
-              ? `incl. ${formatMoney(summary.change_orders_approved)} of approved change orders`
-              : 'Awarded bids'
-          }
+          note="Awarded bids with their approved change orders"
           testId="money-committed"
         />
-        <Stat label="Paid to date" value={formatMoney(summary.paid_to_date)} testId="money-paid" />
         <Stat
-          label="Remaining to pay"
+          label="Change orders"
+          value={formatMoney(summary.change_orders_approved)}
+          note="Approved, on awarded work"
+          testId="money-change-orders"
+        />
+        <Stat
+          label="Paid"
+          value={formatMoney(summary.paid_to_date)}
+          note={
+            paymentsDiffer
+              ? `Payments recorded: ${formatMoney(summary.payments_recorded)}; the rest is the final cost of tasks in Paid`
+              : 'Payments recorded'
+          }
+          testId="money-paid"
+        />
+        <Stat
+          label="Remaining"
           value={formatMoney(summary.remaining_to_pay)}
-          note="On awarded work"
+          note="Final or committed cost not yet paid"
           testId="money-remaining"
         />
         <Stat
-          label="Uncommitted"
+          label="Not yet awarded"
           value={formatMoney(summary.uncommitted)}
-          note="Tasks without an award"
+          note="Best-known cost of the tasks without an award"
           testId="money-uncommitted"
         />
-        <Stat
-          label={`Contingency (${summary.contingency_percent}%)`}
-          tone={tone}
-          testId="money-contingency"
-          value={formatMoney(summary.contingency_left)}
-          note={
-            <>
-              <span className="tone-word" data-testid="money-contingency-status">
-                <ToneIcon tone={tone} />
-                {contingencyText(tone)}
-              </span>
-              {` Left of the budget after the predicted total; reserve ${formatMoney(summary.contingency_reserve)}.`}
-            </>
-          }
-        />
       </dl>
+      <div className={`money-stat-group money-contingency tone-${tone}`} data-testid="money-contingency-group">
+        <h3>Contingency ({summary.contingency_percent}%)</h3>
+        <p className="money-contingency-status">
+          <span className="tone-word" data-testid="money-contingency-status">
+            <ToneIcon tone={tone} />
+            {contingencyText(tone)}
+          </span>
+          <span className="muted">{contingencySentence(summary)}</span>
+        </p>
+        <dl className="money-stats">
+          <Stat
+            label="Reserve"
+            value={formatMoney(summary.contingency_reserve)}
+            note={`Budget × ${summary.contingency_percent}%, kept for surprises`}
+            testId="money-contingency-reserve"
+          />
+          <Stat
+            label="Used"
+            value={formatMoney(summary.contingency_used)}
+            note="What the predicted total has eaten of the reserve"
+            testId="money-contingency-used"
+          />
+          <Stat
+            label="Contingency left"
+            value={formatMoney(summary.contingency_left)}
+            note="Reserve − used"
+            tone={tone}
+            testId="money-contingency"
+          />
+          <Stat
+            label="Working budget"
+            value={formatMoney(summary.working_budget)}
+            note="Budget − reserve"
+            testId="money-working-budget"
+          />
+          <Stat
+            label="Headroom"
+            value={formatMoney(summary.headroom)}
+            note={toCents(summary.headroom) < 0 ? 'Over the budget' : 'Budget − predicted total'}
+            testId="money-headroom"
+          />
+        </dl>
+      </div>
       {hasLoan && (
         <div className="money-stat-group">
           <h3>Construction loan</h3>
