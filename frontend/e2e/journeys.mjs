@@ -472,7 +472,8 @@ export const journeys = [
       await csv.saveAs(csvPath);
       const text = readFileSync(csvPath, 'utf8');
       assert(text.startsWith('Project,Maple Street Fourplex\r\nBudget,'), `csv project lines: ${text.slice(0, 80)}`);
-      assert(text.includes('\r\nTask,Description,Actual Cost,Status\r\n'), `csv header: ${text.slice(0, 200)}`);
+      // The spec's columns first, then the ledger's (issue 29).
+      assert(text.includes('\r\nTask,Description,Actual Cost,Status,Contractor,'), `csv header: ${text.slice(0, 200)}`);
       assert(text.includes('Foundation,Slab on grade,31250.75,Paid'), `csv row: ${text}`);
 
       let pdfmakeLoaded = false;

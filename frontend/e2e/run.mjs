@@ -174,6 +174,7 @@ async function main() {
     './bids.mjs',
     './ledger.mjs',
     './money.mjs',
+    './money-story.mjs',
     './shares.mjs',
     './calibration.mjs',
     './offline.mjs',

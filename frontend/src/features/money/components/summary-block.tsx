@@ -81,7 +81,7 @@ export function SummaryBlock({ summary }: { summary: MoneySummary }) {
           note={
             paymentsDiffer
               ? `Payments recorded: ${formatMoney(summary.payments_recorded)}; the rest is the final cost of tasks in Paid`
-              : 'Payments recorded'
+              : 'All of it in payments recorded'
           }
           testId="money-paid"
         />
