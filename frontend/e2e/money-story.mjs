@@ -216,7 +216,7 @@ export const journeys = [
       await expectText(page.getByTestId('money-contingency-used'), usd(summary.contingency_used));
       await expectText(page.getByTestId('money-headroom'), usd(summary.headroom));
       if (!recordedDifference)
-        await expectText(page.getByTestId('money-paid'), `Payments recorded: ${usd(summary.payments_recorded)}`);
+        await expectText(page.getByTestId('money-payments-recorded'), usd(summary.payments_recorded));
       const register = await (await call(`/api/projects/${project.id}/change-orders/`)).json();
       await expectText(
         page.getByTestId('change-order-table').getByTestId('co-contingency-left'),

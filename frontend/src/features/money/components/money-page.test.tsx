@@ -113,6 +113,8 @@ describe('MoneyPage', () => {
     expect(screen.getByTestId('money-committed').textContent).toContain('$46,100.00');
     expect(screen.getByTestId('money-change-orders').textContent).toContain('Change orders$4,600.00');
     expect(screen.getByTestId('money-paid').textContent).toContain('Paid$22,500.00');
+    // Payments recorded is its own figure only when it differs from Paid.
+    expect(screen.queryByTestId('money-payments-recorded')).toBeNull();
     expect(screen.getByTestId('money-remaining').textContent).toContain('Remaining$23,600.00');
     expect(screen.getByTestId('money-uncommitted').textContent).toContain('Not yet awarded$333,900.00');
     // The contingency: reserve, used, left, working budget, headroom, coloured by the status.
@@ -174,6 +176,16 @@ describe('MoneyPage', () => {
     expect(screen.getByTestId('loan-balance').textContent).toBe(
       'Loan $300,000.00 · drawn $10,000.00 · loan left $290,000.00',
     );
+  });
+
+  it('shows the payments recorded beside Paid when a task in Paid has no payment for all its final cost', async () => {
+    stubServer({
+      ...baseRoutes(() => []),
+      'GET /api/projects/3/summary/': json(200, { ...summaryFixture, paid_to_date: 29300, payments_recorded: 22500 }),
+    });
+    render();
+    expect((await screen.findByTestId('money-paid')).textContent).toContain('Paid$29,300.00');
+    expect(screen.getByTestId('money-payments-recorded').textContent).toContain('Payments recorded$22,500.00');
   });
 
   it('redraws the charts in the other theme', async () => {

@@ -80,11 +80,19 @@ export function SummaryBlock({ summary }: { summary: MoneySummary }) {
           value={formatMoney(summary.paid_to_date)}
           note={
             paymentsDiffer
-              ? `Payments recorded: ${formatMoney(summary.payments_recorded)}; the rest is the final cost of tasks in Paid`
+              ? 'Payments, or the final cost of a task in Paid when more'
               : 'All of it in payments recorded'
           }
           testId="money-paid"
         />
+        {paymentsDiffer && (
+          <Stat
+            label="Payments recorded"
+            value={formatMoney(summary.payments_recorded)}
+            note="Finished tasks without a payment for all their final cost make the difference"
+            testId="money-payments-recorded"
+          />
+        )}
         <Stat
           label="Remaining"
           value={formatMoney(summary.remaining_to_pay)}
