@@ -1,7 +1,16 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, http, upload } from '../../lib/api-client';
 import { markBoardData } from './perf';
-import type { BoardProject, Calibration, ProjectSummary, Task, TaskDocument, TaskInput, TaskPatch } from './types';
+import type {
+  BoardProject,
+  Calibration,
+  ProjectSummary,
+  Task,
+  TaskDocument,
+  TaskInput,
+  TaskPatch,
+  TaskPayment,
+} from './types';
 
 export const boardKeys = {
   all: ['board'] as const,
@@ -10,6 +19,7 @@ export const boardKeys = {
   summary: (projectId: number) => [...boardKeys.all, projectId, 'summary'] as const,
   calibration: (projectId: number) => [...boardKeys.all, projectId, 'calibration'] as const,
   documents: (taskId: number) => [...boardKeys.all, 'documents', taskId] as const,
+  payments: (taskId: number) => [...boardKeys.all, 'payments', taskId] as const,
   suggestions: () => [...boardKeys.all, 'task-suggestions'] as const,
 };
 
@@ -171,6 +181,32 @@ export interface ProjectMoneyPatch {
 }
 export const updateProjectMoney = (projectId: number, patch: ProjectMoneyPatch) =>
   http.patch<BoardProject>(`/api/projects/${projectId}/`, patch);
+
+/**
+ * The board's "Use calibrated predictions" switch (issue 29): a setting of the project, for
+ * everyone who sees it (the owner's devices, share links, exports), not of this browser.
+ */
+export const updateProjectCalibration = (projectId: number, useCalibration: boolean) =>
+  http.patch<BoardProject>(`/api/projects/${projectId}/`, { use_calibration: useCalibration });
+
+/**
+ * The payments recorded against a task (`GET /api/tasks/{id}/payments/`, oldest first), as the
+ * Paid dialog lists them. Asked again whenever a dialog opens (the task form's Payments section
+ * may have changed them).
+ */
+export const taskPaymentsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: boardKeys.payments(taskId),
+    queryFn: ({ signal }) => http.get<TaskPayment[]>(`/api/tasks/${taskId}/payments/`, signal),
+    staleTime: 0,
+  });
+
+/**
+ * Records a payment against a task (`POST /api/task-payments/`): what the Paid dialog sends when
+ * the actual cost entered is more than the payments recorded (docs/money.md), dated `paidOn`.
+ */
+export const recordTaskPayment = (taskId: number, amount: number, paidOn: string) =>
+  http.post<TaskPayment>('/api/task-payments/', { task: taskId, amount, paid_on: paidOn });
 
 export function uploadDocument(taskId: number, file: File, onProgress?: (fraction: number) => void) {
   const form = new FormData();

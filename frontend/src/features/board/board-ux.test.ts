@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from './types';
 import { PendingDeletes, UNDO_MS } from './pending-deletes';
-import { estimateCoverage, isOverdue, localIsoDay, paidHint, paidPrefill, parseContingency, parseLoan } from './utils';
+import {
+  estimateCoverage,
+  isOverdue,
+  localIsoDay,
+  paidHint,
+  paidPrefill,
+  parseContingency,
+  parseLoan,
+  unrecordedCents,
+} from './utils';
 import { DEFAULT_VIEW, readView, saveView, viewStorageKey } from './view-preference';
 
 const task = (partial: Partial<Task> = {}): Task => ({
@@ -22,6 +31,9 @@ const task = (partial: Partial<Task> = {}): Task => ({
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
   ...partial,
 });
 
@@ -45,22 +57,54 @@ describe('the Enter Actual Cost pre-fill', () => {
     expect(paidPrefill(task({ regional_average_cost_per_sqft: 1.15 }), 3).value).toBe('3.45');
   });
 
+  it('is the calibrated prediction, to the whole dollar, when the project uses calibration', () => {
+    const calibrated = { use_calibration: true, calibrated: { ratio: 1.2 } };
+    // 10,488.00 x 1.2 = 12,585.60 -> $12,586.
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400, calibrated).value).toBe('12586');
+    expect(
+      paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400, { ...calibrated, use_calibration: false })
+        .value,
+    ).toBe('10488');
+    // A fee keeps its regional price.
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37, fixed_fee: true }), 2400, calibrated).value).toBe(
+      '10488',
+    );
+  });
+
+  it('leaves unrecorded the actual cost minus the payments (the payment the dialog offers)', () => {
+    expect(unrecordedCents(6800, task({ payments_total: 0 }))).toBe(680_000);
+    expect(unrecordedCents(43000, task({ payments_total: 41500 }))).toBe(150_000);
+    expect(unrecordedCents(41500, task({ payments_total: 41500 }))).toBe(0);
+    expect(unrecordedCents(100, task({ payments_total: 150.5 }))).toBe(0);
+    expect(unrecordedCents(null, task())).toBe(0);
+    expect(unrecordedCents(0.1, undefined)).toBe(10);
+  });
+
   it('is blank without either (blank still means $0.00 on save)', () => {
     expect(paidPrefill(task(), 2400)).toEqual({ value: '', source: 'none' });
     expect(paidPrefill(task({ regional_average_cost_per_sqft: 5 }), null)).toEqual({ value: '', source: 'none' });
     expect(paidPrefill(undefined, 2400)).toEqual({ value: '', source: 'none' });
   });
 
-  it('is the paid to date when the task has payments, over a recorded cost (docs/money.md)', () => {
+  it('is the payments recorded when the task has some, over a recorded cost (docs/money.md)', () => {
     const paid = paidPrefill(
-      task({ paid_to_date: 41800.5, payment_count: 2, actual_cost: 40000, regional_average_cost_per_sqft: 9 }),
+      task({
+        paid_to_date: 41800.5,
+        payments_total: 41800.5,
+        payment_count: 2,
+        actual_cost: 40000,
+        regional_average_cost_per_sqft: 9,
+      }),
       2400,
     );
     expect(paid).toEqual({ value: '41800.5', source: 'paid', paid: 41800.5, payments: 2, recorded: 40000 });
-    expect(paidHint(paid)).toBe('Paid to date: $41,800.50 (2 payments). Your recorded cost was $40,000.00.');
-    const one = paidPrefill(task({ paid_to_date: 12000, payment_count: 1, regional_average_cost_per_sqft: 9 }), 2400);
+    expect(paidHint(paid)).toBe('Payments recorded: $41,800.50 (2 payments). Your recorded cost was $40,000.00.');
+    const one = paidPrefill(
+      task({ paid_to_date: 12000, payments_total: 12000, payment_count: 1, regional_average_cost_per_sqft: 9 }),
+      2400,
+    );
     expect(one.value).toBe('12000');
-    expect(paidHint(one)).toBe('Paid to date: $12,000.00 (1 payment).');
+    expect(paidHint(one)).toBe('Payments recorded: $12,000.00 (1 payment).');
     // No payments: as before, and no hint.
     const none = paidPrefill(task({ paid_to_date: 0, payment_count: 0, actual_cost: 5 }), 2400);
     expect(none).toEqual({ value: '5', source: 'actual' });

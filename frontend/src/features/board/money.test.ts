@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../lib/format';
 import {
+  activeRatio,
   bestKnownCents,
   bestKnownRangeCents,
-  calibratedRangeCents,
   columnTotals,
+  contingencyOf,
   hasKnownCost,
   MAX_CENTS,
   predictedCents,
@@ -13,8 +14,10 @@ import {
   ratioPerMille,
   roundToCent,
   scaleCents,
-  shownSummary,
+  shownPrediction,
   summarize,
+  taskPaidCents,
+  taskRemainingCents,
   toCents,
   type CostedTask,
 } from './money';
@@ -22,9 +25,10 @@ import cases from './summary-cases.json';
 import type { ProjectSummary, TaskStatus } from './types';
 
 interface SummaryCase {
+  use_calibration: boolean;
   square_footage: number;
   budget: number;
-  tasks: (CostedTask & { pricing?: string | null })[];
+  tasks: (CostedTask & { pricing?: string | null; remaining_to_pay: number | null })[];
   summary: ProjectSummary;
 }
 
@@ -73,6 +77,21 @@ describe("the local rule against the server's answers", () => {
     for (const { t, sqft } of perJob) expect(predictedCents(t, sqft)).toBe(toCents(t.predicted_cost ?? 0));
   });
 
+  it('has boards with payments, change orders, fees, Paid tasks and both settings', () => {
+    const tasks = serverCases.flatMap((c) => c.tasks);
+    expect(new Set(serverCases.map((c) => c.use_calibration))).toEqual(new Set([true, false]));
+    // Calibrated boards with the setting on and off: the predicted total follows the setting.
+    expect(serverCases.some((c) => c.summary.calibrated && c.use_calibration)).toBe(true);
+    expect(serverCases.some((c) => c.summary.calibrated && !c.use_calibration)).toBe(true);
+    expect(tasks.some((t) => (t.payments_total ?? 0) > 0)).toBe(true);
+    expect(tasks.some((t) => (t.change_order_total ?? 0) !== 0)).toBe(true);
+    expect(tasks.some((t) => t.fixed_fee && t.actual_cost === null && t.committed_cost === null)).toBe(true);
+    // Paid by the actual cost of a finished task (more than its payments), and overpaid tasks.
+    expect(tasks.some((t) => t.status === 'Paid' && (t.paid_to_date ?? 0) > (t.payments_total ?? 0))).toBe(true);
+    // (No random board lands inside its reserve: `warning` is checked below, on its own cases.)
+    expect(new Set(serverCases.map((c) => c.summary.status))).toEqual(new Set(['ok', 'over']));
+  });
+
   it.each(serverCases.map((c, i) => [i, c] as const))('board %i: the same figures as the server', (_i, c) => {
     // The project's settings and its funded draws are read back from the server's answer.
     // The calibration's ratio (and its range and task count, which the server alone computes)
@@ -82,36 +101,51 @@ describe("the local rule against the server's answers", () => {
       loan_amount: c.summary.loan_amount,
       drawn: c.summary.drawn,
       calibration: c.summary.calibrated,
+      use_calibration: c.use_calibration,
     });
-    // The whole-house estimate comes from the catalogue on the server only; the board's sums are
-    // mirrored: the spec's five figures always, and issue 19's ledger figures where the case has them.
+    // The whole-house estimate comes from the catalogue on the server only; every other field of
+    // the summary is mirrored, compared one by one (a message names the field that differs).
     const serverOnly = new Set(['full_build_estimate', 'estimate_covered']);
-    const sums = Object.fromEntries(Object.entries(c.summary).filter(([key]) => !serverOnly.has(key)));
-    const mirrored = Object.fromEntries(Object.keys(sums).map((key) => [key, local[key as keyof ProjectSummary]]));
-    expect(mirrored).toStrictEqual(sums);
-    for (const key of [
-      'budget',
-      'predicted_total',
-      'cost_per_sqft',
-      'over_budget',
-      'column_totals',
-      'predicted_total_low',
-      'predicted_total_high',
-      'calibrated',
-    ])
-      expect(sums).toHaveProperty(key);
-    expect(columnTotals(c.tasks, c.square_footage)).toStrictEqual(c.summary.column_totals);
+    const fields = Object.keys(c.summary).filter((key) => !serverOnly.has(key));
+    expect(fields.length).toBe(27);
+    for (const key of fields)
+      expect(local[key as keyof ProjectSummary], `summary.${key}`).toStrictEqual(
+        c.summary[key as keyof ProjectSummary],
+      );
+    // Nothing more, nothing less than the server's fields.
+    expect(new Set(Object.keys(local))).toEqual(new Set(fields));
+    expect(c.summary.use_calibration).toBe(c.use_calibration);
+
+    // Task by task: Paid, Remaining and payments are the server's; their sums the summary's.
+    for (const [j, t] of c.tasks.entries()) {
+      expect(taskPaidCents(t), `task ${j}: paid`).toBe(toCents(t.paid_to_date ?? 0));
+      const remaining = taskRemainingCents(t);
+      expect(remaining === null ? null : remaining / 100, `task ${j}: remaining`).toBe(t.remaining_to_pay);
+    }
+
+    // The predicted total is the tasks' best-known costs with the prediction each one shows.
+    const shown = c.tasks.reduce(
+      (sum, t) =>
+        sum +
+        (hasKnownCost(t)
+          ? bestKnownCents(t, c.square_footage)
+          : (shownPrediction(t, c.square_footage, c.summary)?.cents ?? 0)),
+      0,
+    );
+    expect(Math.min(shown, MAX_CENTS)).toBe(toCents(c.summary.predicted_total));
+    expect(columnTotals(c.tasks, c.square_footage, activeRatio(c.summary))).toStrictEqual(c.summary.column_totals);
+    expect(columnTotals(c.tasks, c.square_footage)).toStrictEqual(
+      summarize(c.tasks, c.square_footage, c.budget, { use_calibration: false }).column_totals,
+    );
     const calibrated = c.summary.calibrated;
     if (calibrated) {
       expect(columnTotals(c.tasks, c.square_footage, calibrated.ratio)).toStrictEqual(calibrated.column_totals);
-      // Task by task: the calibrated total is the known costs plus the calibrated predictions.
-      const perTask = c.tasks.reduce(
-        (sum, t) =>
-          sum +
-          (calibratedRangeCents(t, c.square_footage, calibrated.ratio)?.cents ?? bestKnownCents(t, c.square_footage)),
-        0,
+      expect(c.summary.predicted_total_calibrated).toBe(calibrated.predicted_total);
+      expect(c.summary.predicted_total).toBe(
+        c.use_calibration ? calibrated.predicted_total : c.summary.predicted_total_regional,
       );
-      expect(Math.min(perTask, MAX_CENTS)).toBe(toCents(calibrated.predicted_total));
+    } else {
+      expect(c.summary.predicted_total).toBe(c.summary.predicted_total_regional);
     }
   });
 });
@@ -177,49 +211,107 @@ describe('the ledger figures (docs/money.md)', () => {
     actual_cost: null,
     regional_average_cost_per_sqft: null,
     committed_cost: 0,
-    paid_to_date: 0,
+    payments_total: 0,
     change_order_total: 0,
     ...over,
   });
 
-  it('sums committed, paid, remaining to pay and uncommitted in cents', () => {
+  it("reads a task's Paid: its payments, or its actual cost in Paid when that is more", () => {
+    // Paid outside the ledger: the final cost of a finished task is what it was paid.
+    expect(taskPaidCents({ status: 'Paid', actual_cost: 6800, payments_total: 0 })).toBe(680_000);
+    // Not finished: an actual cost is not a payment.
+    expect(taskPaidCents({ status: 'In Progress', actual_cost: 6800, payments_total: 0 })).toBe(0);
+    // Payments above the final cost count as they are.
+    expect(taskPaidCents({ status: 'Paid', actual_cost: 6800, payments_total: 7000.5 })).toBe(700_050);
+    expect(taskPaidCents({ status: 'Paid', actual_cost: null, payments_total: 12 })).toBe(1200);
+    // An older payload without payments_total: its paid_to_date was the payments' sum.
+    expect(taskPaidCents({ status: 'To Do', actual_cost: null, paid_to_date: 5 })).toBe(500);
+  });
+
+  it("reads a task's Remaining: known cost minus Paid, never below 0, null without a known cost", () => {
+    expect(taskRemainingCents(awarded({ committed_cost: 41500, payments_total: 25000 }))).toBe(1_650_000);
+    expect(taskRemainingCents(awarded({ committed_cost: 1000, payments_total: 1500 }))).toBe(0);
+    // The actual cost replaces the committed cost; in Paid it is paid.
+    expect(taskRemainingCents(awarded({ committed_cost: 5000, actual_cost: 5200, payments_total: 5000 }))).toBe(20_000);
+    expect(taskRemainingCents(awarded({ status: 'Paid', committed_cost: 5000, actual_cost: 5200 }))).toBe(0);
+    // No award but an actual cost: a known cost all the same.
+    expect(taskRemainingCents(line('In Progress', 300))).toBe(30_000);
+    expect(taskRemainingCents(line('To Do', null, 10))).toBeNull();
+  });
+
+  it('sums committed, Paid, payments, Remaining and uncommitted in cents', () => {
     const s = summarize(
       [
         // Award 38,000 + an approved change order of 2,500; 12,000.10 paid.
-        awarded({ committed_cost: 40500, change_order_total: 2500, paid_to_date: 12000.1 }),
+        awarded({ committed_cost: 40500, change_order_total: 2500, payments_total: 12000.1 }),
         // Overpaid: owes nothing, and does not lower what is owed on the other task.
-        awarded({ committed_cost: 1000, paid_to_date: 1500 }),
-        // Paid with its actual cost: that is what is owed, not the committed cost.
-        awarded({ status: 'Paid', committed_cost: 5000, actual_cost: 5200, paid_to_date: 5000 }),
-        // No award: paid still counts in paid to date; its best-known cost is uncommitted.
+        awarded({ committed_cost: 1000, payments_total: 1500 }),
+        // In Paid with its actual cost above its payments: paid that cost, nothing left to pay.
+        awarded({ status: 'Paid', committed_cost: 5000, actual_cost: 5200, payments_total: 5000 }),
+        // No award: its best-known cost is uncommitted.
         line('To Do', null, 10),
-        { ...line('Paid', 300.2), paid_to_date: 300.2 },
+        // Finished outside the ledger: Paid (its actual cost) without a payment.
+        line('Paid', 300.2),
       ],
       100,
       100000,
     );
     expect(s.committed).toBe(46500);
     expect(s.change_orders_approved).toBe(2500);
-    expect(s.paid_to_date).toBe(18800.3);
-    expect(s.remaining_to_pay).toBe(28699.9);
+    expect(s.paid_to_date).toBe(12000.1 + 1500 + 5200 + 300.2);
+    expect(s.payments_recorded).toBe(18500.1);
+    expect(s.remaining_to_pay).toBe(28499.9);
     expect(s.uncommitted).toBe(1300.2);
     expect(s.predicted_total).toBe(40500 + 1000 + 5200 + 1000 + 300.2);
   });
 
-  it('reserves the contingency in cents rounded half up, and colours the status', () => {
+  it('keeps a reserve out of the budget, which the predicted total eats before going over', () => {
     // 10% of 100,000.05 is 10,000.005: 10,000.01.
-    expect(summarize([], null, 100000.05).contingency_reserve).toBe(10000.01);
-    expect(summarize([], null, 100000.05).contingency_percent).toBe(10);
+    expect(summarize([], null, 100000.05)).toMatchObject({
+      contingency_reserve: 10000.01,
+      working_budget: 90000.04,
+      contingency_percent: 10,
+    });
     const at = (spent: number, percent = 10) =>
       summarize([line('Paid', spent)], null, 100000, { contingency_percent: percent });
-    expect(at(90000)).toMatchObject({ contingency_reserve: 10000, contingency_left: 10000, status: 'ok' });
-    // Exactly half the reserve left is still ok; a cent less is a warning.
-    expect(at(95000).status).toBe('ok');
-    expect(at(95000.01)).toMatchObject({ contingency_left: 4999.99, status: 'warning' });
-    expect(at(100000).status).toBe('warning');
-    expect(at(100000.01)).toMatchObject({ contingency_left: -0.01, over_budget: true, status: 'over' });
-    expect(at(100000, 0)).toMatchObject({ contingency_reserve: 0, status: 'ok' });
+    // Within the working budget: none of the reserve used.
+    expect(at(90000)).toMatchObject({
+      contingency_reserve: 10000,
+      working_budget: 90000,
+      contingency_used: 0,
+      contingency_left: 10000,
+      headroom: 10000,
+      status: 'ok',
+    });
+    expect(at(50000)).toMatchObject({ contingency_used: 0, contingency_left: 10000, headroom: 50000, status: 'ok' });
+    // A cent into the reserve: a warning.
+    expect(at(90000.01)).toMatchObject({ contingency_used: 0.01, contingency_left: 9999.99, status: 'warning' });
+    expect(at(100000)).toMatchObject({ contingency_used: 10000, contingency_left: 0, headroom: 0, status: 'warning' });
+    // Past the budget: all used, headroom negative, over.
+    expect(at(100000.01)).toMatchObject({
+      contingency_used: 10000,
+      contingency_left: 0,
+      headroom: -0.01,
+      over_budget: true,
+      status: 'over',
+    });
+    expect(at(100000, 0)).toMatchObject({ contingency_reserve: 0, working_budget: 100000, status: 'ok' });
     expect(at(0, 50).contingency_reserve).toBe(50000);
+    // The identities of docs/money.md.
+    for (const spent of [0, 89999.99, 95000, 100000, 123456.78]) {
+      const s = at(spent);
+      expect(toCents(s.contingency_used) + toCents(s.contingency_left)).toBe(toCents(s.contingency_reserve));
+      expect(toCents(s.working_budget) + toCents(s.contingency_reserve)).toBe(toCents(s.budget));
+      expect(toCents(s.headroom)).toBe(toCents(s.budget) - toCents(s.predicted_total));
+    }
+    expect(contingencyOf(10_000_000, 10, 9_500_000)).toEqual({
+      reserve: 1_000_000,
+      workingBudget: 9_000_000,
+      used: 500_000,
+      left: 500_000,
+      headroom: 500_000,
+      status: 'warning',
+    });
   });
 
   it('has the loan left only with a loan', () => {
@@ -277,7 +369,7 @@ describe('per-task figures', () => {
   });
 });
 
-describe('calibration (issue 20): the server rule, in cents', () => {
+describe('calibration: the server rule, in cents, to the whole dollar', () => {
   it('reads ratios in per mille as the server does', () => {
     expect(ratioPerMille(1.2)).toBe(1200);
     expect(ratioPerMille(0.804)).toBe(804);
@@ -285,98 +377,98 @@ describe('calibration (issue 20): the server rule, in cents', () => {
     expect(ratioPerMille(0)).toBe(0);
   });
 
-  it('scales and rounds half up to the cent', () => {
-    // 0.05 x 1.25 = 0.0625 -> 0.06 (the server's own example); 0.04 x 1.25 = 0.05 exactly.
-    expect(scaleCents(5, 1250)).toBe(6);
-    expect(scaleCents(4, 1250)).toBe(5);
-    // 0.01 x 1.05 = 0.0105 -> 0.01; 0.10 x 1.005 = 0.1005 -> 0.10; 0.50 x 1.001 = 0.5005 -> 0.50.
-    expect(scaleCents(1, 1050)).toBe(1);
-    expect(scaleCents(10, 1005)).toBe(10);
-    expect(scaleCents(50, 1001)).toBe(50);
-    // 0.02 x 1.025 = 0.0205 -> 0.02; 0.20 x 1.025 = 0.205 -> 0.21 (a half: up).
-    expect(scaleCents(20, 1025)).toBe(21);
-    expect(scaleCents(3_969_600, 1200)).toBe(4_763_520);
+  it('scales and rounds half up to the whole dollar', () => {
+    // The server's own examples: $1.20 x 1.25 = $1.50 -> $2; $1.19 x 1.25 -> $1; whole dollars even at x1.
+    expect(scaleCents(120, 1250)).toBe(200);
+    expect(scaleCents(119, 1250)).toBe(100);
+    expect(scaleCents(33_333, 1000)).toBe(33_300);
+    expect(scaleCents(3_969_600, 1200)).toBe(4_763_500);
     expect(scaleCents(-5, 1200)).toBe(0);
     // Past 2^53 the product is taken in BigInt: still exact.
     expect(scaleCents(MAX_CENTS, 1_000_000)).toBe(MAX_CENTS * 1000);
-    expect(scaleCents(99_999_999_999, 999_999)).toBe(Number((2n * 99_999_999_999n * 999_999n + 1000n) / 2000n));
+    expect(scaleCents(99_999_999_999, 999_999)).toBe(
+      Number(((99_999_999_999n * 999_999n + 50_000n) / 100_000n) * 100n),
+    );
   });
 
   const predicted: CostedTask = {
     status: 'To Do',
     actual_cost: null,
     regional_average_cost_per_sqft: 10,
-    predicted_cost: 1000,
+    predicted_cost: 1000.4,
     predicted_cost_low: 800,
     predicted_cost_high: 1300,
   };
   const known: CostedTask = { ...predicted, committed_cost: 600 };
+  const fee: CostedTask = { ...predicted, fixed_fee: true, predicted_cost: 250.55 };
+  const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
 
-  it('sums the ranges like the points; known costs have none', () => {
-    const s = summarize([predicted, { ...predicted, status: 'Paid', actual_cost: 500 }], 100, 0);
-    expect([s.predicted_total_low, s.predicted_total, s.predicted_total_high]).toEqual([1300, 1500, 1800]);
-    expect(s.calibrated).toBeNull();
+  it('shows each task its prediction: regional, calibrated to the dollar, or a fee at its price', () => {
+    const on = { use_calibration: true, calibrated: calibration };
+    // 1,000.40 x 1.2 = 1,200.48 -> $1,200.
+    expect(shownPrediction(predicted, 100, on)).toEqual({
+      cents: 120_000,
+      low: 96_000,
+      high: 156_000,
+      basis: 'calibrated',
+    });
+    expect(shownPrediction(fee, 100, on)).toEqual({ cents: 25_055, low: 80_000, high: 130_000, basis: 'fee' });
+    expect(shownPrediction(predicted, 100, { ...on, use_calibration: false })?.basis).toBe('regional');
+    expect(shownPrediction(predicted, 100, { use_calibration: true, calibrated: null })).toEqual({
+      cents: 100_040,
+      low: 80_000,
+      high: 130_000,
+      basis: 'regional',
+    });
+    expect(activeRatio(on)).toBe(1.2);
+    expect(activeRatio({ ...on, use_calibration: false })).toBeNull();
   });
 
-  it('scales only the predictions of tasks without a known cost', () => {
+  it('scales only the predictions of tasks without a known cost, never a fee', () => {
     expect(hasKnownCost(known)).toBe(true);
     expect(hasKnownCost({ actual_cost: 0 })).toBe(true);
     expect(hasKnownCost(predicted)).toBe(false);
-    expect(calibratedRangeCents(predicted, 100, 1.2)).toEqual({ cents: 120_000, low: 96_000, high: 156_000 });
-    expect(calibratedRangeCents(known, 100, 1.2)).toBeNull();
-    expect(calibratedRangeCents(predicted, 100, null)).toBeNull();
     expect(bestKnownRangeCents(known, 100, 1200)).toEqual({ cents: 60_000, low: 60_000, high: 60_000 });
+    expect(bestKnownRangeCents(fee, 100, 1200).cents).toBe(25_055);
 
-    const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
-    const s = summarize([predicted, known], 100, 1700, { calibration });
-    // The regional figures are unchanged beside the calibrated ones.
-    expect(s.predicted_total).toBe(1600);
-    expect(s.over_budget).toBe(false);
+    const s = summarize([predicted, known, fee], 100, 2000, { calibration });
+    // On by default: the predicted total is the calibrated one, the regional one beside it.
+    expect(s.use_calibration).toBe(true);
+    expect(s.predicted_total).toBe(1200 + 600 + 250.55);
+    expect(s.predicted_total_regional).toBe(1000.4 + 600 + 250.55);
+    expect(s.predicted_total_calibrated).toBe(s.predicted_total);
+    expect(s.over_budget).toBe(true);
+    expect(s.column_totals).toEqual({ 'To Do': 2050.55, 'In Progress': 0, Paid: 0 });
+    expect(s.uncommitted).toBe(1200 + 250.55);
     expect(s.calibrated).toStrictEqual({
       ...calibration,
-      // 1,000.00 x 1.2 + the award of 600.00; the range scaled the same way.
-      predicted_total: 1800,
-      predicted_total_low: 960 + 600,
-      predicted_total_high: 1560 + 600,
-      cost_per_sqft: 18,
+      predicted_total: 2050.55,
+      predicted_total_low: 960 + 600 + 800,
+      predicted_total_high: 1560 + 600 + 1300,
+      cost_per_sqft: 20.51,
       over_budget: true,
-      column_totals: { 'To Do': 1800, 'In Progress': 0, Paid: 0 },
+      column_totals: { 'To Do': 2050.55, 'In Progress': 0, Paid: 0 },
     });
-    expect(columnTotals([predicted, known], 100, 1.2)).toEqual({ 'To Do': 1800, 'In Progress': 0, Paid: 0 });
+    expect(columnTotals([predicted, known, fee], 100, 1.2)).toEqual(s.column_totals);
     expect(summarize([predicted], null, 0, { calibration }).calibrated?.cost_per_sqft).toBeNull();
   });
-});
 
-describe('the figures shown with calibrated predictions on', () => {
-  const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
-  const tasks: CostedTask[] = [
-    { status: 'To Do', actual_cost: null, regional_average_cost_per_sqft: null, predicted_cost: 80000 },
-    { status: 'Paid', actual_cost: 10000, regional_average_cost_per_sqft: null, predicted_cost: 9000 },
-  ];
-  const summary = summarize(tasks, 1000, 100000, { calibration });
-
-  it('are the calibrated sums, with the contingency left and colour that follow from them', () => {
-    expect(summary).toMatchObject({ predicted_total: 90000, contingency_left: 10000, status: 'ok' });
-    const shown = shownSummary(summary, true);
-    expect(shown).toMatchObject({
-      predicted_total: 106000,
-      cost_per_sqft: 106,
-      over_budget: true,
-      column_totals: { 'To Do': 96000, 'In Progress': 0, Paid: 10000 },
-      contingency_left: -6000,
-      status: 'over',
-      // Ledger figures are not predictions: unchanged.
-      committed: summary.committed,
-      paid_to_date: summary.paid_to_date,
+  it('follows the project setting: switched off, the regional figures, with the calibrated total beside them', () => {
+    const off = summarize([predicted, known, fee], 100, 2000, { calibration, use_calibration: false });
+    expect(off).toMatchObject({
+      use_calibration: false,
+      predicted_total: 1850.95,
+      predicted_total_regional: 1850.95,
+      predicted_total_calibrated: 2050.55,
+      over_budget: false,
+      headroom: 149.05,
+      // The reserve (200.00) is eaten into: 50.95 used.
+      contingency_used: 50.95,
+      status: 'warning',
     });
-    // Under budget but less than half the reserve left: a warning, as without calibration.
-    const tight = shownSummary(summarize(tasks, 1000, 110000, { calibration }), true);
-    expect(tight).toMatchObject({ contingency_left: 4000, status: 'warning', over_budget: false });
-  });
-
-  it('are the summary itself when switched off or without a calibration', () => {
-    expect(shownSummary(summary, false)).toBe(summary);
-    const none = summarize(tasks, 1000, 100000);
-    expect(shownSummary(none, true)).toBe(none);
+    expect(off.column_totals['To Do']).toBe(1850.95);
+    // Without a ratio, the setting changes nothing.
+    const none = summarize([predicted], 100, 2000);
+    expect(none).toMatchObject({ predicted_total: 1000.4, predicted_total_calibrated: null, calibrated: null });
   });
 });

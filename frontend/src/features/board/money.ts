@@ -1,4 +1,5 @@
-// The board's money rule in integer cents: the local copy of the server's (crates/domain/src/budget.rs).
+// The board's money rule in integer cents: the local copy of the server's (crates/domain/src/budget.rs,
+// crates/domain/src/ledger.rs, crates/domain/src/task.rs; docs/money.md).
 //
 // The page shows the server's figures (`GET /api/projects/{id}/summary/`); this copy only gives
 // instant feedback: drag previews and the optimistic state after an edit, until the server answers.
@@ -40,12 +41,17 @@ export function roundToCent(dollars: number): number {
 }
 
 /**
- * What the rule reads of a task (`committed_cost`: the awarded bid plus its approved change orders;
- * the ledger figures of issue 19: absent on older payloads, read as 0).
+ * What the rule reads of a task (docs/money.md): `committed_cost` is the awarded bid plus its
+ * approved change orders; `fixed_fee` marks a fee or permit (never calibrated); `payments_total`
+ * is the sum of its recorded payments. The ledger figures are absent on older payloads (read as
+ * 0; before issue 29 `paid_to_date` was the payments' sum, and is read as such without
+ * `payments_total`).
  */
 export type CostedTask = Pick<Task, 'status' | 'actual_cost' | 'regional_average_cost_per_sqft'> &
   PredictedFields & {
     committed_cost?: number | null;
+    fixed_fee?: boolean;
+    payments_total?: number;
     paid_to_date?: number;
     change_order_total?: number;
   };
@@ -152,6 +158,10 @@ export interface ShownPrediction extends CentsRange {
   basis: PredictionBasis;
 }
 
+/** What a task's prediction depends on beyond the task: the project's setting and ratio (the summary's). */
+export type PredictionSettings =
+  { use_calibration?: boolean; calibrated?: { ratio: number } | null } | null | undefined;
+
 /**
  * The prediction a task shows on every screen and export (docs/money.md, issue 29): its regional
  * prediction, or, when the project uses calibration and has a ratio, the regional prediction x the
@@ -161,7 +171,7 @@ export interface ShownPrediction extends CentsRange {
 export function shownPrediction(
   task: Pick<Task, 'regional_average_cost_per_sqft'> & PredictedFields & { fixed_fee?: boolean },
   squareFootage: number | null | undefined,
-  summary: { use_calibration?: boolean; calibrated?: { ratio: number } | null } | null | undefined,
+  summary: PredictionSettings,
 ): ShownPrediction | null {
   const range = predictedRangeCents(task, squareFootage);
   if (range === null) return null;
@@ -179,53 +189,77 @@ export function hasKnownCost(task: Pick<Task, 'actual_cost'> & { committed_cost?
   );
 }
 
-/**
- * The calibrated prediction of a task still without a known cost: its prediction and range x the
- * project's local ratio, in cents; null with a known cost, without a prediction or a ratio.
- */
-export function calibratedRangeCents(
-  task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
-    PredictedFields & { committed_cost?: number | null },
-  squareFootage: number | null | undefined,
-  ratio: number | null | undefined,
-): CentsRange | null {
-  if (ratio === null || ratio === undefined || hasKnownCost(task)) return null;
-  const range = predictedRangeCents(task, squareFootage);
-  return range === null ? null : scaleRange(range, ratioPerMille(ratio));
+/** The known cost in cents (the actual cost, else the committed cost), or null. */
+function knownCents(task: Pick<Task, 'actual_cost'> & { committed_cost?: number | null }): number | null {
+  if (task.actual_cost !== null && task.actual_cost !== undefined) return toCents(task.actual_cost);
+  if (task.committed_cost !== null && task.committed_cost !== undefined) return toCents(task.committed_cost);
+  return null;
 }
 
 /**
- * What a task counts for in sums, in cents: its actual cost, else its committed cost (the
- * awarded bid), else its prediction, else 0 (DECISIONS.md, "best-known cost").
+ * The local ratio the project's predictions are scaled by: the summary's ratio when the project
+ * uses calibration (`use_calibration`, on unless false) and has one; else null (regional).
+ */
+export function activeRatio(summary: PredictionSettings): number | null {
+  if (!summary || summary.use_calibration === false) return null;
+  return summary.calibrated?.ratio ?? null;
+}
+
+/**
+ * What a task counts for in sums, in cents, with regional predictions: its actual cost, else its
+ * committed cost (the awarded bid), else its prediction, else 0 (DECISIONS.md, "best-known cost").
  */
 export function bestKnownCents(
   task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
     PredictedFields & { committed_cost?: number | null },
   squareFootage: number | null | undefined,
 ): number {
-  if (task.actual_cost !== null && task.actual_cost !== undefined) return toCents(task.actual_cost);
-  if (task.committed_cost !== null && task.committed_cost !== undefined) return toCents(task.committed_cost);
-  return predictedCents(task, squareFootage) ?? 0;
+  return knownCents(task) ?? predictedCents(task, squareFootage) ?? 0;
 }
 
 /**
  * The best-known cost with its range, in cents (the server's `CostLine::best_known`): a known
- * cost has none; a prediction keeps its range, both x the local ratio (per mille) when one is
- * given; 0 without either.
+ * cost has none; a prediction keeps its range, both x the local ratio (per mille, to the whole
+ * dollar) when one is given, except for a fee or permit; 0 without either.
  */
 export function bestKnownRangeCents(
   task: Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
-    PredictedFields & { committed_cost?: number | null },
+    PredictedFields & { committed_cost?: number | null; fixed_fee?: boolean },
   squareFootage: number | null | undefined,
   perMille: number | null = null,
 ): CentsRange {
-  if (hasKnownCost(task)) {
-    const known = bestKnownCents(task, squareFootage);
-    return { cents: known, low: known, high: known };
-  }
+  const known = knownCents(task);
+  if (known !== null) return { cents: known, low: known, high: known };
   const range = predictedRangeCents(task, squareFootage);
   if (range === null) return { cents: 0, low: 0, high: 0 };
-  return perMille === null ? range : scaleRange(range, perMille);
+  return perMille === null || task.fixed_fee ? range : scaleRange(range, perMille);
+}
+
+/** The sum of the task's recorded payments, in cents. */
+export function paymentsCents(task: Pick<CostedTask, 'payments_total' | 'paid_to_date'>): number {
+  return toCents(task.payments_total ?? task.paid_to_date ?? 0);
+}
+
+/**
+ * The task's **Paid**, in cents (docs/money.md; the server's `paid_to_date_cents`): its payments,
+ * or its actual cost when it is in Paid and that is more. From the task's own fields, so that an
+ * unsaved move to Paid shows what the server will answer.
+ */
+export function taskPaidCents(
+  task: Pick<CostedTask, 'status' | 'actual_cost' | 'payments_total' | 'paid_to_date'>,
+): number {
+  const payments = paymentsCents(task);
+  const actual = task.status === 'Paid' && task.actual_cost !== null && task.actual_cost !== undefined;
+  return Math.max(payments, actual ? toCents(task.actual_cost as number) : 0, 0);
+}
+
+/**
+ * The task's **Remaining**, in cents: its known cost (actual, else committed) minus its Paid,
+ * never below 0; null without a known cost (the server's `remaining_to_pay_cents`).
+ */
+export function taskRemainingCents(task: CostedTask): number | null {
+  const known = knownCents(task);
+  return known === null ? null : Math.max(known - taskPaidCents(task), 0);
 }
 
 interface Sums {
@@ -249,6 +283,8 @@ function sumsOf(tasks: readonly CostedTask[], squareFootage: number | null | und
   return { columns, low, high };
 }
 
+const totalOf = (sums: Sums) => clamp(STATUSES.reduce((sum, s) => sum + sums.columns[s], 0));
+
 function totalsInDollars(cents: Record<TaskStatus, number>): ColumnTotals {
   return {
     'To Do': toDollars(clamp(cents['To Do'])),
@@ -259,7 +295,8 @@ function totalsInDollars(cents: Record<TaskStatus, number>): ColumnTotals {
 
 /**
  * Best-known cost per column, in dollars (each summed in cents and clamped to MAX_CENTS); with a
- * local ratio, the tasks still without a known cost at their calibrated prediction.
+ * local ratio, the tasks still without a known cost at their calibrated prediction (fees aside).
+ * The Paid column's total is the final cost of the finished tasks.
  */
 export function columnTotals(
   tasks: readonly CostedTask[],
@@ -281,33 +318,50 @@ export interface LedgerSettings {
    * the number of tasks it is made of; null or absent: no calibration.
    */
   calibration?: Pick<CalibratedSummary, 'ratio' | 'low' | 'high' | 'n_tasks'> | null;
+  /** The project's setting (issue 29): predictions calibrated when there is a ratio. On unless false. */
+  use_calibration?: boolean | null;
 }
 
 /** The project's default contingency, in percent of the budget. */
 export const DEFAULT_CONTINGENCY_PERCENT = 10;
 
-/** A non-negative whole number of cents x percent / 100, rounded half up to the cent. */
-const percentOf = (cents: number, percent: number) => div(cents * percent * 2 + 100, 200);
-
 const signedClamp = (cents: number) => (cents > MAX_CENTS ? MAX_CENTS : cents < -MAX_CENTS ? -MAX_CENTS : cents);
 
-/**
- * `ok`, `warning` (less than half the contingency reserve left) or `over` (the predicted total
- * above the budget), from whole cents.
- */
-export function moneyStatus(overBudget: boolean, contingencyLeftCents: number, reserveCents: number): MoneyStatus {
-  if (overBudget) return 'over';
-  return contingencyLeftCents * 2 < reserveCents ? 'warning' : 'ok';
+/** The contingency of a budget against a predicted total, in cents (the server's `Contingency::of`). */
+export interface Contingency {
+  /** budget x percent / 100, rounded half up to the cent. */
+  reserve: number;
+  /** budget - reserve. */
+  workingBudget: number;
+  /** The part of the reserve the predicted total has eaten: 0 while it fits the working budget, at most the reserve. */
+  used: number;
+  /** reserve - used. */
+  left: number;
+  /** budget - predicted total; negative when over. */
+  headroom: number;
+  /** `ok` within the working budget, `warning` inside the reserve, `over` past the budget. */
+  status: MoneyStatus;
+}
+
+/** The contingency figures of a budget (cents, not negative), a percent and a predicted total (cents). */
+export function contingencyOf(budgetCents: number, percent: number, totalCents: number): Contingency {
+  const budget = Math.max(0, budgetCents);
+  const pct = Math.min(100, Math.max(0, Math.trunc(percent)));
+  const reserve = div(budget * pct + 50, 100);
+  const workingBudget = budget - reserve;
+  const used = Math.min(Math.max(totalCents - workingBudget, 0), reserve);
+  const status: MoneyStatus = totalCents > budget ? 'over' : totalCents > workingBudget ? 'warning' : 'ok';
+  return { reserve, workingBudget, used, left: reserve - used, headroom: budget - totalCents, status };
 }
 
 /**
- * The board's money figures, as `GET /api/projects/{id}/summary/` answers them: column totals and
- * predicted total (best-known costs summed in cents, clamped to MAX_CENTS), cost per sq ft (total /
- * area rounded half up to the cent, null without an area) and over_budget (total > budget, strictly);
- * and issue 19's ledger figures (docs/money.md): committed, paid, remaining to pay (per awarded task,
- * its actual cost else its committed cost minus its paid to date, never below 0), uncommitted,
- * contingency (reserve = budget x percent rounded half up to the cent; left = budget - predicted
- * total) with the status colour, and the loan left.
+ * The board's money figures, as `GET /api/projects/{id}/summary/` answers them (docs/money.md):
+ * column totals and predicted total (best-known costs summed in cents, clamped to MAX_CENTS, with
+ * calibrated predictions when the project uses calibration and has a ratio; fees never scaled),
+ * the regional and calibrated totals beside it, cost per sq ft (total / area rounded half up to
+ * the cent, null without an area) and over_budget (total > budget, strictly); committed, Paid and
+ * Remaining (the sums of the tasks' figures), payments recorded, uncommitted; the contingency
+ * (reserve, working budget, used, left, headroom, status) and the loan left.
  */
 export function summarize(
   tasks: readonly CostedTask[],
@@ -315,28 +369,31 @@ export function summarize(
   budget: number,
   settings: LedgerSettings = {},
 ): ProjectSummary {
-  const sums = sumsOf(tasks, squareFootage, null);
-  const cents = sums.columns;
-  const total = clamp(STATUSES.reduce((sum, s) => sum + cents[s], 0));
+  const calibration = settings.calibration ?? null;
+  const useCalibration = settings.use_calibration !== false;
+  const perMille = useCalibration && calibration ? ratioPerMille(calibration.ratio) : null;
+  const sums = sumsOf(tasks, squareFootage, perMille);
+  const total = totalOf(sums);
+  const regional = perMille === null ? total : totalOf(sumsOf(tasks, squareFootage, null));
+  const calibrated = calibratedSums(tasks, squareFootage, toCents(budget), calibration);
   const sqft = area(squareFootage);
   const budgetCents = toCents(budget);
 
   let committed = 0;
   let changeOrders = 0;
   let paid = 0;
+  let payments = 0;
   let remaining = 0;
   let uncommitted = 0;
   for (const t of tasks) {
-    const paidCents = toCents(t.paid_to_date ?? 0);
-    paid += paidCents;
+    paid += taskPaidCents(t);
+    payments += paymentsCents(t);
+    remaining += taskRemainingCents(t) ?? 0;
     if (t.committed_cost !== null && t.committed_cost !== undefined) {
-      const committedCents = toCents(t.committed_cost);
-      committed += committedCents;
+      committed += toCents(t.committed_cost);
       changeOrders += toCents(t.change_order_total ?? 0);
-      const owed = t.actual_cost !== null && t.actual_cost !== undefined ? toCents(t.actual_cost) : committedCents;
-      if (owed > paidCents) remaining += owed - paidCents;
     } else {
-      uncommitted += bestKnownCents(t, squareFootage);
+      uncommitted += bestKnownRangeCents(t, squareFootage, perMille).cents;
     }
   }
   const rawPercent = settings.contingency_percent;
@@ -344,41 +401,46 @@ export function summarize(
     rawPercent === null || rawPercent === undefined || !Number.isFinite(rawPercent)
       ? DEFAULT_CONTINGENCY_PERCENT
       : Math.min(50, Math.max(0, Math.trunc(rawPercent)));
-  const reserve = percentOf(Math.max(0, budgetCents), percent);
-  const left = budgetCents - total;
-  const overBudget = total > budgetCents;
+  const c = contingencyOf(budgetCents, percent, total);
   const loan = settings.loan_amount;
   const drawn = toCents(settings.drawn ?? 0);
-  const perSqft = (cents: number) => (sqft > 0 ? toDollars(div(cents * 2 + sqft, sqft * 2)) : null);
 
   return {
     budget: toDollars(budgetCents),
     predicted_total: toDollars(total),
     predicted_total_low: toDollars(clamp(sums.low)),
     predicted_total_high: toDollars(clamp(sums.high)),
-    cost_per_sqft: perSqft(total),
-    over_budget: overBudget,
-    column_totals: totalsInDollars(cents),
+    cost_per_sqft: sqft > 0 ? toDollars(div(total * 2 + sqft, sqft * 2)) : null,
+    over_budget: total > budgetCents,
+    column_totals: totalsInDollars(sums.columns),
+    use_calibration: useCalibration,
+    predicted_total_regional: toDollars(regional),
+    predicted_total_calibrated: calibrated ? calibrated.predicted_total : null,
     committed: toDollars(clamp(committed)),
     change_orders_approved: toDollars(signedClamp(changeOrders)),
     paid_to_date: toDollars(clamp(paid)),
+    payments_recorded: toDollars(clamp(payments)),
     remaining_to_pay: toDollars(clamp(remaining)),
     uncommitted: toDollars(clamp(uncommitted)),
     contingency_percent: percent,
-    contingency_reserve: toDollars(reserve),
-    contingency_left: toDollars(left),
-    status: moneyStatus(overBudget, left, reserve),
+    contingency_reserve: toDollars(c.reserve),
+    working_budget: toDollars(c.workingBudget),
+    contingency_used: toDollars(c.used),
+    contingency_left: toDollars(c.left),
+    headroom: toDollars(c.headroom),
+    status: c.status,
     loan_amount: loan === null || loan === undefined ? null : toDollars(toCents(loan)),
     drawn: toDollars(drawn),
     loan_left: loan === null || loan === undefined ? null : toDollars(toCents(loan) - drawn),
-    calibrated: calibratedSums(tasks, squareFootage, budgetCents, settings.calibration ?? null),
+    calibrated,
   };
 }
 
 /**
  * The summary's `calibrated` figures (issue 20): the same sums with every task still without a
  * known cost at its prediction x the local ratio (each of prediction, low and high scaled and
- * rounded half up to the cent before summing); null without a calibration.
+ * rounded half up to the whole dollar before summing; fees and permits at their regional price),
+ * whatever the project's setting; null without a calibration.
  */
 export function calibratedSums(
   tasks: readonly CostedTask[],
@@ -388,7 +450,7 @@ export function calibratedSums(
 ): CalibratedSummary | null {
   if (!calibration) return null;
   const sums = sumsOf(tasks, squareFootage, ratioPerMille(calibration.ratio));
-  const total = clamp(STATUSES.reduce((sum, s) => sum + sums.columns[s], 0));
+  const total = totalOf(sums);
   const sqft = area(squareFootage);
   return {
     ratio: calibration.ratio,
@@ -401,29 +463,5 @@ export function calibratedSums(
     cost_per_sqft: sqft > 0 ? toDollars(div(total * 2 + sqft, sqft * 2)) : null,
     over_budget: total > budgetCents,
     column_totals: totalsInDollars(sums.columns),
-  };
-}
-
-/**
- * The board's figures as shown with calibrated predictions on (issue 20): the predicted total,
- * its range, cost per sq ft, over budget and column totals of `summary.calibrated`, and the
- * contingency left and status colour that follow from that total (budget - total, in cents);
- * committed, paid and the rest unchanged. The summary itself without a calibration or with the
- * switch off.
- */
-export function shownSummary(summary: ProjectSummary, useCalibrated: boolean): ProjectSummary {
-  const c = summary.calibrated;
-  if (!useCalibrated || !c) return summary;
-  const left = toCents(summary.budget) - toCents(c.predicted_total);
-  return {
-    ...summary,
-    predicted_total: c.predicted_total,
-    predicted_total_low: c.predicted_total_low,
-    predicted_total_high: c.predicted_total_high,
-    cost_per_sqft: c.cost_per_sqft,
-    over_budget: c.over_budget,
-    column_totals: c.column_totals,
-    contingency_left: toDollars(left),
-    status: moneyStatus(c.over_budget, left, toCents(summary.contingency_reserve)),
   };
 }

@@ -20,6 +20,15 @@ describe('the payment line of cards and rows', () => {
     );
   });
 
+  it("reads the task's Paid: a finished task is paid its actual cost when that is more than its payments", () => {
+    expect(paidText({ status: 'Paid', actual_cost: 6800, payments_total: 0, payment_count: 0 })).toBe(
+      'Paid $6,800 of $6,800',
+    );
+    expect(paidText({ status: 'In Progress', actual_cost: 6800, payments_total: 0, payment_count: 0 })).toBeNull();
+    expect(paidAmount({ status: 'Paid', actual_cost: 6800, payments_total: 7000, payment_count: 1 })).toBe(7000);
+    expect(paidAmount({ status: 'To Do', actual_cost: null, payments_total: 25000, payment_count: 2 })).toBe(25000);
+  });
+
   it('shows a payment of $0 that was recorded', () => {
     expect(paidAmount({ paid_to_date: 0, payment_count: 1 })).toBe(0);
     expect(paidText({ paid_to_date: 0, payment_count: 1 })).toBe('Paid $0');

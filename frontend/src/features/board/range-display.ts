@@ -1,7 +1,7 @@
 // How the board writes a prediction's range and the project's calibration (issue 20), in words:
 // "$31,000 (26,000–37,000)": whole dollars, an en dash, no $ inside the parentheses. Pure, so the
 // card, the sheet, the summary and the task form say it the same way (range-display.test.ts).
-import { formatDecimal, formatMoney } from '../../lib/format';
+import { formatDecimal } from '../../lib/format';
 import { ratioPerMille } from './money';
 
 /** Whole dollars with thousands separators, without the sign: 25,999.5 -> "26,000". */
@@ -85,10 +85,4 @@ export function calibrationPending(tasks: number, minTasks: number): string {
 /** A ratio as a multiplier: 1.2 -> "×1.2", 0.855 -> "×0.855". */
 export function formatRatio(ratio: number): string {
   return `×${formatDecimal(ratioPerMille(ratio) / 1000, 0, 3)}`;
-}
-
-/** "$47,635.20" with its range in words, for a calibrated figure's tooltip. */
-export function calibratedTitle(value: number, low: number, high: number, ratio: number): string {
-  const range = rangeInWords(low, high);
-  return `Regional prediction ${formatRatio(ratio)} (your prices): ${formatMoney(value)}${range ? `, ${range}` : ''}.`;
 }

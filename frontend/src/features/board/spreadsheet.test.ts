@@ -35,6 +35,9 @@ function task(partial: Partial<Task>): Task {
     paid_to_date: 0,
     payment_count: 0,
     change_order_total: 0,
+    fixed_fee: false,
+    payments_total: 0,
+    remaining_to_pay: null,
     ...partial,
   };
 }
@@ -119,19 +122,31 @@ describe('totals row', () => {
     expect(sheetTotals(tasks, 100).projected).toBe(summarize(tasks, 100, 0).predicted_total);
   });
 
-  it("with a local ratio, gives the budget summary's calibrated total as the projected total", () => {
+  it("with calibration in use, gives the budget summary's calibrated total as the projected total", () => {
     const calibration = { ratio: 1.2, low: 1.1, high: 1.3, n_tasks: 3 };
     const tasks = [
       // A job priced per job: its price, whatever the area, x 1.2.
       task({ regional_average_cost_per_sqft: 30.357433333333333, predicted_cost: 72857.84, pricing: 'per_job' }),
       task({ committed_cost: 900, predicted_cost: 500 }),
       task({ actual_cost: 10, predicted_cost: 20 }),
+      // A fee: never calibrated.
+      task({ predicted_cost: 1234.56, fixed_fee: true }),
     ];
-    const totals = sheetTotals(tasks, 2400, 1.2);
-    // 72,857.84 x 1.2 = 87,429.408 -> 87,429.41; the known costs as they are.
-    expect(totals).toEqual({ actual: 10, predicted: 73377.84, paid: 0, projected: 87429.41 + 900 + 10 });
-    expect(totals.projected).toBe(summarize(tasks, 2400, 0, { calibration }).calibrated?.predicted_total);
-    expect(sheetTotals(tasks, 2400).projected).toBe(72857.84 + 910);
+    const on = { use_calibration: true, calibrated: calibration };
+    const totals = sheetTotals(tasks, 2400, on);
+    // 72,857.84 x 1.2 = 87,429.408 -> $87,429; the known costs as they are; the fee at its price.
+    // The Predicted Cost column adds each row's prediction as shown (calibrated, to the dollar).
+    expect(totals).toEqual({
+      actual: 10,
+      predicted: 87429 + 600 + 24 + 1234.56,
+      paid: 0,
+      projected: 87429 + 900 + 10 + 1234.56,
+    });
+    expect(totals.projected).toBe(summarize(tasks, 2400, 0, { calibration }).predicted_total);
+    // Switched off: the regional figures.
+    const off = sheetTotals(tasks, 2400, { ...on, use_calibration: false });
+    expect(off.projected).toBe(72857.84 + 910 + 1234.56);
+    expect(off.projected).toBe(summarize(tasks, 2400, 0, { calibration, use_calibration: false }).predicted_total);
   });
 
   it('counts no prediction without a square footage', () => {
@@ -143,22 +158,24 @@ describe('totals row', () => {
     });
   });
 
-  it('sums the payments in cents (Paid to Date)', () => {
+  it("sums the tasks' Paid in cents: payments, or the actual cost of a task in Paid", () => {
     const tasks = [
-      task({ paid_to_date: 0.1, payment_count: 1 }),
-      task({ paid_to_date: 0.2, payment_count: 2, committed_cost: 500 }),
+      task({ payments_total: 0.1, payment_count: 1 }),
+      task({ payments_total: 0.2, payment_count: 2, committed_cost: 500 }),
+      task({ status: 'Paid', actual_cost: 0.4 }),
       task({}),
     ];
-    expect(sheetTotals(tasks, 100).paid).toBe(0.3);
+    expect(sheetTotals(tasks, 100).paid).toBe(0.7);
+    expect(sheetTotals(tasks, 100).paid).toBe(summarize(tasks, 100, 0).paid_to_date);
   });
 });
 
-describe('sorting by Paid to Date', () => {
+describe('sorting by Paid', () => {
   it('puts the tasks without payments last in both directions', () => {
     const tasks = [
       task({ id: 21 }),
-      task({ id: 22, paid_to_date: 500, payment_count: 1 }),
-      task({ id: 23, paid_to_date: 12000, payment_count: 3 }),
+      task({ id: 22, payments_total: 500, payment_count: 1 }),
+      task({ id: 23, payments_total: 12000, payment_count: 3 }),
     ];
     const ids = (dir: 'ascending' | 'descending') =>
       sortTasks(tasks, { key: 'paid', dir }, () => null).map((t) => t.id);

@@ -3,13 +3,16 @@
 // when the server refuses an inline edit.
 import { ApiError } from '../../lib/api-client';
 import {
+  activeRatio,
   bestKnownRangeCents,
   MAX_CENTS,
-  predictedCents,
   ratioPerMille,
   roundToCent,
+  shownPrediction,
+  taskPaidCents,
   toCents,
   toDollars,
+  type PredictionSettings,
 } from './money';
 import { paidAmount } from './paid-display';
 import { STATUSES, type Task } from './types';
@@ -80,14 +83,14 @@ export function sortTasks(
 export interface SheetTotals {
   /** Sum of the costs entered (Your Cost), in dollars. */
   actual: number;
-  /** Sum of the predictions (Predicted Cost), in dollars. */
+  /** Sum of the predictions shown (Predicted Cost), in dollars. */
   predicted: number;
-  /** Sum of the payments (Paid to Date), in dollars. */
+  /** Sum of the tasks' Paid (the summary's Paid), in dollars. */
   paid: number;
   /**
    * Best-known total: each task's own cost where entered, else its awarded bid (committed
    * cost), else its prediction (money.ts, the server's rule): the budget summary's Predicted
-   * Total Cost. With a local ratio (issue 20), the predictions calibrated.
+   * Total Cost. With calibration in use (issue 29), the predictions calibrated (fees aside).
    */
   projected: number;
 }
@@ -95,23 +98,25 @@ export interface SheetTotals {
 const clamp = (cents: number) => Math.min(cents, MAX_CENTS);
 
 /**
- * The totals row, summed in cents like the server (each sum clamped to MAX_CENTS); with a local
- * ratio, the projected total counts the tasks without a known cost at their calibrated prediction.
+ * The totals row, summed in cents like the server (each sum clamped to MAX_CENTS); with the
+ * project's calibration in use (`prediction`: the summary's setting and ratio), the predictions
+ * are the calibrated ones, and the projected total counts the tasks without a known cost at them.
  */
 export function sheetTotals(
   tasks: readonly Task[],
   squareFootage: number | null | undefined,
-  ratio: number | null = null,
+  prediction: PredictionSettings = null,
 ): SheetTotals {
+  const ratio = activeRatio(prediction);
   const perMille = ratio === null ? null : ratioPerMille(ratio);
   let actual = 0;
   let predicted = 0;
   let paid = 0;
   let projected = 0;
   for (const t of tasks) {
-    paid += toCents(t.paid_to_date ?? 0);
+    paid += taskPaidCents(t);
     if (t.actual_cost !== null && t.actual_cost !== undefined) actual += toCents(t.actual_cost);
-    predicted += predictedCents(t, squareFootage) ?? 0;
+    predicted += shownPrediction(t, squareFootage, prediction)?.cents ?? 0;
     projected += bestKnownRangeCents(t, squareFootage, perMille).cents;
   }
   return {

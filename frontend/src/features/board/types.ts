@@ -3,8 +3,10 @@ import type { components } from '../../lib/api/schema';
 // Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`).
 /**
  * A task as the board reads it. Issue 19 (docs/money.md): `committed_cost` is the awarded bid plus
- * the approved change orders; `paid_to_date`, `payment_count` and `change_order_total` come with
- * the board read, so cards and rows never ask for them one by one.
+ * the approved change orders; `paid_to_date` (its Paid: payments, or its actual cost in Paid when
+ * that is more), `payments_total`, `payment_count`, `remaining_to_pay`, `change_order_total` and
+ * `fixed_fee` (a fee or permit, never calibrated) come with the board read, so cards and rows
+ * never ask for them one by one.
  */
 type WireTask = components['schemas']['Task'];
 /**
@@ -18,7 +20,10 @@ export type TaskStatus = components['schemas']['TaskStatus'];
 export type MaterialQuality = components['schemas']['MaterialQuality'];
 export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const satisfies readonly TaskStatus[];
 
-/** What the board reads of its project (with its money settings: contingency and loan). */
+/**
+ * What the board reads of its project, with its money settings: contingency, loan and (issue 29)
+ * `use_calibration`, the board's "Use calibrated predictions" switch, the project's for everyone.
+ */
 export type BoardProject = Pick<
   components['schemas']['Project'],
   | 'id'
@@ -29,13 +34,18 @@ export type BoardProject = Pick<
   | 'square_footage'
   | 'contingency_percent'
   | 'loan_amount'
+  | 'use_calibration'
 >;
 
 export type TaskDocument = components['schemas']['Document'];
 
+/** A payment recorded against a task (`GET /api/tasks/{id}/payments/`), as the Paid dialog lists it. */
+export type TaskPayment = components['schemas']['TaskPayment'];
+
 /**
- * The summary's colour (`status` on the wire): `over` (red) when the predicted total exceeds the
- * budget, `warning` (amber) when less than half the contingency reserve is left, else `ok`.
+ * The summary's colour (`status` on the wire, docs/money.md): `ok` while the predicted total fits
+ * the working budget (budget - contingency reserve), `warning` (amber) once it eats into the
+ * reserve, `over` (red) past the budget.
  */
 export type MoneyStatus = 'ok' | 'warning' | 'over';
 

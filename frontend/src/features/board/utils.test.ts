@@ -33,6 +33,9 @@ function task(partial: Partial<Task>): Task {
     paid_to_date: 0,
     payment_count: 0,
     change_order_total: 0,
+    fixed_fee: false,
+    payments_total: 0,
+    remaining_to_pay: null,
     ...partial,
   };
 }

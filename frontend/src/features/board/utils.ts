@@ -1,6 +1,14 @@
 import { csvRow } from '../../lib/csv';
 import { formatMoney } from '../../lib/format';
-import { predictedCents, roundToCent, toCents, toDollars } from './money';
+import {
+  paymentsCents,
+  roundToCent,
+  shownPrediction,
+  toCents,
+  toDollars,
+  type PredictedFields,
+  type PredictionSettings,
+} from './money';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
 
 export function isStatus(value: unknown): value is TaskStatus {
@@ -96,34 +104,39 @@ export type PrefillSource = 'paid' | 'actual' | 'predicted' | 'none';
 export interface PaidPrefill {
   value: string;
   source: PrefillSource;
-  /** With source `paid`: the task's paid to date and its number of payments. */
+  /** With source `paid`: the sum of the task's payments and their number. */
   paid?: number;
   payments?: number;
   /** With source `paid`: the actual cost recorded before, if any (the box no longer shows it). */
   recorded?: number | null;
 }
 
-/** The task has payments recorded (its paid to date comes with the board read, docs/money.md). */
-export function hasPayments(task: Partial<Pick<Task, 'paid_to_date' | 'payment_count'>> | undefined): boolean {
-  return !!task && ((task.payment_count ?? 0) > 0 || (task.paid_to_date ?? 0) > 0);
+/** The task has payments recorded (their sum comes with the board read, docs/money.md). */
+export function hasPayments(
+  task: Partial<Pick<Task, 'payments_total' | 'paid_to_date' | 'payment_count'>> | undefined,
+): boolean {
+  return !!task && ((task.payment_count ?? 0) > 0 || paymentsCents(task) > 0);
 }
 
 /**
- * The Enter Actual Cost modal's starting value, so that Enter keeps what is known: the task's paid
- * to date when it has payments (docs/money.md: a retention or a final invoice can still be typed),
- * else its recorded cost, else its prediction (regional rate x square footage, to the cent), else
- * blank.
+ * The Enter Actual Cost modal's starting value, so that Enter keeps what is known (docs/money.md:
+ * moving a card to Paid pre-fills the actual cost with its payments): the sum of the task's
+ * payments when it has some (a retention or a final invoice can still be typed), else its
+ * recorded cost, else the prediction it shows (calibrated to the whole dollar when the project
+ * uses calibration, `prediction`: the summary's setting and ratio), else blank.
  */
 export function paidPrefill(
   task:
     | (Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
-        Partial<Pick<Task, 'paid_to_date' | 'payment_count'>>)
+        PredictedFields &
+        Partial<Pick<Task, 'payments_total' | 'paid_to_date' | 'payment_count' | 'fixed_fee'>>)
     | undefined,
   squareFootage: number | null | undefined,
+  prediction?: PredictionSettings,
 ): PaidPrefill {
   if (!task) return { value: '', source: 'none' };
   if (hasPayments(task)) {
-    const paid = toDollars(toCents(task.paid_to_date ?? 0));
+    const paid = toDollars(paymentsCents(task));
     return {
       value: String(paid),
       source: 'paid',
@@ -135,8 +148,8 @@ export function paidPrefill(
   if (task.actual_cost !== null && task.actual_cost !== undefined) {
     return { value: String(toDollars(toCents(task.actual_cost))), source: 'actual' };
   }
-  const cents = predictedCents(task, squareFootage);
-  if (cents !== null) return { value: String(toDollars(cents)), source: 'predicted' };
+  const shown = shownPrediction(task, squareFootage, prediction);
+  if (shown !== null) return { value: String(toDollars(shown.cents)), source: 'predicted' };
   return { value: '', source: 'none' };
 }
 
@@ -151,7 +164,21 @@ export function paidHint(prefill: PaidPrefill): string | null {
     toCents(prefill.recorded) !== toCents(prefill.paid ?? 0)
       ? ` Your recorded cost was ${formatMoney(prefill.recorded)}.`
       : '';
-  return `Paid to date: ${formatMoney(prefill.paid ?? 0)}${count}.${recorded}`;
+  return `Payments recorded: ${formatMoney(prefill.paid ?? 0)}${count}.${recorded}`;
+}
+
+/**
+ * What moving a task to Paid at `actualCost` (dollars) leaves unrecorded: the actual cost minus
+ * the task's payments, in cents, when more than 0 (docs/money.md: the Paid dialog offers to record
+ * it as a payment dated today); else 0.
+ */
+export function unrecordedCents(
+  actualCost: number | null | undefined,
+  task: Partial<Pick<Task, 'payments_total' | 'paid_to_date'>> | undefined,
+): number {
+  if (actualCost === null || actualCost === undefined || !Number.isFinite(actualCost)) return 0;
+  const difference = toCents(actualCost) - (task ? paymentsCents(task) : 0);
+  return difference > 0 ? difference : 0;
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone. */

@@ -3,14 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokens } from '../../../lib/auth-store';
-import { calibrationStorageKey } from '../calibration-preference';
 import { summarize } from '../money';
 import type { BoardProject, Calibration, ProjectSummary, Task } from '../types';
 import { BoardPage } from './board-page';
 
-// Issue 20 on the board: the calibrated predicted total, on by default and switchable off (the
-// choice remembered per project), the calibrated line of the tasks without a known cost, and the
-// calibration's inputs, all from the server's answers.
+// Issues 20 and 29 on the board: the calibrated predicted total, on by default and switchable off
+// (a setting of the project, PATCHed to the server, for everyone who sees it), each task's
+// prediction as the project uses it (calibrated to the whole dollar), and the calibration's
+// inputs, all from the server's answers.
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -33,6 +33,9 @@ const task = (id: number, title: string, extra: Partial<Task>): Task => ({
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
   ...extra,
 });
 
@@ -62,11 +65,14 @@ const project: BoardProject = {
   square_footage: 2400,
   contingency_percent: 10,
   loan_amount: null,
+  use_calibration: true,
 };
 
 const calibration = { ratio: 1.2, low: 1.2, high: 1.2, n_tasks: 3 };
-// What the server answers: its rule, which the local copy mirrors (money.test.ts).
-const serverSummary: ProjectSummary = summarize(tasks, 2400, 200000, { calibration });
+// What the server answers for the project's setting: its rule, which the local copy mirrors
+// (money.test.ts).
+const summaryFor = (useCalibration: boolean): ProjectSummary =>
+  summarize(tasks, 2400, 200000, { calibration, use_calibration: useCalibration });
 
 const answer: Calibration = {
   ...calibration,
@@ -83,22 +89,35 @@ const answer: Calibration = {
   left_out: [],
 };
 
-function serve() {
-  const asked: string[] = [];
+interface Served {
+  asked: string[];
+  patches: unknown[];
+}
+
+/** A server with the project's setting: PATCH /api/projects/1/ changes it, the summary follows. */
+function serve(initial = true): Served {
+  const served: Served = { asked: [], patches: [] };
+  let current: BoardProject = { ...project, use_calibration: initial };
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => {
-      asked.push(url);
+    vi.fn((url: string, init?: RequestInit) => {
+      served.asked.push(`${init?.method ?? 'GET'} ${url}`);
+      if (init?.method === 'PATCH' && url === '/api/projects/1/') {
+        const patch = JSON.parse(init.body as string) as Partial<BoardProject>;
+        served.patches.push(patch);
+        current = { ...current, ...patch };
+        return Promise.resolve(json(current));
+      }
       const body: Record<string, unknown> = {
         '/api/projects/1/tasks/': tasks,
-        '/api/projects/1/summary/': serverSummary,
+        '/api/projects/1/summary/': summaryFor(current.use_calibration),
         '/api/projects/1/calibration/': answer,
-        '/api/projects/1/': project,
+        '/api/projects/1/': current,
       };
       return Promise.resolve(json(body[url] ?? []));
     }),
   );
-  return asked;
+  return served;
 }
 
 function renderBoard() {
@@ -120,45 +139,49 @@ function renderBoard() {
 
 const total = () => screen.getByTestId('predicted-total');
 const totalValue = () => total().querySelector('.stat-value')?.textContent;
+const predictedCell = (id: number) =>
+  document.querySelector<HTMLElement>(`tr[data-task-id="${id}"] [data-testid="sheet-predicted"]`);
 
-describe('BoardPage with a calibration (issue 20)', () => {
+describe('BoardPage with a calibration (issues 20 and 29)', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the calibrated total by default, and the regional one once switched off (remembered)', async () => {
-    const asked = serve();
-    const calibrated = serverSummary.calibrated;
-    expect(calibrated).not.toBeNull();
+  it('shows the calibrated total by default; the switch changes the project (PATCH) and the figures follow', async () => {
+    const served = serve();
+    const calibrated = summaryFor(true);
     const view = renderBoard();
 
     await waitFor(() => expect(within(total()).queryByText('Predicted Total Cost (calibrated)')).not.toBeNull());
-    expect(asked).toContain('/api/projects/1/calibration/');
-    // 47,635.20 + 16,012.80 + 13,564.80 + 1.2 x (21,552 + 72,857.84)
-    expect(calibrated?.predicted_total).toBe(190504.61);
-    expect(totalValue()).toBe('$190,504.61');
+    expect(served.asked).toContain('GET /api/projects/1/calibration/');
+    // 47,635.20 + 16,012.80 + 13,564.80 + 1.2 x 21,552 ($25,862) + 1.2 x 72,857.84 ($87,429): each
+    // calibrated prediction to the whole dollar.
+    expect(calibrated.predicted_total).toBe(190503.8);
+    expect(totalValue()).toBe('$190,503.80');
     expect(total().dataset.tone).toBe('green');
     expect(screen.getByTestId('calibration-sentence').textContent).toBe(
       'Your prices run 20% above the regional average (3 tasks).',
     );
 
-    // The sheet: the regional prediction with its range, and the calibrated one for the tasks
-    // without a price only.
-    const plumbing = document.querySelector<HTMLElement>('tr[data-task-id="4"] td.readonly');
-    expect(plumbing?.textContent).toBe('$21,552.00 (19,224–23,544), likely $19,224 to $23,544Calibrated: $25,862.40');
-    expect(document.querySelector('tr[data-task-id="1"] [data-testid="sheet-calibrated"]')).toBeNull();
-    expect(document.querySelector('tr[data-task-id="5"] td.readonly')?.getAttribute('title')).toContain(
-      'Priced per job',
-    );
-    expect(screen.getByTestId('sheet-total-projected').textContent).toBe('$190,504.61');
+    // The sheet: each task's prediction as the project uses it, in whole dollars, its basis said.
+    expect(predictedCell(4)?.textContent).toBe('$25,862 (23,069–28,253), likely $23,069 to $28,253, calibrated');
+    expect(predictedCell(4)?.closest('td')?.dataset.basis).toBe('calibrated');
+    expect(predictedCell(5)?.closest('td')?.getAttribute('title')).toContain('Priced per job');
+    expect(screen.getByTestId('sheet-total-projected').textContent).toBe('$190,503.80');
 
-    // Switched off: the spec's label and the regional figures.
+    // Switched off: a PATCH of the project, then the spec's label and the regional figures.
     fireEvent.click(screen.getByRole('switch', { name: 'Use calibrated predictions' }));
     await waitFor(() => expect(within(total()).queryByText('Predicted Total Cost')).not.toBeNull());
-    expect(totalValue()).toBe('$171,622.64');
-    expect(document.querySelector('[data-testid="sheet-calibrated"]')).toBeNull();
-    expect(window.localStorage.getItem(calibrationStorageKey(1))).toBe('off');
+    await waitFor(() => expect(served.patches).toEqual([{ use_calibration: false }]));
+    await waitFor(() => expect(totalValue()).toBe('$171,622.64'));
+    expect(predictedCell(4)?.textContent).toBe('$21,552 (19,224–23,544), likely $19,224 to $23,544');
+    expect(predictedCell(4)?.closest('td')?.dataset.basis).toBe('regional');
+    // The summary was asked again after the PATCH, and nothing was kept in this browser.
+    await waitFor(() =>
+      expect(served.asked.filter((a) => a === 'GET /api/projects/1/summary/').length).toBeGreaterThan(1),
+    );
+    expect(Object.keys(window.localStorage).filter((k) => k.includes('calibrat'))).toEqual([]);
 
-    // Remembered on the next visit.
+    // The setting is the project's: on the next visit, as the server says.
     view.unmount();
     renderBoard();
     await screen.findByTestId('calibration-sentence');
@@ -166,22 +189,34 @@ describe('BoardPage with a calibration (issue 20)', () => {
     expect(within(total()).getByText('Predicted Total Cost')).toBeTruthy();
   });
 
-  it('shows the calibrated line on Kanban cards of tasks without a price, and the column totals follow', async () => {
-    serve();
+  it('follows the project switched off elsewhere (another device, a share link)', async () => {
+    serve(false);
+    renderBoard();
+    await screen.findByTestId('calibration-sentence');
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Use calibrated predictions' }).checked).toBe(false);
+    expect(totalValue()).toBe('$171,622.64');
+  });
+
+  it('shows each card its prediction, calibrated to the dollar, and the column totals follow the switch', async () => {
+    const served = serve();
     window.localStorage.setItem('board-view:1', 'kanban');
     renderBoard();
     const plumbing = await screen.findByRole('button', { name: /^Plumbing\./ });
-    expect(within(plumbing).getByTestId('card-predicted').textContent).toBe(
-      '$21,552.00 (19,224–23,544), likely $19,224 to $23,544',
+    await waitFor(() =>
+      expect(within(plumbing).getByTestId('card-predicted').textContent).toBe(
+        '$25,862 (23,069–28,253), likely $23,069 to $28,253, calibrated',
+      ),
     );
-    expect(within(plumbing).getByTestId('card-calibrated').textContent).toBe('$25,862.40');
-    const framing = screen.getByRole('button', { name: /^Framing\./ });
-    expect(within(framing).queryByTestId('card-calibrated')).toBeNull();
-    expect(screen.getByTestId('total-to-do').textContent).toBe(
-      `$${(16012.8 + 13564.8 + 25862.4 + 87429.41).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
-    );
+    expect(screen.getByTestId('total-to-do').textContent).toBe('$142,868.60');
+    // The Paid column's total is the final cost of the finished tasks, and says so.
+    expect(screen.getByTestId('total-paid').textContent).toBe('Final cost $0.00');
     fireEvent.click(screen.getByRole('switch', { name: 'Use calibrated predictions' }));
-    await waitFor(() => expect(within(plumbing).queryByTestId('card-calibrated')).toBeNull());
+    await waitFor(() =>
+      expect(within(plumbing).getByTestId('card-predicted').textContent).toBe(
+        '$21,552 (19,224–23,544), likely $19,224 to $23,544',
+      ),
+    );
     expect(screen.getByTestId('total-to-do').textContent).toBe('$123,987.44');
+    await waitFor(() => expect(served.patches).toEqual([{ use_calibration: false }]));
   });
 });

@@ -4,7 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokens } from '../../../lib/auth-store';
 import type { BoardProject, Task } from '../types';
+import { localIsoDay } from '../utils';
 import { BoardPage } from './board-page';
+
+// A move to Paid celebrates: no canvas to draw on here.
+vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { create: () => vi.fn() }) }));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -27,6 +31,9 @@ const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
   ...extra,
 });
 
@@ -39,17 +46,25 @@ const project: BoardProject = {
   square_footage: 10,
   contingency_percent: 10,
   loan_amount: null,
+  use_calibration: true,
 };
 
-/** A fake server; `calls` lists every non-GET request as "METHOD path". */
+/**
+ * A fake server; `calls` lists every non-GET request as "METHOD path", `bodies` their JSON bodies
+ * in the same order.
+ */
 function serve(initial: Task[], answers: Record<string, () => Response> = {}) {
   let tasks = initial;
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      if (method !== 'GET') calls.push(`${method} ${url}`);
+      if (method !== 'GET') {
+        calls.push(`${method} ${url}`);
+        bodies.push(typeof init?.body === 'string' ? JSON.parse(init.body) : null);
+      }
       const special = answers[`${method} ${url}`];
       if (special) {
         const res = special();
@@ -71,7 +86,7 @@ function serve(initial: Task[], answers: Record<string, () => Response> = {}) {
       return json([]);
     }),
   );
-  return { calls };
+  return { calls, bodies };
 }
 
 function renderBoard() {
@@ -263,14 +278,20 @@ describe('BoardPage, as a user meets it', () => {
     expect(patches).toEqual([{ budget: 1000, contingency_percent: 15, loan_amount: 250000 }]);
   });
 
-  it('shows paid to date on the cards and in the sheet, and pre-fills Paid with it', async () => {
+  it('shows Paid on the cards and in the sheet, and pre-fills the Paid dialog with the payments', async () => {
     serve([
-      task(1, 'Framing', { committed_cost: 41800, paid_to_date: 12000, payment_count: 1, bid_count: 2 }),
+      task(1, 'Framing', {
+        committed_cost: 41800,
+        paid_to_date: 12000,
+        payments_total: 12000,
+        payment_count: 1,
+        bid_count: 2,
+      }),
       task(2, 'Roofing'),
     ]);
     renderBoard();
-    // The spreadsheet (the default view): a Paid to Date column and its total.
-    await screen.findByRole('columnheader', { name: /Paid to Date/ });
+    // The spreadsheet (the default view): a Paid column and its total.
+    await screen.findByRole('columnheader', { name: /^Paid/ });
     const cells = screen.getAllByTestId('sheet-paid').map((c) => c.textContent);
     expect(cells).toEqual(['$12,000.00', '-']);
     expect(screen.getByTestId('sheet-total-paid').textContent).toBe('$12,000.00');
@@ -285,7 +306,77 @@ describe('BoardPage, as a user meets it', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
     const input = within(dialog).getByLabelText<HTMLInputElement>('Actual Cost');
     expect(input.value).toBe('12000');
-    expect(within(dialog).getByTestId('number-prompt-hint').textContent).toBe('Paid to date: $12,000.00 (1 payment).');
+    expect(within(dialog).getByTestId('number-prompt-hint').textContent).toBe(
+      'Payments recorded: $12,000.00 (1 payment).',
+    );
     expect(input.getAttribute('aria-describedby')).toContain('number-prompt-hint');
+    // Enter keeps the payments as the final cost: nothing more to record.
+    expect(within(dialog).queryByTestId('record-difference')).toBeNull();
+  });
+
+  it('records the difference between the actual cost and the payments as a payment dated today', async () => {
+    const framing = task(1, 'Framing', {
+      committed_cost: 41800,
+      paid_to_date: 12000,
+      payments_total: 12000,
+      payment_count: 1,
+    });
+    const { calls, bodies } = serve([framing, task(2, 'Roofing')], {
+      'GET /api/tasks/1/payments/': () =>
+        json([
+          {
+            id: 7,
+            task: 1,
+            amount: 12000,
+            paid_on: '2026-03-02',
+            payee: 'Acme Framing',
+            contractor: null,
+            method: 'check',
+            note: '',
+            receipt: null,
+          },
+        ]),
+      'PATCH /api/tasks/1/': () => json({ ...framing, status: 'Paid', actual_cost: 41800 }),
+      'POST /api/task-payments/': () => json({ id: 8 }, 201),
+    });
+    window.localStorage.setItem('board-view:1', 'kanban');
+    renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Framing' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    // The payments recorded so far, listed.
+    const payments = await within(dialog).findByTestId('paid-payments');
+    await waitFor(() => expect(payments.textContent).toContain('Acme Framing$12,000.00'));
+    expect(payments.textContent).toContain('Total$12,000.00');
+    // The final invoice: $29,800 more than the payments; recording it is offered, ticked.
+    fireEvent.change(within(dialog).getByLabelText('Actual Cost'), { target: { value: '41800' } });
+    const record = within(dialog).getByRole<HTMLInputElement>('checkbox', {
+      name: /^Record the \$29,800\.00 difference as a payment dated today/,
+    });
+    expect(record.checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toEqual(['PATCH /api/tasks/1/', 'POST /api/task-payments/']));
+    expect(bodies[0]).toMatchObject({ status: 'Paid', actual_cost: 41800 });
+    expect(bodies[1]).toEqual({ task: 1, amount: 29800, paid_on: localIsoDay() });
+    localStorage.clear();
+  });
+
+  it('records nothing when the offer is unticked, and moves the task all the same', async () => {
+    const roofing = task(2, 'Roofing', { committed_cost: 9000 });
+    const { calls } = serve([roofing], {
+      'PATCH /api/tasks/2/': () => json({ ...roofing, status: 'Paid', actual_cost: 9500 }),
+    });
+    renderBoard();
+    // From the spreadsheet's status: to Paid asks for the actual cost, as a drop does.
+    const status = await screen.findByLabelText('Status of Roofing');
+    fireEvent.change(status, { target: { value: 'Paid' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    expect(calls).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Actual Cost'), { target: { value: '9500' } });
+    const record = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: /^Record the \$9,500\.00/ });
+    fireEvent.click(record);
+    expect(record.checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toEqual(['PATCH /api/tasks/2/']));
   });
 });

@@ -27,6 +27,9 @@ const task = (id: number, status: Task['status'], position: number, extra: Parti
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
   ...extra,
 });
 
@@ -39,6 +42,7 @@ const project: BoardProject = {
   square_footage: 10,
   contingency_percent: 10,
   loan_amount: null,
+  use_calibration: true,
 };
 
 /**
@@ -90,14 +94,21 @@ const summary = (predicted_total: number, over_budget: boolean): ProjectSummary 
   cost_per_sqft: predicted_total / 10,
   over_budget,
   column_totals: { 'To Do': predicted_total, 'In Progress': 0, Paid: 0 },
+  use_calibration: true,
+  predicted_total_regional: predicted_total,
+  predicted_total_calibrated: null,
   committed: 0,
   change_orders_approved: 0,
   paid_to_date: 0,
+  payments_recorded: 0,
   remaining_to_pay: 0,
   uncommitted: predicted_total,
   contingency_percent: 10,
   contingency_reserve: 100,
-  contingency_left: 1000 - predicted_total,
+  working_budget: 900,
+  contingency_used: over_budget ? 100 : 0,
+  contingency_left: over_budget ? 0 : 100,
+  headroom: 1000 - predicted_total,
   status: over_budget ? 'over' : 'ok',
   loan_amount: null,
   drawn: 0,
@@ -151,6 +162,7 @@ describe('BoardPage money figures', () => {
     // The Kanban columns show the same figures' column totals.
     fireEvent.change(screen.getByLabelText('View'), { target: { value: 'kanban' } });
     expect((await screen.findByTestId('total-to-do')).textContent).toBe('$4,321.00');
-    expect(screen.getByTestId('total-paid').textContent).toBe('$0.00');
+    // The Paid column's total is the final cost of the finished tasks, labelled so.
+    expect(screen.getByTestId('total-paid').textContent).toBe('Final cost $0.00');
   });
 });

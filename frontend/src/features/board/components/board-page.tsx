@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
@@ -18,23 +18,24 @@ import {
   deleteTask,
   invalidateSummary,
   projectSummaryQuery,
+  updateProjectCalibration,
   updateProjectMoney,
   type ProjectMoneyPatch,
 } from '../api';
 import { exportCsv, exportPdf } from '../export';
 import { markBoardMount, markBoardViewSwitch } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
-import { useCalibratedPreference, useCalibration } from '../hooks/use-calibration';
+import { useCalibration } from '../hooks/use-calibration';
 import { usePendingDeletes } from '../pending-deletes';
 import type { BoardProject, ProjectSummary, Task, TaskStatus } from '../types';
-import { shownSummary, summarize } from '../money';
-import { columnTasks, paidHint, paidPrefill, parseActualCost, type PaidPrefill, type PrefillSource } from '../utils';
+import { activeRatio, summarize } from '../money';
+import { columnTasks, paidHint, paidPrefill, type PaidPrefill, type PrefillSource } from '../utils';
 import { readView, saveView, type BoardView } from '../view-preference';
 import { BudgetSettingsModal } from './budget-settings-modal';
 import { BudgetSummary } from './budget-summary';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
 import { ExportMenu } from './export-menu';
-import { NumberPromptModal } from './number-prompt-modal';
+import { PaidModal } from './paid-modal';
 import { SpreadsheetView } from './spreadsheet-view';
 import { TaskFormModal } from './task-form-modal';
 import '../board.css';
@@ -57,11 +58,13 @@ interface PaidDrop {
   taskId: number;
   index: number;
   restore: () => void;
+  /** The task as the board had it when the dialog opened (its payments). */
+  task: Task | undefined;
   prefill: PaidPrefill;
 }
 
 const PAID_DESCRIPTION: Record<PrefillSource, string> = {
-  paid: 'What the task has been paid so far is filled in: press Enter to keep it, or type the final cost. A blank field saves $0.00.',
+  paid: 'The payments recorded so far are filled in: press Enter to keep them as the final cost, or type the final cost. A blank field saves $0.00.',
   actual: 'Your recorded cost is filled in: press Enter to keep it. A blank field saves $0.00.',
   predicted: 'The predicted cost is filled in: change it to what you paid. A blank field saves $0.00.',
   none: 'What did this task cost? A blank field saves $0.00.',
@@ -86,9 +89,9 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isInteger(projectId) });
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
   const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
-  // Issue 20: the project's local ratio and its inputs; the calibrated predictions on by default.
+  // Issue 20: the project's local ratio and its inputs. Whether the board uses it is the
+  // project's setting (issue 29: `use_calibration`, on by default), for everyone who sees it.
   const calibrationQ = useCalibration(projectId);
-  const [useCalibrated, setUseCalibrated] = useCalibratedPreference(projectId);
   const { theme, setTheme } = useTheme();
   const phone = useMediaQuery(PHONE_QUERY);
 
@@ -171,17 +174,57 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           drawn: estimate?.drawn,
           // The last ratio the server gave, until it answers for the tasks shown.
           calibration: estimate?.calibrated ?? null,
+          use_calibration: project.data?.use_calibration,
         }),
         full_build_estimate: estimate?.full_build_estimate ?? null,
         estimate_covered: estimate?.estimate_covered ?? null,
       },
-    [serverSummary, tasks, sqft, budget, estimate, project.data?.contingency_percent, project.data?.loan_amount],
+    [
+      serverSummary,
+      tasks,
+      sqft,
+      budget,
+      estimate,
+      project.data?.contingency_percent,
+      project.data?.loan_amount,
+      project.data?.use_calibration,
+    ],
   );
 
-  // What the board shows: the calibrated figures while there is a calibration and the switch is on.
-  const calibrated = useCalibrated && !!summary.calibrated;
-  const shown = useMemo(() => shownSummary(summary, useCalibrated), [summary, useCalibrated]);
-  const ratio = calibrated ? (summary.calibrated?.ratio ?? null) : null;
+  // The summary's predicted total follows the project's setting (calibrated while it is on and
+  // there is a ratio); each task shows its prediction by the same rule (money.ts shownPrediction).
+  const calibrated = activeRatio(summary) !== null;
+  const useCalibrated = project.data?.use_calibration !== false;
+  const [calibrationBusy, setCalibrationBusy] = useState(false);
+  const setUseCalibrated = async (on: boolean) => {
+    const key = boardKeys.project(projectId);
+    const before = qc.getQueryData<BoardProject>(key);
+    setCalibrationBusy(true);
+    // At once on this board (the local rule), then the server's figures.
+    if (before) qc.setQueryData(key, { ...before, use_calibration: on });
+    try {
+      const updated = await updateProjectCalibration(projectId, on);
+      qc.setQueryData(key, updated);
+      void qc.invalidateQueries({ queryKey: ['projects'] });
+    } catch (e) {
+      console.error(e);
+      if (before) qc.setQueryData(key, before);
+      setBanner(
+        e instanceof ApiError && e.status > 0 && e.status < 500
+          ? `Failed to change the predictions: ${e.message}`
+          : `Failed to change the predictions. ${UNREACHABLE}`,
+      );
+    } finally {
+      setCalibrationBusy(false);
+      void invalidateSummary(qc, projectId);
+    }
+  };
+
+  // The latest figures, for the Paid dialog's pre-filled prediction (read when it opens).
+  const summaryRef = useRef(summary);
+  useLayoutEffect(() => {
+    summaryRef.current = summary;
+  }, [summary]);
 
   // "Your N tasks cover …": the tasks the server's coverage figure was computed for.
   const coverageCount = serverSummary ? tasks.length : (answer?.tasks?.length ?? tasks.length);
@@ -194,7 +237,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       void preloadConfetti().catch(() => {});
       const task = qc.getQueryData<Task[]>(boardKeys.tasks(projectId))?.find((t) => t.id === taskId);
       const area = qc.getQueryData<BoardProject>(boardKeys.project(projectId))?.square_footage ?? null;
-      setPaidDrop({ taskId, index, restore, prefill: paidPrefill(task, area) });
+      setPaidDrop({ taskId, index, restore, task, prefill: paidPrefill(task, area, summaryRef.current) });
     },
     [qc, projectId],
   );
@@ -209,6 +252,17 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
     [qc, projectId, askPaid, move],
   );
   const askDelete = useCallback((task: Task) => setConfirmDelete(task), []);
+  // The spreadsheet's status: to Paid asks for the actual cost as a drop does (and may record the
+  // difference as a payment); the cell shows the saved status once the dialog is closed.
+  const sheetUpdate = useCallback(
+    (task: Task, changes: Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>) => {
+      if (changes.status !== 'Paid' || task.status === 'Paid') return inlineUpdate(task, changes);
+      const all = qc.getQueryData<Task[]>(boardKeys.tasks(projectId)) ?? [];
+      const index = columnTasks(all, 'Paid').length;
+      return new Promise<void>((resolve) => askPaid(task.id, index, resolve));
+    },
+    [qc, projectId, askPaid, inlineUpdate],
+  );
 
   const confirmDeleteNow = () => {
     if (!confirmDelete) return;
@@ -252,9 +306,9 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
     setBudgetErrors(null);
   };
 
-  const savePaid = (value: string) => {
+  const savePaid = (actualCost: number, payment: number | null) => {
     if (!paidDrop) return;
-    move(paidDrop.taskId, 'Paid', paidDrop.index, parseActualCost(value));
+    move(paidDrop.taskId, 'Paid', paidDrop.index, actualCost, payment);
     paidDrop.restore();
     setPaidDrop(null);
   };
@@ -364,7 +418,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
 
       {project.data && (
         <BudgetSummary
-          summary={shown}
+          summary={summary}
           squareFootage={sqft}
           taskCount={coverageCount}
           compact={phone}
@@ -377,7 +431,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           summary={summary}
           calibration={calibrationQ.data}
           useCalibrated={useCalibrated}
-          onUseCalibratedChange={setUseCalibrated}
+          onUseCalibratedChange={(on) => void setUseCalibrated(on)}
+          busy={calibrationBusy}
           taskCount={tasks.length}
           compact={phone}
         />
@@ -502,8 +557,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <KanbanView
             tasks={tasks}
-            totals={shown.column_totals}
-            ratio={ratio}
+            totals={summary.column_totals}
+            prediction={summary}
             squareFootage={sqft}
             zipCode={project.data?.zip_code ?? null}
             onOpen={openTask}
@@ -515,7 +570,13 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           />
         </Suspense>
       ) : (
-        <SpreadsheetView tasks={tasks} squareFootage={sqft} ratio={ratio} onUpdate={inlineUpdate} onOpen={openTask} />
+        <SpreadsheetView
+          tasks={tasks}
+          squareFootage={sqft}
+          prediction={summary}
+          onUpdate={sheetUpdate}
+          onOpen={openTask}
+        />
       )}
 
       <p className="hint sources-note">
@@ -531,7 +592,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           projectId={projectId}
           task={editing}
           squareFootage={sqft}
-          ratio={ratio}
+          prediction={summary}
           onClose={() => setEditing(undefined)}
           onBanner={setBanner}
           onDelete={askDelete}
@@ -562,9 +623,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         />
       )}
       {paidDrop && (
-        <NumberPromptModal
-          title="Enter Actual Cost"
-          label="Actual Cost"
+        <PaidModal
+          task={paidDrop.task}
           initialValue={paidDrop.prefill.value}
           description={PAID_DESCRIPTION[paidDrop.prefill.source]}
           hint={paidHint(paidDrop.prefill)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
+import { contingencyOf, toCents, toDollars } from '../money';
 import type { ProjectSummary } from '../types';
 import { BudgetSummary } from './budget-summary';
 
@@ -15,19 +16,40 @@ const base: ProjectSummary = {
   column_totals: { 'To Do': 50000, 'In Progress': 28000, Paid: 12000 },
   full_build_estimate: null,
   estimate_covered: null,
+  use_calibration: true,
+  predicted_total_regional: 90000,
+  predicted_total_calibrated: null,
   committed: 41800,
   change_orders_approved: 2500,
   paid_to_date: 12000,
+  payments_recorded: 12000,
   remaining_to_pay: 29800,
   uncommitted: 48200,
   contingency_percent: 10,
   contingency_reserve: 10000,
+  working_budget: 90000,
+  contingency_used: 0,
   contingency_left: 10000,
+  headroom: 10000,
   status: 'ok',
   loan_amount: null,
   drawn: 0,
   loan_left: null,
 };
+
+/** The summary with another predicted total, its contingency figures as the server sums them. */
+function at(predicted: number, summary: ProjectSummary = base): ProjectSummary {
+  const c = contingencyOf(toCents(summary.budget), summary.contingency_percent, toCents(predicted));
+  return {
+    ...summary,
+    predicted_total: predicted,
+    over_budget: c.status === 'over',
+    contingency_used: toDollars(c.used),
+    contingency_left: toDollars(c.left),
+    headroom: toDollars(c.headroom),
+    status: c.status,
+  };
+}
 
 const figure = (key: string) => screen.getByTestId(`ledger-${key}`).textContent;
 
@@ -37,43 +59,51 @@ const axeClean = async (node: Element) => {
 };
 
 describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
-  it('shows committed, paid, remaining to pay and contingency left beside the budget', async () => {
+  it('shows committed, Paid, Remaining, the contingency and the headroom in the words of docs/money.md', async () => {
     const { container } = render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} />);
     const ledger = screen.getByTestId('ledger-summary');
     expect(ledger.dataset.status).toBe('ok');
     expect(figure('committed')).toBe('Committed$41,800.00Incl. $2,500.00 of change orders');
-    expect(figure('paid')).toBe('Paid$12,000.00' + '29% of committed');
-    expect(figure('remaining')).toBe('Remaining to Pay$29,800.00On awarded tasks');
-    expect(figure('contingency')).toBe('Contingency Left$10,000.00Reserve: $10,000.00 (10% of the budget).');
+    expect(figure('paid')).toBe('Paid$12,000.00Payments recorded');
+    expect(figure('remaining')).toBe('Remaining$29,800.00Known costs not yet paid');
+    expect(figure('contingency')).toBe('Contingency (10%)$10,000.00 leftOn track: None used of the $10,000.00 reserve');
+    // Budget - predicted total is the headroom, never called "contingency".
+    expect(figure('headroom')).toBe('Headroom$10,000.00Budget − predicted total');
     expect(screen.queryByTestId('ledger-loan')).toBeNull(); // no loan, no line
     expect(screen.getByTestId('predicted-total').dataset.tone).toBe('green');
     await axeClean(container);
   });
 
-  it('says a low contingency in words and colours it amber (warning)', () => {
+  it('says Paid counts finished tasks at their actual cost when that is more than the payments', () => {
     render(
       <BudgetSummary
-        summary={{ ...base, predicted_total: 96000, contingency_left: 4000, status: 'warning' }}
+        summary={{ ...base, paid_to_date: 31800, payments_recorded: 25000 }}
         squareFootage={null}
         taskCount={8}
       />,
     );
+    expect(figure('paid')).toBe('Paid$31,800.00$25,000.00 in payments recorded; finished tasks at their actual cost');
+  });
+
+  it('says the reserve in use in words and colours it amber (warning)', () => {
+    render(<BudgetSummary summary={at(96000)} squareFootage={null} taskCount={8} />);
     const contingency = screen.getByTestId('ledger-contingency');
     expect(contingency.className).toContain('summary-tone-warning');
-    expect(contingency.textContent).toContain('Less than half of the $10,000.00 reserve (10%) is left.');
+    expect(contingency.textContent).toBe(
+      'Contingency (10%)$4,000.00 leftInto the reserve: $6,000.00 used of the $10,000.00 reserve',
+    );
+    expect(figure('headroom')).toBe('Headroom$4,000.00Budget − predicted total');
     expect(screen.getByTestId('ledger-summary').className).toContain('summary-ledger-warning');
   });
 
-  it('turns red over budget, with a negative contingency left', () => {
-    render(
-      <BudgetSummary
-        summary={{ ...base, predicted_total: 101000, over_budget: true, contingency_left: -1000, status: 'over' }}
-        squareFootage={null}
-        taskCount={8}
-      />,
+  it('turns red over budget: the whole reserve used, a negative headroom', () => {
+    render(<BudgetSummary summary={at(101000)} squareFootage={null} taskCount={8} />);
+    expect(figure('contingency')).toBe(
+      'Contingency (10%)$0.00 leftOver budget: $10,000.00 used of the $10,000.00 reserve',
     );
-    expect(figure('contingency')).toBe('Contingency Left-$1,000.00Over budget: no contingency left.');
+    expect(figure('headroom')).toBe('Headroom-$1,000.00Over budget by $1,000.00');
     expect(screen.getByTestId('ledger-contingency').className).toContain('summary-tone-over');
+    expect(screen.getByTestId('ledger-headroom').className).toContain('summary-tone-over');
     expect(screen.getByTestId('predicted-total').dataset.tone).toBe('red');
   });
 
@@ -86,14 +116,8 @@ describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
       <BudgetSummary summary={{ ...fresh, loan_amount: 1000, loan_left: 1000 }} squareFootage={null} taskCount={8} />,
     );
     expect(screen.getByTestId('ledger-summary')).toBeTruthy();
-    rerender(
-      <BudgetSummary
-        summary={{ ...fresh, contingency_left: 100, status: 'warning' }}
-        squareFootage={null}
-        taskCount={8}
-      />,
-    );
-    expect(screen.getByTestId('ledger-contingency').textContent).toContain('Less than half');
+    rerender(<BudgetSummary summary={at(99900, fresh)} squareFootage={null} taskCount={8} />);
+    expect(screen.getByTestId('ledger-contingency').textContent).toContain('$9,900.00 used');
   });
 
   it('shows the loan left when the project has a loan', () => {
@@ -124,26 +148,22 @@ describe('BudgetSummary on a phone', () => {
     expect(details.closest('[hidden]')).not.toBeNull(); // collapsed at first
     fireEvent.click(within(strip).getByRole('button', { name: 'Details' }));
     expect(details.closest('[hidden]')).toBeNull();
-    expect(within(details).getByTestId('ledger-paid').textContent).toBe('Paid$12,000.0029% of committed');
+    expect(within(details).getByTestId('ledger-paid').textContent).toBe('Paid$12,000.00Payments recorded');
+    expect(within(details).getByTestId('ledger-headroom').textContent).toBe(
+      'Headroom$10,000.00Budget − predicted total',
+    );
     expect(within(details).getByTestId('ledger-loan').textContent).toContain('$250,000.00');
     expect(screen.queryByTestId('strip-warning')).toBeNull();
     await axeClean(container);
   });
 
-  it('flags a low contingency in the strip itself, in words for screen readers', () => {
-    render(
-      <BudgetSummary
-        summary={{ ...base, contingency_left: 4000, status: 'warning' }}
-        squareFootage={null}
-        taskCount={8}
-        compact
-      />,
-    );
+  it('flags the reserve in use in the strip itself, in words for screen readers', () => {
+    render(<BudgetSummary summary={at(96000)} squareFootage={null} taskCount={8} compact />);
     const strip = screen.getByRole('region', { name: 'Budget summary' });
     expect(strip.className).toContain('strip-status-warning');
     expect(screen.getByTestId('strip-warning')).toBeTruthy();
     expect(screen.getByTestId('predicted-total').textContent).toContain(
-      'under budget. Low contingency: less than half the reserve is left.',
+      '$4,000.00 under budget. Into the contingency: $6,000.00 of the $10,000.00 reserve used.',
     );
   });
 });
@@ -165,14 +185,7 @@ describe('BudgetSummary, ranges and calibration (issue 20)', () => {
   });
 
   it('says when the total is calibrated, coloured by its own over-budget flag', () => {
-    render(
-      <BudgetSummary
-        summary={{ ...ranged, predicted_total: 108000, over_budget: true, status: 'over' }}
-        squareFootage={2000}
-        taskCount={8}
-        calibrated
-      />,
-    );
+    render(<BudgetSummary summary={at(108000, ranged)} squareFootage={2000} taskCount={8} calibrated />);
     const total = screen.getByTestId('predicted-total');
     expect(within(total).getByText('Predicted Total Cost (calibrated)')).toBeTruthy();
     expect(total.dataset.tone).toBe('red');

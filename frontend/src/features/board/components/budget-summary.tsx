@@ -14,8 +14,8 @@ interface Props {
   /** Phone layout: one strip (budget, predicted total, status colour); the rest on demand. */
   compact?: boolean;
   /**
-   * The figures are the calibrated ones (issue 20: money.ts `shownSummary`): the predicted total
-   * says so. Otherwise the spec's "Predicted Total Cost" as it always was.
+   * The predicted total is calibrated (the project uses calibration and has a ratio): it says so.
+   * Otherwise the spec's "Predicted Total Cost" as it always was.
    */
   calibrated?: boolean;
   /**
@@ -65,27 +65,40 @@ function statusOf(summary: ProjectSummary): MoneyStatus {
 
 /**
  * Whether the ledger's figures say more than the budget and predicted total beside them: once
- * something is committed or paid, with a loan, or while the contingency runs low. Before that,
- * the contingency left is the "under budget" figure already shown, and the board keeps its room.
+ * something is committed or paid, with a loan, or once the predicted total eats into the
+ * contingency reserve. Before that, the headroom is the "under budget" figure already shown, and
+ * the board keeps its room.
  */
 function hasLedger(summary: ProjectSummary, status: MoneyStatus): boolean {
   return (
     summary.committed !== 0 ||
     summary.paid_to_date !== 0 ||
     (summary.loan_amount !== null && summary.loan_amount !== undefined) ||
-    status === 'warning'
+    status !== 'ok'
   );
 }
 
-/** What the contingency line says, in words (never by colour alone). */
-function contingencyNote(summary: ProjectSummary, status: MoneyStatus): string {
-  const reserve = summary.contingency_reserve;
-  const percent = summary.contingency_percent;
-  if (status === 'over') return 'Over budget: no contingency left.';
-  const of = `of the ${formatMoney(reserve)} reserve (${percent}%)`;
-  return status === 'warning'
-    ? `Less than half ${of} is left.`
-    : `Reserve: ${formatMoney(reserve)} (${percent}% of the budget).`;
+/**
+ * The summary's status in words (never by colour alone; the share page says the same): within
+ * the working budget, into the contingency reserve, or over the budget.
+ */
+export function contingencyWord(status: MoneyStatus): string {
+  if (status === 'over') return 'Over budget';
+  if (status === 'warning') return 'Into the reserve';
+  return 'On track';
+}
+
+/** "$4,000 used of the $45,000 reserve" / "None used of the $45,000 reserve". */
+function contingencyNote(summary: ProjectSummary): string {
+  const reserve = formatMoney(summary.contingency_reserve);
+  return summary.contingency_used > 0
+    ? `${formatMoney(summary.contingency_used)} used of the ${reserve} reserve`
+    : `None used of the ${reserve} reserve`;
+}
+
+/** "Budget − predicted total", or what the predicted total is over the budget by. */
+function headroomNote(summary: ProjectSummary): string {
+  return summary.headroom < 0 ? `Over budget by ${formatMoney(-summary.headroom)}` : 'Budget − predicted total';
 }
 
 interface Figure {
@@ -96,12 +109,14 @@ interface Figure {
   tone?: MoneyStatus;
 }
 
-/** The ledger's figures (committed, paid, remaining to pay, contingency left, loan left). */
+/**
+ * The ledger's figures, in the words of docs/money.md: committed, Paid, Remaining, the
+ * contingency (reserve, used, left) and the headroom, and the loan left.
+ */
 function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
   const committed = summary.committed;
-  const paid = summary.paid_to_date;
   const changes = summary.change_orders_approved;
-  const share = committed > 0 ? Math.round((paid / committed) * 100) : null;
+  const payments = summary.payments_recorded;
   const figures: Figure[] = [
     {
       key: 'committed',
@@ -117,21 +132,31 @@ function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
     {
       key: 'paid',
       label: 'Paid',
-      value: formatMoney(paid),
-      sub: share === null ? null : `${share}% of committed`,
+      value: formatMoney(summary.paid_to_date),
+      sub:
+        payments === undefined || toCents(payments) === toCents(summary.paid_to_date)
+          ? 'Payments recorded'
+          : `${formatMoney(payments)} in payments recorded; finished tasks at their actual cost`,
     },
     {
       key: 'remaining',
-      label: 'Remaining to Pay',
+      label: 'Remaining',
       value: formatMoney(summary.remaining_to_pay),
-      sub: 'On awarded tasks',
+      sub: 'Known costs not yet paid',
     },
     {
       key: 'contingency',
-      label: 'Contingency Left',
-      value: formatMoney(summary.contingency_left),
-      sub: contingencyNote(summary, status),
+      label: `Contingency (${summary.contingency_percent}%)`,
+      value: `${formatMoney(summary.contingency_left)} left`,
+      sub: `${contingencyWord(status)}: ${contingencyNote(summary)}`,
       tone: status,
+    },
+    {
+      key: 'headroom',
+      label: 'Headroom',
+      value: formatMoney(summary.headroom),
+      sub: headroomNote(summary),
+      tone: summary.headroom < 0 ? 'over' : undefined,
     },
   ];
   if (summary.loan_amount !== null && summary.loan_amount !== undefined) {
@@ -191,8 +216,9 @@ export function BudgetSummary({
 }: Props) {
   // Red when the predicted total exceeds the budget, else green.
   const tone = summary.over_budget ? 'red' : 'green';
-  const remaining = toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
-  const balance = tone === 'red' ? `${formatMoney(-remaining)} over budget` : `${formatMoney(remaining)} under budget`;
+  // The headroom (budget - predicted total), in words.
+  const headroom = summary.headroom ?? toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
+  const balance = headroom < 0 ? `${formatMoney(-headroom)} over budget` : `${formatMoney(headroom)} under budget`;
   const hasEstimate = summary.full_build_estimate !== null && summary.full_build_estimate !== undefined;
   const status = statusOf(summary);
   const ledger = hasLedger(summary, status);
@@ -245,7 +271,8 @@ export function BudgetSummary({
             )}
             <span className="visually-hidden">
               {balance}
-              {status === 'warning' && '. Low contingency: less than half the reserve is left.'}
+              {status === 'warning' &&
+                `. Into the contingency: ${formatMoney(summary.contingency_used)} of the ${formatMoney(summary.contingency_reserve)} reserve used.`}
             </span>
           </div>
           <button

@@ -5,23 +5,31 @@ import { renderWithProviders } from '../../../testing/render';
 import type { Calibration, ProjectSummary } from '../types';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
 
+/** The project uses its calibration: the predicted total is the calibrated one. */
 const regional: ProjectSummary = {
   budget: 100000,
-  predicted_total: 90000,
-  predicted_total_low: 80000,
-  predicted_total_high: 99000,
-  cost_per_sqft: 45,
-  over_budget: false,
-  column_totals: { 'To Do': 50000, 'In Progress': 28000, Paid: 12000 },
+  predicted_total: 100800,
+  predicted_total_low: 88000,
+  predicted_total_high: 110000,
+  cost_per_sqft: 50.4,
+  over_budget: true,
+  column_totals: { 'To Do': 60800, 'In Progress': 28000, Paid: 12000 },
+  use_calibration: true,
+  predicted_total_regional: 90000,
+  predicted_total_calibrated: 100800,
   committed: 36000,
   change_orders_approved: 0,
   paid_to_date: 0,
+  payments_recorded: 0,
   remaining_to_pay: 36000,
-  uncommitted: 54000,
+  uncommitted: 64800,
   contingency_percent: 10,
   contingency_reserve: 10000,
-  contingency_left: 10000,
-  status: 'ok',
+  working_budget: 90000,
+  contingency_used: 10000,
+  contingency_left: 0,
+  headroom: -800,
+  status: 'over',
   loan_amount: null,
   drawn: 0,
   loan_left: null,
@@ -106,7 +114,7 @@ describe('CalibrationPanel', () => {
       .getAllByRole('row')
       .map((r) => r.textContent);
     expect(rows).toEqual([
-      'TaskRegional predictionYour priceFromRatio',
+      'TaskRegional predictionYour price (original scope)FromRatio',
       'Framing$39,696.00$47,635.20Awarded bid×1.2',
       'Roofing$13,344.00$15,345.60Awarded bid×1.15',
       'Drywall$11,304.00$14,130.00Actual cost×1.25',
@@ -114,7 +122,7 @@ describe('CalibrationPanel', () => {
     const out = screen.getByRole('table', { name: 'Left out as outliers' });
     expect(within(out).getByRole('rowheader').textContent).toBe('Plumbing');
     expect(screen.getByTestId('calibration-totals').textContent).toBe(
-      'Predicted total with calibration: $100,800 (88,000–110,000); with the regional predictions: $90,000 (80,000–99,000).',
+      'Predicted total with calibrated predictions: $100,800.00; with the regional predictions: $90,000.00.',
     );
     expect(screen.getByRole('link', { name: 'cost sources' }).getAttribute('href')).toBe('/cost-sources');
   });

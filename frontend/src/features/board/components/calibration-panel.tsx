@@ -1,23 +1,20 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import {
-  calibrationPending,
-  calibrationSentence,
-  formatRatio,
-  formatWithRange,
-  percentVsRegional,
-} from '../range-display';
+import { calibrationPending, calibrationSentence, formatRatio, percentVsRegional } from '../range-display';
 import type { Calibration, CalibrationTask, ProjectSummary } from '../types';
 
 interface Props {
-  /** The server's figures (the regional ones, with `calibrated` beside them). */
+  /** The board's figures: `predicted_total_regional` and `calibrated` beside the predicted total. */
   summary: ProjectSummary;
   /** `GET /api/projects/{id}/calibration/`, once it answered. */
   calibration: Calibration | undefined;
-  /** Whether the board shows the calibrated predictions. */
+  /** The project's setting (`use_calibration`): the board and everyone else use the calibrated predictions. */
   useCalibrated: boolean;
+  /** Changes the project's setting (a PATCH of the project). */
   onUseCalibratedChange: (on: boolean) => void;
+  /** The setting is being saved. */
+  busy?: boolean;
   /** Tasks on the board: nothing to say on an empty one. */
   taskCount: number;
   /** Phone layout. */
@@ -66,7 +63,7 @@ function InputsTable({ caption, rows, compact }: { caption: string; rows: Calibr
               Regional prediction
             </th>
             <th scope="col" className="num">
-              Your price
+              Your price (original scope)
             </th>
             <th scope="col">From</th>
             <th scope="col" className="num">
@@ -115,6 +112,7 @@ export function CalibrationPanel({
   calibration: answer,
   useCalibrated,
   onUseCalibratedChange,
+  busy = false,
   taskCount,
   compact = false,
 }: Props) {
@@ -167,38 +165,36 @@ export function CalibrationPanel({
             type="checkbox"
             role="switch"
             checked={useCalibrated}
+            disabled={busy}
+            aria-describedby={`${switchId}-hint`}
             onChange={(e) => onUseCalibratedChange(e.target.checked)}
           />
           <span>Use calibrated predictions</span>
         </label>
+        <span className="visually-hidden" id={`${switchId}-hint`}>
+          A setting of the project: its share links and exports follow it too.
+        </span>
       </div>
       <div id={detailsId} className="calibration-details" hidden={!open}>
         <p>
-          Each task with an awarded bid or an actual cost is compared with its regional prediction. Your ratio is the
-          sum of those prices over the sum of their predictions: <strong>{formatRatio(calibrated.ratio)}</strong>
+          Each task with an awarded bid or an actual cost is compared with its regional prediction, for the scope it was
+          priced for (approved change orders left out: they change the scope, not the prices; fees and permits are not
+          compared). Your ratio is the sum of those prices over the sum of their predictions:{' '}
+          <strong>{formatRatio(calibrated.ratio)}</strong>
           {calibrated.low !== calibrated.high && (
             <>
               {' '}
               (task by task from {formatRatio(calibrated.low)} to {formatRatio(calibrated.high)})
             </>
           )}
-          . The tasks still without a bid or cost are predicted at their regional prediction × this ratio, and so is
-          their range.
+          . The tasks still without a bid or cost are predicted at their regional prediction × this ratio, to the whole
+          dollar, and so is their range; fees and permits keep their regional price. The setting is the project&apos;s:
+          its share links and exports show the same predictions.
         </p>
         <p data-testid="calibration-totals">
-          Predicted total with calibration:{' '}
-          <strong>
-            {formatWithRange(
-              calibrated.predicted_total,
-              calibrated.predicted_total_low,
-              calibrated.predicted_total_high,
-            )}
-          </strong>
-          ; with the regional predictions:{' '}
-          <strong>
-            {formatWithRange(summary.predicted_total, summary.predicted_total_low, summary.predicted_total_high)}
-          </strong>
-          .
+          Predicted total with calibrated predictions:{' '}
+          <strong>{formatMoney(summary.predicted_total_calibrated ?? calibrated.predicted_total)}</strong>; with the
+          regional predictions: <strong>{formatMoney(summary.predicted_total_regional)}</strong>.
         </p>
         {used.length > 0 && <InputsTable caption="Tasks the ratio is made of" rows={used} compact={compact} />}
         {leftOut.length > 0 && (
@@ -206,7 +202,8 @@ export function CalibrationPanel({
             <InputsTable caption="Left out as outliers" rows={leftOut} compact={compact} />
             <p className="hint">
               A task whose ratio is far from the others (more than 3 robust standard deviations, on a log scale) is left
-              out, so that one odd bid — a misread scope, a typo — cannot swing the rest.
+              out, so that one odd bid — a misread scope, a typo — cannot swing the rest; never one within 25% of the
+              median ratio.
             </p>
           </>
         )}

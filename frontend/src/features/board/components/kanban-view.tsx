@@ -29,13 +29,14 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { DropdownMenu, type MenuSection } from '../../../components/ui/dropdown-menu';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { calibratedRangeCents, columnTotals, predictedRangeCents, toDollars } from '../money';
-import { calibratedTitle, formatRange, pricingHint, rangeInWords } from '../range-display';
+import { activeRatio, columnTotals, shownPrediction, type PredictionSettings } from '../money';
+import { pricingHint } from '../range-display';
 import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../types';
 import { groupByStatus, isOverdue, isStatus, localIsoDay } from '../utils';
 import { useBoardRenderMark } from '../perf';
 import { CardBids } from './bid-summary';
 import { CardPaid } from './paid-summary';
+import { basisHint, PredictionFigure } from './prediction';
 
 type Columns = Record<TaskStatus, number[]>;
 
@@ -44,11 +45,11 @@ interface Props {
   /** Column totals of `tasks`: the server's, or the local rule's while a change is on its way. */
   totals: ColumnTotals;
   /**
-   * The project's local ratio while the board uses calibrated predictions (issue 20), else null:
-   * cards of tasks without a known cost add their calibrated prediction, and the totals of a drag
-   * preview follow it.
+   * The project's setting and local ratio (the summary's `use_calibration` and `calibrated`): each
+   * card shows the prediction the project uses (money.ts shownPrediction), and the totals of a drag
+   * preview follow the same rule.
    */
-  ratio?: number | null;
+  prediction?: PredictionSettings;
   squareFootage: number | null;
   zipCode: string | null;
   onOpen: (task: Task) => void;
@@ -103,14 +104,11 @@ interface CardBodyProps {
   squareFootage: number | null;
   zipCode: string | null;
   today: string;
-  ratio: number | null;
+  prediction: PredictionSettings;
 }
 
-function CardBody({ task, squareFootage, zipCode, today, ratio }: CardBodyProps) {
-  const prediction = predictedRangeCents(task, squareFootage);
-  const predicted = prediction === null ? null : toDollars(prediction.cents);
-  const range = prediction === null ? null : formatRange(toDollars(prediction.low), toDollars(prediction.high));
-  const calibrated = zipCode ? calibratedRangeCents(task, squareFootage, ratio) : null;
+function CardBody({ task, squareFootage, zipCode, today, prediction: settings }: CardBodyProps) {
+  const prediction = shownPrediction(task, squareFootage, settings);
   const overdue = isOverdue(task, today);
   return (
     <>
@@ -126,34 +124,14 @@ function CardBody({ task, squareFootage, zipCode, today, ratio }: CardBodyProps)
             <dt>Predicted Cost ({zipCode})</dt>
             <dd
               data-testid="card-predicted"
-              title={prediction === null ? undefined : pricingHint(task.pricing, squareFootage)}
+              data-basis={prediction?.basis}
+              title={
+                prediction === null
+                  ? undefined
+                  : `${pricingHint(task.pricing, squareFootage)} ${basisHint(prediction.basis, activeRatio(settings))}`
+              }
             >
-              {formatMoney(predicted)}
-              {range && prediction && (
-                <span className="cost-range">
-                  {' '}
-                  <span aria-hidden="true">{range}</span>
-                  <span className="visually-hidden">
-                    , {rangeInWords(toDollars(prediction.low), toDollars(prediction.high))}
-                  </span>
-                </span>
-              )}
-            </dd>
-          </div>
-        )}
-        {calibrated && ratio !== null && (
-          <div className="task-calibrated">
-            <dt>Calibrated</dt>
-            <dd
-              data-testid="card-calibrated"
-              title={calibratedTitle(
-                toDollars(calibrated.cents),
-                toDollars(calibrated.low),
-                toDollars(calibrated.high),
-                ratio,
-              )}
-            >
-              {formatMoney(toDollars(calibrated.cents))}
+              {prediction === null ? '-' : <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" />}
             </dd>
           </div>
         )}
@@ -190,7 +168,7 @@ const SortableCard = memo(function SortableCard({
   squareFootage,
   zipCode,
   today,
-  ratio,
+  prediction,
   onOpen,
   onMoveTo,
   onDelete,
@@ -227,7 +205,7 @@ const SortableCard = memo(function SortableCard({
           onOpen(task);
         }}
       >
-        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} ratio={ratio} />
+        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} prediction={prediction} />
       </div>
       <div className="card-actions">
         <button type="button" className="card-open" aria-label={`Open task ${task.title}`} onClick={() => onOpen(task)}>
@@ -245,6 +223,28 @@ const SortableCard = memo(function SortableCard({
   );
 });
 
+/**
+ * A column's total: the best-known cost of its tasks (docs/money.md); the Paid column's is the
+ * final cost of the finished tasks, labelled so (not what was paid: the summary's Paid).
+ */
+function ColumnTotal({ status, total, slug }: { status: TaskStatus; total: number; slug: string }) {
+  const paid = status === 'Paid';
+  return (
+    <span
+      className="column-total"
+      data-testid={`total-${slug}`}
+      title={
+        paid
+          ? 'Final cost of the finished tasks: their actual cost, else the awarded bid, else the prediction.'
+          : 'Best-known cost of these tasks: actual cost, else the awarded bid, else the prediction.'
+      }
+    >
+      {paid && <span className="column-total-label">Final cost </span>}
+      {formatMoney(total)}
+    </span>
+  );
+}
+
 /** Cards rendered per column at first; "Show more" adds a page. Keeps a 1,000-task board fast. */
 export const COLUMN_PAGE = 50;
 
@@ -257,7 +257,7 @@ interface ColumnProps {
   squareFootage: number | null;
   zipCode: string | null;
   today: string;
-  ratio: number | null;
+  prediction: PredictionSettings;
   onOpen: (task: Task) => void;
   onMoveTo: (task: Task, status: TaskStatus) => void;
   onDelete: (task: Task) => void;
@@ -276,7 +276,7 @@ function Column({
   squareFootage,
   zipCode,
   today,
-  ratio,
+  prediction,
   onOpen,
   onMoveTo,
   onDelete,
@@ -310,9 +310,7 @@ function Column({
           {status}
           <span className="count">{ids.length}</span>
         </h2>
-        <span className="column-total" data-testid={`total-${slug}`}>
-          {formatMoney(total)}
-        </span>
+        <ColumnTotal status={status} total={total} slug={slug} />
       </header>
       <SortableContext id={columnId(status)} items={visible} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="column-body">
@@ -325,7 +323,7 @@ function Column({
                 squareFootage={squareFootage}
                 zipCode={zipCode}
                 today={today}
-                ratio={ratio}
+                prediction={prediction}
                 onOpen={onOpen}
                 onMoveTo={onMoveTo}
                 onDelete={onDelete}
@@ -376,7 +374,10 @@ function ColumnTab({ status, count, total, selected, onSelect, onKeyDown }: TabP
         <span className={`dot dot-${slug}`} aria-hidden="true" />
         {status}
       </span>
-      <span className="column-tab-total">{formatMoney(total)}</span>
+      <span className="column-tab-total">
+        {status === 'Paid' && <span className="column-total-label">Final cost </span>}
+        {formatMoney(total)}
+      </span>
       <span className="column-tab-count">
         {count} {count === 1 ? 'task' : 'tasks'}
       </span>
@@ -404,7 +405,7 @@ export const TOUCH_ACTIVATION = { delay: 200, tolerance: 8 } as const;
 export function KanbanView({
   tasks,
   totals: boardTotals,
-  ratio = null,
+  prediction = null,
   squareFootage,
   zipCode,
   onOpen,
@@ -517,8 +518,8 @@ export function KanbanView({
       const s = STATUSES.find((st) => preview[st].includes(t.id)) ?? t.status;
       return s === t.status ? t : { ...t, status: s };
     });
-    return columnTotals(moved, squareFootage, ratio);
-  }, [tasks, preview, squareFootage, boardTotals, ratio]);
+    return columnTotals(moved, squareFootage, activeRatio(prediction));
+  }, [tasks, preview, squareFootage, boardTotals, prediction]);
 
   const nameOf = (id: UniqueIdentifier) => byId.get(Number(id))?.title ?? 'task';
   const placeOf = (id: UniqueIdentifier) => tabStatus(id) ?? findContainer(columns, id) ?? 'a column';
@@ -706,7 +707,7 @@ export function KanbanView({
             squareFootage={squareFootage}
             zipCode={zipCode}
             today={today}
-            ratio={ratio}
+            prediction={prediction}
             onOpen={onOpen}
             onMoveTo={onMoveTo}
             onDelete={onDelete}
@@ -719,7 +720,13 @@ export function KanbanView({
       <DragOverlay>
         {active ? (
           <div className="task-card overlay">
-            <CardBody task={active} squareFootage={squareFootage} zipCode={zipCode} today={today} ratio={ratio} />
+            <CardBody
+              task={active}
+              squareFootage={squareFootage}
+              zipCode={zipCode}
+              today={today}
+              prediction={prediction}
+            />
           </div>
         ) : null}
       </DragOverlay>

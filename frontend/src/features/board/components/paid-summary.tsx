@@ -2,9 +2,12 @@ import { formatMoney } from '../../../lib/format';
 import { paidAmount, paidText } from '../paid-display';
 import type { Task } from '../types';
 
-type PaidFields = Pick<Task, 'actual_cost' | 'committed_cost' | 'paid_to_date' | 'payment_count'>;
+type PaidFields = Pick<
+  Task,
+  'status' | 'actual_cost' | 'committed_cost' | 'paid_to_date' | 'payments_total' | 'payment_count'
+>;
 
-/** A Kanban card's payment line ("Paid $12,000 of $41,800"), or nothing without payments. */
+/** A Kanban card's Paid line ("Paid $12,000 of $41,800"), or nothing while nothing is paid. */
 export function CardPaid({ task }: { task: PaidFields }) {
   const text = paidText(task);
   if (!text) return null;
@@ -19,7 +22,7 @@ export function CardPaid({ task }: { task: PaidFields }) {
   );
 }
 
-/** The spreadsheet's Paid to Date cell: the task's paid to date, or a dash without payments. */
+/** The spreadsheet's Paid cell: the task's Paid, or a dash while nothing is paid. */
 export function PaidCell({ task }: { task: PaidFields }) {
   const paid = paidAmount(task);
   return (

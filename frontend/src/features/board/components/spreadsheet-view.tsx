@@ -1,8 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { calibratedRangeCents, predictedCost, predictedRangeCents, toDollars } from '../money';
-import { calibratedTitle, formatRange, pricingHint, rangeInWords } from '../range-display';
+import { activeRatio, shownPrediction, toDollars, type PredictionSettings } from '../money';
+import { pricingHint } from '../range-display';
 import { useBoardRenderMark } from '../perf';
 import {
   cellErrorMessage,
@@ -21,6 +21,7 @@ import {
 import { STATUSES, type Task, type TaskStatus } from '../types';
 import { BidsCell } from './bid-summary';
 import { PaidCell } from './paid-summary';
+import { basisHint, PredictionFigure } from './prediction';
 import '../spreadsheet.css';
 
 type Changes = Partial<Pick<Task, 'title' | 'actual_cost' | 'status'>>;
@@ -29,10 +30,11 @@ interface Props {
   tasks: Task[];
   squareFootage: number | null;
   /**
-   * The project's local ratio while the board uses calibrated predictions (issue 20), else null:
-   * rows without a known cost add their calibrated prediction, and the projected total follows.
+   * The project's setting and local ratio (the summary's `use_calibration` and `calibrated`): each
+   * row shows the prediction the project uses (money.ts shownPrediction), and the projected total
+   * follows the same rule.
    */
-  ratio?: number | null;
+  prediction?: PredictionSettings;
   /** Saves an inline edit. A returned promise, when there is one, tells whether it was saved. */
   onUpdate: (task: Task, changes: Changes) => void | Promise<unknown>;
   onOpen: (task: Task) => void;
@@ -80,7 +82,7 @@ interface RowProps {
   rowIndex: number;
   predicted: number | null;
   squareFootage: number | null;
-  ratio: number | null;
+  prediction: PredictionSettings;
   today: string;
   titleCell: CellState | undefined;
   costCell: CellState | undefined;
@@ -108,7 +110,7 @@ const Row = memo(function Row({
   rowIndex,
   predicted,
   squareFootage,
-  ratio,
+  prediction,
   today,
   titleCell,
   costCell,
@@ -264,7 +266,7 @@ const Row = memo(function Row({
         </div>
         <CellMessage id={`${ids}-cost-error`} cell={costCell} />
       </td>
-      <PredictedCell task={task} squareFootage={squareFootage} ratio={ratio} />
+      <PredictedCell task={task} squareFootage={squareFootage} prediction={prediction} />
       <PaidCell task={task} />
       <BidsCell task={task} />
       <td className={`status-cell ${statusClass(task.status)}`}>
@@ -306,50 +308,29 @@ const Row = memo(function Row({
 });
 
 /**
- * The read-only Predicted Cost cell: the regional prediction with its range, and for a task
- * without a known cost, its calibrated prediction on a second line while calibration is on.
+ * The read-only Predicted Cost cell: the prediction the project uses (regional, calibrated to the
+ * whole dollar, or a fee's regional price) with its range and basis.
  */
 function PredictedCell({
   task,
   squareFootage,
-  ratio,
+  prediction: settings,
 }: {
   task: Task;
   squareFootage: number | null;
-  ratio: number | null;
+  prediction: PredictionSettings;
 }) {
-  const prediction = predictedRangeCents(task, squareFootage);
-  if (prediction === null) return <td className="num readonly">{formatMoney(null)}</td>;
-  const low = toDollars(prediction.low);
-  const high = toDollars(prediction.high);
-  const range = formatRange(low, high);
-  const calibrated = ratio === null ? null : calibratedRangeCents(task, squareFootage, ratio);
+  const prediction = shownPrediction(task, squareFootage, settings);
+  if (prediction === null) return <td className="num readonly">-</td>;
   return (
-    <td className="num readonly" title={pricingHint(task.pricing, squareFootage)}>
-      <span className="sheet-predicted">
-        {formatMoney(toDollars(prediction.cents))}
-        {range && (
-          <span className="cost-range">
-            {' '}
-            <span aria-hidden="true">{range}</span>
-            <span className="vh">, {rangeInWords(low, high)}</span>
-          </span>
-        )}
+    <td
+      className="num readonly"
+      data-basis={prediction.basis}
+      title={`${pricingHint(task.pricing, squareFootage)} ${basisHint(prediction.basis, activeRatio(settings))}`}
+    >
+      <span className="sheet-predicted" data-testid="sheet-predicted">
+        <PredictionFigure prediction={prediction} hiddenClass="vh" />
       </span>
-      {calibrated && ratio !== null && (
-        <span
-          className="sheet-calibrated"
-          data-testid="sheet-calibrated"
-          title={calibratedTitle(
-            toDollars(calibrated.cents),
-            toDollars(calibrated.low),
-            toDollars(calibrated.high),
-            ratio,
-          )}
-        >
-          Calibrated: {formatMoney(toDollars(calibrated.cents))}
-        </span>
-      )}
     </td>
   );
 }
@@ -516,7 +497,7 @@ const COLUMNS: { key: SortKey | null; label: string; num?: boolean }[] = [
   { key: 'title', label: 'Task' },
   { key: 'actual_cost', label: 'Your Cost', num: true },
   { key: 'predicted', label: 'Predicted Cost', num: true },
-  { key: 'paid', label: 'Paid to Date', num: true },
+  { key: 'paid', label: 'Paid', num: true },
   { key: null, label: 'Bids' },
   { key: 'status', label: 'Status' },
   { key: null, label: 'Open Task' },
@@ -531,14 +512,22 @@ function SortIcon({ dir }: { dir: SheetSort['dir'] | null }) {
   );
 }
 
-export function SpreadsheetView({ tasks, squareFootage, ratio = null, onUpdate, onOpen }: Props) {
+export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpdate, onOpen }: Props) {
+  // Each task's prediction as shown (for sorting and the variance mark), in dollars.
   const predictions = useMemo(
-    () => new Map(tasks.map((t) => [t.id, predictedCost(t, squareFootage)])),
-    [tasks, squareFootage],
+    () =>
+      new Map(
+        tasks.map((t) => {
+          const shown = shownPrediction(t, squareFootage, prediction);
+          return [t.id, shown === null ? null : toDollars(shown.cents)];
+        }),
+      ),
+    [tasks, squareFootage, prediction],
   );
+  const calibrated = activeRatio(prediction) !== null;
   const [sort, setSort] = useState<SheetSort | null>(null);
   const rows = useMemo(() => sortTasks(tasks, sort, (t) => predictions.get(t.id) ?? null), [tasks, sort, predictions]);
-  const totals = useMemo(() => sheetTotals(tasks, squareFootage, ratio), [tasks, squareFootage, ratio]);
+  const totals = useMemo(() => sheetTotals(tasks, squareFootage, prediction), [tasks, squareFootage, prediction]);
   const anyOverrun = useMemo(
     () => tasks.some((t) => costOverrun(t.actual_cost, predictions.get(t.id)) !== null),
     [tasks, predictions],
@@ -603,7 +592,7 @@ export function SpreadsheetView({ tasks, squareFootage, ratio = null, onUpdate, 
                 rowIndex={start + i + 2}
                 predicted={predictions.get(t.id) ?? null}
                 squareFootage={squareFootage}
-                ratio={ratio}
+                prediction={prediction}
                 today={today}
                 titleCell={cells[cellKey(t.id, 'title')]}
                 costCell={cells[cellKey(t.id, 'actual_cost')]}
@@ -631,25 +620,17 @@ export function SpreadsheetView({ tasks, squareFootage, ratio = null, onUpdate, 
                 {formatMoney(totals.paid)}
               </td>
               <td colSpan={3} className="sheet-projected">
-                {ratio === null ? (
-                  <span title="Your cost where entered, else the awarded bid, else the predicted cost: the Predicted Total Cost above">
-                    <span className="muted">Projected total </span>
-                    <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
-                    <span className="vh">
-                      {' '}
-                      (your cost where entered, else the awarded bid, else the predicted cost)
-                    </span>
+                <span
+                  title={`Your cost where entered, else the awarded bid, else the ${calibrated ? 'calibrated ' : ''}prediction: the Predicted Total Cost above`}
+                >
+                  <span className="muted">{calibrated ? 'Predicted total (calibrated) ' : 'Predicted total '}</span>
+                  <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
+                  <span className="vh">
+                    {' '}
+                    (your cost where entered, else the awarded bid, else the {calibrated ? 'calibrated ' : ''}
+                    prediction)
                   </span>
-                ) : (
-                  <span title="Your cost where entered, else the awarded bid, else the calibrated prediction: the Predicted Total Cost (calibrated) above">
-                    <span className="muted">Projected total (calibrated) </span>
-                    <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
-                    <span className="vh">
-                      {' '}
-                      (your cost where entered, else the awarded bid, else the calibrated prediction)
-                    </span>
-                  </span>
-                )}
+                </span>
               </td>
             </tr>
           </tfoot>

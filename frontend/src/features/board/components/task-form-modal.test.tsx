@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { tokens } from '../../../lib/auth-store';
 import { renderWithProviders } from '../../../testing/render';
 import type { Task } from '../types';
+import { localIsoDay } from '../utils';
 import { TaskFormModal } from './task-form-modal';
 
 const kitchen: Task = {
@@ -27,40 +28,54 @@ const kitchen: Task = {
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
 };
 
-function open(task: Task, ratio: number | null) {
+function open(task: Task, ratio: number | null, answers: Record<string, () => Response> = {}) {
   tokens.set('A', 'R');
+  const calls: { call: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => Promise.resolve(new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }))),
+    vi.fn((url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET')
+        calls.push({ call: `${method} ${url}`, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+      const special = answers[`${method} ${url}`];
+      if (special) return Promise.resolve(special());
+      return Promise.resolve(new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    }),
   );
+  const onClose = vi.fn();
   renderWithProviders(
     <TaskFormModal
       projectId={1}
       task={task}
       squareFootage={2400}
-      ratio={ratio}
-      onClose={() => {}}
+      prediction={{ use_calibration: ratio !== null, calibrated: ratio === null ? null : { ratio } }}
+      onClose={onClose}
       onBanner={() => {}}
       onDelete={() => {}}
     />,
   );
+  return { calls, onClose };
 }
 
-describe('the task form’s prediction (issue 20)', () => {
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('the task form’s prediction', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('gives the range, how the job is priced, the calibrated figure and the sources', async () => {
+  it('gives the prediction the project uses, in whole dollars, with its range, basis, pricing and sources', async () => {
     open(kitchen, 1.2);
     const predicted = await screen.findByTestId('form-predicted');
+    // 72,857.84 x 1.2 = 87,429.408 -> $87,429; 54,643.38 x 1.2 = 65,572.056; 108,634.68 x 1.2 = 130,361.616.
     expect(predicted.textContent).toBe(
-      'Predicted: $72,857.84 (54,643–108,635), likely $54,643 to $108,635, priced per job',
+      'Predicted: $87,429 (65,572–130,362), likely $65,572 to $130,362, calibrated, priced per job',
     );
-    // 72,857.84 x 1.2 = 87,429.408 -> 87,429.41; 54,643.38 x 1.2 = 65,572.056; 108,634.68 x 1.2 = 130,361.616.
-    expect(screen.getByTestId('form-calibrated').textContent).toBe(
-      'Calibrated to your prices: $87,429.41 (65,572–130,362), likely $65,572 to $130,362',
-    );
+    expect(predicted.getAttribute('title')).toContain('×1.2');
     const sources = screen.getByRole('link', { name: /^Sources/ });
     expect(sources.getAttribute('href')).toBe('/cost-sources');
     expect(sources.getAttribute('target')).toBe('_blank');
@@ -68,9 +83,57 @@ describe('the task form’s prediction (issue 20)', () => {
     expect(screen.getByLabelText('Your Cost').getAttribute('aria-describedby')).toBe('tf-cost-hint');
   });
 
-  it('has no calibrated figure once the task has a price, or with calibration off', async () => {
-    open({ ...kitchen, committed_cost: 80000, pricing: 'per_sqft' }, 1.2);
-    expect((await screen.findByTestId('form-predicted')).textContent).toContain(', per sq\u00a0ft');
-    expect(screen.queryByTestId('form-calibrated')).toBeNull();
+  it('gives the regional prediction with calibration off, and a fee at its regional price', async () => {
+    open(kitchen, null);
+    expect((await screen.findByTestId('form-predicted')).textContent).toBe(
+      'Predicted: $72,858 (54,643–108,635), likely $54,643 to $108,635, priced per job',
+    );
+  });
+
+  it('never calibrates a fee or permit', async () => {
+    open({ ...kitchen, fixed_fee: true, pricing: 'per_sqft' }, 1.2);
+    expect((await screen.findByTestId('form-predicted')).textContent).toBe(
+      'Predicted: $72,858 (54,643–108,635), likely $54,643 to $108,635, fee, per sq\u00a0ft',
+    );
+  });
+});
+
+describe('the task form moving a task to Paid', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const framing: Task = { ...kitchen, id: 9, title: 'Framing', payments_total: 25000, payment_count: 1 };
+
+  it('offers to record the difference between the actual cost and the payments, and records it after the save', async () => {
+    const { calls, onClose } = open(framing, null, {
+      'PATCH /api/tasks/9/': () => json({ ...framing, status: 'Paid', actual_cost: 31800 }),
+      'POST /api/task-payments/': () => json({ id: 3 }, 201),
+    });
+    await screen.findByTestId('form-predicted');
+    expect(screen.queryByTestId('record-difference')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Paid' } });
+    fireEvent.change(screen.getByLabelText('Your Cost'), { target: { value: '31800' } });
+    const record = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: /^Record the \$6,800\.00 difference as a payment dated today/,
+    });
+    expect(record.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.map((c) => c.call)).toEqual(['PATCH /api/tasks/9/', 'POST /api/task-payments/']);
+    expect(calls[1].body).toEqual({ task: 9, amount: 6800, paid_on: localIsoDay() });
+  });
+
+  it('records nothing when unticked, or when the cost is within the payments', async () => {
+    const { calls, onClose } = open(framing, null, {
+      'PATCH /api/tasks/9/': () => json({ ...framing, status: 'Paid', actual_cost: 31800 }),
+    });
+    await screen.findByTestId('form-predicted');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Paid' } });
+    fireEvent.change(screen.getByLabelText('Your Cost'), { target: { value: '25000' } });
+    expect(screen.queryByTestId('record-difference')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Your Cost'), { target: { value: '31800' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Record the/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.map((c) => c.call)).toEqual(['PATCH /api/tasks/9/']);
   });
 });

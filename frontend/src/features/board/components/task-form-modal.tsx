@@ -10,16 +10,26 @@ import {
   createTask,
   invalidateSummary,
   patchTask,
+  recordTaskPayment,
   taskDocumentsQuery,
   taskSuggestionsQuery,
   uploadDocument,
 } from '../api';
-import { calibratedRangeCents, predictedRangeCents, toDollars, type CentsRange } from '../money';
-import { formatRange, pricingLabel, rangeInWords } from '../range-display';
+import {
+  activeRatio,
+  shownPrediction,
+  toCents,
+  toDollars,
+  type PredictionSettings,
+  type ShownPrediction,
+} from '../money';
+import { pricingLabel } from '../range-display';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
-import { buildTaskPayload } from '../utils';
+import { buildTaskPayload, localIsoDay, unrecordedCents } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
 import { DocumentRow } from './document-row';
+import { RecordDifference } from './paid-modal';
+import { basisHint, PredictionFigure } from './prediction';
 import { isPhoto, PhotoStrip } from './photo-strip';
 import { PhotoViewer } from './photo-viewer';
 
@@ -27,8 +37,8 @@ interface Props {
   projectId: number;
   task: Task | null;
   squareFootage: number | null;
-  /** The project's local ratio while the board uses calibrated predictions (issue 20), else null. */
-  ratio?: number | null;
+  /** The project's setting and local ratio (the summary's): the prediction the task shows. */
+  prediction?: PredictionSettings;
   onClose: () => void;
   onBanner: (message: string) => void;
   /** Delete asked for: the board confirms, then offers Undo. */
@@ -74,6 +84,8 @@ const INPUT_IDS: Record<FieldName, string> = {
 
 const SAVE_FAILED = 'Error saving task or uploading files.';
 
+const costCents = (cost: number | null | undefined) => (cost === null || cost === undefined ? null : toCents(cost));
+
 /** Why a request failed, in the server's words when it gave some. */
 const reason = (error: unknown) =>
   error instanceof ApiError && error.status > 0 && error.status < 500
@@ -81,43 +93,26 @@ const reason = (error: unknown) =>
     : 'The server could not be reached. Please try again.';
 
 /**
- * What the form says of the task's prediction (issue 20): the regional figure with its range and
- * how it is priced, the calibrated one while calibration is on, and where the figures come from.
+ * What the form says of the task's prediction: the one the project uses (regional, calibrated to
+ * the whole dollar, or a fee's regional price) with its range, basis and pricing, and where the
+ * figures come from.
  */
 function PredictionHint({
   prediction,
-  calibrated,
+  ratio,
   pricing,
 }: {
-  prediction: CentsRange | null;
-  calibrated: CentsRange | null;
+  prediction: ShownPrediction | null;
+  ratio: number | null;
   pricing: string | null | undefined;
 }) {
-  const figure = (r: CentsRange) => {
-    const low = toDollars(r.low);
-    const high = toDollars(r.high);
-    const range = formatRange(low, high);
-    return (
-      <>
-        {formatMoney(toDollars(r.cents))}
-        {range && (
-          <>
-            {' '}
-            <span aria-hidden="true">{range}</span>
-            <span className="visually-hidden">, {rangeInWords(low, high)}</span>
-          </>
-        )}
-      </>
-    );
-  };
   const how = pricingLabel(pricing);
   return (
     <small className="hint prediction-hint" id="tf-cost-hint">
-      <span data-testid="form-predicted">
-        Predicted: {prediction ? figure(prediction) : formatMoney(null)}
+      <span data-testid="form-predicted" title={prediction ? basisHint(prediction.basis, ratio) : undefined}>
+        Predicted: {prediction ? <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" /> : '-'}
         {prediction && how && <span className="muted">, {how}</span>}
       </span>
-      {calibrated && <span data-testid="form-calibrated">Calibrated to your prices: {figure(calibrated)}</span>}
       {prediction && (
         <a href="/cost-sources" target="_blank" rel="noreferrer">
           Sources<span className="visually-hidden"> of the predicted costs (opens in a new tab)</span>
@@ -127,7 +122,15 @@ function PredictionHint({
   );
 }
 
-export function TaskFormModal({ projectId, task, squareFootage, ratio = null, onClose, onBanner, onDelete }: Props) {
+export function TaskFormModal({
+  projectId,
+  task,
+  squareFootage,
+  prediction: settings = null,
+  onClose,
+  onBanner,
+  onDelete,
+}: Props) {
   const qc = useQueryClient();
   // After a first save of a new task, later saves (a retried upload) edit it instead of adding another.
   const [saved, setSaved] = useState<Task | null>(task);
@@ -183,6 +186,15 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
       </small>
     ) : null;
 
+  // Moving the task to Paid here (or changing the final cost of a task in Paid) with an actual cost
+  // above its payments: the difference may be recorded as a payment dated today (docs/money.md).
+  const [recordPayment, setRecordPayment] = useState(true);
+  const typedCost = buildTaskPayload(values, projectId).actual_cost;
+  const toPaid =
+    values.status === 'Paid' &&
+    (saved?.status !== 'Paid' || (typedCost === null ? null : toCents(typedCost)) !== costCents(saved.actual_cost));
+  const unrecorded = toPaid ? unrecordedCents(typedCost, saved ?? undefined) : 0;
+
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setFormMessage('');
@@ -217,6 +229,17 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
       failedBanner.current = false;
       onBanner('');
     }
+    // The difference as a payment, once the task is saved in Paid.
+    let paymentFailure = '';
+    if (unrecorded > 0 && recordPayment) {
+      const amount = toDollars(unrecorded);
+      try {
+        await recordTaskPayment(result.id, amount, localIsoDay());
+      } catch (err) {
+        console.error('Failed to record the payment', err);
+        paymentFailure = `The task is saved, but the ${formatMoney(amount)} payment could not be recorded: ${reason(err)} Add it under Payments.`;
+      }
+    }
     // One request per file, each with its own progress bar.
     const queued = [...files, ...photos];
     setUploads([]);
@@ -232,8 +255,15 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
       qc.invalidateQueries({ queryKey: boardKeys.tasks(projectId) }),
       invalidateSummary(qc, projectId),
       qc.invalidateQueries({ queryKey: boardKeys.documents(result.id) }),
+      qc.invalidateQueries({ queryKey: boardKeys.payments(result.id) }),
     ]);
     setBusy(false);
+    if (paymentFailure) {
+      setFormMessage(
+        [paymentFailure, refused.length > 0 ? `${SAVE_FAILED} ${refused.join(' ')}` : ''].filter(Boolean).join(' '),
+      );
+      return;
+    }
     if (refused.length > 0) {
       // The task is saved; the refused files are named with the server's reason.
       setFormMessage(`${SAVE_FAILED} ${refused.join(' ')}`);
@@ -308,8 +338,7 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
   const allDocuments = documents.data ?? [];
   const photoDocs = allDocuments.filter(isPhoto);
 
-  const prediction = saved ? predictedRangeCents(saved, squareFootage) : null;
-  const calibrated = saved ? calibratedRangeCents(saved, squareFootage, ratio) : null;
+  const prediction = saved ? shownPrediction(saved, squareFootage, settings) : null;
 
   return (
     <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
@@ -408,7 +437,9 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
               />
             </div>
             {fieldError('actual_cost')}
-            {editing && <PredictionHint prediction={prediction} calibrated={calibrated} pricing={saved.pricing} />}
+            {editing && (
+              <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
+            )}
           </div>
           <div className="field">
             <label htmlFor="tf-due">Due Date</label>
@@ -422,6 +453,11 @@ export function TaskFormModal({ projectId, task, squareFootage, ratio = null, on
             />
             {fieldError('due_date')}
           </div>
+          {unrecorded > 0 && (
+            <div className="field span-2">
+              <RecordDifference cents={unrecorded} checked={recordPayment} onChange={setRecordPayment} />
+            </div>
+          )}
           <div className="field span-2">
             <label htmlFor="tf-files">Documents</label>
             <input

@@ -36,6 +36,9 @@ const task: Task = {
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
 };
 
 const stored = (id: number, name: string, content_type: string): TaskDocument => ({

@@ -29,6 +29,9 @@ const t = (id: number, status: Task['status'], position: number): Task => ({
   paid_to_date: 0,
   payment_count: 0,
   change_order_total: 0,
+  fixed_fee: false,
+  payments_total: 0,
+  remaining_to_pay: null,
 });
 
 function setup(status: number) {

@@ -1,8 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { boardKeys, invalidateSummary, patchTask } from '../api';
+import { formatMoney } from '../../../lib/format';
+import { boardKeys, invalidateSummary, patchTask, recordTaskPayment } from '../api';
 import type { Task, TaskPatch, TaskStatus } from '../types';
-import { moveTask, patchTaskInList } from '../utils';
+import { paymentsCents, toCents, toDollars } from '../money';
+import { localIsoDay, moveTask, patchTaskInList } from '../utils';
 
 export const CONFETTI_OPTIONS = { particleCount: 100, spread: 70, origin: { y: 0.6 } } as const;
 
@@ -44,18 +46,37 @@ interface MoveVars {
   previous: Task[];
   failureMessage: string;
   celebrate: boolean;
+  /** A payment to record once the move is saved (dollars), dated `paidOn`. */
+  payment?: { amount: number; paidOn: string };
 }
+
+/** Said when a move to Paid was saved but the payment of its difference was not. */
+export const paymentFailedMessage = (amount: number) =>
+  `Moved to Paid, but the ${formatMoney(amount)} payment could not be recorded: add it under the task's Payments.`;
 
 /**
  * One PATCH per drop. The cache is written synchronously before the request
  * (no flicker), rolled back with the spec's banner message on failure and
- * re-synced with the server afterwards (tasks and money summary).
+ * re-synced with the server afterwards (tasks and money summary). A move to Paid may record a
+ * payment (the difference between the actual cost and the payments, docs/money.md) once the
+ * task update is saved: its failure does not undo the move, the banner says so.
  */
 export function useMoveTask(projectId: number, onError: (message: string) => void) {
   const qc = useQueryClient();
   const key = useMemo(() => boardKeys.tasks(projectId), [projectId]);
   const { mutate } = useMutation({
-    mutationFn: (v: MoveVars) => patchTask(v.taskId, v.patch),
+    mutationFn: async (v: MoveVars) => {
+      const saved = await patchTask(v.taskId, v.patch);
+      if (v.payment) {
+        try {
+          await recordTaskPayment(v.taskId, v.payment.amount, v.payment.paidOn);
+        } catch (e) {
+          console.error(e);
+          onError(paymentFailedMessage(v.payment.amount));
+        }
+      }
+      return saved;
+    },
     // Offline the write is queued (api.ts), not paused until the connection returns.
     networkMode: 'always',
     onSuccess: (_task, v) => {
@@ -67,18 +88,30 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
       onError(v.failureMessage);
     },
     // Tasks first: the summary's request waits for their refetch (api.ts).
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: key }), invalidateSummary(qc, projectId)]),
+    onSettled: (_task, _error, v) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: key }),
+        invalidateSummary(qc, projectId),
+        v.payment ? qc.invalidateQueries({ queryKey: boardKeys.payments(v.taskId) }) : undefined,
+      ]),
   });
 
   return useCallback(
-    (taskId: number, toStatus: TaskStatus, toIndex: number, actualCost?: number) => {
+    /** `payment`: with a move to Paid, the difference to record as a payment dated today (dollars). */
+    (taskId: number, toStatus: TaskStatus, toIndex: number, actualCost?: number, payment?: number | null) => {
       const previous = qc.getQueryData<Task[]>(key);
       if (!previous) return;
       const toPaidWithCost = actualCost !== undefined;
-      qc.setQueryData(
-        key,
-        moveTask(previous, taskId, toStatus, toIndex, toPaidWithCost ? { actual_cost: actualCost } : {}),
-      );
+      const recording = toPaidWithCost && payment !== null && payment !== undefined && payment > 0;
+      // Until the server answers, the board shows the payment as recorded too (its Paid and the
+      // summary's payments follow at once).
+      const moving = previous.find((t) => t.id === taskId);
+      const changes: Partial<Task> = toPaidWithCost ? { actual_cost: actualCost } : {};
+      if (recording && moving) {
+        changes.payments_total = toDollars(paymentsCents(moving) + toCents(payment));
+        changes.payment_count = (moving.payment_count ?? 0) + 1;
+      }
+      qc.setQueryData(key, moveTask(previous, taskId, toStatus, toIndex, changes));
       void qc.cancelQueries({ queryKey: key });
       const patch: TaskPatch = toPaidWithCost
         ? { status: 'Paid', actual_cost: actualCost, project: projectId, position: toIndex }
@@ -89,6 +122,7 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
         previous,
         failureMessage: toPaidWithCost ? 'Failed to update task with actual cost.' : 'Failed to update task status.',
         celebrate: toPaidWithCost,
+        payment: recording ? { amount: payment, paidOn: localIsoDay() } : undefined,
       });
     },
     [qc, key, projectId, mutate],

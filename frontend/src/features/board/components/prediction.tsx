@@ -1,0 +1,50 @@
+import { toDollars, type ShownPrediction } from '../money';
+import { formatRange, formatRatio, formatWholeMoney, rangeInWords } from '../range-display';
+
+/** What a basis is called beside a prediction (docs/money.md), or null for the regional one. */
+export function basisTag(basis: ShownPrediction['basis']): string | null {
+  if (basis === 'calibrated') return 'calibrated';
+  if (basis === 'fee') return 'fee';
+  return null;
+}
+
+/**
+ * Where a prediction comes from, for a tooltip: the regional price, calibrated by the project's
+ * ratio, or a fee's regional price (fees and permits are never calibrated).
+ */
+export function basisHint(basis: ShownPrediction['basis'], ratio: number | null): string {
+  if (basis === 'calibrated' && ratio !== null) {
+    return `Calibrated: the regional prediction ${formatRatio(ratio)} (your prices), to the whole dollar.`;
+  }
+  if (basis === 'fee') return 'A fee or permit: priced by the authority, never calibrated.';
+  return 'The regional prediction for this zip code.';
+}
+
+/**
+ * A task's prediction as every view writes it (whole dollars: "$31,000 (26,000–37,000)"), the
+ * range also in words for screen readers, and its basis beside it when not regional.
+ */
+export function PredictionFigure({ prediction, hiddenClass }: { prediction: ShownPrediction; hiddenClass: string }) {
+  const low = toDollars(prediction.low);
+  const high = toDollars(prediction.high);
+  const range = formatRange(low, high);
+  const tag = basisTag(prediction.basis);
+  return (
+    <>
+      {formatWholeMoney(toDollars(prediction.cents))}
+      {range && (
+        <span className="cost-range">
+          {' '}
+          <span aria-hidden="true">{range}</span>
+          <span className={hiddenClass}>, {rangeInWords(low, high)}</span>
+        </span>
+      )}
+      {tag && (
+        <span className={`basis-tag basis-${prediction.basis}`} data-testid="prediction-basis">
+          <span className={hiddenClass}>, </span>
+          {tag}
+        </span>
+      )}
+    </>
+  );
+}
