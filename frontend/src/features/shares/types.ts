@@ -32,3 +32,22 @@ export type SharedDocument = Schemas['Document'];
 /** The board's columns, in board order. */
 export const COLUMNS = ['To Do', 'In Progress', 'Paid'] as const;
 export type Column = (typeof COLUMNS)[number];
+
+/**
+ * The prediction a task shows (docs/money.md), in cents: regional, calibrated by the project's
+ * ratio to the whole dollar when it uses calibration, or a fee's regional price. The rule is the
+ * board's (`shownPrediction`), given by the app (features do not import each other).
+ */
+export interface SharedPrediction {
+  cents: number;
+  low: number;
+  high: number;
+  basis: 'regional' | 'calibrated' | 'fee';
+}
+
+/** The rule above: a task of the link, the project's square footage and the link's summary. */
+export type PredictionOf = (
+  task: SharedTask,
+  squareFootage: number | null | undefined,
+  summary: SharedSummary,
+) => SharedPrediction | null;

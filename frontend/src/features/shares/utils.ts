@@ -64,10 +64,13 @@ export function rangeInWords(low: number | null | undefined, high: number | null
   return `likely ${formatWholeMoney(a)} to ${formatWholeMoney(b)}`;
 }
 
-/** The summary's contingency status in words (never by colour alone). */
+/**
+ * The summary's status in words (never by colour alone), as the board says it: within the working
+ * budget, into the contingency reserve, or over the budget.
+ */
 export function contingencyText(status: string): string {
   if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Running low';
+  if (status === 'warning') return 'Into the reserve';
   return 'On track';
 }
 

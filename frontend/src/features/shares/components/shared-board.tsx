@@ -1,27 +1,35 @@
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { COLUMNS, type SharedSummary, type SharedTask } from '../types';
+import { COLUMNS, type PredictionOf, type SharedPrediction, type SharedSummary, type SharedTask } from '../types';
 import { columnSlug, formatRange, formatWholeMoney, rangeInWords, tasksByColumn } from '../utils';
 
-function Predicted({ task }: { task: SharedTask }) {
-  if (task.predicted_cost === null) return <>-</>;
-  const range = formatRange(task.predicted_cost_low, task.predicted_cost_high);
+function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
+  if (prediction === null) return <>-</>;
+  const low = prediction.low / 100;
+  const high = prediction.high / 100;
+  const range = formatRange(low, high);
   return (
     <>
-      {formatWholeMoney(task.predicted_cost)}
+      {formatWholeMoney(prediction.cents / 100)}
       {range && (
         <>
           {' '}
           <span className="share-range" aria-hidden="true">
             {range}
           </span>
-          <span className="share-vh">, {rangeInWords(task.predicted_cost_low, task.predicted_cost_high)}</span>
+          <span className="share-vh">, {rangeInWords(low, high)}</span>
         </>
+      )}
+      {prediction.basis !== 'regional' && (
+        <span className="share-basis" data-testid="shared-task-basis">
+          <span className="share-vh">, </span>
+          {prediction.basis === 'calibrated' ? 'calibrated' : 'fee'}
+        </span>
       )}
     </>
   );
 }
 
-function TaskCard({ task }: { task: SharedTask }) {
+function TaskCard({ task, prediction }: { task: SharedTask; prediction: SharedPrediction | null }) {
   return (
     <li className="share-task" data-testid="shared-task">
       <h4 className="share-task-title">{task.title}</h4>
@@ -34,7 +42,7 @@ function TaskCard({ task }: { task: SharedTask }) {
         <div>
           <dt>Predicted</dt>
           <dd data-testid="shared-task-predicted">
-            <Predicted task={task} />
+            <Predicted prediction={prediction} />
           </dd>
         </div>
         <div>
@@ -43,16 +51,35 @@ function TaskCard({ task }: { task: SharedTask }) {
         </div>
         <div>
           <dt>Paid</dt>
-          <dd>{formatMoney(task.paid_to_date)}</dd>
+          <dd data-testid="shared-task-paid">{formatMoney(task.paid_to_date)}</dd>
         </div>
+        {task.remaining_to_pay !== null && task.remaining_to_pay !== undefined && (
+          <div>
+            <dt>Remaining</dt>
+            <dd data-testid="shared-task-remaining">{formatMoney(task.remaining_to_pay)}</dd>
+          </div>
+        )}
       </dl>
       {task.due_date && <p className="share-task-due">Due {formatIsoDay(task.due_date)}</p>}
     </li>
   );
 }
 
-/** The board by column (To Do, In Progress, Paid), each with its total; read only. */
-export function SharedBoard({ tasks, summary }: { tasks: readonly SharedTask[]; summary: SharedSummary }) {
+/**
+ * The board by column (To Do, In Progress, Paid), each with its total (the Paid column's: the
+ * final cost of the finished tasks); each task with the prediction the project uses; read only.
+ */
+export function SharedBoard({
+  tasks,
+  summary,
+  squareFootage,
+  predictionOf,
+}: {
+  tasks: readonly SharedTask[];
+  summary: SharedSummary;
+  squareFootage: number | null | undefined;
+  predictionOf: PredictionOf;
+}) {
   const columns = tasksByColumn(tasks);
   return (
     <section className="share-section" aria-labelledby="shared-board-title">
@@ -78,6 +105,7 @@ export function SharedBoard({ tasks, summary }: { tasks: readonly SharedTask[]; 
                   </span>
                 </h3>
                 <span className="share-column-total" data-testid={`shared-total-${slug}`}>
+                  {column === 'Paid' && <span className="share-column-total-label">Final cost </span>}
                   {formatMoney(summary.column_totals[column])}
                 </span>
               </header>
@@ -86,7 +114,7 @@ export function SharedBoard({ tasks, summary }: { tasks: readonly SharedTask[]; 
               ) : (
                 <ul className="share-column-body">
                   {list.map((t) => (
-                    <TaskCard key={t.id} task={t} />
+                    <TaskCard key={t.id} task={t} prediction={predictionOf(t, squareFootage, summary)} />
                   ))}
                 </ul>
               )}

@@ -3,7 +3,25 @@ import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
 import { fullSharedFixture, sharedFixture, TOKEN } from '../test-fixtures';
+import type { PredictionOf } from '../types';
 import { SharedProjectPage } from './shared-project-page';
+
+/**
+ * The board's rule as the app gives it (features/board/money.ts `shownPrediction`, tested there
+ * and through the route): here its shape only, x the ratio to the whole dollar, fees aside.
+ */
+const predictionOf: PredictionOf = (task, _sqft, summary) => {
+  if (task.predicted_cost === null) return null;
+  const cents = (d: number | null) => Math.round((d ?? task.predicted_cost ?? 0) * 100);
+  const ratio = summary.use_calibration && !task.fixed_fee ? (summary.calibrated?.ratio ?? null) : null;
+  const scale = (c: number) => (ratio === null ? c : Math.round((c * ratio) / 100) * 100);
+  return {
+    cents: scale(cents(task.predicted_cost)),
+    low: scale(cents(task.predicted_cost_low)),
+    high: scale(cents(task.predicted_cost_high)),
+    basis: task.fixed_fee ? 'fee' : ratio === null ? 'regional' : 'calibrated',
+  };
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -15,7 +33,10 @@ function stubFetch(res: () => Response) {
 }
 
 const render = (token = TOKEN) =>
-  renderWithProviders(<SharedProjectPage token={token} />, { path: '/share/:token', url: `/share/${token}` });
+  renderWithProviders(<SharedProjectPage token={token} predictionOf={predictionOf} />, {
+    path: '/share/:token',
+    url: `/share/${token}`,
+  });
 
 const robots = () => document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
 
@@ -44,11 +65,18 @@ describe('SharedProjectPage', () => {
     expect(predicted.textContent).toContain('$75,000 (70,000–81,000)');
     expect(predicted.textContent).toContain('likely $70,000 to $81,000');
     expect(predicted.textContent).toContain('$325,000.00 under budget');
+    expect(predicted.textContent).not.toContain('calibrated');
+    // The board's figures, in the board's words (docs/money.md).
     expect(screen.getByTestId('shared-committed').textContent).toContain('$41,500.00');
-    expect(screen.getByTestId('shared-paid').textContent).toContain('$14,500.00');
-    expect(screen.getByTestId('shared-remaining').textContent).toContain('$29,500.00');
+    expect(screen.getByTestId('shared-paid').textContent).toBe(
+      'Paid$14,500.00$12,000.00 in payments recorded; finished tasks at their actual cost',
+    );
+    expect(screen.getByTestId('shared-remaining').textContent).toBe('Remaining$29,500.00Known costs not yet paid');
+    expect(screen.getByTestId('shared-contingency').textContent).toBe(
+      'Contingency (10%)$40,000.00 leftOn track None used of the $40,000.00 reserve.',
+    );
     expect(screen.getByTestId('shared-contingency-status').textContent).toBe('On track');
-    expect(screen.queryByTestId('shared-calibrated')).toBeNull();
+    expect(screen.getByTestId('shared-headroom').textContent).toBe('Headroom$325,000.00Budget − predicted total');
     expect(screen.queryByTestId('shared-loan')).toBeNull();
 
     // Three columns with their totals and tasks.
@@ -57,13 +85,16 @@ describe('SharedProjectPage', () => {
     const paid = screen.getByRole('region', { name: /^Paid/ });
     expect(within(todo).getByTestId('shared-total-to-do').textContent).toBe('$31,000.00');
     expect(within(progress).getByTestId('shared-total-in-progress').textContent).toBe('$41,500.00');
-    expect(within(paid).getByTestId('shared-total-paid').textContent).toBe('$2,500.00');
+    // The Paid column's total is the final cost of the finished tasks, and says so.
+    expect(within(paid).getByTestId('shared-total-paid').textContent).toBe('Final cost $2,500.00');
     const roofing = within(todo).getByTestId('shared-task');
     expect(within(roofing).getByRole('heading', { name: 'Roofing' })).toBeTruthy();
     expect(roofing.textContent).toContain('Standing seam metal');
     expect(within(roofing).getByTestId('shared-task-predicted').textContent).toContain('$31,000 (26,000–37,000)');
-    expect(within(progress).getByTestId('shared-task').textContent).toContain('$12,000.00');
+    expect(within(progress).getByTestId('shared-task-paid').textContent).toBe('$12,000.00');
+    expect(within(progress).getByTestId('shared-task-remaining').textContent).toBe('$29,500.00');
     expect(within(paid).getByText('Building Permits')).toBeTruthy();
+    expect(within(paid).getByTestId('shared-task-paid').textContent).toBe('$2,500.00');
 
     // What the link does not include is left out.
     expect(screen.queryByRole('heading', { name: 'Bids' })).toBeNull();
@@ -91,9 +122,18 @@ describe('SharedProjectPage', () => {
     render();
     await screen.findByRole('heading', { name: 'Willow Creek House', level: 1 });
     expect(screen.getByTestId('share-banner').textContent).toMatch(/· Bank · until \S+/);
-    const calibrated = screen.getByTestId('shared-calibrated');
-    expect(calibrated.textContent).toContain('calibrated');
-    expect(calibrated.textContent).toContain('$78,000 (73,000–84,000)');
+    // The project uses its calibration: the predicted total is the calibrated one, and says so.
+    const predicted = screen.getByTestId('shared-predicted');
+    expect(predicted.textContent).toContain('Predicted total calibrated');
+    expect(predicted.textContent).toContain('$78,000 (73,000–84,000)');
+    expect(predicted.textContent).toContain('$322,000.00 under budget');
+    expect(predicted.textContent).toContain('with the regional predictions: $75,000.00');
+    expect(screen.getByTestId('shared-paid').textContent).toBe('Paid$14,500.00Payments recorded');
+    // Each task's prediction as the project uses it: calibrated to the whole dollar, a fee at its price.
+    const roofing = within(screen.getByRole('region', { name: /^To Do/ })).getByTestId('shared-task-predicted');
+    expect(roofing.textContent).toBe('$37,200 (31,200–44,400), likely $31,200 to $44,400, calibrated');
+    const permits = within(screen.getByRole('region', { name: /^Paid/ })).getByTestId('shared-task-predicted');
+    expect(permits.textContent).toBe('$2,401, fee');
     expect(screen.getByTestId('shared-loan').textContent).toContain('$300,000.00');
     expect(screen.getByTestId('shared-drawn').textContent).toContain('$10,000.00');
     expect(screen.getByTestId('shared-loan-left').textContent).toContain('$290,000.00');

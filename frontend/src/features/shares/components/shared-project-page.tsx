@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDay, formatNumber } from '../../../lib/format';
 import { useSharedPageMeta } from '../hooks/use-shared-page-meta';
 import { useSharedProject } from '../hooks/use-shares';
-import type { SharedProject } from '../types';
+import type { PredictionOf, SharedProject } from '../types';
 import { SharedBoard } from './shared-board';
 import { SharedBids, SharedDocuments, SharedPayments } from './shared-details';
 import { SharedSummary } from './shared-summary';
@@ -46,7 +46,7 @@ function Facts({ project }: { project: SharedProject['project'] }) {
   );
 }
 
-function SharedView({ data }: { data: SharedProject }) {
+function SharedView({ data, predictionOf }: { data: SharedProject; predictionOf: PredictionOf }) {
   return (
     <main className="page page-wide shared-page" data-testid="shared-project">
       <p className="share-banner" data-testid="share-banner">
@@ -87,7 +87,12 @@ function SharedView({ data }: { data: SharedProject }) {
       </header>
       <div className="stack">
         <SharedSummary summary={data.summary} />
-        <SharedBoard tasks={data.tasks} summary={data.summary} />
+        <SharedBoard
+          tasks={data.tasks}
+          summary={data.summary}
+          squareFootage={data.project.square_footage}
+          predictionOf={predictionOf}
+        />
         {data.include_bids && <SharedBids groups={data.bids} />}
         {data.include_payments && <SharedPayments payments={data.payments} />}
         {data.include_documents && <SharedDocuments documents={data.documents} tasks={data.tasks} />}
@@ -102,9 +107,10 @@ function SharedView({ data }: { data: SharedProject }) {
 /**
  * `/share/:token`: what a read-only link shows, without a login or a subscription (issue 21).
  * Nothing on it is editable: figures and the board by column and, when the owner included them,
- * bids, payments and documents (through signed links).
+ * bids, payments and documents (through signed links). `predictionOf`: the prediction each task
+ * shows, by the board's rule (given by the app: docs/money.md, one rule on every screen).
  */
-export function SharedProjectPage({ token }: { token: string }) {
+export function SharedProjectPage({ token, predictionOf }: { token: string; predictionOf: PredictionOf }) {
   const shared = useSharedProject(token);
   const gone = shared.error instanceof ApiError && shared.error.status === 404;
   const name = !gone ? shared.data?.project.name : undefined;
@@ -113,7 +119,7 @@ export function SharedProjectPage({ token }: { token: string }) {
   );
 
   if (!token || gone) return <LinkUnavailable />;
-  if (shared.data) return <SharedView data={shared.data} />;
+  if (shared.data) return <SharedView data={shared.data} predictionOf={predictionOf} />;
   if (shared.isError) {
     return (
       <main className="page narrow center shared-page">

@@ -62,23 +62,36 @@ const ToneIcon = ({ tone }: { tone: string }) => (
   </svg>
 );
 
-const underOver = (budget: number, total: number) => {
-  const balance = Math.round((budget - total) * 100) / 100;
-  return balance < 0 ? `${formatMoney(-balance)} over budget` : `${formatMoney(balance)} under budget`;
-};
+/** The headroom (budget - predicted total) in words: "$X under budget" / "$X over budget". */
+const underOver = (headroom: number) =>
+  headroom < 0 ? `${formatMoney(-headroom)} over budget` : `${formatMoney(headroom)} under budget`;
 
-/** The budget at a glance, as the server summed it (the same figures as the owner's board). */
+/**
+ * The budget at a glance, as the server summed it: the same figures, in the same words, as the
+ * owner's board (docs/money.md). The predicted total follows the project's setting (calibrated
+ * when it uses calibration and has a ratio).
+ */
 export function SharedSummary({ summary }: { summary: Summary }) {
   const tone = summary.status === 'over' || summary.status === 'warning' ? summary.status : 'ok';
   const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
-  const calibrated = summary.calibrated ?? null;
+  const calibrated = summary.use_calibration !== false && summary.calibrated ? summary.calibrated : null;
+  const headroom = summary.headroom ?? Math.round((summary.budget - summary.predicted_total) * 100) / 100;
+  const payments = summary.payments_recorded;
   return (
     <section className="card share-section" aria-labelledby="shared-summary-title">
       <h2 id="shared-summary-title">Budget</h2>
       <dl className="share-stats">
         <Stat label="Budget" value={formatMoney(summary.budget)} wide testId="shared-budget" />
         <Stat
-          label="Predicted total"
+          label={
+            calibrated ? (
+              <>
+                Predicted total <span className="share-calibrated-tag">calibrated</span>
+              </>
+            ) : (
+              'Predicted total'
+            )
+          }
           value={
             <WithRange
               value={summary.predicted_total}
@@ -86,30 +99,15 @@ export function SharedSummary({ summary }: { summary: Summary }) {
               high={summary.predicted_total_high}
             />
           }
-          note={underOver(summary.budget, summary.predicted_total)}
+          note={
+            calibrated
+              ? `${underOver(headroom)}. At this project's own prices (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}); with the regional predictions: ${formatMoney(summary.predicted_total_regional)}.`
+              : underOver(headroom)
+          }
           tone={summary.over_budget ? 'over' : undefined}
           wide
           testId="shared-predicted"
         />
-        {calibrated && (
-          <Stat
-            label={
-              <>
-                Predicted total <span className="share-calibrated-tag">calibrated</span>
-              </>
-            }
-            value={
-              <WithRange
-                value={calibrated.predicted_total}
-                low={calibrated.predicted_total_low}
-                high={calibrated.predicted_total_high}
-              />
-            }
-            note={`At this project's own prices so far (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}).`}
-            wide
-            testId="shared-calibrated"
-          />
-        )}
         <Stat
           label="Committed"
           value={formatMoney(summary.committed)}
@@ -120,11 +118,20 @@ export function SharedSummary({ summary }: { summary: Summary }) {
           }
           testId="shared-committed"
         />
-        <Stat label="Paid to date" value={formatMoney(summary.paid_to_date)} testId="shared-paid" />
         <Stat
-          label="Remaining to pay"
+          label="Paid"
+          value={formatMoney(summary.paid_to_date)}
+          note={
+            payments === undefined || Math.round(payments * 100) === Math.round(summary.paid_to_date * 100)
+              ? 'Payments recorded'
+              : `${formatMoney(payments)} in payments recorded; finished tasks at their actual cost`
+          }
+          testId="shared-paid"
+        />
+        <Stat
+          label="Remaining"
           value={formatMoney(summary.remaining_to_pay)}
-          note="On awarded work"
+          note="Known costs not yet paid"
           testId="shared-remaining"
         />
         {summary.cost_per_sqft !== null && (
@@ -138,18 +145,26 @@ export function SharedSummary({ summary }: { summary: Summary }) {
         <Stat
           label={`Contingency (${summary.contingency_percent}%)`}
           tone={tone}
-          wide
-          value={formatMoney(summary.contingency_left)}
+          value={`${formatMoney(summary.contingency_left)} left`}
           note={
             <>
               <span className="share-tone-word" data-testid="shared-contingency-status">
                 <ToneIcon tone={tone} />
                 {contingencyText(tone)}
               </span>
-              {` Left of the budget after the predicted total; reserve ${formatMoney(summary.contingency_reserve)}.`}
+              {summary.contingency_used > 0
+                ? ` ${formatMoney(summary.contingency_used)} used of the ${formatMoney(summary.contingency_reserve)} reserve.`
+                : ` None used of the ${formatMoney(summary.contingency_reserve)} reserve.`}
             </>
           }
           testId="shared-contingency"
+        />
+        <Stat
+          label="Headroom"
+          tone={headroom < 0 ? 'over' : undefined}
+          value={formatMoney(headroom)}
+          note={headroom < 0 ? `Over budget by ${formatMoney(-headroom)}` : 'Budget − predicted total'}
+          testId="shared-headroom"
         />
       </dl>
       {hasLoan && (
