@@ -25,8 +25,8 @@ describe('the share page predicts each task by the board’s rule (docs/money.md
     open(fullSharedFixture);
     await screen.findByRole('heading', { name: 'Willow Creek House', level: 1 });
     // Roofing: 31,000 x 1.2 = 37,200 (26,000 -> 31,200; 37,000 -> 44,400); permits: a fee.
-    expect(predictedOf(/^To Do/)).toBe('$37,200 (31,200–44,400), likely $31,200 to $44,400, calibrated');
-    expect(predictedOf(/^Paid/)).toBe('$2,401, fee');
+    expect(predictedOf(/^To Do/)).toBe('$37,200 (calibrated) (31,200–44,400), likely $31,200 to $44,400');
+    expect(predictedOf(/^Paid/)).toBe('$2,401 (fee)');
   });
 
   it('regional when the project does not use it', async () => {

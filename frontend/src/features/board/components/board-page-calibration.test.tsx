@@ -163,7 +163,7 @@ describe('BoardPage with a calibration (issues 20 and 29)', () => {
     );
 
     // The sheet: each task's prediction as the project uses it, in whole dollars, its basis said.
-    expect(predictedCell(4)?.textContent).toBe('$25,862 (23,069–28,253), likely $23,069 to $28,253, calibrated');
+    expect(predictedCell(4)?.textContent).toBe('$25,862 (calibrated) (23,069–28,253), likely $23,069 to $28,253');
     expect(predictedCell(4)?.closest('td')?.dataset.basis).toBe('calibrated');
     expect(predictedCell(5)?.closest('td')?.getAttribute('title')).toContain('Priced per job');
     expect(screen.getByTestId('sheet-total-projected').textContent).toBe('$190,503.80');
@@ -204,7 +204,7 @@ describe('BoardPage with a calibration (issues 20 and 29)', () => {
     const plumbing = await screen.findByRole('button', { name: /^Plumbing\./ });
     await waitFor(() =>
       expect(within(plumbing).getByTestId('card-predicted').textContent).toBe(
-        '$25,862 (23,069–28,253), likely $23,069 to $28,253, calibrated',
+        '$25,862 (calibrated) (23,069–28,253), likely $23,069 to $28,253',
       ),
     );
     expect(screen.getByTestId('total-to-do').textContent).toBe('$142,868.60');

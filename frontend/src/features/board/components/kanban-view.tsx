@@ -374,10 +374,8 @@ function ColumnTab({ status, count, total, selected, onSelect, onKeyDown }: TabP
         <span className={`dot dot-${slug}`} aria-hidden="true" />
         {status}
       </span>
-      <span className="column-tab-total">
-        {status === 'Paid' && <span className="column-total-label">Final cost </span>}
-        {formatMoney(total)}
-      </span>
+      {status === 'Paid' && <span className="column-tab-label">Final cost</span>}
+      <span className="column-tab-total">{formatMoney(total)}</span>
       <span className="column-tab-count">
         {count} {count === 1 ? 'task' : 'tasks'}
       </span>

@@ -21,8 +21,8 @@ export function basisHint(basis: ShownPrediction['basis'], ratio: number | null)
 }
 
 /**
- * A task's prediction as every view writes it (whole dollars: "$31,000 (26,000–37,000)"), the
- * range also in words for screen readers, and its basis beside it when not regional.
+ * A task's prediction as every view writes it (whole dollars: "$31,000 (26,000–37,000)"), its
+ * basis beside the figure when not regional, the range also in words for screen readers.
  */
 export function PredictionFigure({ prediction, hiddenClass }: { prediction: ShownPrediction; hiddenClass: string }) {
   const low = toDollars(prediction.low);
@@ -32,17 +32,18 @@ export function PredictionFigure({ prediction, hiddenClass }: { prediction: Show
   return (
     <>
       {formatWholeMoney(toDollars(prediction.cents))}
+      {tag && (
+        <span className={`basis-tag basis-${prediction.basis}`} data-testid="prediction-basis">
+          <span className={hiddenClass}> (</span>
+          {tag}
+          <span className={hiddenClass}>)</span>
+        </span>
+      )}
       {range && (
         <span className="cost-range">
           {' '}
           <span aria-hidden="true">{range}</span>
           <span className={hiddenClass}>, {rangeInWords(low, high)}</span>
-        </span>
-      )}
-      {tag && (
-        <span className={`basis-tag basis-${prediction.basis}`} data-testid="prediction-basis">
-          <span className={hiddenClass}>, </span>
-          {tag}
         </span>
       )}
     </>

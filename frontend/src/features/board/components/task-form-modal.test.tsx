@@ -73,7 +73,7 @@ describe('the task form’s prediction', () => {
     const predicted = await screen.findByTestId('form-predicted');
     // 72,857.84 x 1.2 = 87,429.408 -> $87,429; 54,643.38 x 1.2 = 65,572.056; 108,634.68 x 1.2 = 130,361.616.
     expect(predicted.textContent).toBe(
-      'Predicted: $87,429 (65,572–130,362), likely $65,572 to $130,362, calibrated, priced per job',
+      'Predicted: $87,429 (calibrated) (65,572–130,362), likely $65,572 to $130,362, priced per job',
     );
     expect(predicted.getAttribute('title')).toContain('×1.2');
     const sources = screen.getByRole('link', { name: /^Sources/ });
@@ -93,7 +93,7 @@ describe('the task form’s prediction', () => {
   it('never calibrates a fee or permit', async () => {
     open({ ...kitchen, fixed_fee: true, pricing: 'per_sqft' }, 1.2);
     expect((await screen.findByTestId('form-predicted')).textContent).toBe(
-      'Predicted: $72,858 (54,643–108,635), likely $54,643 to $108,635, fee, per sq\u00a0ft',
+      'Predicted: $72,858 (fee) (54,643–108,635), likely $54,643 to $108,635, per sq\u00a0ft',
     );
   });
 });

@@ -10,6 +10,13 @@ function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
   return (
     <>
       {formatWholeMoney(prediction.cents / 100)}
+      {prediction.basis !== 'regional' && (
+        <span className="share-basis" data-testid="shared-task-basis">
+          <span className="share-vh"> (</span>
+          {prediction.basis === 'calibrated' ? 'calibrated' : 'fee'}
+          <span className="share-vh">)</span>
+        </span>
+      )}
       {range && (
         <>
           {' '}
@@ -18,12 +25,6 @@ function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
           </span>
           <span className="share-vh">, {rangeInWords(low, high)}</span>
         </>
-      )}
-      {prediction.basis !== 'regional' && (
-        <span className="share-basis" data-testid="shared-task-basis">
-          <span className="share-vh">, </span>
-          {prediction.basis === 'calibrated' ? 'calibrated' : 'fee'}
-        </span>
       )}
     </>
   );

@@ -62,7 +62,7 @@ describe('SharedProjectPage', () => {
     expect(facts.textContent).toContain('2,400 sq ft');
     expect(screen.getByTestId('shared-budget').textContent).toContain('$400,000.00');
     const predicted = screen.getByTestId('shared-predicted');
-    expect(predicted.textContent).toContain('$75,000 (70,000–81,000)');
+    expect(predicted.textContent).toContain('$75,000.00 (70,000–81,000)');
     expect(predicted.textContent).toContain('likely $70,000 to $81,000');
     expect(predicted.textContent).toContain('$325,000.00 under budget');
     expect(predicted.textContent).not.toContain('calibrated');
@@ -125,15 +125,15 @@ describe('SharedProjectPage', () => {
     // The project uses its calibration: the predicted total is the calibrated one, and says so.
     const predicted = screen.getByTestId('shared-predicted');
     expect(predicted.textContent).toContain('Predicted total calibrated');
-    expect(predicted.textContent).toContain('$78,000 (73,000–84,000)');
+    expect(predicted.textContent).toContain('$78,000.00 (73,000–84,000)');
     expect(predicted.textContent).toContain('$322,000.00 under budget');
-    expect(predicted.textContent).toContain('with the regional predictions: $75,000.00');
+    expect(predicted.textContent).toContain('regional: $75,000.00');
     expect(screen.getByTestId('shared-paid').textContent).toBe('Paid$14,500.00Payments recorded');
     // Each task's prediction as the project uses it: calibrated to the whole dollar, a fee at its price.
     const roofing = within(screen.getByRole('region', { name: /^To Do/ })).getByTestId('shared-task-predicted');
-    expect(roofing.textContent).toBe('$37,200 (31,200–44,400), likely $31,200 to $44,400, calibrated');
+    expect(roofing.textContent).toBe('$37,200 (calibrated) (31,200–44,400), likely $31,200 to $44,400');
     const permits = within(screen.getByRole('region', { name: /^Paid/ })).getByTestId('shared-task-predicted');
-    expect(permits.textContent).toBe('$2,401, fee');
+    expect(permits.textContent).toBe('$2,401 (fee)');
     expect(screen.getByTestId('shared-loan').textContent).toContain('$300,000.00');
     expect(screen.getByTestId('shared-drawn').textContent).toContain('$10,000.00');
     expect(screen.getByTestId('shared-loan-left').textContent).toContain('$290,000.00');

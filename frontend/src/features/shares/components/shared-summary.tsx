@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import type { SharedSummary as Summary } from '../types';
-import { contingencyText, formatRange, formatWholeMoney, rangeInWords } from '../utils';
+import { contingencyText, formatRange, rangeInWords } from '../utils';
 
 function Stat({
   label,
@@ -30,12 +30,15 @@ function Stat({
   );
 }
 
-/** "$31,000 (26,000–37,000)" with the range also said in words for screen readers. */
+/**
+ * "$152,459.30 (145,974–157,947)": the total as the board writes it (cents: it adds recorded
+ * money), its range in whole dollars, also said in words for screen readers.
+ */
 function WithRange({ value, low, high }: { value: number; low: number | null; high: number | null }) {
   const range = formatRange(low, high);
   return (
     <>
-      {formatWholeMoney(value)}
+      {formatMoney(value)}
       {range && (
         <>
           {' '}
@@ -101,7 +104,7 @@ export function SharedSummary({ summary }: { summary: Summary }) {
           }
           note={
             calibrated
-              ? `${underOver(headroom)}. At this project's own prices (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}); with the regional predictions: ${formatMoney(summary.predicted_total_regional)}.`
+              ? `${underOver(headroom)}. At this project's prices (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}); regional: ${formatMoney(summary.predicted_total_regional)}.`
               : underOver(headroom)
           }
           tone={summary.over_budget ? 'over' : undefined}
@@ -145,6 +148,7 @@ export function SharedSummary({ summary }: { summary: Summary }) {
         <Stat
           label={`Contingency (${summary.contingency_percent}%)`}
           tone={tone}
+          wide
           value={`${formatMoney(summary.contingency_left)} left`}
           note={
             <>
