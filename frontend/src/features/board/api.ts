@@ -139,6 +139,12 @@ export function setOfflineTaskWriter(next: OfflineTaskWriter | null) {
   writer = next;
 }
 
+/**
+ * Whether task writes are queued offline now (issue 21): payments are not queued, so the Paid
+ * dialog does not offer to record one meanwhile.
+ */
+export const writesOffline = () => writer?.offline() ?? false;
+
 /** No answer at all (offline, connection refused): not a refusal by the server. */
 const unreachable = (e: unknown) => e instanceof TypeError;
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { taskPaymentsQuery } from '../api';
+import { taskPaymentsQuery, writesOffline } from '../api';
 import { toDollars } from '../money';
 import type { Task } from '../types';
 import { parseActualCost, unrecordedCents } from '../utils';
@@ -16,13 +16,24 @@ export function RecordDifference({
   cents,
   checked,
   onChange,
+  offline = false,
 }: {
   cents: number;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Offline: a payment cannot be queued; the dialog says to record it later. */
+  offline?: boolean;
 }) {
   const id = useId();
   if (cents <= 0) return null;
+  if (offline) {
+    return (
+      <p className="hint" data-testid="record-difference-offline">
+        You&apos;re offline: once back online, record the {formatMoney(toDollars(cents))} difference under the
+        task&apos;s Payments.
+      </p>
+    );
+  }
   return (
     <div className="record-difference" data-testid="record-difference">
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -93,11 +104,12 @@ export function PaidModal({ task, initialValue, description, hint, onSave, onCan
   useEffect(() => {
     if (inputRef.current?.value) inputRef.current.select();
   }, []);
+  const [offline] = useState(writesOffline);
   const cost = parseActualCost(value);
   const difference = unrecordedCents(cost, task);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(cost, record && difference > 0 ? toDollars(difference) : null);
+    onSave(cost, record && !offline && difference > 0 ? toDollars(difference) : null);
   };
   const describedBy = [hint ? 'number-prompt-hint' : null, 'number-prompt-desc'].filter(Boolean).join(' ');
   const payments = task ? (task.payments_total ?? task.paid_to_date ?? 0) : 0;
@@ -130,7 +142,7 @@ export function PaidModal({ task, initialValue, description, hint, onSave, onCan
           )}
         </div>
         {task && (task.payment_count ?? 0) > 0 && <RecordedPayments taskId={task.id} total={payments} />}
-        <RecordDifference cents={difference} checked={record} onChange={setRecord} />
+        <RecordDifference cents={difference} checked={record} onChange={setRecord} offline={offline} />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

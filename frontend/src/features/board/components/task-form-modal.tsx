@@ -14,6 +14,7 @@ import {
   taskDocumentsQuery,
   taskSuggestionsQuery,
   uploadDocument,
+  writesOffline,
 } from '../api';
 import {
   activeRatio,
@@ -189,6 +190,7 @@ export function TaskFormModal({
   // Moving the task to Paid here (or changing the final cost of a task in Paid) with an actual cost
   // above its payments: the difference may be recorded as a payment dated today (docs/money.md).
   const [recordPayment, setRecordPayment] = useState(true);
+  const [offline] = useState(writesOffline);
   const typedCost = buildTaskPayload(values, projectId).actual_cost;
   const toPaid =
     values.status === 'Paid' &&
@@ -231,7 +233,7 @@ export function TaskFormModal({
     }
     // The difference as a payment, once the task is saved in Paid.
     let paymentFailure = '';
-    if (unrecorded > 0 && recordPayment) {
+    if (unrecorded > 0 && recordPayment && !offline) {
       const amount = toDollars(unrecorded);
       try {
         await recordTaskPayment(result.id, amount, localIsoDay());
@@ -455,7 +457,12 @@ export function TaskFormModal({
           </div>
           {unrecorded > 0 && (
             <div className="field span-2">
-              <RecordDifference cents={unrecorded} checked={recordPayment} onChange={setRecordPayment} />
+              <RecordDifference
+                cents={unrecorded}
+                checked={recordPayment}
+                onChange={setRecordPayment}
+                offline={offline}
+              />
             </div>
           )}
           <div className="field span-2">
