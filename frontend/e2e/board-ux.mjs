@@ -206,6 +206,13 @@ export const journeys = [
       await page.waitForTimeout(300);
       const focused = await page.evaluate(() => document.activeElement?.id);
       assert(focused === 'number-prompt', `focus after the drop: ${focused}`);
+      // No payment recorded yet: recording the final cost as a payment dated today is offered, ticked.
+      assert(
+        await dialog
+          .getByRole('checkbox', { name: /^Record the \$62,300\.00 difference as a payment dated today/ })
+          .isChecked(),
+        'the offer to record the difference',
+      );
       await shot(ctx, page, 'paid-prefilled-1280-light');
       const saved = page.waitForResponse(isPatchOf(plumbing.id));
       await input.press('Enter');

@@ -2,10 +2,11 @@
 // Roofing, Drywall, Plumbing and Electrical; bids 20% above the first three predictions, two
 // awarded through the API (the board says calibration needs one more), the third in the task form
 // (the board turns calibrated without a reload); the predicted total says "calibrated" and is the
-// server's calibrated figure, the sentence says 20% above, the cards of the tasks without a price
-// show ~1.2x their regional prediction, each card a range; switched off the total is the regional
-// one under the spec's label, and the choice survives a reload. Screenshots at 1280 and 390x844,
-// axe scans of the board with the disclosure open. Each journey seeds its own user.
+// server's calibrated figure, the sentence says 20% above, every card shows its prediction at
+// 1.2x to the whole dollar (issue 29), each card a range; switched off (a setting of the project,
+// PATCHed: issue 29) the total is the regional one under the spec's label, for every device: a
+// reload and a phone see it off, and the phone switches it back on. Screenshots at 1280 and
+// 390x844, axe scans of the board with the disclosure open. Each journey seeds its own user.
 import { join } from 'node:path';
 import { seriousViolations } from './a11y.spec.mjs';
 import {
@@ -29,8 +30,10 @@ const get = async (call, path) => (await call(path)).json();
 
 /** Dollars to cents and back, as the server (integer cents). */
 const cents = (d) => Math.round(d * 100);
-/** cents x ratio in per mille, rounded half up (the server's rule). */
+/** cents x ratio in per mille, rounded half up to the cent (how the bids are made here). */
 const scaled = (c, perMille) => Math.floor((2 * c * perMille + 1000) / 2000);
+/** cents x ratio in per mille, rounded half up to the whole dollar (the server's calibrated prediction). */
+const scaledWhole = (c, perMille) => Math.floor((c * perMille + 50_000) / 100_000) * 100;
 
 async function seedBoard(ctx, prefix) {
   const { assert } = ctx.helpers;
@@ -111,7 +114,7 @@ async function totalLabel(page) {
 
 export const journeys = [
   {
-    name: 'calibration: awards 20% above the predictions calibrate the board (on by default, switchable off, remembered), the cards show ranges and calibrated predictions',
+    name: 'calibration: awards 20% above the predictions calibrate the board (on by default, switchable off for the project, on every device), the cards show ranges and calibrated predictions in whole dollars',
     run: async (ctx) => {
       const { assert, eventually, expectText } = ctx.helpers;
       const { user, call, project, tasks } = await seedBoard(ctx, 'calib');
@@ -131,11 +134,14 @@ export const journeys = [
       assert((await page.getByTestId('calibration').count()) === 0, 'no calibration row before a ratio');
       assert((await totalLabel(page)) === 'Predicted Total Cost', 'the spec’s label before a calibration');
       assert((await page.getByRole('switch').count()) === 0, 'no switch before a ratio');
-      // Every card with a prediction shows its range.
+      // Every card with a prediction shows it, regional, in whole dollars, with its range.
       for (const t of Object.values(tasks)) {
         const text = await card(page, t.id).getByTestId('card-predicted').innerText();
         assert(RANGE.test(text), `${t.title}: a range on the card: ${text}`);
-        assert(dollars(text) === t.predicted_cost, `${t.title}: the regional prediction ${t.predicted_cost}: ${text}`);
+        assert(
+          Math.abs(dollars(text) - t.predicted_cost) <= 0.5 && Number.isInteger(dollars(text)),
+          `${t.title}: the regional prediction ${t.predicted_cost} in whole dollars: ${text}`,
+        );
       }
       await shot(ctx, page, 'before-1280');
 
@@ -143,7 +149,7 @@ export const journeys = [
       await page.getByRole('button', { name: 'Open task Drywall' }).click();
       const form = page.getByRole('dialog', { name: 'Edit Task' });
       await form.waitFor();
-      await expectText(form.getByTestId('form-predicted'), /Predicted: \$11,304\.00 \(10,080–12,336\).*per sq\s?ft/);
+      await expectText(form.getByTestId('form-predicted'), /Predicted: \$11,304 \(10,080–12,336\).*per sq\s?ft/);
       await page.waitForTimeout(250);
       await page.screenshot({ path: join(ctx.shots, 'calibration-task-form-1280.png') });
       await form
@@ -174,7 +180,13 @@ export const journeys = [
         async () => dollars(await page.getByTestId('predicted-total').innerText()) === cal.predicted_total,
         `the calibrated total ${cal.predicted_total}`,
       );
-      assert(cal.over_budget && !summary.over_budget, 'over budget calibrated only');
+      // The summary follows the project's setting (on): its predicted total is the calibrated one,
+      // over the budget; the regional one beside it is under.
+      assert(
+        summary.use_calibration && summary.predicted_total === cal.predicted_total && summary.over_budget,
+        `the summary follows the setting: ${JSON.stringify(summary)}`,
+      );
+      assert(summary.predicted_total_regional < BUDGET, 'over budget calibrated only');
       assert(
         (await page.getByTestId('predicted-total').getAttribute('data-tone')) === 'red',
         'red: the calibrated total is over the budget',
@@ -186,26 +198,20 @@ export const journeys = [
       const toggle = page.getByRole('switch', { name: 'Use calibrated predictions' });
       assert(await toggle.isChecked(), 'on by default');
 
-      // The tasks still without a price: ~1.2x their regional prediction (the server's rule: to
-      // the cent, rounded half up); the awarded ones have no calibrated line.
-      for (const title of ['Plumbing', 'Electrical']) {
-        const t = tasks[title];
-        const text = await card(page, t.id).getByTestId('card-calibrated').innerText();
-        const shown = dollars(text);
-        assert(
-          Math.abs(shown - 1.2 * t.predicted_cost) <= 0.01 && cents(shown) === scaled(cents(t.predicted_cost), 1200),
-          `${title}: calibrated ${shown} for a regional ${t.predicted_cost}`,
+      // Every card shows its prediction as the project uses it: 1.2x the regional one, to the
+      // whole dollar (the server's rule), and says so; the totals add what the cards show.
+      for (const t of Object.values(tasks)) {
+        const predicted = card(page, t.id).getByTestId('card-predicted');
+        await eventually(
+          async () => (await predicted.getAttribute('data-basis')) === 'calibrated',
+          `${t.title}: calibrated`,
         );
+        const text = await predicted.innerText();
         assert(
-          dollars(await card(page, t.id).getByTestId('card-predicted').innerText()) === t.predicted_cost,
-          `${title}: the card keeps the regional prediction`,
+          cents(dollars(text)) === scaledWhole(cents(t.predicted_cost), 1200) && /calibrated/.test(text),
+          `${t.title}: calibrated ${text} for a regional ${t.predicted_cost}`,
         );
       }
-      for (const title of PRICED)
-        assert(
-          (await card(page, tasks[title].id).getByTestId('card-calibrated').count()) === 0,
-          `${title} has a price: no calibrated line`,
-        );
 
       // The inputs, in the open.
       await page.getByRole('button', { name: 'How is this computed?' }).click();
@@ -229,8 +235,13 @@ export const journeys = [
       // The spreadsheet says the same.
       await page.getByLabel('View').selectOption('spreadsheet');
       const plumbingRow = page.locator(`tr[data-task-id="${tasks.Plumbing.id}"]`);
-      await expectText(plumbingRow.getByTestId('sheet-calibrated'), /^Calibrated: \$/);
-      // The second line stays within the row's fixed height (the sheet's window of rows counts on it).
+      await expectText(plumbingRow.getByTestId('sheet-predicted'), /^\$[\d,]+\s*\(?calibrated/);
+      assert(
+        cents(dollars(await plumbingRow.getByTestId('sheet-predicted').innerText())) ===
+          scaledWhole(cents(tasks.Plumbing.predicted_cost), 1200),
+        'the sheet shows the card’s calibrated prediction',
+      );
+      // Its basis stays within the row's fixed height (the sheet's window of rows counts on it).
       const heights = await page
         .locator('tbody tr[data-task-id]')
         .evaluateAll((rows) => rows.map((r) => Math.round(r.getBoundingClientRect().height)));
@@ -241,29 +252,46 @@ export const journeys = [
       );
       await shot(ctx, page, 'sheet-1280');
 
-      // Switched off: the spec's label and the regional figures.
+      // Switched off: a setting of the project (PATCHed), the spec's label and the regional figures.
+      const patched = page.waitForRequest(
+        (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/projects/${project.id}/`),
+      );
       await toggle.uncheck();
+      assert(JSON.parse((await patched).postData() ?? '{}').use_calibration === false, 'the project is PATCHed');
       await eventually(async () => (await totalLabel(page)) === 'Predicted Total Cost', 'the plain label');
+      await eventually(
+        async () => dollars(await page.getByTestId('predicted-total').innerText()) === summary.predicted_total_regional,
+        `the regional total ${summary.predicted_total_regional}`,
+      );
+      await eventually(
+        async () => (await get(call, `/api/projects/${project.id}/`)).use_calibration === false,
+        'the project no longer uses its calibration',
+      );
+      const off = await get(call, `/api/projects/${project.id}/summary/`);
       assert(
-        dollars(await page.getByTestId('predicted-total').innerText()) === summary.predicted_total,
-        `the regional total ${summary.predicted_total}`,
+        off.predicted_total === summary.predicted_total_regional && off.use_calibration === false,
+        `the server's predicted total follows: ${JSON.stringify(off)}`,
       );
       assert((await page.getByTestId('predicted-total').getAttribute('data-tone')) === 'green', 'green again');
-      assert((await page.getByTestId('sheet-calibrated').count()) === 0, 'no calibrated lines');
+      assert(
+        (await plumbingRow.locator('td[data-basis]').getAttribute('data-basis')) === 'regional',
+        'the rows show the regional predictions',
+      );
 
-      // Remembered after a reload.
+      // The project's setting: still off after a reload.
       await page.reload();
       await page.getByTestId('calibration-sentence').waitFor();
       assert(!(await page.getByRole('switch', { name: 'Use calibrated predictions' }).isChecked()), 'still off');
       assert((await totalLabel(page)) === 'Predicted Total Cost', 'still the plain label');
       assert(
-        dollars(await page.getByTestId('predicted-total').innerText()) === summary.predicted_total,
+        dollars(await page.getByTestId('predicted-total').innerText()) === summary.predicted_total_regional,
         'still the regional total',
       );
       assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
       await context.close();
 
-      // A phone (a new browser: on by default): the strip says calibrated, the range in its details.
+      // A phone (another browser) sees the project's setting, off, and switches it back on: the
+      // strip says calibrated, the range in its details.
       for (const theme of ['light', 'dark']) {
         const phone = await signedIn(ctx, user, {
           size: PHONE,
@@ -272,6 +300,12 @@ export const journeys = [
         });
         await phone.page.goto(`/kanban/${project.id}`);
         await expectText(phone.page.getByTestId('calibration-sentence'), '20% above');
+        if (theme === 'light') {
+          const phoneToggle = phone.page.getByRole('switch', { name: 'Use calibrated predictions' });
+          assert(!(await phoneToggle.isChecked()), 'off on the phone too: the project’s setting');
+          assert((await totalLabel(phone.page)) === 'Predicted', 'the strip’s plain label');
+          await phoneToggle.check();
+        }
         await eventually(
           async () => (await totalLabel(phone.page)) === 'Predicted (calibrated)',
           'the strip says calibrated',

@@ -226,11 +226,12 @@ export const journeys = [
         async () => (await page.locator('tbody tr[data-task-id]').count()) === 3,
         'three rows',
       );
-      // Predicted cost comes from the catalogue x square footage.
+      // Predicted cost comes from the catalogue x square footage, shown in whole dollars.
       assert(t1.regional_average_cost_per_sqft !== null, 'Foundation has a regional estimate');
-      const predicted = (t1.regional_average_cost_per_sqft * 2400).toLocaleString('en-US', {
+      const predicted = Math.round(t1.regional_average_cost_per_sqft * 2400).toLocaleString('en-US', {
         style: 'currency',
         currency: 'USD',
+        maximumFractionDigits: 0,
       });
       await expectText(page.locator(`tr[data-task-id="${t1.id}"] td.readonly`), predicted);
       await shot(ctx, page, '09-board-spreadsheet');

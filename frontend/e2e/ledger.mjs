@@ -1,8 +1,9 @@
 // The money ledger on the board (issue 19, docs/money.md), for e2e/run.mjs: award a bid on
 // Framing, pay it in two parts with a receipt each, approve a +$2,500 change order, and watch the
-// board's committed / paid / remaining to pay / contingency left follow the server's summary;
-// the card's payment line and the sheet's Paid to Date column; Paid pre-filled with the paid to
-// date; a change order approved on a task without an award refused (409) in the section; Update
+// board's committed / Paid / Remaining / contingency left / headroom follow the server's summary;
+// the card's payment line and the sheet's Paid column; the Paid dialog pre-filled with the
+// payments, offering to record the difference of a final invoice as a payment (issue 29); a
+// change order approved on a task without an award refused (409) in the section; Update
 // Budget with the contingency and the loan; the summary at 1280 and 390×844 (a column header and
 // a card still in the first screen); axe scans of the sections and their dialogs in both themes.
 // Each journey seeds its own user through the API and depends on no other journey.
@@ -108,6 +109,7 @@ const FIGURES = {
   paid: 'paid_to_date',
   remaining: 'remaining_to_pay',
   contingency: 'contingency_left',
+  headroom: 'headroom',
   loan: 'loan_left',
 };
 
@@ -230,10 +232,12 @@ export const journeys = [
       );
       const paid = await settled(ctx, page, call, project.id, 'paid in two parts');
       assert(paid.committed === AWARD && paid.paid_to_date === AWARD && paid.remaining_to_pay === 0, 'paid in full');
+      // Far under the working budget: the award moves the headroom, none of the reserve is used.
       assert(
-        Math.round((start.contingency_left - paid.contingency_left) * 100) === (AWARD - FRAMING_PREDICTION) * 100,
-        `the award moved the contingency by ${AWARD - FRAMING_PREDICTION}`,
+        Math.round((start.headroom - paid.headroom) * 100) === (AWARD - FRAMING_PREDICTION) * 100,
+        `the award moved the headroom by ${AWARD - FRAMING_PREDICTION}`,
       );
+      assert(paid.contingency_used === 0 && paid.contingency_left === paid.contingency_reserve, 'reserve untouched');
 
       // A +$2,500 change order, approved: committed and remaining move by it.
       const changes = form.getByTestId('change-orders-section');
@@ -260,13 +264,13 @@ export const journeys = [
       assert(changed.change_orders_approved === CHANGE, 'the approved change orders');
       assert(changed.remaining_to_pay === CHANGE, `remaining ${changed.remaining_to_pay}`);
       assert(
-        Math.round((paid.contingency_left - changed.contingency_left) * 100) === CHANGE * 100,
-        'the change order used $2,500 of the contingency',
+        Math.round((paid.headroom - changed.headroom) * 100) === CHANGE * 100,
+        'the change order took $2,500 off the headroom',
       );
       await expectText(page.getByTestId('ledger-committed'), 'Incl. $2,500.00 of change orders');
       await shot(ctx, page, 'board-after-1280');
 
-      // The sheet's Paid to Date column, then the Kanban card's line.
+      // The sheet's Paid column, then the Kanban card's line.
       const row = page.locator(`tr[data-task-id="${framing.id}"]`);
       await expectText(row.getByTestId('sheet-paid'), '$41,500.00');
       await expectText(page.getByTestId('sheet-total-paid'), '$41,500.00');
@@ -275,30 +279,46 @@ export const journeys = [
       await expectText(card.getByTestId('task-paid'), 'Paid $41,500 of $44,000');
       await shot(ctx, page, 'kanban-1280');
 
-      // To Paid: the actual cost box starts at the paid to date; a final invoice of $43,000 is typed.
+      // To Paid: the actual cost box starts at the payments, listed below it; a final invoice of
+      // $43,000 is typed, and the dialog offers (ticked) to record the $1,500 difference as a payment.
       await page.getByRole('button', { name: 'Actions for Framing' }).click();
       await page.getByRole('menuitem', { name: 'Move to Paid' }).click();
       const cost = page.getByRole('dialog', { name: 'Enter Actual Cost' });
-      assert((await cost.getByLabel('Actual Cost').inputValue()) === '41500', 'pre-filled with the paid to date');
-      await expectText(cost.getByTestId('number-prompt-hint'), 'Paid to date: $41,500.00 (2 payments).');
+      assert((await cost.getByLabel('Actual Cost').inputValue()) === '41500', 'pre-filled with the payments');
+      await expectText(cost.getByTestId('number-prompt-hint'), 'Payments recorded: $41,500.00 (2 payments).');
+      await expectText(cost.getByTestId('paid-payments'), 'Total$41,500.00');
+      assert((await cost.getByTestId('record-difference').count()) === 0, 'nothing to record at the payments');
       await shot(ctx, page, 'paid-prefill-1280');
       await cost.getByLabel('Actual Cost').fill('43000');
+      const record = cost.getByRole('checkbox', {
+        name: /^Record the \$1,500\.00 difference as a payment dated today/,
+      });
+      assert(await record.isChecked(), 'recording the difference is offered, ticked');
+      await shot(ctx, page, 'paid-difference-1280');
       const moved = page.waitForResponse(
         (r) => r.url().endsWith(`/api/tasks/${framing.id}/`) && r.request().method() === 'PATCH',
+      );
+      const recorded = page.waitForResponse(
+        (r) => r.url().endsWith('/api/task-payments/') && r.request().method() === 'POST',
       );
       await cost.getByLabel('Actual Cost').press('Enter');
       await cost.waitFor({ state: 'detached' });
       assert(JSON.parse((await moved).request().postData()).actual_cost === 43000, 'sent with the cost typed');
+      const payment = JSON.parse((await recorded).request().postData());
+      assert(
+        payment.task === framing.id && payment.amount === 1500 && /^\d{4}-\d{2}-\d{2}$/.test(payment.paid_on),
+        `the difference recorded as a payment dated today: ${JSON.stringify(payment)}`,
+      );
       const final = await settled(ctx, page, call, project.id, 'moved to Paid at $43,000');
       assert(
-        final.remaining_to_pay === 1500,
-        `remaining is the actual cost less the payments: ${final.remaining_to_pay}`,
+        final.remaining_to_pay === 0 && final.paid_to_date === 43000 && final.payments_recorded === 43000,
+        `paid in full, the difference recorded: ${JSON.stringify(final)}`,
       );
       assert(
-        Math.round((final.contingency_left - changed.contingency_left) * 100) === 1000 * 100,
+        Math.round((changed.headroom - final.headroom) * 100) === -1000 * 100,
         'the actual cost replaced the committed cost in the total',
       );
-      await expectText(card.getByTestId('task-paid'), 'Paid $41,500 of $43,000');
+      await expectText(card.getByTestId('task-paid'), 'Paid $43,000 of $43,000');
 
       // The Money page, from the toolbar.
       await page.getByRole('toolbar', { name: 'Board actions' }).getByRole('link', { name: 'Money' }).click();
@@ -357,7 +377,7 @@ export const journeys = [
         await dialog.getByLabel('Construction loan').fill('$250,000');
       });
       assert(p.contingency_percent === 15 && p.loan_amount === 250000, `settings saved: ${JSON.stringify(p)}`);
-      await expectText(page.getByTestId('ledger-contingency'), '(15% of the budget)');
+      await expectText(page.getByTestId('ledger-contingency'), 'Contingency (15%)');
       await expectText(page.getByTestId('ledger-loan'), '$0.00 drawn of $250,000.00');
       // No loan: no loan line (and, with nothing committed or paid, no ledger row at all).
       p = await saveBudget((dialog) => dialog.getByLabel('Construction loan').fill(''));
@@ -369,7 +389,7 @@ export const journeys = [
     },
   },
   {
-    name: 'ledger: the summary at 1280 and 390×844 (first screen kept), amber when the contingency runs low; axe on the sections and dialogs (light, dark)',
+    name: 'ledger: the summary at 1280 and 390×844 (first screen kept), amber once the predicted total eats into the reserve; axe on the sections and dialogs (light, dark)',
     run: async (ctx) => {
       const { assert } = ctx.helpers;
       const { user, call, project, framing, bid } = await seedBoard(ctx, 'ledgerlook');
@@ -442,7 +462,8 @@ export const journeys = [
         await phone.context.close();
       }
 
-      // Amber: with a $60,000 budget, $2,656 is left of the $6,000 reserve (10%): less than half.
+      // Amber: with a $60,000 budget, the predicted total is past the $54,000 working budget, into the
+      // $6,000 reserve (10%).
       await call(`/api/projects/${project.id}/`, {
         method: 'PATCH',
         body: JSON.stringify({ budget: 60000 }),
@@ -462,7 +483,10 @@ export const journeys = [
           const contingency = page.getByTestId('ledger-contingency');
           await contingency.waitFor();
           const said = (await contingency.textContent()) ?? '';
-          assert(said.includes('Less than half'), `said in words: ${said}`);
+          assert(
+            said.includes('Into the reserve') && said.includes('used of the $6,000.00 reserve'),
+            `said in words: ${said}`,
+          );
           await axe.scan(page, `warning summary (${theme}, ${size.width}px)`);
           await shot(ctx, page, `warning-${size.width}-${theme}`);
           await context.close();
