@@ -188,7 +188,7 @@ export const journeys = [
       const payments = form.getByTestId('payments-section');
       await expectText(
         payments.getByTestId('payments-total'),
-        'Paid $0.00 of $41,500.00 committed · $41,500.00 left to pay',
+        'Paid $0.00 of $41,500.00 committed · $41,500.00 remaining',
       );
 
       // Two payments, each with its receipt; the payee is the awarded contractor by default.
@@ -228,7 +228,7 @@ export const journeys = [
       );
       await expectText(
         payments.getByTestId('payments-total'),
-        'Paid $41,500.00 of $41,500.00 committed · $0.00 left to pay',
+        'Paid $41,500.00 of $41,500.00 committed · $0.00 remaining',
       );
       const paid = await settled(ctx, page, call, project.id, 'paid in two parts');
       assert(paid.committed === AWARD && paid.paid_to_date === AWARD && paid.remaining_to_pay === 0, 'paid in full');
@@ -253,7 +253,7 @@ export const journeys = [
       await expectText(bids.getByTestId('bids-committed'), 'Committed: $44,000.00');
       await expectText(
         payments.getByTestId('payments-total'),
-        'Paid $41,500.00 of $44,000.00 committed · $2,500.00 left to pay',
+        'Paid $41,500.00 of $44,000.00 committed · $2,500.00 remaining',
       );
       await changes.scrollIntoViewIfNeeded();
       await shot(ctx, page, 'task-form-1280');

@@ -45,7 +45,7 @@ describe('the board route composes the task form’s money sections', () => {
         const method = init.method ?? 'GET';
         asked.push(`${method} ${url}`);
         if (method === 'POST' && url === '/api/task-payments/') {
-          task = { ...task, paid_to_date: 20000, payment_count: 1 };
+          task = { ...task, paid_to_date: 20000, payments_total: 20000, remaining_to_pay: 18000, payment_count: 1 };
           const body = JSON.parse(init.body as string) as Record<string, unknown>;
           return Promise.resolve(
             json(
@@ -117,7 +117,7 @@ describe('the board route composes the task form’s money sections', () => {
     expect(await within(form).findByRole('heading', { name: /^Change orders/ })).toBeTruthy();
     const payments = await within(form).findByTestId('payments-section');
     expect(within(payments).getByTestId('payments-total').textContent).toBe(
-      'Paid $0.00 of $38,000.00 committed · $38,000.00 left to pay',
+      'Paid $0.00 of $38,000.00 committed · $38,000.00 remaining',
     );
 
     fireEvent.click(within(payments).getByRole('button', { name: 'Add payment' }));
@@ -129,7 +129,7 @@ describe('the board route composes the task form’s money sections', () => {
     // The board's tasks are asked again, and the section shows the new figures from them.
     await waitFor(() =>
       expect(within(payments).getByTestId('payments-total').textContent).toBe(
-        'Paid $20,000.00 of $38,000.00 committed · $18,000.00 left to pay',
+        'Paid $20,000.00 of $38,000.00 committed · $18,000.00 remaining',
       ),
     );
     expect(asked.filter((a) => a === 'GET /api/projects/1/tasks/').length).toBeGreaterThanOrEqual(2);

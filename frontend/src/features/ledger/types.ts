@@ -59,7 +59,12 @@ export interface LedgerTaskFigures {
   /** Awarded bid + approved change orders, or null without an award. */
   committed_cost: number | null;
   actual_cost: number | null;
+  /** Its Paid: its payments, or its actual cost when it is in Paid and that is more. */
   paid_to_date?: number;
+  /** The sum of its recorded payments. */
+  payments_total?: number;
+  /** Its Remaining: known cost minus Paid, never below 0; null without a known cost. */
+  remaining_to_pay?: number | null;
   payment_count?: number;
   change_order_total?: number;
 }

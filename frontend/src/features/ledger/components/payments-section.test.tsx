@@ -87,7 +87,7 @@ function render(
 describe('PaymentsSection', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("lists the task's payments with date, payee, method, amount, note and receipt, and what is left to pay", async () => {
+  it("lists the task's payments with date, payee, method, amount, note and receipt, and what remains to pay", async () => {
     stubServer({
       'GET /api/tasks/5/payments/': json(200, [
         payment({ receipt: 77, note: 'Deposit' }),
@@ -111,10 +111,26 @@ describe('PaymentsSection', () => {
     expect(rows[1].textContent).toContain('Card');
     expect(screen.getByRole('heading', { name: /^Payments ?\(2 payments\)$/ })).toBeTruthy();
     expect(screen.getByTestId('payments-total').textContent).toBe(
-      'Paid $12,000.00 of $41,800.00 committed · $29,800.00 left to pay',
+      'Paid $12,000.00 of $41,800.00 committed · $29,800.00 remaining',
     );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it("says the task's Paid and Remaining as the board does: a task in Paid is paid its final cost", async () => {
+    stubServer({ 'GET /api/tasks/5/payments/': json(200, []) });
+    render({
+      committed_cost: null,
+      actual_cost: 6800,
+      paid_to_date: 6800,
+      payments_total: 0,
+      remaining_to_pay: 0,
+      payment_count: 0,
+    });
+    await screen.findByText(/No payments yet/);
+    expect(screen.getByTestId('payments-total').textContent).toBe(
+      'Paid $6,800.00 of $6,800.00 actual cost · $0.00 remaining ($0.00 in payments recorded; the task is in Paid at its actual cost)',
+    );
   });
 
   it('adds a payment to the awarded contractor with a receipt, without submitting the task form', async () => {
@@ -125,7 +141,7 @@ describe('PaymentsSection', () => {
     const { onChanged, onTaskSubmit } = render({ committed_cost: 41800, actual_cost: null, paid_to_date: 0 });
     await screen.findByText(/No payments yet/);
     expect(screen.getByTestId('payments-total').textContent).toBe(
-      'Paid $0.00 of $41,800.00 committed · $41,800.00 left to pay',
+      'Paid $0.00 of $41,800.00 committed · $41,800.00 remaining',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a payment' });

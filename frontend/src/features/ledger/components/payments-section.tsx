@@ -15,7 +15,7 @@ interface Props {
   documents: readonly LedgerDocument[];
   /** The user's contractors (the payee picker). */
   contractors: ContractorList;
-  /** The task's figures as the board last read them (paid to date, committed and actual cost). */
+  /** The task's figures as the board last read them (Paid, payments, Remaining, committed and actual cost). */
   figures?: LedgerTaskFigures | null;
   /** The contractor of the task's awarded bid: a new payment is to them unless changed. */
   defaultContractorId?: number | null;
@@ -31,16 +31,26 @@ const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.statu
 
 type Editing = { payment: Payment | null } | null;
 
-/** "Paid $12,000.00 of $41,800.00 · $29,800.00 left to pay", from the board's figures. */
-function paidLine(figures: LedgerTaskFigures): { text: string; left: number | null } | null {
+/**
+ * "Paid $12,000.00 of $41,800.00 committed · $29,800.00 remaining", from the board's figures (the
+ * server's, docs/money.md): the task's Paid and Remaining; when the task is paid by its final cost
+ * beyond its payments (a task in Paid), the payments recorded are said beside it.
+ */
+function paidLine(figures: LedgerTaskFigures): { text: string; left: number | null; payments: number | null } | null {
+  const cents = (d: number) => Math.round(d * 100);
   const paid = figures.paid_to_date ?? 0;
+  const recorded = figures.payments_total ?? paid;
+  const payments = cents(recorded) < cents(paid) ? recorded : null;
   const owed = figures.actual_cost ?? figures.committed_cost;
   if (owed === null || owed === undefined) {
-    return paid > 0 ? { text: `Paid ${formatMoney(paid)} so far.`, left: null } : null;
+    return paid > 0 ? { text: `Paid ${formatMoney(paid)} so far.`, left: null, payments } : null;
   }
-  const leftCents = Math.max(0, Math.round(owed * 100) - Math.round(paid * 100));
+  const left =
+    figures.remaining_to_pay !== undefined && figures.remaining_to_pay !== null
+      ? figures.remaining_to_pay
+      : Math.max(0, cents(owed) - cents(paid)) / 100;
   const of = figures.actual_cost !== null && figures.actual_cost !== undefined ? 'actual cost' : 'committed';
-  return { text: `Paid ${formatMoney(paid)} of ${formatMoney(owed)} ${of}`, left: leftCents / 100 };
+  return { text: `Paid ${formatMoney(paid)} of ${formatMoney(owed)} ${of}`, left, payments };
 }
 
 /**
@@ -102,7 +112,13 @@ export function PaymentsSection({ taskId, documents, contractors, figures, defau
       {summary && (
         <p className="ledger-total" data-testid="payments-total">
           <strong>{summary.text}</strong>
-          {summary.left !== null && <span> · {formatMoney(summary.left)} left to pay</span>}
+          {summary.left !== null && <span> · {formatMoney(summary.left)} remaining</span>}
+          {summary.payments !== null && (
+            <span className="ledger-total-note">
+              {' '}
+              ({formatMoney(summary.payments)} in payments recorded; the task is in Paid at its actual cost)
+            </span>
+          )}
         </p>
       )}
       {payments.isPending ? (
