@@ -55,7 +55,8 @@ pub struct CalibrationTaskResponse {
     /// Its regional prediction, dollars.
     #[schema(minimum = 0)]
     predicted: f64,
-    /// Its actual cost, else its committed cost (award + approved change orders), dollars.
+    /// Its price for its original scope, dollars: its actual cost, else its awarded bid, in both
+    /// cases without its approved change orders (a change order changes scope, not prices).
     #[schema(minimum = 0)]
     known: f64,
     /// `actual_cost` or `committed`.
@@ -100,10 +101,11 @@ impl From<&ProjectCalibration> for CalibrationResponse {
 #[utoipa::path(
     tag = "tasks", operation_id = "getProjectCalibration",
     summary = "How this project's prices compare with the regional predictions",
-    description = "Once at least three tasks have both a regional prediction and a known price (an actual cost, \
-        else an awarded bid with its approved change orders), their ratio: the sum of the known prices over the sum \
-        of their predictions, with outliers left out (log-scale median and MAD, 3 robust standard deviations). \
-        The board's calibrated predictions are the regional ones x this ratio (docs/cost-model.md).",
+    description = "Once at least three tasks have both a regional prediction and a price for their original scope \
+        (an actual cost, else the awarded bid, without approved change orders; fees and permits are not compared), \
+        their ratio: the sum of the known prices over the sum of their predictions, with outliers left out (log-scale \
+        median and MAD, 3 robust standard deviations; never a task within 25% of the median ratio). When the project \
+        uses calibration, its predictions are the regional ones x this ratio, to the whole dollar (docs/cost-model.md).",
     params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
     security(("bearerAuth" = [])),
     responses(

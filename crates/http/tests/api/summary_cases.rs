@@ -120,6 +120,15 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
                 app.authed_json(Method::POST, "/api/task-payments/", &user, Some(body)).await.ok_json(201);
             }
         }
+        // Every fifth board gets a budget its predicted total eats into the reserve of (amber).
+        if board % 5 == 2 {
+            let s = app.authed_get(&format!("/api/projects/{id}/summary/"), &user).await.ok_json(200);
+            let predicted = (s["predicted_total"].as_f64().unwrap() * 100.0).round() as i64;
+            let budget = (predicted * 100 / 95) as f64 / 100.0;
+            app.authed_json(Method::PATCH, &format!("/api/projects/{id}/"), &user, Some(json!({"budget": budget})))
+                .await
+                .ok_json(200);
+        }
         let tasks = app.authed_get(&format!("/api/projects/{id}/tasks/"), &user).await.ok_json(200);
         let tasks: Vec<Value> = tasks
             .as_array()
@@ -153,6 +162,9 @@ async fn the_frontends_summary_cases_are_what_the_server_answers() {
         let columns: i64 = STATUSES.iter().map(|s| cents(&summary["column_totals"][s])).sum();
         assert_eq!(columns, cents(&summary["predicted_total"]), "board {board}: columns");
         assert_eq!(summary["use_calibration"], json!(use_calibration));
+        if board % 5 == 2 && columns > 0 {
+            assert_eq!(summary["status"], "warning", "board {board}: {summary}");
+        }
         // A share link shows the same summary, field by field.
         let link = app
             .authed_json(Method::POST, "/api/shares/", &user, Some(json!({"project": id, "label": "Bank"})))
