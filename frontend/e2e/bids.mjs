@@ -198,7 +198,7 @@ export const journeys = [
 
       // The spreadsheet's Bids column reads the task's own fields.
       const row = page.locator(`tr[data-task-id="${framing.id}"]`);
-      await expectText(row.getByTestId('sheet-bids'), '3 bids · low $36,000');
+      await expectText(row.getByTestId('sheet-bids'), '3 bids · low $36,000.00');
       assert((await predictedTotalOnPage(page)) === before, 'bids alone do not change the predicted total');
 
       // Compare bids, from the board's toolbar.
@@ -258,7 +258,7 @@ export const journeys = [
       );
       const summary = await get(call, `/api/projects/${project.id}/summary/`);
       assert(summary.predicted_total === expected, `server summary ${summary.predicted_total} = ${expected}`);
-      await expectText(row.getByTestId('sheet-bids'), 'Committed $41,500 · 3 bids');
+      await expectText(row.getByTestId('sheet-bids'), 'Committed $41,500.00 · 3 bids');
       await shot(ctx, page, 'sheet-awarded-1280');
       await page.reload();
       await page.getByRole('button', { name: 'Add Task' }).waitFor();
@@ -269,7 +269,7 @@ export const journeys = [
       // Kanban: the card's bid line.
       await page.getByRole('combobox', { name: 'View' }).selectOption('kanban');
       const kanbanCard = page.locator(`li[data-task-id="${framing.id}"]`);
-      await expectText(kanbanCard.getByTestId('task-bids'), 'Committed $41,500');
+      await expectText(kanbanCard.getByTestId('task-bids'), 'Committed $41,500.00');
       await expectText(kanbanCard.getByTestId('task-bids'), '3 bids');
       await shot(ctx, page, 'kanban-awarded-1280');
 
@@ -279,7 +279,7 @@ export const journeys = [
       await again.getByRole('button', { name: `Award the bid of ${BIDS[2].name}, $41,500.00` }).waitFor();
       await again.getByRole('button', { name: 'Cancel' }).click();
       await eventually(async () => (await predictedTotalOnPage(page)) === before, 'withdrawn: back to the prediction');
-      await expectText(kanbanCard.getByTestId('task-bids'), '3 bids · low $36,000');
+      await expectText(kanbanCard.getByTestId('task-bids'), '3 bids · low $36,000.00');
 
       assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
       await context.close();

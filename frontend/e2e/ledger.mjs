@@ -276,7 +276,7 @@ export const journeys = [
       await expectText(page.getByTestId('sheet-total-paid'), '$41,500.00');
       await page.getByRole('combobox', { name: 'View' }).selectOption('kanban');
       const card = page.locator(`li[data-task-id="${framing.id}"]`);
-      await expectText(card.getByTestId('task-paid'), 'Paid $41,500 of $44,000');
+      await expectText(card.getByTestId('task-paid'), 'Paid $41,500.00 of $44,000.00');
       await shot(ctx, page, 'kanban-1280');
 
       // To Paid: the actual cost box starts at the payments, listed below it; a final invoice of
@@ -318,7 +318,7 @@ export const journeys = [
         Math.round((changed.headroom - final.headroom) * 100) === -1000 * 100,
         'the actual cost replaced the committed cost in the total',
       );
-      await expectText(card.getByTestId('task-paid'), 'Paid $43,000 of $43,000');
+      await expectText(card.getByTestId('task-paid'), 'Paid $43,000.00 of $43,000.00');
 
       // The Money page, from the toolbar.
       await page.getByRole('toolbar', { name: 'Board actions' }).getByRole('link', { name: 'Money' }).click();

@@ -5,13 +5,13 @@ import type { Task } from './types';
 
 type BidFields = Pick<Task, 'bid_count' | 'lowest_bid' | 'committed_cost'>;
 
-/** Whole dollars without cents ("$38,000"), otherwise to the cent ("$38,000.50"). */
-export const shortMoney = (value: number) => formatMoney(value).replace(/\.00$/, '');
+/** Recorded money (bids, committed, payments) always to the cent: "$38,000.00" (docs/money.md). */
+export const recordedMoney = (value: number) => formatMoney(value);
 
 export interface BidsDisplay {
-  /** "Committed $38,000" when a bid is awarded, else null. */
+  /** "Committed $38,000.00" when a bid is awarded, else null. */
   committed: string | null;
-  /** "3 bids · low $38,000", "1 bid · $38,000", "3 bids" (beside a committed cost), or null. */
+  /** "3 bids · low $38,000.00", "1 bid · $38,000.00", "3 bids" (beside a committed cost), or null. */
   bids: string | null;
 }
 
@@ -23,12 +23,12 @@ export function bidsDisplay(task: Partial<BidFields>): BidsDisplay {
   let bids: string | null = null;
   if (count > 0) {
     if (committed !== null || task.lowest_bid === null || task.lowest_bid === undefined) bids = noun;
-    else bids = `${noun} · ${count === 1 ? '' : 'low '}${shortMoney(task.lowest_bid)}`;
+    else bids = `${noun} · ${count === 1 ? '' : 'low '}${recordedMoney(task.lowest_bid)}`;
   }
-  return { committed: committed === null ? null : `Committed ${shortMoney(committed)}`, bids };
+  return { committed: committed === null ? null : `Committed ${recordedMoney(committed)}`, bids };
 }
 
-/** The same line as one string ("Committed $38,000 · 3 bids"), or '' without bids. */
+/** The same line as one string ("Committed $38,000.00 · 3 bids"), or '' without bids. */
 export function bidsText(task: Partial<BidFields>): string {
   const d = bidsDisplay(task);
   return [d.committed, d.bids].filter(Boolean).join(' · ');

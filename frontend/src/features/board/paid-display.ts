@@ -3,7 +3,7 @@
 // board stays fast (docs/money.md: the figures come with the board read). The task's Paid is the
 // server's rule (money.ts taskPaidCents): its payments, or its actual cost when it is in Paid and
 // that is more; so an unsaved move to Paid shows what the server will answer.
-import { shortMoney } from './bids-display';
+import { recordedMoney } from './bids-display';
 import { taskPaidCents, toDollars } from './money';
 import type { Task } from './types';
 
@@ -22,12 +22,12 @@ export function paidAmount(task: Partial<PaidFields>): number | null {
 }
 
 /**
- * The card's payment line: "Paid $12,000 of $41,800" (of its actual cost when entered, else of its
- * committed cost), "Paid $12,000" without either, or null when nothing is paid.
+ * The card's payment line: "Paid $12,000.00 of $41,800.00" (of its actual cost when entered, else of its
+ * committed cost), "Paid $12,000.00" without either, or null when nothing is paid.
  */
 export function paidText(task: Partial<PaidFields>): string | null {
   const paid = paidAmount(task);
   if (paid === null) return null;
   const of = task.actual_cost ?? task.committed_cost ?? null;
-  return of === null ? `Paid ${shortMoney(paid)}` : `Paid ${shortMoney(paid)} of ${shortMoney(of)}`;
+  return of === null ? `Paid ${recordedMoney(paid)}` : `Paid ${recordedMoney(paid)} of ${recordedMoney(of)}`;
 }

@@ -4,7 +4,7 @@ import '../bids-display.css';
 
 type BidFields = Pick<Task, 'bid_count' | 'lowest_bid' | 'committed_cost'>;
 
-/** A Kanban card's bid line: "3 bids · low $38,000", or "Committed $38,000 · 3 bids" once awarded. */
+/** A Kanban card's bid line: "3 bids · low $38,000.00", or "Committed $38,000.00 · 3 bids" once awarded. */
 export function CardBids({ task }: { task: BidFields }) {
   const { committed, bids } = bidsDisplay(task);
   if (!committed && !bids) return null;

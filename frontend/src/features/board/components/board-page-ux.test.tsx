@@ -298,7 +298,7 @@ describe('BoardPage, as a user meets it', () => {
 
     fireEvent.change(screen.getByLabelText('View'), { target: { value: 'kanban' } });
     const line = await screen.findByTestId('task-paid');
-    expect(line.textContent).toBe('Paid $12,000 of $41,800');
+    expect(line.textContent).toBe('Paid $12,000.00 of $41,800.00');
     expect(screen.getAllByTestId('task-paid')).toHaveLength(1); // none without payments
 
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Framing' }));

@@ -7,7 +7,7 @@ type PaidFields = Pick<
   'status' | 'actual_cost' | 'committed_cost' | 'paid_to_date' | 'payments_total' | 'payment_count'
 >;
 
-/** A Kanban card's Paid line ("Paid $12,000 of $41,800"), or nothing while nothing is paid. */
+/** A Kanban card's Paid line ("Paid $12,000.00 of $41,800.00"), or nothing while nothing is paid. */
 export function CardPaid({ task }: { task: PaidFields }) {
   const text = paidText(task);
   if (!text) return null;
