@@ -25,7 +25,7 @@ const input = (over: Partial<DrawPdfInput> = {}): DrawPdfInput => ({
     [31, 'permit-receipt.pdf'],
     [44, 'framing-invoice-2.pdf'],
   ]),
-  loan: summaryFixture,
+  summary: summaryFixture,
   exportedOn: '2026-03-26',
   ...over,
 });
@@ -66,7 +66,7 @@ describe('draw PDF', () => {
 
   it('lists the work covered: status, percent complete, amount in this draw and the total', () => {
     const rows = tableAfter(drawPdfDefinition(input()), 'Work covered');
-    expect(rows[0]).toEqual(['Task', 'Status', 'Complete', 'Paid to date', 'Amount in this draw']);
+    expect(rows[0]).toEqual(['Task', 'Status', 'Complete', 'Paid', 'Amount in this draw']);
     // Framing: 20,000 paid of 46,100 best-known = 43%; Permits is Paid: 100%.
     expect(rows[1]).toEqual(['Framing', 'In Progress', '43%', '$20,000.00', '$10,000.00']);
     expect(rows[2]).toEqual(['Building Permits', 'Paid', '100%', '$2,500.00', '$2,500.00']);
@@ -79,6 +79,7 @@ describe('draw PDF', () => {
     expect(def.pageSize).toBe('LETTER');
     const headings = def.content.filter((c) => (c as { headlineLevel?: number }).headlineLevel === 1);
     expect(headings.map((h) => (h as { text: string }).text)).toEqual([
+      'The project',
       'Work covered',
       'Payments made on this work',
       'Loan',
@@ -153,15 +154,40 @@ describe('draw PDF', () => {
       ['Previous draws (1)', '$10,000.00'],
       ['Requested to date, this draw included', '$22,500.00'],
       ['Loan amount', '$300,000.00'],
-      ['Drawn to date (funded)', '$10,000.00'],
-      ['Loan balance', '$290,000.00'],
+      ['Drawn', '$10,000.00'],
+      ['Loan left', '$290,000.00'],
     ]);
+  });
+
+  it("carries the project's figures from the server's summary, in the shared words", () => {
+    const def = drawPdfDefinition(input());
+    const i = def.content.findIndex((c) => (c as { text?: unknown }).text === 'The project');
+    const block = def.content[i + 1] as { columns: { table: { body: { text: string }[][] } }[] };
+    const rows = block.columns.flatMap((c) => c.table.body.map((r) => r.map((cell) => cell.text)));
+    expect(rows).toEqual([
+      ['Budget', '$400,000.00'],
+      ['Predicted total (calibrated)', '$375,000.00'],
+      ['Committed', '$46,100.00'],
+      ['Paid', '$22,500.00'],
+      ['Remaining', '$23,600.00'],
+      ['Headroom', '$25,000.00'],
+      ['Status', 'Using the contingency'],
+      ['Contingency (10%) reserve', '$40,000.00'],
+      ['Contingency used', '$15,000.00'],
+      ['Contingency left', '$25,000.00'],
+      ['Loan amount', '$300,000.00'],
+      ['Drawn', '$10,000.00'],
+      ['Loan left', '$290,000.00'],
+    ]);
+    const regional = drawPdfDefinition(input({ summary: { ...summaryFixture, use_calibration: false } }));
+    expect(texts(regional.content)).toContain('Predicted total');
   });
 
   it('says when there is no loan, and when the draw was funded', () => {
     const draw = drawFixture({ status: 'funded', funded_amount: 12000, funded_on: '2026-04-02' });
     const all = texts(
-      drawPdfDefinition(input({ draw, loan: { loan_amount: null, drawn: 0, loan_left: null } })).content,
+      drawPdfDefinition(input({ draw, summary: { ...summaryFixture, loan_amount: null, drawn: 0, loan_left: null } }))
+        .content,
     );
     expect(all).toContain('No loan on file');
     expect(all).toContain(`$12,000.00 on ${new Date(2026, 3, 2).toLocaleDateString('en-US')}`);

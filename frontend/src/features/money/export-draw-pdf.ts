@@ -1,5 +1,7 @@
 // "Download PDF" of a lender draw: what a bank's inspector reads before releasing money. The
-// project, the draw's number and dates, the work covered (each task's status, percent complete
+// project, the draw's number and dates, the project's figures (the server's summary, in the words
+// of lib/money-words.ts: predicted total, committed, Paid, remaining, contingency, headroom, the
+// loan), the work covered (each task's status, percent complete
 // and amount in this draw), the payments of those tasks with their receipts, and the loan's
 // position (previous draws, loan amount, drawn to date, balance). US Letter; the amounts are the
 // server's (the draw's items and total, the payments, the summary's loan figures); a heading never
@@ -7,6 +9,7 @@
 // (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download, as for the bid
 // comparison (features/bids/export-pdf.ts).
 import { formatIsoDay, formatMoney } from '../../lib/format';
+import { FIGURES, statusWords } from '../../lib/money-words';
 import { saveBlob } from '../../lib/save-blob';
 import type { Draw, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from './types';
 import { drawStatusLabel, fileSlug, localToday, methodLabel, percentComplete, sumDollars, toCents } from './utils';
@@ -24,8 +27,61 @@ export interface DrawPdfInput {
   payments: readonly ProjectPayment[];
   /** Receipt document names by id. */
   receipts: ReadonlyMap<number, string>;
-  loan: Pick<MoneySummary, 'loan_amount' | 'drawn' | 'loan_left'>;
+  /** The server's project summary: the project's figures and the loan. */
+  summary: DrawPdfSummary;
   exportedOn?: string;
+}
+
+/** What the draw PDF reads of the project summary. */
+export type DrawPdfSummary = Pick<
+  MoneySummary,
+  | 'budget'
+  | 'predicted_total'
+  | 'use_calibration'
+  | 'calibrated'
+  | 'committed'
+  | 'paid_to_date'
+  | 'remaining_to_pay'
+  | 'contingency_percent'
+  | 'contingency_reserve'
+  | 'contingency_used'
+  | 'contingency_left'
+  | 'headroom'
+  | 'status'
+  | 'loan_amount'
+  | 'drawn'
+  | 'loan_left'
+>;
+
+/** The project's figures, as the summary gives them: [label, value] in the shared words. */
+export function projectFigureRows(summary: DrawPdfSummary): { costs: [string, string][]; reserve: [string, string][] } {
+  const calibrated = summary.use_calibration && summary.calibrated !== null && summary.calibrated !== undefined;
+  const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
+  return {
+    costs: [
+      ['Budget', formatMoney(summary.budget)],
+      [
+        calibrated ? `${FIGURES.predictedTotal.label} (calibrated)` : FIGURES.predictedTotal.label,
+        formatMoney(summary.predicted_total),
+      ],
+      [FIGURES.committed.label, formatMoney(summary.committed)],
+      [FIGURES.paid.label, formatMoney(summary.paid_to_date)],
+      [FIGURES.remaining.label, formatMoney(summary.remaining_to_pay)],
+      [FIGURES.headroom.label, formatMoney(summary.headroom)],
+      ['Status', statusWords(summary.status)],
+    ],
+    reserve: [
+      [
+        `${FIGURES.contingencyReserve.label} (${summary.contingency_percent}%) reserve`,
+        formatMoney(summary.contingency_reserve),
+      ],
+      [FIGURES.contingencyUsed.label, formatMoney(summary.contingency_used)],
+      [FIGURES.contingencyLeft.label, formatMoney(summary.contingency_left)],
+      ['Loan amount', hasLoan ? formatMoney(summary.loan_amount) : 'No loan on file'],
+      ['Drawn', formatMoney(summary.drawn)],
+      ['Loan left', hasLoan && summary.loan_left !== null ? formatMoney(summary.loan_left) : '-'],
+    ],
+  };
 }
 
 /** draw_2_willow_creek_house.pdf, or draw_2_project_3.pdf without a usable name. */
@@ -75,7 +131,7 @@ const keepHeadings =
 const right = { alignment: 'right' as const };
 
 export function drawPdfDefinition(input: DrawPdfInput) {
-  const { project, draw, tasks, payments, receipts, loan } = input;
+  const { project, draw, tasks, payments, receipts, summary } = input;
   const exportedOn = input.exportedOn ?? localToday();
   const name = project.name || `Project ${project.id}`;
   const title = drawTitle(draw);
@@ -106,10 +162,9 @@ export function drawPdfDefinition(input: DrawPdfInput) {
     ['This draw', formatMoney(draw.total)],
     [`Previous draws (${previous.count})`, previous.count === 0 ? formatMoney(0) : formatMoney(previous.total)],
     ['Requested to date, this draw included', formatMoney(previous.total + draw.total)],
-    ['Loan amount', loan.loan_amount === null ? 'No loan on file' : formatMoney(loan.loan_amount)],
-    ['Drawn to date (funded)', formatMoney(loan.drawn)],
-    ['Loan balance', loan.loan_left === null ? '-' : formatMoney(loan.loan_left)],
+    ...projectFigureRows(summary).reserve.slice(3),
   ];
+  const figures = projectFigureRows(summary);
 
   const factTable = (rows: [string, string][], boldLast = false) => ({
     table: {
@@ -138,6 +193,20 @@ export function drawPdfDefinition(input: DrawPdfInput) {
       { text: name, style: 'project' },
       { ...factTable(facts), margin: [0, 0, 0, 14] as Margin },
       ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
+      { text: 'The project', style: 'section', headlineLevel: 1 },
+      {
+        columns: [
+          { ...factTable(figures.costs), width: 'auto' },
+          { ...factTable(figures.reserve), width: 'auto' },
+        ],
+        columnGap: 48,
+      },
+      {
+        text: [FIGURES.predictedTotal, FIGURES.committed, FIGURES.paid, FIGURES.remaining, FIGURES.headroom]
+          .map((f) => `${f.label}: ${f.hint.charAt(0).toLowerCase()}${f.hint.slice(1)}.`)
+          .join(' '),
+        style: 'small',
+      },
       { text: 'Work covered', style: 'section', headlineLevel: 1 },
       {
         table: {
@@ -149,7 +218,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
               { text: 'Task', style: 'th' },
               { text: 'Status', style: 'th' },
               { text: 'Complete', style: 'th', ...right },
-              { text: 'Paid to date', style: 'th', ...right },
+              { text: FIGURES.paid.label, style: 'th', ...right },
               { text: 'Amount in this draw', style: 'th', ...right },
             ],
             ...work.map((r) => [
@@ -171,7 +240,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
         layout: 'lightHorizontalLines',
       },
       {
-        text: 'Complete: 100% for a task marked Paid, else its Paid over its best-known cost (actual, else committed, else predicted). Paid to date: the payments recorded, or the final cost of a task in Paid when that is more. Amount in this draw: the work to date no earlier draw covered.',
+        text: 'Complete: 100% for a task marked Paid, else its Paid over its best-known cost (actual, else committed, else predicted). Paid: the payments recorded, or the final cost of a task in Paid when that is more. Amount in this draw: the work to date no earlier draw covered.',
         style: 'small',
       },
       ...finalCosts.map((r) => ({

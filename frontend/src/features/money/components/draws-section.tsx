@@ -210,7 +210,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
         qc,
         payments.filter((p) => covered.has(p.task)),
       );
-      await downloadDrawPdf({ project, draw, draws: list, tasks, payments, receipts, loan: summary });
+      await downloadDrawPdf({ project, draw, draws: list, tasks, payments, receipts, summary });
       setStatus(`Draw ${draw.number} PDF downloaded.`);
     } catch (e) {
       console.error('Draw PDF failed', e);

@@ -355,7 +355,7 @@ describe('MoneyPage', () => {
     expect(input.draw.number).toBe(2);
     expect(input.project).toMatchObject({ name: 'Willow Creek House', zip_code: '78701' });
     expect(input.receipts.get(31)).toBe('permit-receipt.pdf');
-    expect(input.loan).toMatchObject({ loan_amount: 300000, drawn: 10000, loan_left: 290000 });
+    expect(input.summary).toMatchObject({ loan_amount: 300000, drawn: 10000, loan_left: 290000 });
   });
 
   it('says when the project does not exist', async () => {
