@@ -249,11 +249,14 @@ describe('CSV export', () => {
     ]);
   });
 
-  it('starts with the project: budget, predicted total, headroom, contingency and loan', () => {
-    expect(lines.slice(0, 16)).toEqual([
+  it('starts with the project: budget, predicted total, committed, paid, remaining, headroom, contingency and loan', () => {
+    expect(lines.slice(0, 19)).toEqual([
       'Project,Maple Street',
       'Budget,160000.00',
       'Predicted total,146750.00,calibrated predictions (regional x local ratio)',
+      'Committed,115500.00,awarded bids plus approved change orders',
+      'Paid,31800.00,"payments, or the final cost of a finished task when that is more"',
+      'Remaining,90500.00,actual or committed costs not yet paid',
       'Headroom,13250.00,budget - predicted total',
       'Contingency (10%),16000.00,reserve: budget x percent',
       'Contingency used,2750.00',
@@ -272,7 +275,7 @@ describe('CSV export', () => {
 
   it('has a row per task under the columns, then the totals row of the summary', () => {
     const header = lines.indexOf(TASK_COLUMNS.join(','));
-    expect(header).toBe(16);
+    expect(header).toBe(19);
     expect(lines.slice(header, header + 9)).toEqual([
       'Task,Description,Actual Cost,Status,Contractor,Predicted,Basis,Committed,Change orders,Counts in total,Paid,Remaining,Due',
       'Foundation,,,In Progress,Stone Concrete,37363.00,Calibrated,36000.00,0.00,36000.00,0.00,36000.00,',
@@ -337,6 +340,9 @@ describe('PDF export', () => {
     for (const fact of [
       ['Budget', '$160,000.00'],
       ['Predicted total', '$146,750.00 (calibrated)'],
+      ['Committed', '$115,500.00'],
+      ['Paid', '$31,800.00'],
+      ['Remaining', '$90,500.00'],
       ['Headroom', '$13,250.00'],
       ['Contingency (10%)', '$16,000.00'],
       ['Contingency used', '$2,750.00'],

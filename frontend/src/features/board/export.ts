@@ -11,6 +11,7 @@ import { http } from '../../lib/api-client';
 import type { components } from '../../lib/api/schema';
 import { csvRow } from '../../lib/csv';
 import { formatIsoDay, formatMoney } from '../../lib/format';
+import { FIGURES, statusWords } from '../../lib/money-words';
 import { queryClient } from '../../lib/query-client';
 import { saveBlob } from '../../lib/save-blob';
 import { boardKeys, type SummaryAnswer } from './api';
@@ -194,12 +195,8 @@ const BASIS_WORDS: Record<PredictionBasis, string> = {
 
 export const basisWord = (basis: PredictionBasis | null) => (basis ? BASIS_WORDS[basis] : '');
 
-/** The summary's `status` in words (docs/money.md): where the predicted total stands. */
-export function statusWords(status: string): string {
-  if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Using the contingency';
-  return 'Within the working budget';
-}
+/** A figure's hint as a note of the export: "Awarded bids plus ..." -> "awarded bids plus ...". */
+const note = (hint: string) => `${hint.charAt(0).toLowerCase()}${hint.slice(1)}`;
 
 /** The project's figures at the top of both exports: [label, dollars or text, note]. */
 export function projectFacts(data: ExportData): [string, number | string | null, string][] {
@@ -208,21 +205,28 @@ export function projectFacts(data: ExportData): [string, number | string | null,
   return [
     ['Budget', s.budget, ''],
     [
-      'Predicted total',
+      FIGURES.predictedTotal.label,
       s.predicted_total,
       data.calibrated ? 'calibrated predictions (regional x local ratio)' : 'regional predictions',
     ],
-    ['Headroom', s.headroom, s.headroom < 0 ? 'over the budget' : 'budget - predicted total'],
-    [`Contingency (${s.contingency_percent}%)`, s.contingency_reserve, 'reserve: budget x percent'],
-    ['Contingency used', s.contingency_used, ''],
-    ['Contingency left', s.contingency_left, ''],
-    ['Working budget', s.working_budget, 'budget - reserve'],
+    [FIGURES.committed.label, s.committed, note(FIGURES.committed.hint)],
+    [FIGURES.paid.label, s.paid_to_date, note(FIGURES.paid.hint)],
+    [FIGURES.remaining.label, s.remaining_to_pay, note(FIGURES.remaining.hint)],
+    [FIGURES.headroom.label, s.headroom, s.headroom < 0 ? 'over the budget' : 'budget - predicted total'],
+    [
+      `${FIGURES.contingencyReserve.label} (${s.contingency_percent}%)`,
+      s.contingency_reserve,
+      'reserve: budget x percent',
+    ],
+    [FIGURES.contingencyUsed.label, s.contingency_used, ''],
+    [FIGURES.contingencyLeft.label, s.contingency_left, ''],
+    [FIGURES.workingBudget.label, s.working_budget, 'budget - reserve'],
     ['Status', statusWords(s.status), ''],
     ['Loan', loan ? s.loan_amount : 'None', ''],
     ['Drawn', loan ? s.drawn : '', loan ? 'funded draws' : ''],
     ['Loan left', loan ? s.loan_left : '', ''],
-    ['Payments recorded', s.payments_recorded, ''],
-    ['Not yet awarded', s.uncommitted, 'best-known cost of the tasks without an award'],
+    [FIGURES.paymentsRecorded.label, s.payments_recorded, ''],
+    [FIGURES.uncommitted.label, s.uncommitted, note(FIGURES.uncommitted.hint)],
   ];
 }
 
@@ -378,10 +382,13 @@ export function pdfDefinition(data: ExportData) {
       { text: data.name, style: 'project' },
       {
         columns: [
-          { width: 'auto', ...factTable(byLabel(['Budget', 'Predicted total', 'Headroom', 'Status'])) },
           {
             width: 'auto',
-            ...factTable(byLabel(['Contingency', 'Working budget'])),
+            ...factTable(byLabel(['Budget', 'Predicted total', 'Committed', 'Paid', 'Remaining', 'Headroom'])),
+          },
+          {
+            width: 'auto',
+            ...factTable(byLabel(['Contingency', 'Working budget', 'Status'])),
           },
           {
             width: 'auto',
