@@ -4,7 +4,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { formatDecimal, formatMoney } from '../../lib/format';
 import type { MoneyTask, ProjectPayment } from './types';
-import { toCents, toDollars } from './utils';
+import { formatPrediction, toCents, toDollars } from './utils';
 
 /** Up to this many tasks, the bar chart has one group of bars per task. */
 export const MAX_TASK_BARS = 25;
@@ -220,7 +220,8 @@ export function taskChartConfig(bars: TaskBars, colors: ChartColors): ChartConfi
         tooltip: {
           callbacks: {
             title: (items) => (items[0] ? (labels[items[0].dataIndex] ?? '') : ''),
-            label: (item) => `${item.dataset.label ?? ''}: ${formatMoney(item.parsed.x)}`,
+            label: (item) =>
+              `${item.dataset.label ?? ''}: ${item.dataset.label === 'Predicted' ? formatPrediction(item.parsed.x) : formatMoney(item.parsed.x)}`,
           },
         },
       },

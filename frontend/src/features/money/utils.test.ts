@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   changeOrderStatusLabel,
   contingencySentence,
-  contingencyText,
   drawStatusLabel,
   fileSlug,
   formatPercent,
+  formatPrediction,
   methodLabel,
   parseDollars,
   percentComplete,
@@ -23,21 +23,24 @@ describe('money utils', () => {
     expect(toCents(null)).toBe(0);
   });
 
+  it('shows predictions in whole dollars', () => {
+    expect(formatPrediction(39061)).toBe('$39,061');
+    expect(formatPrediction(39060.6)).toBe('$39,061');
+    expect(formatPrediction(null)).toBe('–');
+  });
+
   it('says percentages with one decimal at most', () => {
     expect(formatPercent(12.5)).toBe('12.5%');
     expect(formatPercent(12)).toBe('12%');
     expect(formatPercent(10.04)).toBe('10%');
   });
 
-  it('labels methods, change-order and draw statuses, and the contingency', () => {
+  it('labels methods, change-order and draw statuses', () => {
     expect(methodLabel('loan_draw')).toBe('Loan draw');
     expect(methodLabel('transfer')).toBe('Bank transfer');
     expect(methodLabel('barter')).toBe('barter');
     expect(changeOrderStatusLabel('approved')).toBe('Approved');
     expect(drawStatusLabel('funded')).toBe('Funded');
-    expect(contingencyText('ok')).toBe('Within the working budget');
-    expect(contingencyText('warning')).toBe('Using the contingency');
-    expect(contingencyText('over')).toBe('Over budget');
   });
 
   it('says where the predicted total stands against the reserve', () => {

@@ -21,6 +21,12 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A prediction, in whole dollars as predictions are shown (docs/money.md): 39061 -> "$39,061"; null -> "–". */
+export const formatPrediction = (dollars: number | null | undefined): string =>
+  dollars === null || dollars === undefined || !Number.isFinite(dollars)
+    ? '–'
+    : formatMoney(Math.round(dollars)).replace(/\.00$/, '');
+
 /** 12.5 -> "12.5%", 12 -> "12%" (one decimal at most). */
 export const formatPercent = (value: number) => `${formatDecimal(value, 0, 1)}%`;
 
@@ -54,16 +60,6 @@ export const drawStatusLabel = (status: string): string =>
 
 export const isDrawStatus = (value: unknown): value is DrawStatus =>
   value === 'draft' || value === 'submitted' || value === 'funded';
-
-/**
- * The summary's status in words (never by colour alone), docs/money.md: `ok` within the working
- * budget, `warning` inside the contingency reserve, `over` past the budget.
- */
-export function contingencyText(status: string): string {
-  if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Using the contingency';
-  return 'Within the working budget';
-}
 
 /** Where the predicted total stands against the reserve, in one sentence. */
 export function contingencySentence(

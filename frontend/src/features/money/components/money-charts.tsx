@@ -12,7 +12,7 @@ import {
   type ChartColors,
 } from '../chart-data';
 import type { MoneySummary, MoneyTask, ProjectPayment } from '../types';
-import { formatPercent, toCents } from '../utils';
+import { formatPercent, formatPrediction, toCents } from '../utils';
 import { ChartCanvas } from './chart-canvas';
 import { ScrollTable } from './scroll-table';
 
@@ -53,7 +53,7 @@ export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; tota
       <p className="muted money-lead">
         Predicted is the prediction the board shows for the task; committed is the awarded bid with its approved change
         orders; paid is its payments, or its final cost once in Paid. The table adds what each task counts for in the
-        predicted total (actual, else committed, else predicted).
+        predicted total (actual, else committed, else predicted). Predictions are in whole dollars.
         {bars.grouped &&
           ` The ${TOP_TASKS} tasks that count for most have their own bars; the other ${tasks.length - TOP_TASKS} are summed in "Other".`}
       </p>
@@ -90,7 +90,7 @@ export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; tota
                   {bars.rows.map((r) => (
                     <tr key={r.key}>
                       <th scope="row">{r.label}</th>
-                      <td className="num">{money(r.predicted)}</td>
+                      <td className="num">{formatPrediction(r.predicted)}</td>
                       <td className="num">{money(r.committed)}</td>
                       <td className="num">{formatMoney(r.paid)}</td>
                       <td className="num">{formatMoney(r.countsInTotal)}</td>
@@ -100,7 +100,10 @@ export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; tota
                 <tfoot>
                   <tr data-testid="task-table-total">
                     <th scope="row">Total</th>
-                    <td className="num">{money(bars.total.predicted)}</td>
+                    <td className="num">
+                      {formatPrediction(bars.total.predicted)}
+                      <span className="money-cell-note">sum of predictions</span>
+                    </td>
                     <td className="num">{money(committedTotal)}</td>
                     <td className="num">{formatMoney(paidTotal)}</td>
                     <td className="num">{formatMoney(countsTotal)}</td>

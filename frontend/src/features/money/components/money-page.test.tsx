@@ -138,10 +138,10 @@ describe('MoneyPage', () => {
     await waitFor(() => expect(charts.configs.map((c) => c.type).sort()).toEqual(['bar', 'line']));
     const taskTable = screen.getByRole('region', { name: 'Task figures table' });
     const framing = within(taskTable).getByRole('rowheader', { name: 'Framing' }).closest('tr');
-    expect(framing?.textContent).toBe('Framing$39,696.00$46,100.00$20,000.00$46,100.00');
+    expect(framing?.textContent).toBe('Framing$39,696$46,100.00$20,000.00$46,100.00');
     // The totals row gives the summary's figures.
     expect(within(taskTable).getByTestId('task-table-total').textContent).toBe(
-      'Total$61,800.00$46,100.00$22,500.00$375,000.00',
+      'Total$61,800sum of predictions$46,100.00$22,500.00$375,000.00',
     );
     const paidTable = screen.getByRole('region', { name: 'Payments by date table' });
     expect(within(paidTable).getAllByRole('row').at(-2)?.textContent).toContain('$22,500.00');

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { FIGURES, statusWords } from '../../../lib/money-words';
 import type { MoneySummary } from '../types';
-import { contingencySentence, contingencyText, predictionBasisText, toCents } from '../utils';
+import { contingencySentence, predictionBasisText, toCents } from '../utils';
 
 function Stat({
   label,
@@ -58,60 +59,58 @@ export function SummaryBlock({ summary }: { summary: MoneySummary }) {
       <dl className="money-stats">
         <Stat label="Budget" value={formatMoney(summary.budget)} testId="money-budget" />
         <Stat
-          label={calibrated ? 'Predicted total (calibrated)' : 'Predicted total'}
+          label={calibrated ? `${FIGURES.predictedTotal.label} (calibrated)` : FIGURES.predictedTotal.label}
           value={formatMoney(summary.predicted_total)}
           note={predictionBasisText(summary)}
           testId="money-predicted"
         />
         <Stat
-          label="Committed"
+          label={FIGURES.committed.label}
           value={formatMoney(summary.committed)}
-          note="Awarded bids with their approved change orders"
+          note={FIGURES.committed.hint}
           testId="money-committed"
         />
         <Stat
-          label="Change orders"
+          label={FIGURES.changeOrders.label}
           value={formatMoney(summary.change_orders_approved)}
-          note="Approved, on awarded work"
+          note={FIGURES.changeOrders.hint}
           testId="money-change-orders"
         />
         <Stat
-          label="Paid"
+          label={FIGURES.paid.label}
           value={formatMoney(summary.paid_to_date)}
-          note={
-            paymentsDiffer
-              ? 'Payments, or the final cost of a task in Paid when more'
-              : 'All of it in payments recorded'
-          }
+          note={FIGURES.paid.hint}
           testId="money-paid"
         />
         {paymentsDiffer && (
           <Stat
-            label="Payments recorded"
+            label={FIGURES.paymentsRecorded.label}
             value={formatMoney(summary.payments_recorded)}
-            note="Finished tasks without a payment for all their final cost make the difference"
+            note={FIGURES.paymentsRecorded.hint}
             testId="money-payments-recorded"
           />
         )}
         <Stat
-          label="Remaining"
+          label={FIGURES.remaining.label}
           value={formatMoney(summary.remaining_to_pay)}
-          note="Final or committed cost not yet paid"
+          note={FIGURES.remaining.hint}
           testId="money-remaining"
         />
         <Stat
-          label="Not yet awarded"
+          label={FIGURES.uncommitted.label}
           value={formatMoney(summary.uncommitted)}
-          note="Best-known cost of the tasks without an award"
+          note={FIGURES.uncommitted.hint}
           testId="money-uncommitted"
         />
       </dl>
       <div className={`money-stat-group money-contingency tone-${tone}`} data-testid="money-contingency-group">
-        <h3>Contingency ({summary.contingency_percent}%)</h3>
+        <h3>
+          {FIGURES.contingencyReserve.label} ({summary.contingency_percent}%)
+        </h3>
         <p className="money-contingency-status">
           <span className="tone-word" data-testid="money-contingency-status">
             <ToneIcon tone={tone} />
-            {contingencyText(tone)}
+            {statusWords(tone)}
           </span>
           <span className="muted">{contingencySentence(summary)}</span>
         </p>
@@ -119,32 +118,32 @@ export function SummaryBlock({ summary }: { summary: MoneySummary }) {
           <Stat
             label="Reserve"
             value={formatMoney(summary.contingency_reserve)}
-            note={`Budget × ${summary.contingency_percent}%, kept for surprises`}
+            note={`${FIGURES.contingencyReserve.hint}: budget × ${summary.contingency_percent}%`}
             testId="money-contingency-reserve"
           />
           <Stat
-            label="Used"
+            label={FIGURES.contingencyUsed.label}
             value={formatMoney(summary.contingency_used)}
-            note="What the predicted total has eaten of the reserve"
+            note={FIGURES.contingencyUsed.hint}
             testId="money-contingency-used"
           />
           <Stat
-            label="Contingency left"
+            label={FIGURES.contingencyLeft.label}
             value={formatMoney(summary.contingency_left)}
-            note="Reserve − used"
+            note={FIGURES.contingencyLeft.hint}
             tone={tone}
             testId="money-contingency"
           />
           <Stat
-            label="Working budget"
+            label={FIGURES.workingBudget.label}
             value={formatMoney(summary.working_budget)}
-            note="Budget − reserve"
+            note={FIGURES.workingBudget.hint}
             testId="money-working-budget"
           />
           <Stat
-            label="Headroom"
+            label={FIGURES.headroom.label}
             value={formatMoney(summary.headroom)}
-            note={toCents(summary.headroom) < 0 ? 'Over the budget' : 'Budget − predicted total'}
+            note={toCents(summary.headroom) < 0 ? 'Over the budget' : FIGURES.headroom.hint}
             testId="money-headroom"
           />
         </dl>
