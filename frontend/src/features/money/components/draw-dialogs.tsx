@@ -17,10 +17,13 @@ const UNREACHABLE = 'The server could not be reached. Please try again.';
  */
 export function NewDrawDialog({
   projectId,
+  paid,
   onClose,
   onCreated,
 }: {
   projectId: number;
+  /** The summary's Paid, when known: with nothing paid yet, there is nothing to draw. */
+  paid?: number;
   onClose: () => void;
   onCreated: (draw: Draw) => void;
 }) {
@@ -88,8 +91,9 @@ export function NewDrawDialog({
           </p>
         ) : items.length === 0 ? (
           <p className="muted" data-testid="no-draw-items">
-            Every payment so far is already covered by a draw. Record new payments (or move finished work to Paid) on
-            the board, then request the next draw.
+            {paid !== undefined && toCents(paid) === 0
+              ? 'Nothing has been paid yet, so there is no work to draw for. Record payments (or move finished work to Paid) on the board, then request a draw.'
+              : 'Every payment so far is already covered by a draw. Record new payments (or move finished work to Paid) on the board, then request the next draw.'}
           </p>
         ) : (
           <fieldset

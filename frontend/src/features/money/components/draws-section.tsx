@@ -299,6 +299,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
       {creating && (
         <NewDrawDialog
           projectId={projectId}
+          paid={summary?.paid_to_date}
           onClose={() => setCreating(false)}
           onCreated={(draw) => {
             setCreating(false);

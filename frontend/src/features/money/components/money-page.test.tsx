@@ -262,6 +262,35 @@ describe('MoneyPage', () => {
     expect(calls.some((c) => c.key === 'POST /api/draws/')).toBe(false);
   });
 
+  it('says that nothing has been paid yet when a new draw has no work to cover and Paid is 0', async () => {
+    stubServer({
+      ...baseRoutes(() => []),
+      'GET /api/projects/3/summary/': json(200, { ...summaryFixture, paid_to_date: 0, payments_recorded: 0 }),
+      'GET /api/projects/3/draws/next/': json(200, { items: [], total: 0 }),
+    });
+    render();
+    await screen.findByTestId('money-paid');
+    fireEvent.click(await screen.findByRole('button', { name: 'New draw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draw request' });
+    const empty = await within(dialog).findByTestId('no-draw-items');
+    expect(empty.textContent).toContain('Nothing has been paid yet');
+    expect(empty.textContent).not.toContain('already covered by a draw');
+  });
+
+  it('says every payment is covered when there is no new work to draw for', async () => {
+    stubServer({
+      ...baseRoutes(() => [drawFixture({ status: 'funded', funded_amount: 12500, funded_on: '2026-03-30' })]),
+      'GET /api/projects/3/draws/next/': json(200, { items: [], total: 0 }),
+    });
+    render();
+    await screen.findByTestId('money-paid');
+    fireEvent.click(await screen.findByRole('button', { name: 'New draw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draw request' });
+    expect((await within(dialog).findByTestId('no-draw-items')).textContent).toContain(
+      'Every payment so far is already covered by a draw',
+    );
+  });
+
   it('submits a draft, marks a submitted draw funded, and shows the 409 of a refused delete', async () => {
     let draw = drawFixture();
     const calls = stubServer({
