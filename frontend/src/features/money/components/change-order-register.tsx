@@ -32,7 +32,7 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
         <p className="muted">No change orders yet. Enter them in a task&apos;s Change orders section on the board.</p>
       ) : (
         <ScrollTable label="Change-order table">
-          <table className="table" data-testid="change-order-table">
+          <table className="table money-cards" data-testid="change-order-table">
             <caption className="money-vh">
               Change orders in date order, with the running total of approved ones and the contingency left after each
             </caption>
@@ -57,16 +57,24 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
             <tbody>
               {rows.map((co) => (
                 <tr key={co.id} data-change-order-id={co.id}>
-                  <td className="nowrap">{formatIsoDay(co.date)}</td>
-                  <td>{co.task_title}</td>
-                  <td className="co-description">{co.description}</td>
-                  <td>{co.contractor?.name ?? '–'}</td>
-                  <td>
+                  <td className="nowrap" data-label="Date">
+                    {formatIsoDay(co.date)}
+                  </td>
+                  <td data-label="Task">{co.task_title}</td>
+                  <td className="co-description" data-label="Description">
+                    {co.description}
+                  </td>
+                  <td data-label="Contractor">{co.contractor?.name ?? '–'}</td>
+                  <td data-label="Status">
                     <span className={`co-status co-status-${co.status}`}>{changeOrderStatusLabel(co.status)}</span>
                   </td>
-                  <td className="num">{formatMoney(co.amount)}</td>
-                  <td className="num">{formatMoney(co.running_total)}</td>
-                  <td className="num" data-testid="co-contingency-left">
+                  <td className="num" data-label="Amount">
+                    {formatMoney(co.amount)}
+                  </td>
+                  <td className="num" data-label="Approved to date">
+                    {formatMoney(co.running_total)}
+                  </td>
+                  <td className="num" data-label="Contingency left after" data-testid="co-contingency-left">
                     {formatMoney(co.contingency_left_after)}
                   </td>
                 </tr>

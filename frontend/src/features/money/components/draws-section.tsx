@@ -70,25 +70,27 @@ function DrawRow({ draw, busy, disabled, canExport, exporting, onStatus, onFund,
   const titles = draw.items.map((i) => i.title).join(', ');
   return (
     <tr data-draw-id={draw.id} data-draw-number={n}>
-      <th scope="row" className="draw-name">
+      <th scope="row" className="draw-name" data-label="Draw">
         Draw {n}
         <span className="draw-tasks">{titles}</span>
       </th>
-      <td className="nowrap">{formatIsoDay(draw.requested_on)}</td>
-      <td className="num" data-testid="draw-total">
+      <td className="nowrap" data-label="Requested">
+        {formatIsoDay(draw.requested_on)}
+      </td>
+      <td className="num" data-label="Total" data-testid="draw-total">
         {formatMoney(draw.total)}
       </td>
-      <td>
+      <td data-label="Status">
         <span className={`draw-status draw-status-${draw.status}`} data-testid="draw-status">
           {busy ? 'Saving…' : drawStatusLabel(draw.status)}
         </span>
       </td>
-      <td className="num" data-testid="draw-funded">
+      <td className="num" data-label="Funded" data-testid="draw-funded">
         {draw.status === 'funded' && draw.funded_amount !== null
           ? `${formatMoney(draw.funded_amount)}${draw.funded_on ? ` on ${formatIsoDay(draw.funded_on)}` : ''}`
           : '–'}
       </td>
-      <td>
+      <td className="draw-actions-cell" data-label="Actions">
         <div className="draw-actions">
           {draw.status === 'draft' && (
             <ActionButton
@@ -261,7 +263,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="draws-table">
+          <table className="table money-cards" data-testid="draws-table">
             <caption className="money-vh">Lender draws by number</caption>
             <thead>
               <tr>
