@@ -243,7 +243,7 @@ mod tests {
         let before = service(board(0)).summary(3, 1).unwrap();
         let after = service(board(250_000)).summary(3, 1).unwrap();
         assert_eq!(after.money.predicted_total_cents - before.money.predicted_total_cents, 250_000);
-        let ratio = |s: &crate::tasks::ProjectSummary| s.calibrated.as_ref().unwrap().calibration.ratio_per_mille();
+        let ratio = |s: &crate::summary::ProjectSummary| s.calibrated.as_ref().unwrap().calibration.ratio_per_mille();
         assert_eq!((ratio(&before), ratio(&after)), (Some(1200), Some(1200)));
         // An actual cost that includes the change order is compared without it too.
         let paid = Task {

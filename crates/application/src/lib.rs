@@ -13,6 +13,7 @@ pub mod payments;
 pub mod ports;
 pub mod projects;
 pub mod shares;
+pub mod summary;
 pub mod tasks;
 
 pub use error::{RepoError, UseCaseError};

@@ -19,7 +19,8 @@ use crate::error::{RepoError, UseCaseError};
 use crate::ledger::LedgerService;
 use crate::payments::AccessService;
 use crate::ports::{Clock, IdGenerator, ProjectRepository, ShareRepository};
-use crate::tasks::{Board, ProjectSummary, TaskService};
+use crate::summary::ProjectSummary;
+use crate::tasks::{Board, TaskService};
 
 pub const MSG_TOO_MANY: &str = "This project already has 50 share links: revoke one you no longer need first.";
 

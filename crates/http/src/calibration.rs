@@ -12,7 +12,7 @@ use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::projects::parse_id;
 use crate::state::AppState;
-use crate::tasks::ratio;
+use crate::summary::ratio;
 
 /// The project's local ratio and its inputs.
 #[derive(Serialize, ToSchema)]

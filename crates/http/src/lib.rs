@@ -20,6 +20,7 @@ pub mod request;
 pub mod request_log;
 pub mod shares;
 pub mod state;
+pub mod summary;
 pub mod system;
 pub mod tasks;
 pub mod throttle;
@@ -53,7 +54,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 // regex, so the hottest calls (board reads, card moves) come first.
                 .service(tasks::board)
                 .service(tasks::update)
-                .service(tasks::summary)
+                .service(summary::summary)
                 .service(tasks::create_standard_tasks)
                 .service(calibration::calibration)
                 .service(bids::list_contractors)

@@ -20,7 +20,8 @@ use crate::ledger::ProjectPaymentResponse;
 use crate::projects::{parse_id, ProjectResponse};
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
-use crate::tasks::{SummaryResponse, TaskResponse};
+use crate::summary::SummaryResponse;
+use crate::tasks::TaskResponse;
 
 /// A share link, without its token.
 #[derive(Serialize, ToSchema)]
