@@ -238,14 +238,19 @@ export const journeys = [
       const csp = await page.evaluate(() => window.__csp);
       assert(csp.length === 0, `CSP violations: ${csp.join(', ')}`);
 
-      // "Move to…" in a card's menu goes through the same modal, pre-filled with the prediction.
+      // "Move to…" in a card's menu goes through the same modal: never pre-filled with the
+      // prediction (nothing is recorded yet), which is a hint in whole dollars.
       await page.getByRole('button', { name: 'Actions for Framing' }).click();
       await page.getByRole('menuitem', { name: 'Move to Paid' }).click();
       await dialog.waitFor();
       const predicted = Math.round(framing.regional_average_cost_per_sqft * 100) * 2400;
       assert(
-        Number(await dialog.getByLabel('Actual Cost').inputValue()) * 100 === predicted,
-        `predicted pre-fill ${await dialog.getByLabel('Actual Cost').inputValue()} (rate ${framing.regional_average_cost_per_sqft})`,
+        (await dialog.getByLabel('Actual Cost').inputValue()) === '',
+        `no pre-fill: ${await dialog.getByLabel('Actual Cost').inputValue()} (rate ${framing.regional_average_cost_per_sqft})`,
+      );
+      await expectText(
+        dialog.getByTestId('number-prompt-hint'),
+        `Predicted $${Math.round(predicted / 100).toLocaleString('en-US')}`,
       );
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -7,6 +7,7 @@ import {
   localIsoDay,
   paidHint,
   paidPrefill,
+  checkActualCost,
   parseContingency,
   parseLoan,
   unrecordedCents,
@@ -39,8 +40,12 @@ const task = (partial: Partial<Task> = {}): Task => ({
 
 describe('the Enter Actual Cost pre-fill', () => {
   it('is the recorded cost, so Enter keeps it', () => {
-    expect(paidPrefill(task({ actual_cost: 62300 }), 2400)).toEqual({ value: '62300', source: 'actual' });
-    expect(paidPrefill(task({ actual_cost: 1234.5, regional_average_cost_per_sqft: 9 }), 2400)).toEqual({
+    expect(paidPrefill(task({ actual_cost: 62300 }), 2400)).toEqual({
+      value: '62300',
+      source: 'actual',
+      predicted: null,
+    });
+    expect(paidPrefill(task({ actual_cost: 1234.5, regional_average_cost_per_sqft: 9 }), 2400)).toMatchObject({
       value: '1234.5',
       source: 'actual',
     });
@@ -48,27 +53,28 @@ describe('the Enter Actual Cost pre-fill', () => {
     expect(paidPrefill(task({ actual_cost: 0, regional_average_cost_per_sqft: 9 }), 2400).value).toBe('0');
   });
 
-  it('is otherwise the prediction, regional rate x square footage to the cent', () => {
-    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400)).toEqual({
-      value: '10488',
-      source: 'predicted',
-    });
-    // 0.1 + 0.2 style drift never shows: the rate is taken in cents first.
-    expect(paidPrefill(task({ regional_average_cost_per_sqft: 1.15 }), 3).value).toBe('3.45');
-  });
-
-  it('is the calibrated prediction, to the whole dollar, when the project uses calibration', () => {
+  it('never is the prediction: blank, with the prediction as a hint only', () => {
+    const regional = paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400);
+    expect(regional).toEqual({ value: '', source: 'none', predicted: 10488 });
+    expect(paidHint(regional)).toBe('Predicted $10,488.');
     const calibrated = { use_calibration: true, calibrated: { ratio: 1.2 } };
-    // 10,488.00 x 1.2 = 12,585.60 -> $12,586.
-    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400, calibrated).value).toBe('12586');
+    // 10,488.00 x 1.2 = 12,585.60 -> $12,586, in the hint; the box stays blank.
+    const scaled = paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400, calibrated);
+    expect(scaled.value).toBe('');
+    expect(paidHint(scaled)).toBe('Predicted $12,586.');
     expect(
       paidPrefill(task({ regional_average_cost_per_sqft: 4.37 }), 2400, { ...calibrated, use_calibration: false })
-        .value,
-    ).toBe('10488');
+        .predicted,
+    ).toBe(10488);
     // A fee keeps its regional price.
-    expect(paidPrefill(task({ regional_average_cost_per_sqft: 4.37, fixed_fee: true }), 2400, calibrated).value).toBe(
-      '10488',
-    );
+    expect(
+      paidPrefill(task({ regional_average_cost_per_sqft: 4.37, fixed_fee: true }), 2400, calibrated).predicted,
+    ).toBe(10488);
+  });
+
+  it('is the committed cost of an awarded task without payments', () => {
+    const committed = paidPrefill(task({ committed_cost: 14280, regional_average_cost_per_sqft: 4.37 }), 2400);
+    expect(committed).toMatchObject({ value: '14280', source: 'committed', predicted: 10488 });
   });
 
   it('leaves unrecorded the actual cost minus the payments (the payment the dialog offers)', () => {
@@ -80,35 +86,53 @@ describe('the Enter Actual Cost pre-fill', () => {
     expect(unrecordedCents(0.1, undefined)).toBe(10);
   });
 
-  it('is blank without either (blank still means $0.00 on save)', () => {
-    expect(paidPrefill(task(), 2400)).toEqual({ value: '', source: 'none' });
-    expect(paidPrefill(task({ regional_average_cost_per_sqft: 5 }), null)).toEqual({ value: '', source: 'none' });
+  it('is blank without recorded money (blank still means $0.00 on save)', () => {
+    expect(paidPrefill(task(), 2400)).toEqual({ value: '', source: 'none', predicted: null });
+    expect(paidHint(paidPrefill(task(), 2400))).toBeNull();
+    expect(paidPrefill(task({ regional_average_cost_per_sqft: 5 }), null)).toEqual({
+      value: '',
+      source: 'none',
+      predicted: null,
+    });
     expect(paidPrefill(undefined, 2400)).toEqual({ value: '', source: 'none' });
   });
 
-  it('is the payments recorded when the task has some, over a recorded cost (docs/money.md)', () => {
-    const paid = paidPrefill(
+  it('is the payments recorded when the task has some and no actual cost, over its committed cost', () => {
+    const one = paidPrefill(
       task({
-        paid_to_date: 41800.5,
-        payments_total: 41800.5,
-        payment_count: 2,
-        actual_cost: 40000,
+        paid_to_date: 12000,
+        payments_total: 12000,
+        payment_count: 1,
+        committed_cost: 41800,
         regional_average_cost_per_sqft: 9,
       }),
       2400,
     );
-    expect(paid).toEqual({ value: '41800.5', source: 'paid', paid: 41800.5, payments: 2, recorded: 40000 });
-    expect(paidHint(paid)).toBe('Payments recorded: $41,800.50 (2 payments). Your recorded cost was $40,000.00.');
-    const one = paidPrefill(
-      task({ paid_to_date: 12000, payments_total: 12000, payment_count: 1, regional_average_cost_per_sqft: 9 }),
+    expect(one).toMatchObject({ value: '12000', source: 'paid', paid: 12000, payments: 1 });
+    expect(paidHint(one)).toBe('Payments recorded: $12,000.00 (1 payment). Predicted $21,600.');
+    // An actual cost recorded before comes first; the payments are said in the hint.
+    const both = paidPrefill(
+      task({ paid_to_date: 41800.5, payments_total: 41800.5, payment_count: 2, actual_cost: 40000 }),
       2400,
     );
-    expect(one.value).toBe('12000');
-    expect(paidHint(one)).toBe('Payments recorded: $12,000.00 (1 payment).');
-    // No payments: as before, and no hint.
-    const none = paidPrefill(task({ paid_to_date: 0, payment_count: 0, actual_cost: 5 }), 2400);
-    expect(none).toEqual({ value: '5', source: 'actual' });
-    expect(paidHint(none)).toBeNull();
+    expect(both).toMatchObject({ value: '40000', source: 'actual', paid: 41800.5, payments: 2 });
+    expect(paidHint(both)).toBe('Payments recorded: $41,800.50 (2 payments).');
+  });
+});
+
+describe('the Enter Actual Cost box, read before it is sent', () => {
+  it('is dollars to the cent, blank as $0.00', () => {
+    expect(checkActualCost('6957.504')).toEqual({ ok: true, value: 6957.5 });
+    expect(checkActualCost(' ')).toEqual({ ok: true, value: 0 });
+  });
+
+  it('refuses letters and negative amounts with a message (never a silent $0)', () => {
+    expect(checkActualCost('', true)).toEqual({
+      ok: false,
+      message: 'Enter the cost as a number of dollars, like 6957.50.',
+    });
+    expect(checkActualCost('abc').ok).toBe(false);
+    expect(checkActualCost('-5')).toEqual({ ok: false, message: 'The actual cost cannot be negative.' });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type PredictedFields,
   type PredictionSettings,
 } from './money';
+import { formatWholeMoney } from './range-display';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
 
 export function isStatus(value: unknown): value is TaskStatus {
@@ -98,17 +99,17 @@ export function parseActualCost(value: string): number {
   return Number.isFinite(n) ? roundToCent(n) : 0;
 }
 
-/** Where the Enter Actual Cost modal's starting value comes from. */
-export type PrefillSource = 'paid' | 'actual' | 'predicted' | 'none';
+/** Where the Enter Actual Cost modal's starting value comes from (recorded money only). */
+export type PrefillSource = 'actual' | 'paid' | 'committed' | 'none';
 
 export interface PaidPrefill {
   value: string;
   source: PrefillSource;
-  /** With source `paid`: the sum of the task's payments and their number. */
+  /** The sum of the task's payments and their number, when it has some. */
   paid?: number;
   payments?: number;
-  /** With source `paid`: the actual cost recorded before, if any (the box no longer shows it). */
-  recorded?: number | null;
+  /** The prediction the task shows (dollars, whole with calibration), for the hint; never the value. */
+  predicted?: number | null;
 }
 
 /** The task has payments recorded (their sum comes with the board read, docs/money.md). */
@@ -119,52 +120,69 @@ export function hasPayments(
 }
 
 /**
- * The Enter Actual Cost modal's starting value, so that Enter keeps what is known (docs/money.md:
- * moving a card to Paid pre-fills the actual cost with its payments): the sum of the task's
- * payments when it has some (a retention or a final invoice can still be typed), else its
- * recorded cost, else the prediction it shows (calibrated to the whole dollar when the project
- * uses calibration, `prediction`: the summary's setting and ratio), else blank.
+ * The Enter Actual Cost modal's starting value, from recorded money only, so that Enter keeps what
+ * is known and never records a prediction as a cost: the task's actual cost, else its payments
+ * when more than 0, else its committed cost (the award), else blank. The prediction the task shows
+ * (calibrated to the whole dollar when the project uses calibration, `prediction`: the summary's
+ * setting and ratio) comes along for the hint only.
  */
 export function paidPrefill(
   task:
     | (Pick<Task, 'actual_cost' | 'regional_average_cost_per_sqft'> &
         PredictedFields &
-        Partial<Pick<Task, 'payments_total' | 'paid_to_date' | 'payment_count' | 'fixed_fee'>>)
+        Partial<Pick<Task, 'payments_total' | 'paid_to_date' | 'payment_count' | 'fixed_fee' | 'committed_cost'>>)
     | undefined,
   squareFootage: number | null | undefined,
   prediction?: PredictionSettings,
 ): PaidPrefill {
   if (!task) return { value: '', source: 'none' };
-  if (hasPayments(task)) {
-    const paid = toDollars(paymentsCents(task));
-    return {
-      value: String(paid),
-      source: 'paid',
-      paid,
-      payments: task.payment_count ?? 0,
-      recorded: task.actual_cost ?? null,
-    };
-  }
-  if (task.actual_cost !== null && task.actual_cost !== undefined) {
-    return { value: String(toDollars(toCents(task.actual_cost))), source: 'actual' };
-  }
   const shown = shownPrediction(task, squareFootage, prediction);
-  if (shown !== null) return { value: String(toDollars(shown.cents)), source: 'predicted' };
-  return { value: '', source: 'none' };
+  const predicted = shown === null ? null : toDollars(shown.cents);
+  const paymentCents = paymentsCents(task);
+  const payments = hasPayments(task) ? { paid: toDollars(paymentCents), payments: task.payment_count ?? 0 } : {};
+  if (task.actual_cost !== null && task.actual_cost !== undefined) {
+    return { value: String(toDollars(toCents(task.actual_cost))), source: 'actual', ...payments, predicted };
+  }
+  if (paymentCents > 0) return { value: String(toDollars(paymentCents)), source: 'paid', ...payments, predicted };
+  if (task.committed_cost !== null && task.committed_cost !== undefined) {
+    return { value: String(toDollars(toCents(task.committed_cost))), source: 'committed', ...payments, predicted };
+  }
+  return { value: '', source: 'none', ...payments, predicted };
 }
 
-/** The hint under the Enter Actual Cost box when the task has payments, else null. */
+/**
+ * The hint under the Enter Actual Cost box: the payments recorded (when any), and the prediction
+ * as a hint only, in whole dollars ("Predicted $6,957"); null when there is neither.
+ */
 export function paidHint(prefill: PaidPrefill): string | null {
-  if (prefill.source !== 'paid') return null;
-  const n = prefill.payments ?? 0;
-  const count = n > 0 ? ` (${n} ${n === 1 ? 'payment' : 'payments'})` : '';
-  const recorded =
-    prefill.recorded !== null &&
-    prefill.recorded !== undefined &&
-    toCents(prefill.recorded) !== toCents(prefill.paid ?? 0)
-      ? ` Your recorded cost was ${formatMoney(prefill.recorded)}.`
-      : '';
-  return `Payments recorded: ${formatMoney(prefill.paid ?? 0)}${count}.${recorded}`;
+  const parts: string[] = [];
+  if (prefill.paid !== undefined) {
+    const n = prefill.payments ?? 0;
+    const count = n > 0 ? ` (${n} ${n === 1 ? 'payment' : 'payments'})` : '';
+    parts.push(`Payments recorded: ${formatMoney(prefill.paid)}${count}.`);
+  }
+  if (prefill.predicted !== null && prefill.predicted !== undefined) {
+    parts.push(`Predicted ${formatWholeMoney(prefill.predicted)}.`);
+  }
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/**
+ * The Enter Actual Cost box read before it is sent: dollars, or the message to show at the field
+ * (letters, a negative amount). A blank box is $0.00. `badInput`: the number input's
+ * `validity.badInput` (a browser leaves the value blank for letters).
+ */
+export function checkActualCost(
+  value: string,
+  badInput = false,
+): { ok: true; value: number } | { ok: false; message: string } {
+  const t = value.trim();
+  if (badInput || (t !== '' && !Number.isFinite(Number(t)))) {
+    return { ok: false, message: 'Enter the cost as a number of dollars, like 6957.50.' };
+  }
+  const n = t === '' ? 0 : Number(t);
+  if (n < 0) return { ok: false, message: 'The actual cost cannot be negative.' };
+  return { ok: true, value: roundToCent(n) };
 }
 
 /**

@@ -379,4 +379,62 @@ describe('BoardPage, as a user meets it', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls).toEqual(['PATCH /api/tasks/2/']));
   });
+  it('never pre-fills the prediction: the box is blank and the prediction is a hint', async () => {
+    // 10 sq ft x $695.70 = $6,957 predicted; nothing recorded yet.
+    serve([task(2, 'Roofing', { regional_average_cost_per_sqft: 695.7 })]);
+    renderBoard();
+    const status = await screen.findByLabelText('Status of Roofing');
+    fireEvent.change(status, { target: { value: 'Paid' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    const input = within(dialog).getByLabelText<HTMLInputElement>('Actual Cost');
+    expect(input.value).toBe('');
+    expect(within(dialog).getByTestId('number-prompt-hint').textContent).toBe('Predicted $6,957.');
+    // Nothing to record until a cost is typed.
+    expect(within(dialog).queryByTestId('record-difference')).toBeNull();
+  });
+
+  it('pre-fills the committed cost of an awarded task', async () => {
+    serve([task(2, 'Roofing', { committed_cost: 14280, regional_average_cost_per_sqft: 695.7 })]);
+    renderBoard();
+    fireEvent.change(await screen.findByLabelText('Status of Roofing'), { target: { value: 'Paid' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Actual Cost').value).toBe('14280');
+  });
+
+  it('keeps the dialog open with the message beside the field when the cost is refused', async () => {
+    const roofing = task(2, 'Roofing', { committed_cost: 9000 });
+    const { calls } = serve([roofing], {
+      'PATCH /api/tasks/2/': () =>
+        json(
+          {
+            error: 'validation_error',
+            message: 'Invalid input.',
+            fields: { actual_cost: ['Ensure this value is greater than or equal to 0.'] },
+          },
+          400,
+        ),
+    });
+    renderBoard();
+    fireEvent.change(await screen.findByLabelText('Status of Roofing'), { target: { value: 'Paid' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Actual Cost' });
+    const input = within(dialog).getByLabelText<HTMLInputElement>('Actual Cost');
+    // Checked here first: a negative cost is not sent.
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByTestId('number-prompt-error').textContent).toBe('The actual cost cannot be negative.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+    // The server refuses what it is sent: its words beside the field, the dialog still open.
+    fireEvent.change(input, { target: { value: '9500' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('number-prompt-error').textContent).toBe(
+        'Ensure this value is greater than or equal to 0.',
+      ),
+    );
+    expect(calls).toEqual(['PATCH /api/tasks/2/']);
+    expect(screen.getByRole('dialog', { name: 'Enter Actual Cost' })).toBe(dialog);
+    expect(screen.queryByText('Failed to update task with actual cost.')).toBeNull();
+  });
 });

@@ -61,12 +61,17 @@ interface PaidDrop {
   /** The task as the board had it when the dialog opened (its payments). */
   task: Task | undefined;
   prefill: PaidPrefill;
+  /** Sent: waiting for the server's answer (the dialog stays open until then). */
+  saving?: boolean;
+  /** The server's message for the actual cost it refused. */
+  error?: string | null;
 }
 
 const PAID_DESCRIPTION: Record<PrefillSource, string> = {
-  paid: 'The payments recorded so far are filled in: press Enter to keep them as the final cost, or type the final cost. A blank field saves $0.00.',
   actual: 'Your recorded cost is filled in: press Enter to keep it. A blank field saves $0.00.',
-  predicted: 'The predicted cost is filled in: change it to what you paid. A blank field saves $0.00.',
+  paid: 'The payments recorded so far are filled in: press Enter to keep them as the final cost, or type the final cost. A blank field saves $0.00.',
+  committed:
+    'The committed cost (the awarded bid and its change orders) is filled in: press Enter to keep it, or type the final cost. A blank field saves $0.00.',
   none: 'What did this task cost? A blank field saves $0.00.',
 };
 
@@ -306,11 +311,32 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
     setBudgetErrors(null);
   };
 
+  // The dialog stays open until the server answers: an actual cost it refuses (400 with the field
+  // named) is said beside the field, the card back where it was; other failures close it with the
+  // banner, as before.
   const savePaid = (actualCost: number, payment: number | null) => {
-    if (!paidDrop) return;
-    move(paidDrop.taskId, 'Paid', paidDrop.index, actualCost, payment);
-    paidDrop.restore();
-    setPaidDrop(null);
+    if (!paidDrop || paidDrop.saving) return;
+    const drop = paidDrop;
+    setPaidDrop({ ...drop, saving: true, error: null });
+    move(drop.taskId, 'Paid', drop.index, actualCost, payment, {
+      onSaved: () => {
+        drop.restore();
+        setPaidDrop((current) => (current?.taskId === drop.taskId ? null : current));
+      },
+      onFailed: (error) => {
+        const refused = toFormErrors(error, ['actual_cost'], UNREACHABLE);
+        const message = refused.fields.actual_cost?.join(' ');
+        if (message) {
+          setPaidDrop((current) =>
+            current?.taskId === drop.taskId ? { ...current, saving: false, error: message } : current,
+          );
+          return true;
+        }
+        drop.restore();
+        setPaidDrop((current) => (current?.taskId === drop.taskId ? null : current));
+        return false;
+      },
+    });
   };
 
   const cancelPaid = () => {
@@ -628,6 +654,9 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           initialValue={paidDrop.prefill.value}
           description={PAID_DESCRIPTION[paidDrop.prefill.source]}
           hint={paidHint(paidDrop.prefill)}
+          busy={paidDrop.saving}
+          error={paidDrop.error}
+          onEdit={() => setPaidDrop((current) => (current?.error ? { ...current, error: null } : current))}
           onSave={savePaid}
           onCancel={cancelPaid}
         />

@@ -5,7 +5,7 @@ import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { taskPaymentsQuery, writesOffline } from '../api';
 import { toDollars } from '../money';
 import type { Task } from '../types';
-import { parseActualCost, unrecordedCents } from '../utils';
+import { checkActualCost, unrecordedCents } from '../utils';
 
 /**
  * "Record the $X difference as a payment dated today": what the Paid dialog and the task form
@@ -85,6 +85,12 @@ interface Props {
   initialValue: string;
   description: string;
   hint?: string | null;
+  /** The server's message for the actual cost (a refused save): shown beside the field. */
+  error?: string | null;
+  /** Saving: the server has not answered yet. */
+  busy?: boolean;
+  /** The value was changed (the server's message no longer holds). */
+  onEdit?: () => void;
   /** `actualCost` in dollars; `payment` the difference to record (dollars), or null. */
   onSave: (actualCost: number, payment: number | null) => void;
   onCancel: () => void;
@@ -92,30 +98,59 @@ interface Props {
 
 /**
  * The Enter Actual Cost dialog of a move to Paid (a Kanban drop, a card's "Move to Paid", the
- * spreadsheet's status): the actual cost, pre-filled so that Enter keeps it, the payments already
- * recorded, and, when the cost entered is more than them, the offer to record the difference as a
- * payment dated today (ticked by default).
+ * spreadsheet's status): the actual cost, pre-filled from recorded money only (never the
+ * prediction, which is a hint) so that Enter keeps it, the payments already recorded, and, when
+ * the cost entered is more than them, the offer to record the difference as a payment dated today
+ * (ticked by default). A cost the browser or the server refuses is said beside the field, and the
+ * dialog stays open.
  */
-export function PaidModal({ task, initialValue, description, hint, onSave, onCancel }: Props) {
+export function PaidModal({
+  task,
+  initialValue,
+  description,
+  hint,
+  error,
+  busy = false,
+  onEdit,
+  onSave,
+  onCancel,
+}: Props) {
   const [value, setValue] = useState(initialValue);
   const [record, setRecord] = useState(true);
+  const [localError, setLocalError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // After the dialog moved focus into the field (its effect runs first): Enter keeps the value.
   useEffect(() => {
     if (inputRef.current?.value) inputRef.current.select();
   }, []);
+  // A refusal from the server: the field takes focus so that its message is read out.
+  useEffect(() => {
+    if (error) inputRef.current?.focus();
+  }, [error]);
   const [offline] = useState(writesOffline);
-  const cost = parseActualCost(value);
+  const checked = checkActualCost(value);
+  const cost = checked.ok ? checked.value : null;
   const difference = unrecordedCents(cost, task);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(cost, record && !offline && difference > 0 ? toDollars(difference) : null);
+    if (busy) return;
+    const read = checkActualCost(value, inputRef.current?.validity.badInput ?? false);
+    if (!read.ok) {
+      setLocalError(read.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setLocalError(null);
+    onSave(read.value, record && !offline && difference > 0 ? toDollars(difference) : null);
   };
-  const describedBy = [hint ? 'number-prompt-hint' : null, 'number-prompt-desc'].filter(Boolean).join(' ');
+  const message = localError ?? error ?? null;
+  const describedBy = [message ? 'number-prompt-error' : null, hint ? 'number-prompt-hint' : null, 'number-prompt-desc']
+    .filter(Boolean)
+    .join(' ');
   const payments = task ? (task.payments_total ?? task.paid_to_date ?? 0) : 0;
   return (
     <Modal title="Enter Actual Cost" onClose={onCancel} size="sm">
-      <form onSubmit={submit} className="stack-sm paid-form" noValidate>
+      <form onSubmit={submit} className="stack-sm paid-form" noValidate aria-busy={busy || undefined}>
         <p className="muted" id="number-prompt-desc">
           {description}
         </p>
@@ -132,9 +167,19 @@ export function PaidModal({ task, initialValue, description, hint, onSave, onCan
               inputMode="decimal"
               value={value}
               aria-describedby={describedBy}
-              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={message ? true : undefined}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setLocalError(null);
+                onEdit?.();
+              }}
             />
           </div>
+          {message && (
+            <small className="field-error" id="number-prompt-error" data-testid="number-prompt-error">
+              {message}
+            </small>
+          )}
           {hint && (
             <small className="hint" id="number-prompt-hint" data-testid="number-prompt-hint">
               {hint}
@@ -147,8 +192,8 @@ export function PaidModal({ task, initialValue, description, hint, onSave, onCan
           <button type="button" className="btn" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary">
-            Save
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
       </form>

@@ -48,6 +48,15 @@ interface MoveVars {
   celebrate: boolean;
   /** A payment to record once the move is saved (dollars), dated `paidOn`. */
   payment?: { amount: number; paidOn: string };
+  handlers?: MoveHandlers;
+}
+
+/** What the caller of a move hears of its outcome (the Paid dialog stays open until then). */
+export interface MoveHandlers {
+  /** Saved (and its payment sent). */
+  onSaved?: () => void;
+  /** Refused or failed: true when the caller shows it (no banner then). The move is rolled back. */
+  onFailed?: (error: unknown) => boolean;
 }
 
 /** Said when a move to Paid was saved but the payment of its difference was not. */
@@ -81,11 +90,12 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
     networkMode: 'always',
     onSuccess: (_task, v) => {
       if (v.celebrate) celebrate();
+      v.handlers?.onSaved?.();
     },
     onError: (error, v) => {
       console.error(error);
       qc.setQueryData(key, v.previous);
-      onError(v.failureMessage);
+      if (!v.handlers?.onFailed?.(error)) onError(v.failureMessage);
     },
     // Tasks first: the summary's request waits for their refetch (api.ts).
     onSettled: (_task, _error, v) =>
@@ -97,10 +107,23 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
   });
 
   return useCallback(
-    /** `payment`: with a move to Paid, the difference to record as a payment dated today (dollars). */
-    (taskId: number, toStatus: TaskStatus, toIndex: number, actualCost?: number, payment?: number | null) => {
+    /**
+     * `payment`: with a move to Paid, the difference to record as a payment dated today (dollars);
+     * `handlers`: told when the server answered (the Paid dialog waits for it).
+     */
+    (
+      taskId: number,
+      toStatus: TaskStatus,
+      toIndex: number,
+      actualCost?: number,
+      payment?: number | null,
+      handlers?: MoveHandlers,
+    ) => {
       const previous = qc.getQueryData<Task[]>(key);
-      if (!previous) return;
+      if (!previous) {
+        handlers?.onSaved?.();
+        return;
+      }
       const toPaidWithCost = actualCost !== undefined;
       const recording = toPaidWithCost && payment !== null && payment !== undefined && payment > 0;
       // Until the server answers, the board shows the payment as recorded too (its Paid and the
@@ -123,6 +146,7 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
         failureMessage: toPaidWithCost ? 'Failed to update task with actual cost.' : 'Failed to update task status.',
         celebrate: toPaidWithCost,
         payment: recording ? { amount: payment, paidOn: localIsoDay() } : undefined,
+        handlers,
       });
     },
     [qc, key, projectId, mutate],
