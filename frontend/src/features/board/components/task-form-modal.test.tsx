@@ -136,4 +136,17 @@ describe('the task form moving a task to Paid', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.map((c) => c.call)).toEqual(['PATCH /api/tasks/9/']);
   });
+  it('never pre-fills the prediction, and says a negative cost at the field without sending it', async () => {
+    const { calls, onClose } = open(framing, null);
+    await screen.findByTestId('form-predicted');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Paid' } });
+    const cost = screen.getByLabelText<HTMLInputElement>('Your Cost');
+    expect(cost.value).toBe('');
+    fireEvent.change(cost, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(cost.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('tf-cost-error')?.textContent).toBe('The actual cost cannot be negative.');
+    expect(calls).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

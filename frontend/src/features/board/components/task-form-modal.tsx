@@ -26,7 +26,7 @@ import {
 } from '../money';
 import { pricingLabel } from '../range-display';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
-import { buildTaskPayload, localIsoDay, unrecordedCents } from '../utils';
+import { buildTaskPayload, checkActualCost, localIsoDay, unrecordedCents } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
 import { DocumentRow } from './document-row';
 import { RecordDifference } from './paid-modal';
@@ -205,6 +205,17 @@ export function TaskFormModal({
       setFieldErrors({ due_date: [MSG_DATE_OUT_OF_RANGE] });
       requestAnimationFrame(() => document.getElementById(INPUT_IDS.due_date)?.focus());
       return;
+    }
+    // Letters in the cost box (the browser leaves it blank) or a negative cost: said at the field,
+    // never saved as no cost.
+    const costInput = document.getElementById(INPUT_IDS.actual_cost) as HTMLInputElement | null;
+    if (costInput?.validity.badInput || values.actual_cost.trim() !== '') {
+      const read = checkActualCost(values.actual_cost, costInput?.validity.badInput ?? false);
+      if (!read.ok) {
+        setFieldErrors({ actual_cost: [read.message] });
+        requestAnimationFrame(() => costInput?.focus());
+        return;
+      }
     }
     setBusy(true);
     setFieldErrors({});
