@@ -266,7 +266,7 @@ struct ExportProject {
     project: ProjectResponse,
     tasks: Vec<ExportTask>,
     /// Lender draw requests, by number.
-    draws: Vec<crate::ledger::DrawResponse>,
+    draws: Vec<crate::draws::DrawResponse>,
     /// Read-only share links (without their tokens, which are not kept).
     shares: Vec<crate::shares::ShareResponse>,
 }

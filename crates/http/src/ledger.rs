@@ -1,10 +1,11 @@
 //! The money ledger (issue 19, docs/money.md): payments against tasks, change orders and their
-//! register, lender draws. All behind the subscription gate; another user's object answers 404.
+//! register (lender draws: `draws.rs`). All behind the subscription gate; another user's object
+//! answers 404.
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
-use buildledger_application::ledger::{payee_from, ChangeOrderChange, DrawChange, NextDraw, PaymentChange};
+use buildledger_application::ledger::{payee_from, ChangeOrderChange, PaymentChange};
 use buildledger_domain::ledger::{
-    ChangeOrder, ChangeOrderInput, ChangeOrderRegister, Draw, DrawInput, Payee, Payment, PaymentInput, SignedMoney,
+    ChangeOrder, ChangeOrderInput, ChangeOrderRegister, Payee, Payment, PaymentInput, SignedMoney,
 };
 use buildledger_domain::{FieldErrors, Money};
 use serde::{Deserialize, Serialize};
@@ -17,16 +18,16 @@ use crate::projects::parse_id;
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 
-fn dollars(cents: i64) -> f64 {
+pub(crate) fn dollars(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
 /// A date field: a value, or null / "" for the default (today).
-fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
+pub(crate) fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
     p.nullable(errors, field).map(|v| v.unwrap_or_default())
 }
 
-fn text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
+pub(crate) fn text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
     p.nullable(errors, field).map(|v| v.unwrap_or_default())
 }
 
@@ -527,270 +528,4 @@ pub async fn change_order_register(
     })
     .await?;
     Ok(HttpResponse::Ok().json(RegisterResponse::from(r)))
-}
-
-// ---------------------------------------------------------------- draws
-
-/// One task's line in a draw (fixed when the draw is made).
-#[derive(Serialize, ToSchema)]
-pub struct DrawItemResponse {
-    /// The task, or null once it has been deleted.
-    #[schema(required = true)]
-    task: Option<i64>,
-    title: String,
-    amount: f64,
-}
-
-/// A draw request to the construction lender.
-#[derive(Serialize, ToSchema)]
-#[schema(as = Draw)]
-pub struct DrawResponse {
-    id: i64,
-    project: i64,
-    /// 1, 2, ... per project.
-    number: i32,
-    #[schema(format = Date)]
-    requested_on: String,
-    /// Ids of the tasks it covers.
-    tasks: Vec<i64>,
-    items: Vec<DrawItemResponse>,
-    total: f64,
-    #[schema(pattern = "^(draft|submitted|funded)$")]
-    status: &'static str,
-    #[schema(required = true)]
-    funded_amount: Option<f64>,
-    #[schema(format = Date, required = true)]
-    funded_on: Option<String>,
-    note: String,
-}
-
-impl From<Draw> for DrawResponse {
-    fn from(d: Draw) -> Self {
-        DrawResponse {
-            id: d.id,
-            project: d.project_id,
-            number: d.number,
-            requested_on: d.requested_on.to_string(),
-            tasks: d.items.iter().filter_map(|i| i.task_id).collect(),
-            items: d
-                .items
-                .into_iter()
-                .map(|i| DrawItemResponse { task: i.task_id, title: i.title, amount: i.amount.as_dollars_f64() })
-                .collect(),
-            total: d.total.as_dollars_f64(),
-            status: d.status.code(),
-            funded_amount: d.funded_amount.map(Money::as_dollars_f64),
-            funded_on: d.funded_on.map(|x| x.to_string()),
-            note: d.note,
-        }
-    }
-}
-
-/// What a new draw would cover.
-#[derive(Serialize, ToSchema)]
-#[schema(as = NextDraw)]
-pub struct NextDrawResponse {
-    /// Tasks with work (paid, or the actual cost of a task in Paid) not yet covered by a draw,
-    /// in board order.
-    items: Vec<DrawItemResponse>,
-    total: f64,
-}
-
-impl From<NextDraw> for NextDrawResponse {
-    fn from(n: NextDraw) -> Self {
-        NextDrawResponse {
-            items: n
-                .tasks
-                .iter()
-                .map(|t| DrawItemResponse {
-                    task: Some(t.task_id),
-                    title: t.title.clone(),
-                    amount: dollars(t.amount_cents()),
-                })
-                .collect(),
-            total: dollars(n.total_cents),
-        }
-    }
-}
-
-/// `POST /api/draws/` (`project`, `tasks` required) and `PATCH /api/draws/{id}/` (any subset;
-/// `tasks` only while a draft).
-#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = DrawWrite)]
-pub struct DrawRequest {
-    #[schema(value_type = i64, minimum = 1)]
-    #[serde(default)]
-    project: Patch<i64>,
-    /// Ids of tasks of the project (at least one). Each line's amount is the task's work not
-    /// yet covered by the project's other draws.
-    #[schema(value_type = Vec<i64>)]
-    #[serde(default)]
-    tasks: Patch<Vec<i64>>,
-    /// `YYYY-MM-DD`; today when left out.
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
-    #[serde(default)]
-    requested_on: Patch<String>,
-    #[schema(value_type = Option<String>, pattern = "^(draft|submitted|funded)$")]
-    #[serde(default)]
-    status: Patch<String>,
-    /// Only with `funded` (default: the total).
-    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
-    #[serde(default)]
-    funded_amount: Patch<Money>,
-    /// Only with `funded` (default: today).
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
-    #[serde(default)]
-    funded_on: Patch<String>,
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    #[serde(default)]
-    note: Patch<String>,
-    /// Computed from the lines; accepted and ignored (read-only).
-    #[allow(dead_code)]
-    #[schema(value_type = Option<f64>, read_only)]
-    #[serde(default)]
-    total: Patch<SignedMoney>,
-}
-
-impl DrawRequest {
-    fn into_change(self, errors: &mut FieldErrors, create: bool) -> DrawChange {
-        let project = if create {
-            self.project.required_not_null(errors, "project")
-        } else {
-            self.project.not_null(errors, "project")
-        };
-        let tasks =
-            if create { self.tasks.required_not_null(errors, "tasks") } else { self.tasks.not_null(errors, "tasks") };
-        let funded_on = match self.funded_on.nullable(errors, "funded_on") {
-            Some(Some(raw)) if raw.trim().is_empty() => Some(None),
-            other => other,
-        };
-        DrawChange {
-            project,
-            tasks,
-            input: DrawInput {
-                requested_on: date_text(self.requested_on, errors, "requested_on"),
-                status: self.status.not_null(errors, "status"),
-                funded_amount: self.funded_amount.nullable(errors, "funded_amount"),
-                funded_on,
-                note: text(self.note, errors, "note"),
-            },
-        }
-    }
-}
-
-#[utoipa::path(
-    tag = "ledger", operation_id = "listDraws", summary = "The project's lender draw requests, by number",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
-    security(("bearerAuth" = [])),
-    responses((status = 200, description = "The draws.", body = [DrawResponse]), crate::openapi::OwnedErrors)
-)]
-#[get("/projects/{id}/draws/")]
-pub async fn list_draws(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
-    let svc = state.ledger.clone();
-    let list = blocking(move || svc.draws(user.id, project_id)).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(DrawResponse::from).collect::<Vec<_>>()))
-}
-
-#[utoipa::path(
-    tag = "ledger", operation_id = "nextDraw", summary = "What a new draw request would cover: the work since the previous draws",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
-    security(("bearerAuth" = [])),
-    responses((status = 200, description = "The lines and total.", body = NextDrawResponse), crate::openapi::OwnedErrors)
-)]
-#[get("/projects/{id}/draws/next/")]
-pub async fn next_draw(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
-    let svc = state.ledger.clone();
-    let next = blocking(move || svc.next_draw(user.id, project_id)).await?;
-    Ok(HttpResponse::Ok().json(NextDrawResponse::from(next)))
-}
-
-#[utoipa::path(
-    tag = "ledger", operation_id = "createDraw", summary = "Make a lender draw request",
-    description = "Numbered per project. A task of another project is refused (400) and nothing is written.",
-    request_body = DrawRequest,
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 201, description = "The draw.", body = DrawResponse,
-            links(("UpdateDraw" = (operation_id = "updateDraw", parameters(("id" = "$response.body#/id")))),
-                  ("DeleteDraw" = (operation_id = "deleteDraw", parameters(("id" = "$response.body#/id")))))),
-        crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
-    )
-)]
-#[post("/draws/")]
-pub async fn create_draw(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    body: ValidJson<DrawRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, true);
-    finish(errors)?;
-    let svc = state.ledger.clone();
-    let d = blocking(move || svc.create_draw(user.id, change)).await?;
-    Ok(HttpResponse::Created().json(DrawResponse::from(d)))
-}
-
-#[utoipa::path(
-    tag = "ledger", operation_id = "updateDraw", summary = "Change a draw: submit, mark funded, change its tasks while a draft",
-    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
-    request_body = DrawRequest,
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 200, description = "The draw.", body = DrawResponse),
-        (status = 409, response = crate::openapi::Conflict),
-        crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
-    )
-)]
-#[patch("/draws/{id}/")]
-pub async fn update_draw(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-    body: ValidJson<DrawRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Draw")?;
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, false);
-    let svc = state.ledger.clone();
-    if let Err(invalid) = finish(errors) {
-        blocking(move || svc.draw(user.id, id)).await?;
-        return Err(invalid);
-    }
-    let d = blocking(move || svc.update_draw(user.id, id, change)).await?;
-    Ok(HttpResponse::Ok().json(DrawResponse::from(d)))
-}
-
-#[utoipa::path(
-    tag = "ledger", operation_id = "deleteDraw", summary = "Delete a draw that is not funded",
-    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 204, description = "Deleted."),
-        (status = 409, response = crate::openapi::Conflict),
-        crate::openapi::OwnedErrors,
-    )
-)]
-#[delete("/draws/{id}/")]
-pub async fn delete_draw(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Draw")?;
-    let svc = state.ledger.clone();
-    blocking(move || svc.delete_draw(user.id, id)).await?;
-    Ok(HttpResponse::NoContent().finish())
 }

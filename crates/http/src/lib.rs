@@ -8,6 +8,7 @@ pub mod bids;
 pub mod calibration;
 pub mod client_address;
 pub mod documents;
+pub mod draws;
 pub mod error;
 pub mod estimate;
 pub mod frontend;
@@ -79,11 +80,11 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(ledger::update_change_order)
                 .service(ledger::delete_change_order)
                 .service(ledger::change_order_register)
-                .service(ledger::list_draws)
-                .service(ledger::next_draw)
-                .service(ledger::create_draw)
-                .service(ledger::update_draw)
-                .service(ledger::delete_draw)
+                .service(draws::list_draws)
+                .service(draws::next_draw)
+                .service(draws::create_draw)
+                .service(draws::update_draw)
+                .service(draws::delete_draw)
                 .service(accounts::register)
                 .service(accounts::token)
                 .service(accounts::refresh)
