@@ -303,11 +303,14 @@ export const journeys = [
         if (theme === 'light') {
           const phoneToggle = phone.page.getByRole('switch', { name: 'Use calibrated predictions' });
           assert(!(await phoneToggle.isChecked()), 'off on the phone too: the project’s setting');
-          assert((await totalLabel(phone.page)) === 'Predicted', 'the strip’s plain label');
+          assert(
+            (await totalLabel(phone.page)) === 'Predicted Total Cost',
+            'the strip’s plain label (as on a desktop)',
+          );
           await phoneToggle.check();
         }
         await eventually(
-          async () => (await totalLabel(phone.page)) === 'Predicted (calibrated)',
+          async () => (await totalLabel(phone.page)) === 'Predicted Total Cost (calibrated)',
           'the strip says calibrated',
         );
         assert(

@@ -377,7 +377,7 @@ export const journeys = [
         await dialog.getByLabel('Construction loan').fill('$250,000');
       });
       assert(p.contingency_percent === 15 && p.loan_amount === 250000, `settings saved: ${JSON.stringify(p)}`);
-      await expectText(page.getByTestId('ledger-contingency'), 'Contingency (15%)');
+      await expectText(page.getByTestId('ledger-contingency'), 'reserve (15%)');
       await expectText(page.getByTestId('ledger-loan'), '$0.00 drawn of $250,000.00');
       // No loan: no loan line (and, with nothing committed or paid, no ledger row at all).
       p = await saveBudget((dialog) => dialog.getByLabel('Construction loan').fill(''));
@@ -484,7 +484,7 @@ export const journeys = [
           await contingency.waitFor();
           const said = (await contingency.textContent()) ?? '';
           assert(
-            said.includes('Into the reserve') && said.includes('used of the $6,000.00 reserve'),
+            said.includes('Using the contingency') && said.includes('used of the $6,000.00 reserve'),
             `said in words: ${said}`,
           );
           await axe.scan(page, `warning summary (${theme}, ${size.width}px)`);

@@ -224,7 +224,10 @@ export const journeys = [
       await expectText(lender.page.getByTestId('shared-paid'), usd(PAYMENTS.permits + PAYMENTS.deposit));
       await expectText(lender.page.getByTestId('shared-remaining'), usd(summary.summary.remaining_to_pay));
       await expectText(lender.page.getByTestId('shared-loan'), usd(LOAN));
-      await expectText(lender.page.getByTestId('shared-contingency-status'), /On track|Into the reserve|Over budget/);
+      await expectText(
+        lender.page.getByTestId('shared-contingency-status'),
+        /Within the working budget|Using the contingency|Over budget/,
+      );
 
       // The board by column, with the columns' totals.
       for (const [slug, column, title] of [

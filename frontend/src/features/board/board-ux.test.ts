@@ -173,11 +173,11 @@ describe('overdue tasks', () => {
 describe('the whole-house estimate coverage', () => {
   it('says how much of the estimate the tasks on the board cover', () => {
     const c = estimateCoverage(341616, 78300, 8);
-    expect(c?.text).toBe('Your 8 tasks cover $78,300.00 of the $341,616.00 whole-house estimate (23%).');
+    expect(c?.text).toBe('Your 8 tasks cover $78,300 of the $341,616 whole-house estimate (23%).');
     expect(c?.percent).toBe(23);
     expect(c?.remaining).toBe(263316);
     expect(estimateCoverage(1000, 500.5, 1)?.text).toBe(
-      'Your 1 task covers $500.50 of the $1,000.00 whole-house estimate (50%).',
+      'Your 1 task covers $501 of the $1,000 whole-house estimate (50%).',
     );
   });
 
@@ -188,7 +188,7 @@ describe('the whole-house estimate coverage', () => {
     expect(estimateCoverage(undefined, undefined, 3)).toBeNull();
     expect(estimateCoverage(1000, null, 3)?.percent).toBeNull();
     expect(estimateCoverage(1000, 0, 0)?.text).toBe(
-      'No tasks on the board yet: the whole build is estimated at $1,000.00.',
+      'No tasks on the board yet: the whole build is estimated at $1,000.',
     );
   });
 });

@@ -217,7 +217,7 @@ export function estimateCoverage(
   taskCount: number,
 ): { percent: number | null; remaining: number | null; text: string } | null {
   if (fullBuild === null || fullBuild === undefined) return null;
-  const full = formatMoney(fullBuild);
+  const full = formatWholeMoney(fullBuild);
   if (taskCount === 0) {
     return {
       percent: 0,
@@ -236,7 +236,7 @@ export function estimateCoverage(
   return {
     percent,
     remaining,
-    text: `Your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatMoney(covered)} of the ${full} whole-house estimate (${shown}%).`,
+    text: `Your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatWholeMoney(covered)} of the ${full} whole-house estimate (${shown}%).`,
   };
 }
 

@@ -64,11 +64,13 @@ describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
     const ledger = screen.getByTestId('ledger-summary');
     expect(ledger.dataset.status).toBe('ok');
     expect(figure('committed')).toBe('Committed$41,800.00Incl. $2,500.00 of change orders');
-    expect(figure('paid')).toBe('Paid$12,000.00Payments recorded');
-    expect(figure('remaining')).toBe('Remaining$29,800.00Known costs not yet paid');
-    expect(figure('contingency')).toBe('Contingency (10%)$10,000.00 leftOn track: None used of the $10,000.00 reserve');
+    expect(figure('paid')).toBe('Paid$12,000.00Payments, or the final cost of a finished task when that is more');
+    expect(figure('remaining')).toBe('Remaining$29,800.00Actual or committed costs not yet paid');
+    expect(figure('contingency')).toBe(
+      'Contingency left$10,000.00Within the working budget: None used of the $10,000.00 reserve (10%)',
+    );
     // Budget - predicted total is the headroom, never called "contingency".
-    expect(figure('headroom')).toBe('Headroom$10,000.00Budget − predicted total');
+    expect(figure('headroom')).toBe('Headroom$10,000.00The budget minus the predicted total');
     expect(screen.queryByTestId('ledger-loan')).toBeNull(); // no loan, no line
     expect(screen.getByTestId('predicted-total').dataset.tone).toBe('green');
     await axeClean(container);
@@ -82,7 +84,9 @@ describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
         taskCount={8}
       />,
     );
-    expect(figure('paid')).toBe('Paid$31,800.00$25,000.00 in payments recorded; finished tasks at their actual cost');
+    expect(figure('paid')).toBe(
+      'Paid$31,800.00Payments, or the final cost of a finished task when that is more ($25,000.00 in payments recorded)',
+    );
   });
 
   it('says the reserve in use in words and colours it amber (warning)', () => {
@@ -90,16 +94,16 @@ describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
     const contingency = screen.getByTestId('ledger-contingency');
     expect(contingency.className).toContain('summary-tone-warning');
     expect(contingency.textContent).toBe(
-      'Contingency (10%)$4,000.00 leftInto the reserve: $6,000.00 used of the $10,000.00 reserve',
+      'Contingency left$4,000.00Using the contingency: $6,000.00 used of the $10,000.00 reserve (10%)',
     );
-    expect(figure('headroom')).toBe('Headroom$4,000.00Budget − predicted total');
+    expect(figure('headroom')).toBe('Headroom$4,000.00The budget minus the predicted total');
     expect(screen.getByTestId('ledger-summary').className).toContain('summary-ledger-warning');
   });
 
   it('turns red over budget: the whole reserve used, a negative headroom', () => {
     render(<BudgetSummary summary={at(101000)} squareFootage={null} taskCount={8} />);
     expect(figure('contingency')).toBe(
-      'Contingency (10%)$0.00 leftOver budget: $10,000.00 used of the $10,000.00 reserve',
+      'Contingency left$0.00Over budget: $10,000.00 used of the $10,000.00 reserve (10%)',
     );
     expect(figure('headroom')).toBe('Headroom-$1,000.00Over budget by $1,000.00');
     expect(screen.getByTestId('ledger-contingency').className).toContain('summary-tone-over');
@@ -148,9 +152,11 @@ describe('BudgetSummary on a phone', () => {
     expect(details.closest('[hidden]')).not.toBeNull(); // collapsed at first
     fireEvent.click(within(strip).getByRole('button', { name: 'Details' }));
     expect(details.closest('[hidden]')).toBeNull();
-    expect(within(details).getByTestId('ledger-paid').textContent).toBe('Paid$12,000.00Payments recorded');
+    expect(within(details).getByTestId('ledger-paid').textContent).toBe(
+      'Paid$12,000.00Payments, or the final cost of a finished task when that is more',
+    );
     expect(within(details).getByTestId('ledger-headroom').textContent).toBe(
-      'Headroom$10,000.00Budget − predicted total',
+      'Headroom$10,000.00The budget minus the predicted total',
     );
     expect(within(details).getByTestId('ledger-loan').textContent).toContain('$250,000.00');
     expect(screen.queryByTestId('strip-warning')).toBeNull();
@@ -163,7 +169,7 @@ describe('BudgetSummary on a phone', () => {
     expect(strip.className).toContain('strip-status-warning');
     expect(screen.getByTestId('strip-warning')).toBeTruthy();
     expect(screen.getByTestId('predicted-total').textContent).toContain(
-      '$4,000.00 under budget. Into the contingency: $6,000.00 of the $10,000.00 reserve used.',
+      '$4,000.00 under budget. Using the contingency: $6,000.00 used of the $10,000.00 reserve (10%).',
     );
   });
 });
@@ -192,10 +198,12 @@ describe('BudgetSummary, ranges and calibration (issue 20)', () => {
     expect(total.textContent).toContain('$8,000.00 over budget');
   });
 
-  it('on a phone: "Predicted (calibrated)" in the strip, the range in the details', () => {
+  it('on a phone: "Predicted Total Cost (calibrated)" in the strip, as on a desktop, the range in the details', () => {
     render(<BudgetSummary summary={ranged} squareFootage={2000} taskCount={8} compact calibrated />);
     const strip = screen.getByRole('region', { name: 'Budget summary' });
-    expect(within(strip).getByTestId('predicted-total').textContent).toMatch(/^Predicted \(calibrated\)\$90,000\.00/);
+    expect(within(strip).getByTestId('predicted-total').textContent).toMatch(
+      /^Predicted Total Cost \(calibrated\)\$90,000\.00/,
+    );
     const range = within(strip).getByTestId('predicted-range');
     expect(range.closest('[hidden]')).not.toBeNull();
     expect(range.textContent).toBe('Likely between $85,000 and $97,000 (calibrated)');
@@ -203,7 +211,7 @@ describe('BudgetSummary, ranges and calibration (issue 20)', () => {
 
   it('on a phone without calibration: the strip’s label as it was', () => {
     render(<BudgetSummary summary={ranged} squareFootage={2000} taskCount={8} compact />);
-    expect(screen.getByTestId('predicted-total').textContent).toMatch(/^Predicted\$90,000\.00/);
+    expect(screen.getByTestId('predicted-total').textContent).toMatch(/^Predicted Total Cost\$90,000\.00/);
   });
 });
 

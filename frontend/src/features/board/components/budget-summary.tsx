@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { FIGURES, statusWords } from '../../../lib/money-words';
 import { toCents, toDollars } from '../money';
 import { formatRange, formatWholeMoney, rangeInWords } from '../range-display';
 import type { MoneyStatus, ProjectSummary } from '../types';
@@ -51,11 +52,14 @@ function EstimateDetails({ summary, taskCount }: { summary: ProjectSummary; task
         </span>
       )}
       {coverage.remaining !== null && coverage.remaining > 0 && taskCount > 0 && (
-        <span className="stat-sub">Not on your board yet: about {formatMoney(coverage.remaining)}.</span>
+        <span className="stat-sub">Not on your board yet: about {formatWholeMoney(coverage.remaining)}.</span>
       )}
     </>
   );
 }
+
+/** What the whole-house estimate is (a prediction, so whole dollars): not the board's total. */
+export const ESTIMATE_NOTE = "The catalogue's estimate for the whole house, for comparison";
 
 /** The summary's colour, from the server's `status` (anything else: from over_budget alone). */
 function statusOf(summary: ProjectSummary): MoneyStatus {
@@ -79,26 +83,27 @@ function hasLedger(summary: ProjectSummary, status: MoneyStatus): boolean {
 }
 
 /**
- * The summary's status in words (never by colour alone; the share page says the same): within
- * the working budget, into the contingency reserve, or over the budget.
+ * The summary's status in words (never by colour alone; the share page and the Money page say the
+ * same, lib/money-words.ts): within the working budget, using the contingency, or over budget.
  */
 export function contingencyWord(status: MoneyStatus): string {
-  if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Into the reserve';
-  return 'On track';
+  return statusWords(status);
 }
 
-/** "$4,000 used of the $45,000 reserve" / "None used of the $45,000 reserve". */
-function contingencyNote(summary: ProjectSummary): string {
-  const reserve = formatMoney(summary.contingency_reserve);
+/**
+ * "$4,000.00 used of the $45,000.00 reserve (10%)" / "None used of the $45,000.00 reserve (10%)":
+ * "Contingency (N%)" is the reserve (docs/money.md), so the percent goes with the reserve.
+ */
+export function contingencyNote(summary: ProjectSummary): string {
+  const reserve = `${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%)`;
   return summary.contingency_used > 0
-    ? `${formatMoney(summary.contingency_used)} used of the ${reserve} reserve`
-    : `None used of the ${reserve} reserve`;
+    ? `${formatMoney(summary.contingency_used)} used of the ${reserve}`
+    : `None used of the ${reserve}`;
 }
 
 /** "Budget − predicted total", or what the predicted total is over the budget by. */
 function headroomNote(summary: ProjectSummary): string {
-  return summary.headroom < 0 ? `Over budget by ${formatMoney(-summary.headroom)}` : 'Budget − predicted total';
+  return summary.headroom < 0 ? `Over budget by ${formatMoney(-summary.headroom)}` : FIGURES.headroom.hint;
 }
 
 interface Figure {
@@ -120,40 +125,40 @@ function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
   const figures: Figure[] = [
     {
       key: 'committed',
-      label: 'Committed',
+      label: FIGURES.committed.label,
       value: formatMoney(committed),
       sub:
         changes !== 0
           ? `Incl. ${formatMoney(changes)} of change orders`
           : committed > 0
-            ? 'Awarded bids'
+            ? FIGURES.committed.hint
             : 'No bids awarded yet',
     },
     {
       key: 'paid',
-      label: 'Paid',
+      label: FIGURES.paid.label,
       value: formatMoney(summary.paid_to_date),
       sub:
         payments === undefined || toCents(payments) === toCents(summary.paid_to_date)
-          ? 'Payments recorded'
-          : `${formatMoney(payments)} in payments recorded; finished tasks at their actual cost`,
+          ? FIGURES.paid.hint
+          : `${FIGURES.paid.hint} (${formatMoney(payments)} in payments recorded)`,
     },
     {
       key: 'remaining',
-      label: 'Remaining',
+      label: FIGURES.remaining.label,
       value: formatMoney(summary.remaining_to_pay),
-      sub: 'Known costs not yet paid',
+      sub: FIGURES.remaining.hint,
     },
     {
       key: 'contingency',
-      label: `Contingency (${summary.contingency_percent}%)`,
-      value: `${formatMoney(summary.contingency_left)} left`,
+      label: FIGURES.contingencyLeft.label,
+      value: formatMoney(summary.contingency_left),
       sub: `${contingencyWord(status)}: ${contingencyNote(summary)}`,
       tone: status,
     },
     {
       key: 'headroom',
-      label: 'Headroom',
+      label: FIGURES.headroom.label,
       value: formatMoney(summary.headroom),
       sub: headroomNote(summary),
       tone: summary.headroom < 0 ? 'over' : undefined,
@@ -241,7 +246,7 @@ export function BudgetSummary({
           </div>
           <div className="strip-stat strip-predicted" data-testid="predicted-total" data-tone={tone}>
             <span className="strip-label">
-              Predicted
+              Predicted Total Cost
               {calibrated && <span className="visually-hidden"> (calibrated)</span>}
               {status === 'warning' && (
                 <svg
@@ -271,8 +276,7 @@ export function BudgetSummary({
             )}
             <span className="visually-hidden">
               {balance}
-              {status === 'warning' &&
-                `. Into the contingency: ${formatMoney(summary.contingency_used)} of the ${formatMoney(summary.contingency_reserve)} reserve used.`}
+              {status === 'warning' && `. ${statusWords(status)}: ${contingencyNote(summary)}.`}
             </span>
           </div>
           <button
@@ -312,8 +316,9 @@ export function BudgetSummary({
           {hasEstimate && (
             <div className="strip-estimate">
               <p>
-                Whole-House Estimate: <strong>{formatMoney(summary.full_build_estimate)}</strong>
+                Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate)}</strong>
               </p>
+              <p className="muted">{ESTIMATE_NOTE}</p>
               <EstimateDetails summary={summary} taskCount={taskCount} />
             </div>
           )}
@@ -347,7 +352,10 @@ export function BudgetSummary({
         {hasEstimate && (
           <div className="stat stat-estimate" data-testid="full-build-estimate">
             <span className="stat-label">Whole-House Estimate</span>
-            <span className="stat-value">{formatMoney(summary.full_build_estimate)}</span>
+            <span className="stat-value">{formatWholeMoney(summary.full_build_estimate)}</span>
+            <span className="stat-sub" data-testid="estimate-note">
+              {ESTIMATE_NOTE}
+            </span>
             <EstimateDetails summary={summary} taskCount={taskCount} />
           </div>
         )}
