@@ -367,7 +367,7 @@ describe('MoneyPage', () => {
     ).toEqual(['GET /api/documents/?task=7', 'GET /api/documents/?task=8']);
   });
 
-  it("downloads a draw's PDF with the draw, the tasks, their payments and the loan", async () => {
+  it("downloads a draw's PDF with the draw, the tasks, their payments and the project summary", async () => {
     stubServer({
       ...baseRoutes(() => [drawFixture()]),
       'GET /api/documents/?task=8': json(200, [
@@ -380,11 +380,16 @@ describe('MoneyPage', () => {
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
     fireEvent.click(button);
     await waitFor(() => expect(pdf.calls).toHaveLength(1));
-    const input = pdf.calls[0] as { draw: Draw; receipts: Map<number, string>; loan: unknown; project: unknown };
+    const input = pdf.calls[0] as { draw: Draw; receipts: Map<number, string>; summary: unknown; project: unknown };
     expect(input.draw.number).toBe(2);
     expect(input.project).toMatchObject({ name: 'Willow Creek House', zip_code: '78701' });
     expect(input.receipts.get(31)).toBe('permit-receipt.pdf');
-    expect(input.summary).toMatchObject({ loan_amount: 300000, drawn: 10000, loan_left: 290000 });
+    expect(input.summary).toMatchObject({
+      predicted_total: 375000,
+      paid_to_date: 22500,
+      loan_amount: 300000,
+      loan_left: 290000,
+    });
   });
 
   it('says when the project does not exist', async () => {
