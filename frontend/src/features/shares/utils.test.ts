@@ -102,7 +102,7 @@ describe('share utils', () => {
     expect(formatSize(2048)).toBe('2 KB');
     expect(formatSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
     expect(contingencyText('over')).toBe('Over budget');
-    expect(contingencyText('warning')).toBe('Into the reserve');
-    expect(contingencyText('ok')).toBe('On track');
+    expect(contingencyText('warning')).toBe('Using the contingency');
+    expect(contingencyText('ok')).toBe('Within the working budget');
   });
 });

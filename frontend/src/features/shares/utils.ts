@@ -2,6 +2,7 @@
 // (src/lib/format.ts), so the numbers read the same on every page of the app.
 import { formatDecimal, formatIsoDay, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
+import { statusWords } from '../../lib/money-words';
 import type { Column, Share, SharedTask } from './types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -65,13 +66,11 @@ export function rangeInWords(low: number | null | undefined, high: number | null
 }
 
 /**
- * The summary's status in words (never by colour alone), as the board says it: within the working
- * budget, into the contingency reserve, or over the budget.
+ * The summary's status in words (never by colour alone), as the board and the Money page say it
+ * (lib/money-words.ts): within the working budget, using the contingency, or over budget.
  */
 export function contingencyText(status: string): string {
-  if (status === 'over') return 'Over budget';
-  if (status === 'warning') return 'Into the reserve';
-  return 'On track';
+  return statusWords(status);
 }
 
 /** "to-do", "in-progress", "paid": a column's class and test id. */

@@ -69,14 +69,18 @@ describe('SharedProjectPage', () => {
     // The board's figures, in the board's words (docs/money.md).
     expect(screen.getByTestId('shared-committed').textContent).toContain('$41,500.00');
     expect(screen.getByTestId('shared-paid').textContent).toBe(
-      'Paid$14,500.00$12,000.00 in payments recorded; finished tasks at their actual cost',
+      'Paid$14,500.00Payments, or the final cost of a finished task when that is more ($12,000.00 in payments recorded)',
     );
-    expect(screen.getByTestId('shared-remaining').textContent).toBe('Remaining$29,500.00Known costs not yet paid');
+    expect(screen.getByTestId('shared-remaining').textContent).toBe(
+      'Remaining$29,500.00Actual or committed costs not yet paid',
+    );
     expect(screen.getByTestId('shared-contingency').textContent).toBe(
-      'Contingency (10%)$40,000.00 leftOn track None used of the $40,000.00 reserve.',
+      'Contingency left$40,000.00Within the working budget None used of the $40,000.00 reserve (10%).',
     );
-    expect(screen.getByTestId('shared-contingency-status').textContent).toBe('On track');
-    expect(screen.getByTestId('shared-headroom').textContent).toBe('Headroom$325,000.00Budget − predicted total');
+    expect(screen.getByTestId('shared-contingency-status').textContent).toBe('Within the working budget');
+    expect(screen.getByTestId('shared-headroom').textContent).toBe(
+      'Headroom$325,000.00The budget minus the predicted total',
+    );
     expect(screen.queryByTestId('shared-loan')).toBeNull();
 
     // Three columns with their totals and tasks.
@@ -128,7 +132,9 @@ describe('SharedProjectPage', () => {
     expect(predicted.textContent).toContain('$78,000.00 (73,000–84,000)');
     expect(predicted.textContent).toContain('$322,000.00 under budget');
     expect(predicted.textContent).toContain('regional: $75,000.00');
-    expect(screen.getByTestId('shared-paid').textContent).toBe('Paid$14,500.00Payments recorded');
+    expect(screen.getByTestId('shared-paid').textContent).toBe(
+      'Paid$14,500.00Payments, or the final cost of a finished task when that is more',
+    );
     // Each task's prediction as the project uses it: calibrated to the whole dollar, a fee at its price.
     const roofing = within(screen.getByRole('region', { name: /^To Do/ })).getByTestId('shared-task-predicted');
     expect(roofing.textContent).toBe('$37,200 (calibrated) (31,200–44,400), likely $31,200 to $44,400');

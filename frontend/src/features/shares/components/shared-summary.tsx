@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
+import { FIGURES } from '../../../lib/money-words';
 import type { SharedSummary as Summary } from '../types';
 import { contingencyText, formatRange, rangeInWords } from '../utils';
 
@@ -112,29 +113,29 @@ export function SharedSummary({ summary }: { summary: Summary }) {
           testId="shared-predicted"
         />
         <Stat
-          label="Committed"
+          label={FIGURES.committed.label}
           value={formatMoney(summary.committed)}
           note={
             summary.change_orders_approved
               ? `Awarded bids, incl. ${formatMoney(summary.change_orders_approved)} of approved change orders`
-              : 'Awarded bids'
+              : FIGURES.committed.hint
           }
           testId="shared-committed"
         />
         <Stat
-          label="Paid"
+          label={FIGURES.paid.label}
           value={formatMoney(summary.paid_to_date)}
           note={
             payments === undefined || Math.round(payments * 100) === Math.round(summary.paid_to_date * 100)
-              ? 'Payments recorded'
-              : `${formatMoney(payments)} in payments recorded; finished tasks at their actual cost`
+              ? FIGURES.paid.hint
+              : `${FIGURES.paid.hint} (${formatMoney(payments)} in payments recorded)`
           }
           testId="shared-paid"
         />
         <Stat
-          label="Remaining"
+          label={FIGURES.remaining.label}
           value={formatMoney(summary.remaining_to_pay)}
-          note="Known costs not yet paid"
+          note={FIGURES.remaining.hint}
           testId="shared-remaining"
         />
         {summary.cost_per_sqft !== null && (
@@ -146,10 +147,10 @@ export function SharedSummary({ summary }: { summary: Summary }) {
           />
         )}
         <Stat
-          label={`Contingency (${summary.contingency_percent}%)`}
+          label={FIGURES.contingencyLeft.label}
           tone={tone}
           wide
-          value={`${formatMoney(summary.contingency_left)} left`}
+          value={formatMoney(summary.contingency_left)}
           note={
             <>
               <span className="share-tone-word" data-testid="shared-contingency-status">
@@ -157,17 +158,17 @@ export function SharedSummary({ summary }: { summary: Summary }) {
                 {contingencyText(tone)}
               </span>
               {summary.contingency_used > 0
-                ? ` ${formatMoney(summary.contingency_used)} used of the ${formatMoney(summary.contingency_reserve)} reserve.`
-                : ` None used of the ${formatMoney(summary.contingency_reserve)} reserve.`}
+                ? ` ${formatMoney(summary.contingency_used)} used of the ${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%).`
+                : ` None used of the ${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%).`}
             </>
           }
           testId="shared-contingency"
         />
         <Stat
-          label="Headroom"
+          label={FIGURES.headroom.label}
           tone={headroom < 0 ? 'over' : undefined}
           value={formatMoney(headroom)}
-          note={headroom < 0 ? `Over budget by ${formatMoney(-headroom)}` : 'Budget − predicted total'}
+          note={headroom < 0 ? `Over budget by ${formatMoney(-headroom)}` : FIGURES.headroom.hint}
           testId="shared-headroom"
         />
       </dl>
