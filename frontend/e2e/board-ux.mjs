@@ -156,12 +156,17 @@ export const journeys = [
       await page.getByTestId('full-build-estimate').waitFor();
       await expectText(
         page.getByTestId('estimate-coverage'),
-        /Your \d+ tasks cover \$[\d,]+\.\d\d of the \$[\d,]+\.\d\d whole-house estimate \(\d+%\)\./,
+        /Your \d+ tasks cover \$[\d,]+ of the \$[\d,]+ whole-house estimate \(\d+%\)\./,
       );
       const summary = (await apiStatus(ctx, user, `/api/projects/${project.id}/summary/`)).body;
       assert(summary.full_build_estimate > 0, `summary ${JSON.stringify(summary)}`);
-      const money = (n) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-      await expectText(page.getByTestId('full-build-estimate'), money(summary.full_build_estimate));
+      // A prediction: whole dollars, and said what it is.
+      const whole = (n) => `$${Math.round(n).toLocaleString('en-US')}`;
+      await expectText(page.getByTestId('full-build-estimate'), whole(summary.full_build_estimate));
+      await expectText(
+        page.getByTestId('estimate-note'),
+        "The catalogue's estimate for the whole house, for comparison",
+      );
       await axe.scan(page, 'board with the estimate (light)');
       await shot(ctx, page, 'template-1280-light');
       // A board that has tasks is refused the list again.

@@ -50,7 +50,7 @@ describe('bid comparison PDF', () => {
     expect(def.content[0]).toMatchObject({ text: COMPARISON_TITLE });
     expect(def.content[1]).toMatchObject({ text: 'Oak Street' });
     expect(text).toContain('Exported 2026-03-10');
-    expect(text).toContain('Regional prediction: $39,696.00');
+    expect(text).toContain('Regional prediction: $39,696');
     expect(text).toContain('Spread: $16,000.00');
     expect(text).toContain('Committed: $41,500.00 (Birch)');
     expect(text).toContain('Acme (lowest)');

@@ -4,7 +4,7 @@
 import { formatMoney } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import type { BidComparison } from './types';
-import { formatDifference, isFlag, localToday, statusLabel } from './utils';
+import { formatDifference, formatWholeMoney, isFlag, localToday, statusLabel } from './utils';
 
 export const COMPARISON_TITLE = 'Bid comparison';
 
@@ -26,7 +26,7 @@ export function comparisonPdfDefinition(
   const sections = rows.flatMap((row) => {
     const awarded = row.bids.find((b) => b.id === row.awarded_bid) ?? row.bids.find((b) => b.status === 'awarded');
     const facts = [
-      `Regional prediction: ${row.predicted_cost === null ? 'none' : formatMoney(row.predicted_cost)}`,
+      `Regional prediction: ${row.predicted_cost === null ? 'none' : formatWholeMoney(row.predicted_cost)}`,
       `Lowest: ${formatMoney(row.lowest)}`,
       `Highest: ${formatMoney(row.highest)}`,
       `Spread: ${formatMoney(row.spread)}`,

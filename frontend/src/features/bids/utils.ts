@@ -1,6 +1,6 @@
 // Pure rules of the bids screens (utils.test.ts): how a bid compares with the prediction, when
 // a contractor's insurance needs a look, and the checks the forms make before sending.
-import { formatIsoDay } from '../../lib/format';
+import { formatDecimal, formatIsoDay } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
 import type { BidFlag, BidStatus } from './types';
 
@@ -202,4 +202,10 @@ export function contractorPayload(values: ContractorFormValues) {
     insurance_expires: values.insurance_expires || null,
     notes: values.notes.trim(),
   };
+}
+
+/** A prediction in whole dollars with the sign: 39,696.4 -> "$39,696" (docs/money.md: predictions). */
+export function formatWholeMoney(value: number): string {
+  const text = formatDecimal(value, 0, 0);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }

@@ -200,8 +200,25 @@ describe('BidsSection', () => {
     await waitFor(() => expect(onBidsChanged).toHaveBeenCalledTimes(1));
     expect(calls.map((c) => c.key)).toContain('POST /api/bids/10/award/');
     expect(await screen.findByTestId('bids-committed')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toMatch(
-      /Awarded to Acme Framing\. The task's committed cost is now \$38,000\.00/,
+    expect(screen.getByRole('status').textContent).toBe(
+      "Awarded to Acme Framing. The task's committed cost is now $38,000.00; the other bids are declined.",
+    );
+  });
+
+  it('says nothing of other bids when the only bid is awarded', async () => {
+    let awarded = false;
+    stubServer({
+      'GET /api/tasks/5/bids/': () => json(200, [bid({ status: awarded ? 'awarded' : 'pending' })]),
+      'POST /api/bids/10/award/': () => {
+        awarded = true;
+        return json(200, bid({ status: 'awarded' }));
+      },
+    });
+    const { onBidsChanged } = render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Award the bid of Acme Framing, $38,000.00' }));
+    await waitFor(() => expect(onBidsChanged).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status').textContent).toBe(
+      "Awarded to Acme Framing. The task's committed cost is now $38,000.00.",
     );
   });
 

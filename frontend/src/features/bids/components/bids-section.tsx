@@ -81,14 +81,17 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
     }
   };
 
-  const award = (bid: Bid) =>
-    run(
+  const award = (bid: Bid) => {
+    // "the other bids are declined" only when there are other bids.
+    const others = list.some((b) => b.id !== bid.id) ? '; the other bids are declined' : '';
+    return run(
       bid,
       () => awardBid(bid.id),
       changeOrderTotal !== 0
-        ? `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)} plus its approved change orders; the other bids are declined.`
-        : `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)}; the other bids are declined.`,
+        ? `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)} plus its approved change orders${others}.`
+        : `Awarded to ${bid.contractor.name}. The task's committed cost is now ${formatMoney(bid.amount)}${others}.`,
     );
+  };
   const withdraw = (bid: Bid) =>
     run(
       bid,

@@ -7,7 +7,7 @@ import { useAppPageMeta } from '../../../lib/page-meta';
 import { awardBid, bidKeys, projectBidsQuery, withdrawAward } from '../api';
 import { downloadComparisonPdf } from '../export-pdf';
 import type { BidComparison, ComparedBid } from '../types';
-import { bidCount, differenceText, flagText, formatDifference, isFlag, statusLabel } from '../utils';
+import { bidCount, differenceText, flagText, formatDifference, formatWholeMoney, isFlag, statusLabel } from '../utils';
 import '../bids.css';
 
 interface Props {
@@ -130,7 +130,7 @@ function TaskComparison({
         <div>
           <dt>Regional prediction</dt>
           <dd data-testid="compare-prediction">
-            {row.predicted_cost === null ? 'None (no zip code or size)' : formatMoney(row.predicted_cost)}
+            {row.predicted_cost === null ? 'None (no zip code or size)' : formatWholeMoney(row.predicted_cost)}
           </dd>
         </div>
         <div>
@@ -214,7 +214,9 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
     void act(
       bid,
       () => awardBid(bid.id),
-      `${row.title} awarded to ${bid.contractor.name}: committed cost ${formatMoney(bid.amount)}. The other bids are declined.`,
+      `${row.title} awarded to ${bid.contractor.name}: committed cost ${formatMoney(bid.amount)}.${
+        row.bids.some((b) => b.id !== bid.id) ? ' The other bids are declined.' : ''
+      }`,
     );
   const onWithdraw = (row: BidComparison, bid: ComparedBid) =>
     void act(

@@ -316,7 +316,7 @@ export function BudgetSummary({
           {hasEstimate && (
             <div className="strip-estimate">
               <p>
-                Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate)}</strong>
+                Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate ?? 0)}</strong>
               </p>
               <p className="muted">{ESTIMATE_NOTE}</p>
               <EstimateDetails summary={summary} taskCount={taskCount} />
@@ -352,7 +352,7 @@ export function BudgetSummary({
         {hasEstimate && (
           <div className="stat stat-estimate" data-testid="full-build-estimate">
             <span className="stat-label">Whole-House Estimate</span>
-            <span className="stat-value">{formatWholeMoney(summary.full_build_estimate)}</span>
+            <span className="stat-value">{formatWholeMoney(summary.full_build_estimate ?? 0)}</span>
             <span className="stat-sub" data-testid="estimate-note">
               {ESTIMATE_NOTE}
             </span>

@@ -115,14 +115,14 @@ describe('CalibrationPanel', () => {
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'TaskRegional predictionYour price (original scope)FromRatio',
-      'Framing$39,696.00$47,635.20Awarded bid×1.2',
-      'Roofing$13,344.00$15,345.60Awarded bid×1.15',
-      'Drywall$11,304.00$14,130.00Actual cost×1.25',
+      'Framing$39,696$47,635.20Awarded bid×1.2',
+      'Roofing$13,344$15,345.60Awarded bid×1.15',
+      'Drywall$11,304$14,130.00Actual cost×1.25',
     ]);
     const out = screen.getByRole('table', { name: 'Left out as outliers' });
     expect(within(out).getByRole('rowheader').textContent).toBe('Plumbing');
     expect(screen.getByTestId('calibration-totals').textContent).toBe(
-      'Predicted total with calibrated predictions: $100,800.00; with the regional predictions: $90,000.00.',
+      'Predicted total with calibrated predictions: $100,800.00. Regional predicted total (the same tasks with regional predictions, for comparison): $90,000.00.',
     );
     expect(screen.getByRole('link', { name: 'cost sources' }).getAttribute('href')).toBe('/cost-sources');
   });
@@ -173,7 +173,7 @@ describe('CalibrationPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'How is this computed?' }));
     const list = screen.getByRole('list', { name: 'Tasks the ratio is made of' });
     expect(within(list).getAllByRole('listitem')[0].textContent).toBe(
-      'Framing×1.2Regional $39,696.00 · awarded bid $47,635.20',
+      'Framing×1.2Regional $39,696 · awarded bid $47,635.20',
     );
     expect(screen.queryByRole('table')).toBeNull();
   });

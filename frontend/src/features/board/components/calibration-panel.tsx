@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { calibrationPending, calibrationSentence, formatRatio, percentVsRegional } from '../range-display';
+import {
+  calibrationPending,
+  calibrationSentence,
+  formatRatio,
+  formatWholeMoney,
+  percentVsRegional,
+} from '../range-display';
 import type { Calibration, CalibrationTask, ProjectSummary } from '../types';
 
 interface Props {
@@ -41,7 +47,7 @@ function InputsTable({ caption, rows, compact }: { caption: string; rows: Calibr
                 <span>{formatRatio(r.ratio)}</span>
               </span>
               <span className="muted">
-                Regional {formatMoney(r.predicted)} · {FROM[r.known_from]?.toLowerCase() ?? r.known_from}{' '}
+                Regional {formatWholeMoney(r.predicted)} · {FROM[r.known_from]?.toLowerCase() ?? r.known_from}{' '}
                 {formatMoney(r.known)}
               </span>
             </li>
@@ -75,7 +81,7 @@ function InputsTable({ caption, rows, compact }: { caption: string; rows: Calibr
           {rows.map((r) => (
             <tr key={r.task}>
               <th scope="row">{r.title}</th>
-              <td className="num">{formatMoney(r.predicted)}</td>
+              <td className="num">{formatWholeMoney(r.predicted)}</td>
               <td className="num">{formatMoney(r.known)}</td>
               <td>{FROM[r.known_from] ?? r.known_from}</td>
               <td className="num">{formatRatio(r.ratio)}</td>
@@ -193,8 +199,9 @@ export function CalibrationPanel({
         </p>
         <p data-testid="calibration-totals">
           Predicted total with calibrated predictions:{' '}
-          <strong>{formatMoney(summary.predicted_total_calibrated ?? calibrated.predicted_total)}</strong>; with the
-          regional predictions: <strong>{formatMoney(summary.predicted_total_regional)}</strong>.
+          <strong>{formatMoney(summary.predicted_total_calibrated ?? calibrated.predicted_total)}</strong>. Regional
+          predicted total (the same tasks with regional predictions, for comparison):{' '}
+          <strong>{formatMoney(summary.predicted_total_regional)}</strong>.
         </p>
         {used.length > 0 && <InputsTable caption="Tasks the ratio is made of" rows={used} compact={compact} />}
         {leftOut.length > 0 && (

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { activeRatio, shownPrediction, toDollars, type PredictionSettings } from '../money';
-import { pricingHint } from '../range-display';
+import { formatWholeMoney, pricingHint } from '../range-display';
 import { useBoardRenderMark } from '../perf';
 import {
   cellErrorMessage,
@@ -257,10 +257,10 @@ const Row = memo(function Row({
             <span
               className="variance"
               id={`${ids}-variance`}
-              title={`${overrun}% above the predicted ${formatMoney(predicted)}`}
+              title={`${overrun}% above the predicted ${formatWholeMoney(predicted ?? 0)}`}
             >
               <span aria-hidden="true">▲ </span>+{overrun}%
-              <span className="vh"> above the predicted cost of {formatMoney(predicted)}</span>
+              <span className="vh"> above the predicted cost of {formatWholeMoney(predicted ?? 0)}</span>
             </span>
           )}
         </div>
@@ -613,8 +613,10 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
               <td className="num" data-testid="sheet-total-actual">
                 {formatMoney(totals.actual)}
               </td>
-              <td className="num" data-testid="sheet-total-predicted">
-                {formatMoney(totals.predicted)}
+              <td className="num">
+                {/* Not the predicted total (that is at the end of the row): every row's prediction added. */}
+                <span className="sheet-total-label">Sum of predictions </span>
+                <span data-testid="sheet-total-predicted">{formatWholeMoney(totals.predicted)}</span>
               </td>
               <td className="num" data-testid="sheet-total-paid">
                 {formatMoney(totals.paid)}
