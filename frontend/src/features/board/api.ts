@@ -28,6 +28,10 @@ export const boardProjectQuery = (projectId: number) =>
     queryKey: boardKeys.project(projectId),
     queryFn: ({ signal }) => http.get<BoardProject>(`/api/projects/${projectId}/`, signal),
     networkMode: 'offlineFirst',
+    // A board left open follows what another device changed (the calibration switch, the
+    // budget) when the window is back in focus or the connection returns.
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
   });
 
 export const boardTasksQuery = (projectId: number) =>
@@ -42,6 +46,8 @@ export const boardTasksQuery = (projectId: number) =>
     },
     // Offline the service worker answers with the board as last seen (issue 21).
     networkMode: 'offlineFirst',
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
   });
 
 /** The server's money summary and the board data it describes. */
@@ -80,6 +86,8 @@ export const projectSummaryQuery = (projectId: number) =>
     staleTime: 0,
     structuralSharing: false,
     networkMode: 'offlineFirst',
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
   });
 
 /**
@@ -92,6 +100,8 @@ export const projectCalibrationQuery = (projectId: number) =>
     queryFn: ({ signal }) => http.get<Calibration>(`/api/projects/${projectId}/calibration/`, signal),
     staleTime: 0,
     networkMode: 'offlineFirst',
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
   });
 
 /**
