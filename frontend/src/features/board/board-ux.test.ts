@@ -173,11 +173,11 @@ describe('overdue tasks', () => {
 describe('the whole-house estimate coverage', () => {
   it('says how much of the estimate the tasks on the board cover', () => {
     const c = estimateCoverage(341616, 78300, 8);
-    expect(c?.text).toBe('Your 8 tasks cover $78,300 of the $341,616 whole-house estimate (23%).');
+    expect(c?.text).toBe('The catalogue’s estimate, for comparison: your 8 tasks cover $78,300 of it (23%).');
     expect(c?.percent).toBe(23);
     expect(c?.remaining).toBe(263316);
     expect(estimateCoverage(1000, 500.5, 1)?.text).toBe(
-      'Your 1 task covers $501 of the $1,000 whole-house estimate (50%).',
+      'The catalogue’s estimate, for comparison: your 1 task covers $501 of it (50%).',
     );
   });
 
@@ -188,7 +188,7 @@ describe('the whole-house estimate coverage', () => {
     expect(estimateCoverage(undefined, undefined, 3)).toBeNull();
     expect(estimateCoverage(1000, null, 3)?.percent).toBeNull();
     expect(estimateCoverage(1000, 0, 0)?.text).toBe(
-      'No tasks on the board yet: the whole build is estimated at $1,000.',
+      'No tasks on the board yet: the catalogue estimates the whole house at $1,000, for comparison.',
     );
   });
 });

@@ -222,11 +222,15 @@ export function estimateCoverage(
     return {
       percent: 0,
       remaining: fullBuild,
-      text: `No tasks on the board yet: the whole build is estimated at ${full}.`,
+      text: `No tasks on the board yet: the catalogue estimates the whole house at ${full}, for comparison.`,
     };
   }
   if (covered === null || covered === undefined || !(fullBuild > 0)) {
-    return { percent: null, remaining: null, text: 'Standard quality, for this project’s zip code, size and type.' };
+    return {
+      percent: null,
+      remaining: null,
+      text: 'The catalogue’s estimate, for comparison: standard quality, for this project’s zip code, size and type.',
+    };
   }
   const share = (covered / fullBuild) * 100;
   const percent = Math.min(100, Math.round(share));
@@ -236,7 +240,7 @@ export function estimateCoverage(
   return {
     percent,
     remaining,
-    text: `Your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatWholeMoney(covered)} of the ${full} whole-house estimate (${shown}%).`,
+    text: `The catalogue’s estimate, for comparison: your ${n} ${n === 1 ? 'task covers' : 'tasks cover'} ${formatWholeMoney(covered)} of it (${shown}%).`,
   };
 }
 

@@ -130,7 +130,7 @@ describe('BoardPage, as a user meets it', () => {
     expect(await screen.findByRole('button', { name: 'Open task Building Permits' })).toBeTruthy();
     expect(calls).toEqual(['POST /api/projects/1/tasks/template/']);
     expect(screen.getByTestId('estimate-coverage').textContent).toBe(
-      'Your 2 tasks cover $50,000 of the $200,000 whole-house estimate (25%).',
+      'The catalogue’s estimate, for comparison: your 2 tasks cover $50,000 of it (25%).',
     );
   });
 

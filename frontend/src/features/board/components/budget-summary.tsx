@@ -58,9 +58,6 @@ function EstimateDetails({ summary, taskCount }: { summary: ProjectSummary; task
   );
 }
 
-/** What the whole-house estimate is (a prediction, so whole dollars): not the board's total. */
-export const ESTIMATE_NOTE = "The catalogue's estimate for the whole house, for comparison";
-
 /** The summary's colour, from the server's `status` (anything else: from over_budget alone). */
 function statusOf(summary: ProjectSummary): MoneyStatus {
   if (summary.status === 'ok' || summary.status === 'warning' || summary.status === 'over') return summary.status;
@@ -318,7 +315,6 @@ export function BudgetSummary({
               <p>
                 Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate ?? 0)}</strong>
               </p>
-              <p className="muted">{ESTIMATE_NOTE}</p>
               <EstimateDetails summary={summary} taskCount={taskCount} />
             </div>
           )}
@@ -353,9 +349,6 @@ export function BudgetSummary({
           <div className="stat stat-estimate" data-testid="full-build-estimate">
             <span className="stat-label">Whole-House Estimate</span>
             <span className="stat-value">{formatWholeMoney(summary.full_build_estimate ?? 0)}</span>
-            <span className="stat-sub" data-testid="estimate-note">
-              {ESTIMATE_NOTE}
-            </span>
             <EstimateDetails summary={summary} taskCount={taskCount} />
           </div>
         )}
