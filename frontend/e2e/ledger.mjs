@@ -455,6 +455,9 @@ export const journeys = [
         await phone.page.getByTestId('ledger-remaining').waitFor();
         await axe.scan(phone.page, `phone summary details (${theme})`);
         await shot(ctx, phone.page, `board-390-details-${theme}`);
+        // Details closed again: with them open the More button sits mid-page, where the menu has
+        // room neither below nor above it and closes as focus scrolls it into view.
+        await phone.page.locator('.strip-toggle').click();
         await phone.page.getByRole('button', { name: 'More board actions' }).click();
         await phone.page.getByRole('menuitem', { name: 'Money' }).waitFor();
         await phone.page.keyboard.press('Escape');
