@@ -206,7 +206,7 @@ export const journeys = [
       await expectUrl(page, new RegExp(`^/kanban/${project.id}/bids$`));
       await page.getByRole('heading', { name: 'Compare bids', level: 1 }).waitFor();
       const card = page.locator(`section[data-task-id="${framing.id}"]`);
-      await expectText(card.getByTestId('compare-prediction'), '$39,696.00');
+      await expectText(card.getByTestId('compare-prediction'), '$39,696');
       await expectText(card.getByTestId('compare-spread'), '$16,000.00');
       const bidCards = card.locator('li.compare-bid');
       assert((await bidCards.count()) === 3, 'three bids side by side');
