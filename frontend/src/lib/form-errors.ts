@@ -10,11 +10,36 @@ export interface FormErrors {
 }
 
 /**
+ * Where a message said without a field belongs: per field, the exact messages that are about it
+ * (e.g. `{ start_date: ['Please provide a project start date.'] }`).
+ */
+export type MessagePlaces = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Moves a message that names no field (`message`) beside the field it is about, when `places`
+ * knows it: the form's banner then stays empty and the field gets the message.
+ */
+export function placeMessage(errors: FormErrors, places: MessagePlaces | undefined): FormErrors {
+  if (!errors.message || !places) return errors;
+  const field = Object.keys(places).find((name) => places[name].includes(errors.message));
+  if (!field) return errors;
+  const already = errors.fields[field] ?? [];
+  const messages = already.includes(errors.message) ? already : [...already, errors.message];
+  return { message: '', fields: { ...errors.fields, [field]: messages } };
+}
+
+/**
  * Splits a failed request into messages for the form's own fields (`known`) and one
  * message for the rest: a 4xx message of the server, or `fallback` for network and
- * server errors.
+ * server errors. A message of the server without `fields` goes beside its field when
+ * `places` knows it.
  */
-export function toFormErrors(error: unknown, known: readonly string[], fallback: string): FormErrors {
+export function toFormErrors(
+  error: unknown,
+  known: readonly string[],
+  fallback: string,
+  places?: MessagePlaces,
+): FormErrors {
   if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
     return { message: fallback, fields: {} };
   }
@@ -24,5 +49,18 @@ export function toFormErrors(error: unknown, known: readonly string[], fallback:
     if (known.includes(name) && Array.isArray(messages) && messages.length > 0) fields[name] = messages;
     else unplaced = true;
   }
-  return { message: unplaced ? error.message : '', fields };
+  return placeMessage({ message: unplaced ? error.message : '', fields }, places);
+}
+
+/** The errors of `a`, then those of `b` for the fields `a` does not name. */
+export function mergeFieldErrors(a: FieldErrors | undefined, b: FieldErrors | undefined): FieldErrors {
+  return { ...(b ?? {}), ...(a ?? {}) };
+}
+
+/** `errors` without `name` (the same object when it has no message for it). */
+export function withoutField(errors: FieldErrors, name: string): FieldErrors {
+  if (!errors[name]) return errors;
+  const rest = { ...errors };
+  delete rest[name];
+  return rest;
 }

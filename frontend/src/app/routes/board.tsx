@@ -28,7 +28,7 @@ const PaymentsSection = lazy(() =>
  * change orders) from the board's read of its tasks, kept current after every write here, which
  * refreshes the board's tasks and money summary.
  */
-function TaskMoney({ task, projectId }: TaskFormExtrasProps) {
+function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtrasProps) {
   const documents = useQuery(taskDocumentsQuery(task.id));
   const onChanged = useBoardMoneyRefresh(projectId);
   // The task as the board reads it now (not as the form opened with it): this observer never asks
@@ -65,6 +65,8 @@ function TaskMoney({ task, projectId }: TaskFormExtrasProps) {
         contractors={contractors}
         figures={figures}
         defaultContractorId={awardedTo}
+        status={status}
+        onMoveToInProgress={onMoveToInProgress}
         onChanged={onChanged}
       />
     </Suspense>

@@ -4,6 +4,10 @@ import type { Task } from './types';
 export interface TaskFormExtrasProps {
   task: Task;
   projectId: number;
+  /** The status the form holds now (the first payment on a task in To Do offers to move it). */
+  status?: Task['status'];
+  /** Moves the task to In Progress as the board does, and the form follows. */
+  onMoveToInProgress?: () => void;
 }
 
 /**

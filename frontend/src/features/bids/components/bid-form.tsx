@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DocumentField } from '../../../components/ui/document-field';
+import { RequiredNote } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { amountEditText, NEW_CONTRACTOR, parseAmount, validateBid, type BidFormValues } from '../utils';
@@ -45,7 +47,8 @@ function initialValues(bid: Bid | null): BidFormValues {
   };
 }
 
-const docName = (d: BidDocument) => d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
+const docName = (d: Pick<BidDocument, 'id' | 'name' | 'file'>) =>
+  d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
 
 /**
  * Add or edit a bid, in a dialog over the task form. The contractor comes from the roster or is
@@ -60,6 +63,11 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  // Each refused save: the first field in error takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
   // An empty roster: straight to "new contractor" (state adjusted while rendering, once).
   const [rosterChecked, setRosterChecked] = useState(false);
   if (!rosterChecked && contractors.data) {
@@ -80,21 +88,17 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
     }
   };
 
-  const focusFirst = (fields: FieldErrors) => {
-    const first = FIELDS.find((f) => fields[f]?.length);
-    if (first) requestAnimationFrame(() => document.getElementById(IDS[first])?.focus());
-  };
-
   const fail = (fields: FieldErrors, text: string) => {
     setErrors(fields);
     setMessage(text);
-    focusFirst(fields);
+    setFailure((n) => n + 1);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // The dialog is portalled, but React still bubbles its submit to the task form around it.
     e.stopPropagation();
+    if (busy || uploading) return;
     setMessage('');
     const problems = validateBid(values);
     if (Object.keys(problems).length > 0) {
@@ -165,19 +169,16 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
 
   return (
     <Modal title={bid ? 'Edit bid' : 'Add a bid'} onClose={busy ? () => {} : onClose} size="md">
-      <form className="bid-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="bid-form" onSubmit={(e) => void submit(e)} noValidate>
+        <RequiredNote />
         {message && (
           <p className="form-error" role="alert">
             {message}
           </p>
         )}
         <div className="field">
-          <label htmlFor={IDS.contractor}>
+          <label htmlFor={IDS.contractor} className="required">
             Contractor
-            <span className="required-mark" aria-hidden="true">
-              {' '}
-              *
-            </span>
           </label>
           <select
             id={IDS.contractor}
@@ -205,12 +206,8 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             <legend>New contractor</legend>
             <div className="grid-2">
               <div className="field">
-                <label htmlFor={IDS.name}>
+                <label htmlFor={IDS.name} className="required">
                   Name
-                  <span className="required-mark" aria-hidden="true">
-                    {' '}
-                    *
-                  </span>
                 </label>
                 <input
                   id={IDS.name}
@@ -241,12 +238,8 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
         )}
         <div className="grid-2">
           <div className="field span-2">
-            <label htmlFor={IDS.amount}>
+            <label htmlFor={IDS.amount} className="required">
               Amount
-              <span className="required-mark" aria-hidden="true">
-                {' '}
-                *
-              </span>
             </label>
             <div className="input-prefix">
               <span aria-hidden="true">$</span>
@@ -287,19 +280,19 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             />
             {fieldError('valid_until')}
           </div>
-          <TaskDocumentSelect
+          <DocumentField
+            taskId={taskId}
             id={IDS.document}
             name="document"
             label="Bid PDF"
+            uploadLabel="Upload the bid's PDF"
+            what="the bid's PDF"
             value={values.document}
             onChange={(v) => set('document', v)}
             documents={documents}
             nameOf={docName}
             emptyLabel="No document"
-            missingHint={
-              "This task has no uploaded documents yet: upload the bid's PDF under Documents and save the task first."
-            }
-            presentHint={'One of the documents uploaded to this task.'}
+            onUploading={setUploading}
             hintId="bid-document-hint"
             describedBy={describedBy('document', 'bid-document-hint')}
             error={fieldError('document')}
@@ -324,8 +317,8 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : bid ? 'Save bid' : 'Add bid'}
+          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+            {busy ? 'Saving…' : uploading ? 'Uploading…' : bid ? 'Save bid' : 'Add bid'}
           </button>
         </div>
       </form>

@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { RequiredNote } from '../../../components/ui/form-field';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { downscaleImage } from '../../../lib/images/downscale';
 import { formatMoney, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../../lib/format';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import {
   boardKeys,
   createTask,
@@ -16,23 +18,16 @@ import {
   uploadDocument,
   writesOffline,
 } from '../api';
-import {
-  activeRatio,
-  shownPrediction,
-  toCents,
-  toDollars,
-  type PredictionSettings,
-  type ShownPrediction,
-} from '../money';
-import { pricingLabel } from '../range-display';
+import { activeRatio, shownPrediction, toCents, toDollars, type PredictionSettings } from '../money';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
 import { buildTaskPayload, checkActualCost, localIsoDay, unrecordedCents } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
+import { useMoveTask } from '../hooks/use-board';
 import { DocumentRow } from './document-row';
 import { RecordDifference } from './paid-modal';
-import { basisHint, PredictionFigure } from './prediction';
 import { isPhoto, PhotoStrip } from './photo-strip';
 import { PhotoViewer } from './photo-viewer';
+import { PredictionHint, UploadList, type UploadState } from './task-form-parts';
 
 interface Props {
   projectId: number;
@@ -46,24 +41,7 @@ interface Props {
   onDelete: (task: Task) => void;
 }
 
-interface UploadState {
-  id: number;
-  name: string;
-  progress: number;
-  /** `preparing`: a photo being downscaled before its upload. */
-  state: 'preparing' | 'pending' | 'uploading' | 'done' | 'error';
-}
-
 let nextUploadId = 1;
-
-const uploadStateText = (u: UploadState) =>
-  u.state === 'error'
-    ? 'Failed'
-    : u.state === 'done'
-      ? 'Done'
-      : u.state === 'preparing'
-        ? 'Preparing photo…'
-        : `${Math.round(u.progress * 100)}%`;
 
 const QUALITIES: { value: MaterialQuality; label: string }[] = [
   { value: 'basic', label: 'Basic' },
@@ -92,36 +70,6 @@ const reason = (error: unknown) =>
   error instanceof ApiError && error.status > 0 && error.status < 500
     ? error.message
     : 'The server could not be reached. Please try again.';
-
-/**
- * What the form says of the task's prediction: the one the project uses (regional, calibrated to
- * the whole dollar, or a fee's regional price) with its range, basis and pricing, and where the
- * figures come from.
- */
-function PredictionHint({
-  prediction,
-  ratio,
-  pricing,
-}: {
-  prediction: ShownPrediction | null;
-  ratio: number | null;
-  pricing: string | null | undefined;
-}) {
-  const how = pricingLabel(pricing);
-  return (
-    <small className="hint prediction-hint" id="tf-cost-hint">
-      <span data-testid="form-predicted" title={prediction ? basisHint(prediction.basis, ratio) : undefined}>
-        Predicted: {prediction ? <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" /> : '-'}
-        {prediction && how && <span className="muted">, {how}</span>}
-      </span>
-      {prediction && (
-        <a href="/cost-sources" target="_blank" rel="noreferrer">
-          Sources<span className="visually-hidden"> of the predicted costs (opens in a new tab)</span>
-        </a>
-      )}
-    </small>
-  );
-}
 
 export function TaskFormModal({
   projectId,
@@ -160,6 +108,11 @@ export function TaskFormModal({
   const [viewing, setViewing] = useState<number | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formMessage, setFormMessage] = useState('');
+  // Each refused save: the first field in error takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
+  const move = useMoveTask(projectId, onBanner);
   /** This form put "Failed to save task." above the board (cleared once a save succeeds). */
   const failedBanner = useRef(false);
 
@@ -203,7 +156,7 @@ export function TaskFormModal({
     // A year the date input lets through ("10000-01-01") gets the server's range message here.
     if (isDateOutOfRange(values.due_date)) {
       setFieldErrors({ due_date: [MSG_DATE_OUT_OF_RANGE] });
-      requestAnimationFrame(() => document.getElementById(INPUT_IDS.due_date)?.focus());
+      setFailure((n) => n + 1);
       return;
     }
     // Letters in the cost box (the browser leaves it blank) or a negative cost: said at the field,
@@ -213,7 +166,7 @@ export function TaskFormModal({
       const read = checkActualCost(values.actual_cost, costInput?.validity.badInput ?? false);
       if (!read.ok) {
         setFieldErrors({ actual_cost: [read.message] });
-        requestAnimationFrame(() => costInput?.focus());
+        setFailure((n) => n + 1);
         return;
       }
     }
@@ -232,8 +185,7 @@ export function TaskFormModal({
       failedBanner.current = true;
       setBusy(false);
       // The first field the server refused takes focus, so its message is read out.
-      const first = FIELDS.find((f) => errors.fields[f]?.length);
-      if (first) requestAnimationFrame(() => document.getElementById(INPUT_IDS[first])?.focus());
+      setFailure((n) => n + 1);
       return;
     }
     setSaved(result);
@@ -348,6 +300,15 @@ export function TaskFormModal({
     setPhotoBusy(false);
   };
 
+  /** The first payment's offer (Payments section): the board's move, and the form's status follows. */
+  const onMoveToInProgress = () => {
+    if (!saved) return;
+    const tasks = qc.getQueryData<Task[]>(boardKeys.tasks(projectId)) ?? [];
+    move(saved.id, 'In Progress', tasks.filter((t) => t.status === 'In Progress' && t.id !== saved.id).length);
+    setValues((v) => ({ ...v, status: 'In Progress' }));
+    setSaved({ ...saved, status: 'In Progress' });
+  };
+
   const allDocuments = documents.data ?? [];
   const photoDocs = allDocuments.filter(isPhoto);
 
@@ -355,7 +316,8 @@ export function TaskFormModal({
 
   return (
     <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
-      <form onSubmit={(e) => void save(e)} className="task-form" noValidate>
+      <form ref={formRef} onSubmit={(e) => void save(e)} className="task-form" noValidate>
+        <RequiredNote />
         {formMessage && (
           <p className="form-error" role="alert">
             {formMessage}
@@ -363,12 +325,8 @@ export function TaskFormModal({
         )}
         <div className="grid-2">
           <div className="field span-2">
-            <label htmlFor="tf-title">
+            <label htmlFor="tf-title" className="required">
               Task Title
-              <span className="required-mark" aria-hidden="true">
-                {' '}
-                *
-              </span>
             </label>
             <input
               id="tf-title"
@@ -537,21 +495,7 @@ export function TaskFormModal({
           </div>
         </div>
 
-        {uploads.length > 0 && (
-          <ul className="upload-list" aria-label="Uploads">
-            {uploads.map((u) => (
-              <li key={u.id} className={`upload upload-${u.state}`}>
-                <span className="upload-name">{u.name}</span>
-                {u.state === 'preparing' ? (
-                  <progress aria-label={`Preparing ${u.name}`} />
-                ) : (
-                  <progress max={1} value={u.progress} aria-label={`Upload progress for ${u.name}`} />
-                )}
-                <span className="upload-state">{uploadStateText(u)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <UploadList uploads={uploads} />
 
         {editing && (
           <section className="doc-section" aria-labelledby="docs-title">
@@ -585,7 +529,7 @@ export function TaskFormModal({
             )}
           </section>
         )}
-        {editing && renderExtras?.({ task: saved, projectId })}
+        {editing && renderExtras?.({ task: saved, projectId, status: values.status, onMoveToInProgress })}
 
         <div className="modal-actions">
           {editing && (

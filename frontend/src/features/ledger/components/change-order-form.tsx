@@ -1,7 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { DocumentField } from '../../../components/ui/document-field';
+import { RequiredNote } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import type { ChangeOrder, ChangeOrderStatus, ContractorList, LedgerDocument } from '../types';
 import {
   amountEditText,
@@ -17,6 +19,8 @@ import {
 } from '../utils';
 
 interface Props {
+  /** The task changed: a document uploaded here goes to it. */
+  taskId: number;
   /** The change order to edit, or null for a new one. */
   changeOrder: ChangeOrder | null;
   documents: readonly LedgerDocument[];
@@ -74,6 +78,7 @@ function initialValues(
  * Approving needs an awarded bid on the task: the server answers 409 otherwise, shown here.
  */
 export function ChangeOrderForm({
+  taskId,
   changeOrder,
   documents,
   contractors,
@@ -88,6 +93,11 @@ export function ChangeOrderForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  // Each refused save: the first field in error takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
 
   const roster = contractors.data ?? [];
   const named = changeOrder?.contractor ?? null;
@@ -107,14 +117,13 @@ export function ChangeOrderForm({
   const fail = (fields: FieldErrors, text: string) => {
     setErrors(fields);
     setMessage(text);
-    const first = FIELDS.find((f) => fields[f]?.length);
-    if (first) requestAnimationFrame(() => document.getElementById(IDS[first])?.focus());
+    setFailure((n) => n + 1);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     e.stopPropagation();
-    if (busy) return;
+    if (busy || uploading) return;
     setMessage('');
     const problems = validateChangeOrder(values);
     const amount = parseMoney(values.amount, { negative: true, required: AMOUNT_REQUIRED });
@@ -148,12 +157,6 @@ export function ChangeOrderForm({
         {errors[field].join(' ')}
       </small>
     ) : null;
-  const required = (
-    <span className="required-mark" aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
 
   return (
     <Modal
@@ -161,7 +164,8 @@ export function ChangeOrderForm({
       onClose={busy ? () => {} : onClose}
       size="md"
     >
-      <form className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+        <RequiredNote />
         {message && (
           <p className="form-error" role="alert">
             {message}
@@ -169,7 +173,9 @@ export function ChangeOrderForm({
         )}
         <div className="grid-2">
           <div className="field span-2">
-            <label htmlFor={IDS.description}>What changes{required}</label>
+            <label htmlFor={IDS.description} className="required">
+              What changes
+            </label>
             <textarea
               id={IDS.description}
               name="description"
@@ -183,7 +189,9 @@ export function ChangeOrderForm({
             {fieldError('description')}
           </div>
           <div className="field">
-            <label htmlFor={IDS.amount}>Amount{required}</label>
+            <label htmlFor={IDS.amount} className="required">
+              Amount
+            </label>
             <div className="input-prefix">
               <span aria-hidden="true">$</span>
               <input
@@ -203,7 +211,9 @@ export function ChangeOrderForm({
             </small>
           </div>
           <div className="field">
-            <label htmlFor={IDS.date}>Date{required}</label>
+            <label htmlFor={IDS.date} className="required">
+              Date
+            </label>
             <input
               id={IDS.date}
               name="date"
@@ -254,19 +264,19 @@ export function ChangeOrderForm({
             {fieldError('contractor')}
             {contractors.isError && <small className="field-error">Your contractors could not be loaded.</small>}
           </div>
-          <TaskDocumentSelect
+          <DocumentField
+            taskId={taskId}
             id={IDS.document}
             name="document"
             label="Document"
+            uploadLabel="Upload the signed change order"
+            what="the signed change order"
             value={values.document}
             onChange={(v) => set('document', v)}
             documents={documents}
             nameOf={documentName}
             emptyLabel="No document"
-            missingHint={
-              'This task has no uploaded documents yet: upload the signed change order under Documents and save the task first.'
-            }
-            presentHint={'The signed change order, one of the documents uploaded to this task.'}
+            onUploading={setUploading}
             hintId="co-document-hint"
             describedBy={describedBy('document', 'co-document-hint')}
             error={fieldError('document')}
@@ -276,8 +286,8 @@ export function ChangeOrderForm({
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : changeOrder ? 'Save change order' : 'Add change order'}
+          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+            {busy ? 'Saving…' : uploading ? 'Uploading…' : changeOrder ? 'Save change order' : 'Add change order'}
           </button>
         </div>
       </form>

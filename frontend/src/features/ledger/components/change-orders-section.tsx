@@ -224,6 +224,7 @@ export function ChangeOrdersSection({
       )}
       {editing && (
         <ChangeOrderForm
+          taskId={taskId}
           changeOrder={editing.changeOrder}
           documents={documents}
           contractors={contractors}

@@ -1,7 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { TaskDocumentSelect } from '../../../components/ui/task-document-select';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { DocumentField } from '../../../components/ui/document-field';
+import { RequiredNote } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import type { ContractorList, LedgerDocument, Payment, PaymentMethod } from '../types';
 import {
   amountEditText,
@@ -17,6 +19,8 @@ import {
 } from '../utils';
 
 interface Props {
+  /** The task paid for: a receipt uploaded here goes to it. */
+  taskId: number;
   /** The payment to edit, or null for a new one. */
   payment: Payment | null;
   documents: readonly LedgerDocument[];
@@ -77,13 +81,27 @@ function initialValues(
  * contractors, or anyone typed as text), method, receipt (one of the task's documents) and note.
  * The dialog's form is portalled out of the task form, and its submit stops there.
  */
-export function PaymentForm({ payment, documents, contractors, defaultContractorId, onSave, onClose, onSaved }: Props) {
+export function PaymentForm({
+  taskId,
+  payment,
+  documents,
+  contractors,
+  defaultContractorId,
+  onSave,
+  onClose,
+  onSaved,
+}: Props) {
   const [values, setValues] = useState<PaymentFormValues>(() =>
     initialValues(payment, defaultContractorId, localToday()),
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  // Each refused save: the first field in error takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
 
   // The payee shown: a contractor no longer on the roster keeps its name as an option.
   const roster = contractors.data ?? [];
@@ -105,16 +123,14 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
   const fail = (fields: FieldErrors, text: string) => {
     setErrors(fields);
     setMessage(text);
-    const first = FIELDS.find((f) => fields[f]?.length);
-    const id = first === 'payee' && values.payee === OTHER_PAYEE ? 'pay-payee-text' : first ? IDS[first] : null;
-    if (id) requestAnimationFrame(() => document.getElementById(id)?.focus());
+    setFailure((n) => n + 1);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // The dialog is portalled, but React still bubbles its submit to the task form around it.
     e.stopPropagation();
-    if (busy) return;
+    if (busy || uploading) return;
     setMessage('');
     const problems = validatePayment(values);
     const amount = parseMoney(values.amount, { required: 'Enter the amount paid.' });
@@ -151,16 +167,11 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
         {errorOf(field).join(' ')}
       </small>
     ) : null;
-  const required = (
-    <span className="required-mark" aria-hidden="true">
-      {' '}
-      *
-    </span>
-  );
 
   return (
     <Modal title={payment ? 'Edit payment' : 'Add a payment'} onClose={busy ? () => {} : onClose} size="md">
-      <form className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+        <RequiredNote />
         {message && (
           <p className="form-error" role="alert">
             {message}
@@ -168,7 +179,9 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
         )}
         <div className="grid-2">
           <div className="field">
-            <label htmlFor={IDS.amount}>Amount{required}</label>
+            <label htmlFor={IDS.amount} className="required">
+              Amount
+            </label>
             <div className="input-prefix">
               <span aria-hidden="true">$</span>
               <input
@@ -185,7 +198,9 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
             {fieldError('amount')}
           </div>
           <div className="field">
-            <label htmlFor={IDS.paid_on}>Paid on{required}</label>
+            <label htmlFor={IDS.paid_on} className="required">
+              Paid on
+            </label>
             <input
               id={IDS.paid_on}
               name="paid_on"
@@ -204,7 +219,7 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
               name="payee"
               value={values.payee}
               onChange={(e) => set('payee', e.target.value)}
-              {...describedBy('payee')}
+              {...(values.payee === OTHER_PAYEE ? {} : describedBy('payee'))}
             >
               <option value="">{contractors.isPending ? 'Loading your contractors…' : 'Not named'}</option>
               {options.map((c) => (
@@ -238,7 +253,9 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
           </div>
           {values.payee === OTHER_PAYEE && (
             <div className="field span-2">
-              <label htmlFor="pay-payee-text">Payee name{required}</label>
+              <label htmlFor="pay-payee-text" className="required">
+                Payee name
+              </label>
               <input
                 id="pay-payee-text"
                 name="payee_text"
@@ -253,19 +270,19 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
               {fieldError('payee')}
             </div>
           )}
-          <TaskDocumentSelect
+          <DocumentField
+            taskId={taskId}
             id={IDS.receipt}
             name="receipt"
             label="Receipt"
+            uploadLabel="Upload a new receipt"
+            what="the receipt"
             value={values.receipt}
             onChange={(v) => set('receipt', v)}
             documents={documents}
             nameOf={documentName}
             emptyLabel="No receipt"
-            missingHint={
-              'This task has no uploaded documents yet: upload the receipt under Documents and save the task first.'
-            }
-            presentHint={'One of the documents uploaded to this task.'}
+            onUploading={setUploading}
             hintId="pay-receipt-hint"
             describedBy={describedBy('receipt', 'pay-receipt-hint')}
             error={fieldError('receipt')}
@@ -287,8 +304,8 @@ export function PaymentForm({ payment, documents, contractors, defaultContractor
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : payment ? 'Save payment' : 'Add payment'}
+          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
+            {busy ? 'Saving…' : uploading ? 'Uploading…' : payment ? 'Save payment' : 'Add payment'}
           </button>
         </div>
       </form>

@@ -19,6 +19,10 @@ interface Props {
   figures?: LedgerTaskFigures | null;
   /** The contractor of the task's awarded bid: a new payment is to them unless changed. */
   defaultContractorId?: number | null;
+  /** The task's status as its form holds it: the first payment on a task in To Do offers to move it. */
+  status?: string;
+  /** Moves the task to In Progress (the board's move); without it, no offer. */
+  onMoveToInProgress?: () => void;
   /**
    * After every write, once the server answered: the board refreshes its tasks and money summary
    * (a payment changes the task's paid to date).
@@ -29,7 +33,8 @@ interface Props {
 const UNREACHABLE = 'The server could not be reached. Please try again.';
 const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
 
-type Editing = { payment: Payment | null } | null;
+/** `first`: a new payment on a task with none yet. */
+type Editing = { payment: Payment | null; first?: boolean } | null;
 
 /**
  * "Paid $12,000.00 of $41,800.00 committed · $29,800.00 remaining", from the board's figures (the
@@ -59,11 +64,22 @@ function paidLine(figures: LedgerTaskFigures): { text: string; left: number | nu
  * the task's actual or committed cost: they record money out (docs/money.md). Every button is
  * `type="button"`: the section sits inside the task's own form.
  */
-export function PaymentsSection({ taskId, documents, contractors, figures, defaultContractorId, onChanged }: Props) {
+export function PaymentsSection({
+  taskId,
+  documents,
+  contractors,
+  figures,
+  defaultContractorId,
+  status: taskStatus,
+  onMoveToInProgress,
+  onChanged,
+}: Props) {
   const payments = useQuery(taskPaymentsQuery(taskId));
   const { savePayment, removePayment } = useLedgerMutations(taskId, onChanged);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmDelete, setConfirmDelete] = useState<Payment | null>(null);
+  /** The first payment of a task in To Do is saved: offer to move the task to In Progress. */
+  const [offerMove, setOfferMove] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -94,7 +110,11 @@ export function PaymentsSection({ taskId, documents, contractors, figures, defau
           Payments
           {list.length > 0 && <span className="ledger-count"> ({countOf(list.length, 'payment', 'payments')})</span>}
         </h3>
-        <button type="button" className="btn btn-sm" onClick={() => setEditing({ payment: null })}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => setEditing({ payment: null, first: payments.isSuccess && list.length === 0 })}
+        >
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -183,6 +203,7 @@ export function PaymentsSection({ taskId, documents, contractors, figures, defau
       )}
       {editing && (
         <PaymentForm
+          taskId={taskId}
           payment={editing.payment}
           documents={documents}
           contractors={contractors}
@@ -193,8 +214,24 @@ export function PaymentsSection({ taskId, documents, contractors, figures, defau
             setEditing(null);
             setError('');
             setStatus(message);
+            if (editing.first && taskStatus === 'To Do' && onMoveToInProgress) setOfferMove(true);
           }}
         />
+      )}
+      {offerMove && (
+        <ConfirmDialog
+          title="Move the task to In Progress?"
+          confirmLabel="Move to In Progress"
+          cancelLabel="Keep in To Do"
+          onConfirm={() => {
+            setOfferMove(false);
+            onMoveToInProgress?.();
+            setStatus('Payment added. The task moved to In Progress.');
+          }}
+          onCancel={() => setOfferMove(false)}
+        >
+          <p>This is the first payment on this task, so work has started. Move the task from To Do to In Progress?</p>
+        </ConfirmDialog>
       )}
       {confirmDelete && (
         <ConfirmDialog

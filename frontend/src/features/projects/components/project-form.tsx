@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { RequiredNote } from '../../../components/ui/form-field';
+import { mergeFieldErrors, placeMessage } from '../../../lib/form-errors';
+import { useFocusFirstError, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import {
   ADDITION_OPTIONS,
   CONVERSION_OPTIONS,
@@ -9,7 +12,12 @@ import {
   RENOVATION_OPTIONS,
   type ProjectFormValues,
 } from '../types';
-import { visibleFields } from '../utils';
+import { MSG_START_DATE, MSG_UNITS, visibleFields } from '../utils';
+
+/** The spec's messages said without a field (the page's own checks), and where they belong. */
+const PLACES = { start_date: [MSG_START_DATE], units: [MSG_UNITS] } as const;
+/** The browser's "required" check of these fields, in the spec's words. */
+const REQUIRED_MESSAGES = { start_date: MSG_START_DATE, units: MSG_UNITS };
 
 interface Props {
   onSubmit: (values: ProjectFormValues) => Promise<boolean>;
@@ -18,8 +26,17 @@ interface Props {
   busy: boolean;
 }
 
-export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
+export function ProjectForm({ onSubmit, error, fieldErrors: serverErrors, busy }: Props) {
   const [values, setValues] = useState<ProjectFormValues>(emptyProjectForm);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The browser's checks, said beside each field (the first takes focus).
+  const nativeErrors = useNativeInvalid(formRef, REQUIRED_MESSAGES);
+  // The page's messages: beside their field when they are about one ("Please provide a project start date.").
+  const placed = placeMessage({ message: error, fields: serverErrors ?? {} }, PLACES);
+  const fieldErrors = mergeFieldErrors(nativeErrors, placed.fields);
+  // Each refused create: focus and scroll to the first field in error, else to the message.
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
   const show = visibleFields(values);
   const set = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -33,27 +50,21 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
     e.preventDefault();
     const ok = await onSubmit(values);
     if (ok) setValues(emptyProjectForm);
+    else setFailure((n) => n + 1);
   };
 
   const fieldError = (name: string) =>
-    fieldErrors?.[name]?.length ? (
+    fieldErrors[name]?.length ? (
       <small className="field-error" id={`pf-${name}-error`}>
         {fieldErrors[name].join(' ')}
       </small>
     ) : null;
   /** aria-invalid and the link to the server's message, for the control of field `name`. */
   const invalid = (name: string, hint?: string) => {
-    const bad = !!fieldErrors?.[name]?.length;
+    const bad = !!fieldErrors[name]?.length;
     const describedBy = [bad ? `pf-${name}-error` : null, hint ?? null].filter(Boolean).join(' ');
     return { 'aria-invalid': bad || undefined, 'aria-describedby': describedBy || undefined };
   };
-
-  // After a refused create, focus moves to the first field the server named.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!fieldErrors || Object.keys(fieldErrors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')?.focus();
-  }, [fieldErrors]);
 
   return (
     <form
@@ -63,14 +74,17 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
       aria-labelledby="project-form-title"
     >
       <h2 id="project-form-title">New Project</h2>
-      {error && (
+      <RequiredNote />
+      {placed.message && (
         <div className="form-error" role="alert">
-          {error}
+          {placed.message}
         </div>
       )}
       <div className="grid-2">
         <div className="field">
-          <label htmlFor="pf-name">Project Name</label>
+          <label htmlFor="pf-name" className="required">
+            Project Name
+          </label>
           <input
             id="pf-name"
             name="name"
@@ -83,7 +97,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           {fieldError('name')}
         </div>
         <div className="field">
-          <label htmlFor="pf-zip">Zip Code</label>
+          <label htmlFor="pf-zip" className="required">
+            Zip Code
+          </label>
           <input
             id="pf-zip"
             name="zip_code"
@@ -99,7 +115,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           {fieldError('zip_code')}
         </div>
         <div className="field">
-          <label htmlFor="pf-type">Project Type</label>
+          <label htmlFor="pf-type" className="required">
+            Project Type
+          </label>
           <select
             id="pf-type"
             name="project_type"
@@ -119,7 +137,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         </div>
         {show.propertyType && (
           <div className="field">
-            <label htmlFor="pf-property">Property Type</label>
+            <label htmlFor="pf-property" className="required">
+              Property Type
+            </label>
             <select
               id="pf-property"
               name="property_type"
@@ -140,12 +160,15 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         )}
         {show.units && (
           <div className="field">
-            <label htmlFor="pf-units">Number of Units</label>
+            <label htmlFor="pf-units" className="required">
+              Number of Units
+            </label>
             <input
               id="pf-units"
               name="units"
               {...invalid('units')}
               type="number"
+              required
               min={1}
               step={1}
               value={values.units}
@@ -156,7 +179,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         )}
         {show.conversionOption && (
           <div className="field">
-            <label htmlFor="pf-conversion">Conversion Option</label>
+            <label htmlFor="pf-conversion" className="required">
+              Conversion Option
+            </label>
             <select
               id="pf-conversion"
               name="conversion_option"
@@ -226,7 +251,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
       )}
       <div className="grid-2">
         <div className="field">
-          <label htmlFor="pf-sqft">Square Footage</label>
+          <label htmlFor="pf-sqft" className="required">
+            Square Footage
+          </label>
           <input
             id="pf-sqft"
             name="square_footage"
@@ -241,7 +268,9 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           {fieldError('square_footage')}
         </div>
         <div className="field">
-          <label htmlFor="pf-budget">Budget ($)</label>
+          <label htmlFor="pf-budget" className="required">
+            Budget ($)
+          </label>
           <input
             id="pf-budget"
             name="budget"
@@ -293,19 +322,24 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
           </small>
         </div>
         <div className="field">
-          <label htmlFor="pf-start">Start Date</label>
+          <label htmlFor="pf-start" className="required">
+            Start Date
+          </label>
           <input
             id="pf-start"
             name="start_date"
             {...invalid('start_date')}
             type="date"
+            required
             value={values.start_date}
             onChange={(e) => set('start_date', e.target.value)}
           />
           {fieldError('start_date')}
         </div>
         <div className="field">
-          <label htmlFor="pf-end">End Date</label>
+          <label htmlFor="pf-end" className="required">
+            End Date
+          </label>
           <input
             id="pf-end"
             name="end_date"
@@ -324,7 +358,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         aria-describedby={invalid('owner_builder')['aria-describedby']}
         data-invalid={invalid('owner_builder')['aria-invalid']}
       >
-        <legend>Are you an owner-builder?</legend>
+        <legend className="label required">Are you an owner-builder?</legend>
         <div className="radio-row">
           {OWNER_BUILDER_OPTIONS.map((o) => (
             <label key={o.value} className="check">

@@ -44,7 +44,9 @@ describe('ProjectsPage', () => {
     fireEvent.change(screen.getByLabelText('End Date'), { target: { value: '2026-12-01' } });
     fireEvent.click(screen.getByLabelText("No, I'm hiring a general contractor"));
     fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    // Beside the units field, which takes focus (issue 30), not at the top of the form.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Number of Units')));
+    expect(document.getElementById('pf-units-error')?.textContent).toBe(
       'Please specify the number of units for a multifamily building.',
     );
     expect(posted).toHaveLength(0);

@@ -1,0 +1,72 @@
+import { pricingLabel } from '../range-display';
+import type { ShownPrediction } from '../money';
+import { basisHint, PredictionFigure } from './prediction';
+
+// Parts of the task form (task-form-modal.tsx): its upload list and its prediction hint.
+
+export interface UploadState {
+  id: number;
+  name: string;
+  progress: number;
+  /** `preparing`: a photo being downscaled before its upload. */
+  state: 'preparing' | 'pending' | 'uploading' | 'done' | 'error';
+}
+
+const uploadStateText = (u: UploadState) =>
+  u.state === 'error'
+    ? 'Failed'
+    : u.state === 'done'
+      ? 'Done'
+      : u.state === 'preparing'
+        ? 'Preparing photo…'
+        : `${Math.round(u.progress * 100)}%`;
+
+/** The files of this save and their progress, one row each. */
+export function UploadList({ uploads }: { uploads: readonly UploadState[] }) {
+  if (uploads.length === 0) return null;
+  return (
+    <ul className="upload-list" aria-label="Uploads">
+      {uploads.map((u) => (
+        <li key={u.id} className={`upload upload-${u.state}`}>
+          <span className="upload-name">{u.name}</span>
+          {u.state === 'preparing' ? (
+            <progress aria-label={`Preparing ${u.name}`} />
+          ) : (
+            <progress max={1} value={u.progress} aria-label={`Upload progress for ${u.name}`} />
+          )}
+          <span className="upload-state">{uploadStateText(u)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What the form says of the task's prediction: the one the project uses (regional, calibrated to
+ * the whole dollar, or a fee's regional price) with its range, basis and pricing, and where the
+ * figures come from.
+ */
+export function PredictionHint({
+  prediction,
+  ratio,
+  pricing,
+}: {
+  prediction: ShownPrediction | null;
+  ratio: number | null;
+  pricing: string | null | undefined;
+}) {
+  const how = pricingLabel(pricing);
+  return (
+    <small className="hint prediction-hint" id="tf-cost-hint">
+      <span data-testid="form-predicted" title={prediction ? basisHint(prediction.basis, ratio) : undefined}>
+        Predicted: {prediction ? <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" /> : '-'}
+        {prediction && how && <span className="muted">, {how}</span>}
+      </span>
+      {prediction && (
+        <a href="/cost-sources" target="_blank" rel="noreferrer">
+          Sources<span className="visually-hidden"> of the predicted costs (opens in a new tab)</span>
+        </a>
+      )}
+    </small>
+  );
+}
