@@ -183,6 +183,10 @@ export const journeys = [
       const body = await res.json();
       ctx.state.projectId = body.id;
       assert(body.units === 4 && body.property_type === 'multifamily', 'units and property type saved');
+      // The new project's board opens (issue 30); the list is one step back.
+      await ctx.helpers.expectUrl(page, new RegExp(`^/kanban/${body.id}$`));
+      await page.getByRole('heading', { level: 1, name: 'Maple Street Fourplex' }).waitFor();
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
       await page.getByRole('link', { name: /Maple Street Fourplex/ }).waitFor();
       await expectText(page.getByRole('link', { name: /Maple Street Fourplex/ }), 'Type: New Home Build');
       assert(await page.getByRole('button', { name: 'Create New Project' }).isVisible(), 'form closed after create');

@@ -179,6 +179,7 @@ async function main() {
     './calibration.mjs',
     './offline.mjs',
     './board-ux.mjs',
+    './first-steps.mjs',
     './photos.mjs',
     './downscale.spec.mjs',
     './sheet-forms.mjs',

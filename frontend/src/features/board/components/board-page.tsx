@@ -1,13 +1,21 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useTheme, type Theme } from '../../../lib/theme';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -23,21 +31,23 @@ import {
   type ProjectMoneyPatch,
 } from '../api';
 import { exportCsv, exportPdf } from '../export';
-import { markBoardMount, markBoardViewSwitch } from '../perf';
+import { markBoardMount } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import { useCalibration } from '../hooks/use-calibration';
 import { usePendingDeletes } from '../pending-deletes';
 import type { BoardProject, ProjectSummary, Task, TaskStatus } from '../types';
 import { activeRatio, summarize } from '../money';
 import { columnTasks, paidHint, paidPrefill, type PaidPrefill, type PrefillSource } from '../utils';
-import { readView, saveView, type BoardView } from '../view-preference';
+import { EmptyBoard, EmptyLedgerLine } from './board-first-steps';
+import { BoardToolbar } from './board-toolbar';
+import { useBoardViewChoice } from './board-view-choice';
 import { BudgetSettingsModal } from './budget-settings-modal';
 import { BudgetSummary } from './budget-summary';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
-import { ExportMenu } from './export-menu';
 import { PaidModal } from './paid-modal';
 import { SpreadsheetView } from './spreadsheet-view';
 import { TaskFormModal } from './task-form-modal';
+import { TaskRowsView } from './task-rows-view';
 import '../board.css';
 
 // dnd-kit comes with the Kanban view only: the default Spreadsheet view does not download or parse it.
@@ -90,29 +100,29 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
   const qc = useQueryClient();
-  const navigate = useNavigate();
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isInteger(projectId) });
   const tasksQ = useQuery({ ...boardTasksQuery(projectId), enabled: Number.isInteger(projectId) });
   const summaryQ = useQuery({ ...projectSummaryQuery(projectId), enabled: Number.isInteger(projectId) });
   // Issue 20: the project's local ratio and its inputs. Whether the board uses it is the
   // project's setting (issue 29: `use_calibration`, on by default), for everyone who sees it.
   const calibrationQ = useCalibration(projectId);
-  const { theme, setTheme } = useTheme();
   const phone = useMediaQuery(PHONE_QUERY);
 
-  // The view chosen for this project, remembered in local storage (default Spreadsheet).
-  const [viewState, setViewState] = useState(() => ({ projectId, view: readView(projectId) }));
-  if (viewState.projectId !== projectId) setViewState({ projectId, view: readView(projectId) });
-  const view = viewState.view;
+  // The view chosen for this project, else the screen's default (board-view-choice.ts).
+  const { view, offersRows, choose: chooseView } = useBoardViewChoice(projectId);
   if (view === 'kanban' && !kanbanModule) void loadKanban();
-  const chooseView = (next: BoardView) => {
-    if (next === view) return;
-    markBoardViewSwitch();
-    saveView(projectId, next);
-    setViewState({ projectId, view: next });
-  };
 
-  const [banner, setBanner] = useState('');
+  // What the page that sent the user here had to say (the projects page: a project created without
+  // its standard task list), shown once in the banner.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrival = location.state as { notice?: unknown } | null;
+  const [banner, setBanner] = useState(() => (typeof arrival?.notice === 'string' ? arrival.notice : ''));
+  // Said once: not again on a reload or on the way back.
+  const arrivedWithNotice = arrival?.notice !== undefined;
+  useEffect(() => {
+    if (arrivedWithNotice) void navigate(location.pathname, { replace: true, state: null });
+  }, [arrivedWithNotice, navigate, location.pathname]);
   const [editing, setEditing] = useState<Task | null | undefined>(undefined); // undefined: closed, null: new
   const [budgetOpen, setBudgetOpen] = useState(false);
   const [budgetBusy, setBudgetBusy] = useState(false);
@@ -398,6 +408,9 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   }
 
   const empty = !loadFailed && !tasksQ.isPending && allTasks.length === 0;
+  // The board's next step once it has tasks: contractors and their bids (until money is recorded,
+  // which the summary knows).
+  const firstSteps = tasks.length > 0 && !tasks.some((t) => (t.bid_count ?? 0) > 0);
   const addTaskButton = (
     <button
       ref={addTaskRef}
@@ -412,15 +425,6 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       Add Task
     </button>
   );
-  // Issue 18: every task's bids side by side (features/bids, composed in src/app). "Bids" on a
-  // phone, where the toolbar is one row.
-  const compareBidsLink = (
-    <Link className="btn" to={`/kanban/${projectId}/bids`} aria-label="Compare bids">
-      {phone ? 'Bids' : 'Compare bids'}
-    </Link>
-  );
-  // Issue 19: payments, change orders, contingency and lender draws of the whole project (features/money).
-  const moneyPath = `/kanban/${projectId}/money`;
 
   return (
     <main className={`page page-wide board${phone ? ' board-phone' : ''}`} data-view={view}>
@@ -450,6 +454,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           compact={phone}
           calibrated={calibrated}
           calibrationNote={calibrationNote(summary, calibrationQ.data, tasks.length)}
+          emptyLedger={firstSteps ? <EmptyLedgerLine /> : null}
         />
       )}
       {project.data && !loadFailed && (
@@ -464,121 +469,28 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         />
       )}
 
-      {phone ? (
-        <div className="toolbar toolbar-compact" role="toolbar" aria-label="Board actions">
-          {addTaskButton}
-          {compareBidsLink}
-          <DropdownMenu
-            label="More board actions"
-            sections={[
-              {
-                items: [
-                  { label: 'Money', onSelect: () => void navigate(moneyPath) },
-                  { label: 'Share', onSelect: () => void navigate(`/kanban/${projectId}/share`) },
-                  { label: 'Update Budget', onSelect: () => project.data && setBudgetOpen(true) },
-                  { label: 'Export CSV', onSelect: () => void doExport('csv') },
-                  { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => void doExport('pdf') },
-                ],
-              },
-              {
-                label: 'View',
-                radio: true,
-                items: [
-                  { label: 'Kanban View', checked: view === 'kanban', onSelect: () => chooseView('kanban') },
-                  {
-                    label: 'Spreadsheet View',
-                    checked: view === 'spreadsheet',
-                    onSelect: () => chooseView('spreadsheet'),
-                  },
-                ],
-              },
-              {
-                label: 'Theme',
-                radio: true,
-                items: [
-                  { label: 'Light', checked: theme === 'light', onSelect: () => setTheme('light') },
-                  { label: 'Dark', checked: theme === 'dark', onSelect: () => setTheme('dark') },
-                ],
-              },
-            ]}
-          >
-            More
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </DropdownMenu>
-        </div>
-      ) : (
-        <div className="toolbar" role="toolbar" aria-label="Board actions">
-          <div className="toolbar-group">
-            {addTaskButton}
-            <button type="button" className="btn" onClick={() => setBudgetOpen(true)} disabled={!project.data}>
-              Update Budget
-            </button>
-            <ExportMenu onCsv={() => void doExport('csv')} onPdf={() => void doExport('pdf')} busy={exporting} />
-            {compareBidsLink}
-            <Link className="btn" to={moneyPath}>
-              Money
-            </Link>
-            <Link className="btn" to={`/kanban/${projectId}/share`}>
-              Share
-            </Link>
-          </div>
-          <div className="toolbar-group">
-            <label className="inline-field">
-              <span>View</span>
-              <select
-                value={view}
-                onFocus={() => void loadKanban()}
-                onPointerEnter={() => void loadKanban()}
-                onChange={(e) => chooseView(e.target.value as BoardView)}
-                aria-label="View"
-              >
-                <option value="kanban">Kanban View</option>
-                <option value="spreadsheet">Spreadsheet View</option>
-              </select>
-            </label>
-            <label className="inline-field">
-              <span>Theme</span>
-              <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)} aria-label="Theme">
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
-              </select>
-            </label>
-          </div>
-        </div>
-      )}
+      <BoardToolbar
+        projectId={projectId}
+        phone={phone}
+        offersRows={offersRows}
+        view={view}
+        onChooseView={chooseView}
+        onPreloadKanban={() => void loadKanban()}
+        addTask={addTaskButton}
+        onBudget={() => setBudgetOpen(true)}
+        budgetDisabled={!project.data}
+        onExport={(kind) => void doExport(kind)}
+        exporting={exporting}
+      />
 
       {tasksQ.isPending && !loadFailed ? (
         <p className="muted">Loading...</p>
       ) : loadFailed ? null : empty ? (
-        <section className="empty-board" aria-labelledby="empty-board-title">
-          <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" className="empty-board-icon">
-            <rect x="6" y="8" width="36" height="32" rx="4" fill="none" stroke="currentColor" strokeWidth="2.5" />
-            <path
-              d="M14 18h20M14 25h14M14 32h17"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              opacity="0.7"
-            />
-          </svg>
-          <h2 id="empty-board-title">This board has no tasks yet</h2>
-          <p className="muted">
-            The standard task list adds the usual tasks of a{' '}
-            {project.data?.project_type_display ? <strong>{project.data.project_type_display}</strong> : 'project'} in
-            build order, at standard quality, each with its predicted cost. Edit, move or delete any of them, or add
-            your own with Add Task.
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => void startFromTemplate()}
-            disabled={templateBusy}
-          >
-            {templateBusy ? 'Adding tasks…' : 'Start from the standard task list'}
-          </button>
-        </section>
+        <EmptyBoard
+          projectType={project.data?.project_type_display ?? null}
+          busy={templateBusy}
+          onStart={() => void startFromTemplate()}
+        />
       ) : view === 'kanban' ? (
         <Suspense fallback={<p className="muted">Loading...</p>}>
           <KanbanView
@@ -595,6 +507,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
             compact={phone}
           />
         </Suspense>
+      ) : view === 'rows' ? (
+        <TaskRowsView tasks={tasks} squareFootage={sqft} prediction={summary} onOpen={openTask} />
       ) : (
         <SpreadsheetView
           tasks={tasks}

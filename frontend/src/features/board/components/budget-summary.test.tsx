@@ -124,6 +124,82 @@ describe('BudgetSummary, the ledger figures (docs/money.md)', () => {
     expect(screen.getByTestId('ledger-contingency').textContent).toContain('$9,900.00 used');
   });
 
+  it('shows only the figures with data: nothing paid, no Paid; nothing awarded, no Committed (issue 30)', () => {
+    const { rerender } = render(
+      <BudgetSummary
+        summary={{ ...base, paid_to_date: 0, payments_recorded: 0, remaining_to_pay: 41800 }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    expect(screen.getByTestId('ledger-summary').querySelectorAll('[data-testid^="ledger-"]').length).toBe(4);
+    expect(screen.queryByTestId('ledger-paid')).toBeNull();
+    expect(figure('committed')).toBe('Committed$41,800.00Incl. $2,500.00 of change orders');
+    expect(figure('remaining')).toBe('Remaining$41,800.00Actual or committed costs not yet paid');
+    // Paid by a final cost, nothing awarded: Paid, no Committed.
+    rerender(
+      <BudgetSummary
+        summary={{ ...base, committed: 0, change_orders_approved: 0, remaining_to_pay: 0 }}
+        squareFootage={null}
+        taskCount={8}
+      />,
+    );
+    expect(screen.queryByTestId('ledger-committed')).toBeNull();
+    expect(figure('paid')).toBe('Paid$12,000.00Payments, or the final cost of a finished task when that is more');
+    expect(figure('remaining')).toBe('Remaining$0.00Actual or committed costs not yet paid');
+  });
+
+  it('before any money, says the reserve in use without a row of $0.00 figures', () => {
+    const fresh = { ...base, committed: 0, change_orders_approved: 0, paid_to_date: 0, payments_recorded: 0 };
+    render(
+      <BudgetSummary
+        summary={{ ...at(96000, fresh), remaining_to_pay: 0 }}
+        squareFootage={null}
+        taskCount={8}
+        emptyLedger={<p>No bids or payments yet</p>}
+      />,
+    );
+    const ledger = screen.getByTestId('ledger-summary');
+    expect(Array.from(ledger.children).map((c) => (c as HTMLElement).dataset.testid)).toEqual([
+      'ledger-contingency',
+      'ledger-headroom',
+    ]);
+    expect(screen.getByText('No bids or payments yet')).toBeTruthy();
+  });
+
+  it('says the next step in place of the ledger while no money is recorded, and not after', () => {
+    const fresh = { ...base, committed: 0, change_orders_approved: 0, paid_to_date: 0, payments_recorded: 0 };
+    const next = <p data-testid="next-step">No bids or payments yet</p>;
+    const { rerender } = render(
+      <BudgetSummary
+        summary={{ ...fresh, remaining_to_pay: 0 }}
+        squareFootage={2000}
+        taskCount={8}
+        emptyLedger={next}
+      />,
+    );
+    expect(screen.getByTestId('next-step')).toBeTruthy();
+    expect(screen.queryByTestId('ledger-summary')).toBeNull();
+    // The spec's figures stay: budget, predicted total, cost per square foot.
+    expect(screen.getByTestId('budget-value').textContent).toBe('$100,000.00');
+    expect(screen.getByTestId('predicted-total').textContent).toContain('$90,000.00');
+    expect(screen.getByText('Cost per Sq Ft')).toBeTruthy();
+    rerender(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} emptyLedger={next} />);
+    expect(screen.queryByTestId('next-step')).toBeNull();
+    expect(screen.getByTestId('ledger-summary')).toBeTruthy();
+    // On a phone, in sight (not in the folded details).
+    rerender(
+      <BudgetSummary
+        summary={{ ...fresh, remaining_to_pay: 0 }}
+        squareFootage={2000}
+        taskCount={8}
+        emptyLedger={next}
+        compact
+      />,
+    );
+    expect(screen.getByTestId('next-step').closest('[hidden]')).toBeNull();
+  });
+
   it('shows the loan left when the project has a loan', () => {
     render(
       <BudgetSummary

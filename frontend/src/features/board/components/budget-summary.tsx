@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { FIGURES, statusWords } from '../../../lib/money-words';
 import { toCents, toDollars } from '../money';
 import { formatRange, formatWholeMoney, rangeInWords } from '../range-display';
 import type { MoneyStatus, ProjectSummary } from '../types';
 import { estimateCoverage } from '../utils';
+import './budget-summary.css';
 
 interface Props {
   /** The server's figures, or the local rule's while a change is on its way (board-page.tsx). */
@@ -24,6 +25,11 @@ interface Props {
    * …"), said beside the predicted total (in the phone strip's details).
    */
   calibrationNote?: string | null;
+  /**
+   * Said in place of the ledger while nothing is committed or paid (the board's next step: "No
+   * bids or payments yet — add contractors and bids"); nothing when absent.
+   */
+  emptyLedger?: ReactNode;
 }
 
 /** The predicted total's range, "(699,985–759,824)", with the same in words for screen readers. */
@@ -79,6 +85,16 @@ function hasLedger(summary: ProjectSummary, status: MoneyStatus): boolean {
   );
 }
 
+/** Whether any money is recorded: an award, a change order, a payment or a final cost. */
+export function hasRecordedMoney(summary: ProjectSummary): boolean {
+  return (
+    (summary.committed ?? 0) !== 0 ||
+    (summary.change_orders_approved ?? 0) !== 0 ||
+    (summary.paid_to_date ?? 0) !== 0 ||
+    (summary.payments_recorded ?? 0) !== 0
+  );
+}
+
 /**
  * The summary's status in words (never by colour alone; the share page and the Money page say the
  * same, lib/money-words.ts): within the working budget, using the contingency, or over budget.
@@ -113,12 +129,24 @@ interface Figure {
 
 /**
  * The ledger's figures, in the words of docs/money.md: committed, Paid, Remaining, the
- * contingency (reserve, used, left) and the headroom, and the loan left.
+ * contingency (reserve, used, left) and the headroom, and the loan left. Only those that say
+ * something (issue 30): committed once something is awarded, Paid once something is paid,
+ * Remaining beside either; the contingency and the headroom once money is recorded or the
+ * predicted total eats into the reserve (before that, the predicted total's "under budget" says
+ * it); the loan when there is one.
  */
 function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
   const committed = summary.committed;
   const changes = summary.change_orders_approved;
   const payments = summary.payments_recorded;
+  const recorded = hasRecordedMoney(summary);
+  const shows: Record<string, boolean> = {
+    committed: committed !== 0 || changes !== 0,
+    paid: summary.paid_to_date !== 0 || (payments ?? 0) !== 0,
+    remaining: recorded,
+    contingency: recorded || status !== 'ok',
+    headroom: recorded || status !== 'ok',
+  };
   const figures: Figure[] = [
     {
       key: 'committed',
@@ -161,15 +189,16 @@ function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
       tone: summary.headroom < 0 ? 'over' : undefined,
     },
   ];
+  const shown = figures.filter((f) => shows[f.key]);
   if (summary.loan_amount !== null && summary.loan_amount !== undefined) {
-    figures.push({
+    shown.push({
       key: 'loan',
       label: 'Loan Left',
       value: formatMoney(summary.loan_left ?? summary.loan_amount),
       sub: `${formatMoney(summary.drawn)} drawn of ${formatMoney(summary.loan_amount)}`,
     });
   }
-  return figures;
+  return shown;
 }
 
 /** The ledger row of the desktop summary: one card, the figures side by side. */
@@ -215,6 +244,7 @@ export function BudgetSummary({
   compact = false,
   calibrated = false,
   calibrationNote = null,
+  emptyLedger = null,
 }: Props) {
   // Red when the predicted total exceeds the budget, else green.
   const tone = summary.over_budget ? 'red' : 'green';
@@ -224,6 +254,8 @@ export function BudgetSummary({
   const hasEstimate = summary.full_build_estimate !== null && summary.full_build_estimate !== undefined;
   const status = statusOf(summary);
   const ledger = hasLedger(summary, status);
+  // The board's next step, while no money is recorded.
+  const nextStep = !hasRecordedMoney(summary) && emptyLedger ? emptyLedger : null;
   const [open, setOpen] = useState(false);
   const detailsId = useId();
 
@@ -289,6 +321,7 @@ export function BudgetSummary({
             </svg>
           </button>
         </div>
+        {nextStep}
         <div id={detailsId} className="strip-details" hidden={!open}>
           <p className={`strip-balance tone-${tone}`}>{balance}</p>
           {formatRange(summary.predicted_total_low, summary.predicted_total_high) && (
@@ -361,6 +394,7 @@ export function BudgetSummary({
         ) : null}
       </div>
       {ledger && <LedgerRow summary={summary} status={status} />}
+      {nextStep}
     </section>
   );
 }

@@ -1,11 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation, useParams } from 'react-router';
 import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
 import { ProjectsPage } from './projects-page';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The board's route: which project opened, and the notice it was sent with. */
+function BoardStub() {
+  const { projectId } = useParams();
+  const state = useLocation().state as { notice?: string } | null;
+  return (
+    <main>
+      <h1>Board of project {projectId}</h1>
+      {state?.notice && <p role="alert">{state.notice}</p>}
+    </main>
+  );
+}
+const boardRoute = [{ path: '/kanban/:projectId', element: <BoardStub /> }];
 
 describe('ProjectsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -29,7 +43,7 @@ describe('ProjectsPage', () => {
         return Promise.resolve(json(200, []));
       }),
     );
-    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    const { router, client } = renderWithProviders(<ProjectsPage />, { path: '/projects', routes: boardRoute });
     await screen.findByText('No projects yet');
     fireEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
@@ -53,7 +67,10 @@ describe('ProjectsPage', () => {
 
     fireEvent.change(screen.getByLabelText('Number of Units'), { target: { value: '2' } });
     fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
-    await screen.findByText('Duplex');
+    // The new project's board opens (issue 30), once its standard task list is in.
+    await screen.findByRole('heading', { name: 'Board of project 9' });
+    expect(router.state.location.pathname).toBe('/kanban/9');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(posted[0]).toMatchObject({
       units: 2,
       property_type: 'multifamily',
@@ -67,9 +84,8 @@ describe('ProjectsPage', () => {
       contingency_percent: 10,
       loan_amount: null,
     });
-    // The form closes and the toggle reads Create New Project again.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Project' })).toBeTruthy());
-    expect(screen.getByText('Type: New Home Build')).toBeTruthy();
+    // The project is in the list for the way back.
+    expect(client.getQueryData<{ name: string }[]>(['projects', 'list'])?.map((p) => p.name)).toEqual(['Duplex']);
     // The standard task list is on by default: the new board gets it.
     expect(templated).toEqual(['/api/projects/9/tasks/template/']);
     expect(posted[0]).not.toHaveProperty('use_template');
@@ -175,7 +191,7 @@ describe('ProjectsPage', () => {
       }),
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    const { router } = renderWithProviders(<ProjectsPage />, { path: '/projects', routes: boardRoute });
     await screen.findByText('No projects yet');
     const fill = (name: string) => {
       fireEvent.click(screen.getByRole('button', { name: 'Create New Project' }));
@@ -188,15 +204,19 @@ describe('ProjectsPage', () => {
     expect((box as HTMLInputElement).checked).toBe(true);
     fireEvent.click(box);
     fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
-    await screen.findByText('Studio');
+    await screen.findByRole('heading', { name: 'Board of project 20' });
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(templated).toEqual([]);
 
+    await router.navigate('/projects');
+    await screen.findByRole('button', { name: 'Create New Project' });
     fill('Garden Suite');
     fireEvent.submit(screen.getByRole('button', { name: 'Create Project' }).closest('form')!);
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    // The board opens all the same, and says why it has no tasks.
+    await screen.findByRole('heading', { name: 'Board of project 20' });
+    expect(screen.getByRole('alert').textContent).toBe(
       'Your project was created without the standard task list: There is no standard task list for this project.',
     );
-    expect(screen.getByText('Garden Suite')).toBeTruthy();
     expect(templated).toEqual(['/api/projects/20/tasks/template/']);
   });
 

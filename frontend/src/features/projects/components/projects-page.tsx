@@ -58,8 +58,9 @@ export function ProjectsPage() {
       setFieldErrors(problems.fields);
       return false;
     }
-    // The project exists now: whatever the task list answers, the form's job is done. The
-    // project joins the list once its board is ready, so opening it shows the tasks.
+    // The project exists now: whatever the task list answers, the form's job is done, and its
+    // board is the next step (issue 30). The project joins the list once its board is ready, so the
+    // board opens with its tasks; a task list that could not be added is said there.
     let notice = '';
     if (values.use_template) {
       try {
@@ -72,7 +73,7 @@ export function ProjectsPage() {
     qc.setQueryData<Project[]>(projectKeys.list(), (old) => [...(old ?? []), created]);
     setBusy(false);
     setShowForm(false);
-    setError(notice);
+    void navigate(`/kanban/${created.id}`, notice ? { state: { notice } } : undefined);
     return true;
   };
 
