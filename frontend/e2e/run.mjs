@@ -180,6 +180,7 @@ async function main() {
     './offline.mjs',
     './board-ux.mjs',
     './first-steps.mjs',
+    './drag.mjs',
     './photos.mjs',
     './downscale.spec.mjs',
     './sheet-forms.mjs',

@@ -1,44 +1,50 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import {
-  closestCorners,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
+import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
-  pointerWithin,
-  type PointerSensorOptions,
   TouchSensor,
-  useDroppable,
   useSensor,
   useSensors,
   type Announcements,
-  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-  arrayMove,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { DropdownMenu, type MenuSection } from '../../../components/ui/dropdown-menu';
-import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { activeRatio, columnTotals, shownPrediction, type PredictionSettings } from '../money';
-import { pricingHint } from '../range-display';
+import { sortableKeyboardCoordinates, arrayMove } from '@dnd-kit/sortable';
+import { activeRatio, columnTotals, type PredictionSettings } from '../money';
 import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../types';
-import { groupByStatus, isOverdue, isStatus, localIsoDay } from '../utils';
+import { isStatus, localIsoDay } from '../utils';
 import { useBoardRenderMark } from '../perf';
-import { CardBids } from './bid-summary';
-import { CardPaid } from './paid-summary';
-import { basisHint, PredictionFigure } from './prediction';
+import { CardBody } from './kanban-card';
+import { Column, ColumnTab } from './kanban-column';
+import {
+  boardCollisions,
+  columnId,
+  createDropTargets,
+  findContainer,
+  idsByStatus,
+  insertIndex,
+  MousePointerSensor,
+  onHeaderOrTab,
+  tabStatus,
+  TOUCH_ACTIVATION,
+  type Columns,
+} from './kanban-drag';
+import { createEdgeScroller } from './kanban-edge-scroll';
 
-type Columns = Record<TaskStatus, number[]>;
+export { COLUMN_PAGE } from './kanban-column';
+export { TOUCH_ACTIVATION } from './kanban-drag';
 
 interface Props {
   tasks: Task[];
@@ -65,341 +71,6 @@ interface Props {
   compact?: boolean;
 }
 
-const COLUMN_PREFIX = 'column:';
-const TAB_PREFIX = 'tab:';
-const columnId = (s: TaskStatus) => `${COLUMN_PREFIX}${s}`;
-const tabId = (s: TaskStatus) => `${TAB_PREFIX}${s}`;
-const slugOf = (s: TaskStatus) => s.toLowerCase().replace(/\s+/g, '-');
-
-function tabStatus(id: UniqueIdentifier): TaskStatus | null {
-  if (typeof id !== 'string' || !id.startsWith(TAB_PREFIX)) return null;
-  const s = id.slice(TAB_PREFIX.length);
-  return isStatus(s) ? s : null;
-}
-
-function idsByStatus(tasks: Task[]): Columns {
-  const g = groupByStatus(tasks);
-  return {
-    'To Do': g['To Do'].map((t) => t.id),
-    'In Progress': g['In Progress'].map((t) => t.id),
-    Paid: g.Paid.map((t) => t.id),
-  };
-}
-
-function findContainer(columns: Columns, id: UniqueIdentifier): string | null {
-  if (typeof id === 'string' && id.startsWith(COLUMN_PREFIX)) return id.slice(COLUMN_PREFIX.length);
-  for (const s of STATUSES) if (columns[s].includes(Number(id))) return s;
-  return null;
-}
-
-/** The column a droppable belongs to: the column itself, or a card in it (its sortable container). */
-function droppableColumn(container: { id: UniqueIdentifier; data: { current?: Record<string, unknown> } }) {
-  if (typeof container.id === 'string' && container.id.startsWith(COLUMN_PREFIX)) return container.id;
-  const sortable = container.data.current?.sortable as { containerId?: UniqueIdentifier } | undefined;
-  return sortable?.containerId ?? null;
-}
-
-interface CardBodyProps {
-  task: Task;
-  squareFootage: number | null;
-  zipCode: string | null;
-  today: string;
-  prediction: PredictionSettings;
-}
-
-function CardBody({ task, squareFootage, zipCode, today, prediction: settings }: CardBodyProps) {
-  const prediction = shownPrediction(task, squareFootage, settings);
-  const overdue = isOverdue(task, today);
-  return (
-    <>
-      <h3 className="task-title">{task.title}</h3>
-      {task.description && <p className="task-desc">{task.description}</p>}
-      <dl className="task-costs">
-        <div>
-          <dt>Your Actual Cost</dt>
-          <dd>{task.actual_cost === null ? '-' : formatMoney(task.actual_cost)}</dd>
-        </div>
-        {zipCode && (
-          <div>
-            <dt>Predicted Cost ({zipCode})</dt>
-            <dd
-              data-testid="card-predicted"
-              data-basis={prediction?.basis}
-              title={
-                prediction === null
-                  ? undefined
-                  : `${pricingHint(task.pricing, squareFootage)} ${basisHint(prediction.basis, activeRatio(settings))}`
-              }
-            >
-              {prediction === null ? '-' : <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" />}
-            </dd>
-          </div>
-        )}
-      </dl>
-      <CardBids task={task} />
-      <CardPaid task={task} />
-      {task.due_date && (
-        <p className={`task-due${overdue ? ' overdue' : ''}`} data-testid="task-due">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M3.5 10h17M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span>Due {formatIsoDay(task.due_date)}</span>
-          {overdue && <span className="badge badge-overdue">Overdue</span>}
-        </p>
-      )}
-    </>
-  );
-}
-
-interface SortableCardProps extends CardBodyProps {
-  onOpen: (task: Task) => void;
-  onMoveTo: (task: Task, status: TaskStatus) => void;
-  onDelete: (task: Task) => void;
-  suppressClick: React.RefObject<number>;
-}
-
-// The list item stays a plain list item; the card body is the drag handle (a
-// focusable "draggable task" control: Space picks it up) and the Open button and the
-// actions menu are its siblings, so no interactive control is nested in another (axe:
-// list, nested-interactive).
-const SortableCard = memo(function SortableCard({
-  task,
-  squareFootage,
-  zipCode,
-  today,
-  prediction,
-  onOpen,
-  onMoveTo,
-  onDelete,
-  suppressClick,
-}: SortableCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: task.id,
-    data: { type: 'card', task },
-  });
-  const style = { transform: CSS.Transform.toString(transform), transition };
-  const sections: MenuSection[] = [
-    {
-      items: STATUSES.filter((s) => s !== task.status).map((s) => ({
-        label: `Move to ${s}`,
-        onSelect: () => onMoveTo(task, s),
-      })),
-    },
-    { items: [{ label: 'Delete task', danger: true, onSelect: () => onDelete(task) }] },
-  ];
-  return (
-    <li ref={setNodeRef} style={style} className={`task-card${isDragging ? ' dragging' : ''}`} data-task-id={task.id}>
-      {/* role="button", tabIndex and the key handlers come from dnd-kit's attributes and listeners;
-          Space picks the card up, and the sibling Open button opens it from the keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div
-        ref={setActivatorNodeRef}
-        className="task-drag"
-        {...attributes}
-        {...listeners}
-        aria-roledescription="draggable task"
-        aria-label={`${task.title}. Press Space to pick up and move; use the Open button to edit.`}
-        onClick={() => {
-          if (Date.now() - (suppressClick.current ?? 0) < 250) return;
-          onOpen(task);
-        }}
-      >
-        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} prediction={prediction} />
-      </div>
-      <div className="card-actions">
-        <button type="button" className="card-open" aria-label={`Open task ${task.title}`} onClick={() => onOpen(task)}>
-          Open
-        </button>
-        <DropdownMenu label={`Actions for ${task.title}`} buttonClassName="card-menu-button" sections={sections}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <circle cx="5" cy="12" r="1.8" fill="currentColor" />
-            <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-            <circle cx="19" cy="12" r="1.8" fill="currentColor" />
-          </svg>
-        </DropdownMenu>
-      </div>
-    </li>
-  );
-});
-
-/**
- * A column's total: the best-known cost of its tasks (docs/money.md); the Paid column's is the
- * final cost of the finished tasks, labelled so (not what was paid: the summary's Paid).
- */
-function ColumnTotal({ status, total, slug }: { status: TaskStatus; total: number; slug: string }) {
-  const paid = status === 'Paid';
-  return (
-    <span
-      className="column-total"
-      data-testid={`total-${slug}`}
-      title={
-        paid
-          ? 'Final cost of the finished tasks: their actual cost, else the awarded bid, else the prediction.'
-          : 'Best-known cost of these tasks: actual cost, else the awarded bid, else the prediction.'
-      }
-    >
-      {paid && <span className="column-total-label">Final cost </span>}
-      {formatMoney(total)}
-    </span>
-  );
-}
-
-/** Cards rendered per column at first; "Show more" adds a page. Keeps a 1,000-task board fast. */
-export const COLUMN_PAGE = 50;
-
-interface ColumnProps {
-  status: TaskStatus;
-  ids: number[];
-  activeId: number | null;
-  byId: Map<number, Task>;
-  total: number;
-  squareFootage: number | null;
-  zipCode: string | null;
-  today: string;
-  prediction: PredictionSettings;
-  onOpen: (task: Task) => void;
-  onMoveTo: (task: Task, status: TaskStatus) => void;
-  onDelete: (task: Task) => void;
-  suppressClick: React.RefObject<number>;
-  sectionRef: (node: HTMLElement | null) => void;
-  /** Phone layout: the column is the tab panel of its tab. */
-  tabPanel?: boolean;
-}
-
-function Column({
-  status,
-  ids,
-  activeId,
-  byId,
-  total,
-  squareFootage,
-  zipCode,
-  today,
-  prediction,
-  onOpen,
-  onMoveTo,
-  onDelete,
-  suppressClick,
-  sectionRef,
-  tabPanel,
-}: ColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: columnId(status), data: { type: 'column', status } });
-  const slug = slugOf(status);
-  const [limit, setLimit] = useState(COLUMN_PAGE);
-  // Only the first `limit` cards are mounted (and sortable); the card being dragged
-  // always is, wherever it sits, so dnd-kit can measure it.
-  const visible = useMemo(() => {
-    if (ids.length <= limit) return ids;
-    const head = ids.slice(0, limit);
-    if (activeId !== null && ids.indexOf(activeId) >= limit) head.push(activeId);
-    return head;
-  }, [ids, limit, activeId]);
-  const hidden = ids.length - visible.length;
-  return (
-    <section
-      ref={sectionRef}
-      className={`column column-${slug}${isOver ? ' over' : ''}`}
-      aria-label={tabPanel ? undefined : `${status} column`}
-      data-column={status}
-      {...(tabPanel ? { id: `panel-${slug}`, role: 'tabpanel', 'aria-labelledby': `tab-${slug}` } : {})}
-    >
-      <header className="column-header">
-        <h2>
-          <span className={`dot dot-${slug}`} aria-hidden="true" />
-          {status}
-          <span className="count">{ids.length}</span>
-        </h2>
-        <ColumnTotal status={status} total={total} slug={slug} />
-      </header>
-      <SortableContext id={columnId(status)} items={visible} strategy={verticalListSortingStrategy}>
-        <ul ref={setNodeRef} className="column-body">
-          {visible.map((id) => {
-            const t = byId.get(id);
-            return t ? (
-              <SortableCard
-                key={id}
-                task={t}
-                squareFootage={squareFootage}
-                zipCode={zipCode}
-                today={today}
-                prediction={prediction}
-                onOpen={onOpen}
-                onMoveTo={onMoveTo}
-                onDelete={onDelete}
-                suppressClick={suppressClick}
-              />
-            ) : null;
-          })}
-          {ids.length === 0 && <li className="column-empty">Drop tasks here</li>}
-        </ul>
-      </SortableContext>
-      {hidden > 0 && (
-        <button type="button" className="btn btn-sm column-more" onClick={() => setLimit((l) => l + COLUMN_PAGE * 2)}>
-          Show {Math.min(hidden, COLUMN_PAGE * 2)} more ({hidden} not shown)
-        </button>
-      )}
-    </section>
-  );
-}
-
-interface TabProps {
-  status: TaskStatus;
-  count: number;
-  total: number;
-  selected: boolean;
-  onSelect: () => void;
-  onKeyDown: (e: ReactKeyboardEvent<HTMLButtonElement>) => void;
-}
-
-/** A column's tab (phone layout): its count and total; a card dropped on it goes to that column. */
-function ColumnTab({ status, count, total, selected, onSelect, onKeyDown }: TabProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: tabId(status), data: { type: 'tab', status } });
-  const slug = slugOf(status);
-  return (
-    <button
-      ref={setNodeRef}
-      type="button"
-      role="tab"
-      id={`tab-${slug}`}
-      aria-selected={selected}
-      aria-controls={selected ? `panel-${slug}` : undefined}
-      tabIndex={selected ? 0 : -1}
-      className={`column-tab column-tab-${slug}${isOver ? ' over' : ''}`}
-      data-tab={status}
-      onClick={onSelect}
-      onKeyDown={onKeyDown}
-    >
-      <span className="column-tab-name">
-        <span className={`dot dot-${slug}`} aria-hidden="true" />
-        {status}
-      </span>
-      {status === 'Paid' && <span className="column-tab-label">Final cost</span>}
-      <span className="column-tab-total">{formatMoney(total)}</span>
-      <span className="column-tab-count">
-        {count} {count === 1 ? 'task' : 'tasks'}
-      </span>
-    </button>
-  );
-}
-
-/** A mouse or pen pointer only: touches are the TouchSensor's (a long press), so a swipe scrolls. */
-class MousePointerSensor extends PointerSensor {
-  static activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: ({ nativeEvent: event }: React.PointerEvent, options: PointerSensorOptions) => {
-        if (!event.isPrimary || event.button !== 0 || event.pointerType === 'touch') return false;
-        options.onActivation?.({ event });
-        return true;
-      },
-    },
-  ];
-}
-
-/** Long press before a touch picks a card up, and how far the finger may wander meanwhile. */
-export const TOUCH_ACTIVATION = { delay: 200, tolerance: 8 } as const;
-
 export function KanbanView({
   tasks,
   totals: boardTotals,
@@ -420,21 +91,28 @@ export function KanbanView({
   useLayoutEffect(() => {
     previewRef.current = preview;
   }, [preview]);
-  // Each column's whole area (header included): a drop counts only inside one.
-  const sections = useRef(new Map<string, HTMLElement>());
-  const sectionRefs = useMemo(
-    () =>
-      Object.fromEntries(
-        STATUSES.map((s) => [
-          s,
-          (node: HTMLElement | null) => {
-            if (node) sections.current.set(columnId(s), node);
-            else sections.current.delete(columnId(s));
-          },
-        ]),
-      ) as Record<TaskStatus, (node: HTMLElement | null) => void>,
-    [],
-  );
+  // The drop targets' nodes: each column's whole area (header included), its header, the tabs.
+  const [{ targets, refs: targetRefs }] = useState(createDropTargets);
+  // The page scrolls only with the pointer at the screen's very top or bottom (kanban-edge-scroll).
+  const [edge] = useState(createEdgeScroller);
+  useEffect(() => edge.stop, [edge]);
+  const collisionDetection = useMemo(() => boardCollisions(targets, edge.track), [targets, edge]);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const startEdgeScroll = () => {
+    const board = boardRef.current;
+    if (!board) return;
+    const topInset = compact
+      ? (tabsRef.current?.getBoundingClientRect().bottom ?? 0)
+      : parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--nav-height')) || 0;
+    edge.start({ board, topInset, onTarget: (p) => onHeaderOrTab(targets, p) });
+    // The board keeps its height while a card is carried off its longest column, so the page
+    // does not shrink (and jump) under the pointer.
+    board.style.minHeight = `${board.offsetHeight}px`;
+  };
+  // dnd-kit scrolls only the board sideways (its columns scroll so on narrow screens); the page is
+  // the edge scroller's.
+  const canScroll = useCallback((element: Element) => element === boardRef.current, []);
 
   // Left/Right jump to the neighbouring column (its top); Up/Down move within
   // a column. Deterministic, so keyboard users (and tests) can move cards.
@@ -456,40 +134,14 @@ export function KanbanView({
     [],
   );
 
-  // Where a drop lands. A pointer (mouse, pen, touch) must be inside a column or on a column tab:
-  // anywhere else (the summary, the navbar, between columns) there is no target and the drop does
-  // nothing. Inside a column, the nearest of its cards. The keyboard moves from column to column
-  // (above): the nearest droppable, tabs aside.
-  const collisionDetection: CollisionDetection = useMemo(
-    () => (args) => {
-      const { pointerCoordinates: p, droppableContainers } = args;
-      const notTabs = droppableContainers.filter((c) => tabStatus(c.id) === null);
-      if (!p) return closestCorners({ ...args, droppableContainers: notTabs });
-      const onTab = pointerWithin({
-        ...args,
-        droppableContainers: droppableContainers.filter((c) => tabStatus(c.id) !== null),
-      });
-      if (onTab.length > 0) return onTab.slice(0, 1);
-      let inside: string | null = null;
-      for (const [id, node] of sections.current) {
-        const r = node.getBoundingClientRect();
-        if (p.x >= r.left && p.x <= r.right && p.y >= r.top && p.y <= r.bottom) inside = id;
-      }
-      if (inside === null) return [];
-      return closestCorners({
-        ...args,
-        droppableContainers: notTabs.filter((c) => droppableColumn(c) === inside),
-      });
-    },
-    [],
-  );
-
   const sensors = useSensors(
     useSensor(MousePointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: TOUCH_ACTIVATION }),
     useSensor(KeyboardSensor, { coordinateGetter }),
   );
   const [activeId, setActiveId] = useState<number | null>(null);
+  // The column a dragged card is over (anywhere in it): highlighted.
+  const [overColumn, setOverColumn] = useState<TaskStatus | null>(null);
   // While the Enter Actual Cost dialog of a keyboard drop is open, focus stays in it: dnd-kit would
   // otherwise move it back to the card behind the dialog a frame after the drop.
   const [askingCost, setAskingCost] = useState(false);
@@ -532,8 +184,10 @@ export function KanbanView({
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => {
+  const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const id = Number(active.id);
+    // A pointer drag scrolls the page at its edges; the keyboard sensor scrolls by itself.
+    if (!(activatorEvent instanceof KeyboardEvent)) startEdgeScroll();
     const cols = idsByStatus(tasks);
     const status = findContainer(cols, id) as TaskStatus | null;
     origin.current = status ? { status, index: cols[status].indexOf(id) } : null;
@@ -544,10 +198,19 @@ export function KanbanView({
   const onDragOver = ({ active, over }: DragOverEvent) => {
     // Off every column: the card shows back where it came from until it is over one again.
     if (!over) {
+      setOverColumn(null);
       setPreview((prev) => (prev ? idsByStatus(tasks) : prev));
       return;
     }
-    if (tabStatus(over.id) !== null) return; // a tab: the move happens on drop
+    if (tabStatus(over.id) !== null) {
+      setOverColumn(null);
+      return; // a tab: the move happens on drop
+    }
+    const overColumn = findContainer(columns, over.id);
+    setOverColumn(isStatus(overColumn) ? overColumn : null);
+    // Below the last card of a column (they stretch to the board's height): after it.
+    const dragged = active.rect.current.translated;
+    const below = dragged !== null && dragged.top > over.rect.top + over.rect.height;
     setPreview((prev) => {
       if (!prev) return prev;
       const from = findContainer(prev, active.id);
@@ -555,8 +218,7 @@ export function KanbanView({
       if (!from || !to || from === to || !isStatus(from) || !isStatus(to)) return prev;
       const id = Number(active.id);
       const target = prev[to];
-      const overIndex = target.indexOf(Number(over.id));
-      const index = overIndex >= 0 ? overIndex : target.length;
+      const index = insertIndex(target, over.id, below);
       return {
         ...prev,
         [from]: prev[from].filter((x) => x !== id),
@@ -566,6 +228,9 @@ export function KanbanView({
   };
 
   const finish = () => {
+    edge.stop();
+    boardRef.current?.style.removeProperty('min-height');
+    setOverColumn(null);
     setActiveId(null);
     suppressClick.current = Date.now();
   };
@@ -652,8 +317,6 @@ export function KanbanView({
   };
 
   // Another tab chosen down a long column: its top comes up under the (sticky) tabs.
-  const tabsRef = useRef<HTMLDivElement>(null);
-  const boardRef = useRef<HTMLDivElement>(null);
   const shownTab = useRef(tab);
   useLayoutEffect(() => {
     if (shownTab.current === tab) return;
@@ -676,7 +339,7 @@ export function KanbanView({
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
       accessibility={{ announcements, restoreFocus: !askingCost }}
-      autoScroll={{ threshold: { x: 0.25, y: 0.25 } }}
+      autoScroll={{ threshold: { x: 0.06, y: 0.06 }, acceleration: 8, canScroll }}
     >
       {compact && (
         <div className="column-tabs" role="tablist" aria-label="Board columns" ref={tabsRef}>
@@ -684,6 +347,7 @@ export function KanbanView({
             <ColumnTab
               key={s}
               status={s}
+              tabRef={targetRefs.tab[s]}
               count={columns[s].length}
               total={totals[s]}
               selected={s === tab}
@@ -710,7 +374,9 @@ export function KanbanView({
             onMoveTo={onMoveTo}
             onDelete={onDelete}
             suppressClick={suppressClick}
-            sectionRef={sectionRefs[s]}
+            sectionRef={targetRefs.section[s]}
+            headerRef={targetRefs.header[s]}
+            over={overColumn === s}
             tabPanel={compact}
           />
         ))}
