@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, RequiredNote } from '../../../components/ui/form-field';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { changePassword } from '../api';
 
 export const PASSWORD_CHANGED = 'Your password was changed. Other sessions were signed out.';
@@ -14,6 +15,9 @@ export function ChangePasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const native = useNativeInvalid(formRef);
+  const focusError = useFailureFocus(formRef);
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
@@ -22,10 +26,12 @@ export function ChangePasswordForm() {
       setConfirm('');
       setDone(true);
     },
-    onError: (e) =>
+    onError: (e) => {
       setErrors(
         toFormErrors(e, ['current_password', 'new_password'], 'Could not change the password. Please try again.'),
-      ),
+      );
+      focusError();
+    },
   });
 
   const onSubmit = (e: FormEvent) => {
@@ -33,6 +39,7 @@ export function ChangePasswordForm() {
     setDone(false);
     if (next !== confirm) {
       setErrors({ message: '', fields: { confirm: [NEW_PASSWORDS_DIFFER] } });
+      focusError();
       return;
     }
     setErrors(NO_ERRORS);
@@ -40,8 +47,9 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <form ref={formRef} className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h3 id="change-password-title">Change password</h3>
+      <RequiredNote />
       {errors.message && (
         <p className="form-error" role="alert">
           {errors.message}
@@ -55,7 +63,7 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         required
         value={current}
-        errors={errors.fields.current_password}
+        errors={native.current_password ?? errors.fields.current_password}
         onChange={(e) => setCurrent(e.target.value)}
       />
       <FormField
@@ -67,7 +75,7 @@ export function ChangePasswordForm() {
         required
         minLength={8}
         value={next}
-        errors={errors.fields.new_password}
+        errors={native.new_password ?? errors.fields.new_password}
         hint="At least 8 characters."
         onChange={(e) => setNext(e.target.value)}
       />
@@ -79,7 +87,7 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         required
         value={confirm}
-        errors={errors.fields.confirm}
+        errors={native.confirm_password ?? errors.fields.confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
       <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FormField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import type { NoticeState } from '../../../lib/route-state';
+import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { useLeaveSession } from '../../../lib/use-leave-session';
 import { deleteAccount } from '../api';
 
@@ -14,10 +15,16 @@ function ConfirmDeleteDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const leave = useLeaveSession();
+  const formRef = useRef<HTMLFormElement>(null);
+  const native = useNativeInvalid(formRef);
+  const focusError = useFailureFocus(formRef);
   const mutation = useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => leave('/signup', { notice: ACCOUNT_DELETED } satisfies NoticeState),
-    onError: (e) => setErrors(toFormErrors(e, ['password'], 'Could not delete the account. Please try again.')),
+    onError: (e) => {
+      setErrors(toFormErrors(e, ['password'], 'Could not delete the account. Please try again.'));
+      focusError();
+    },
   });
 
   const onSubmit = (e: FormEvent) => {
@@ -28,7 +35,7 @@ function ConfirmDeleteDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Delete your account?" onClose={onClose} size="sm">
-      <form className="delete-confirm" onSubmit={onSubmit}>
+      <form ref={formRef} className="delete-confirm" onSubmit={onSubmit}>
         <p>
           Your account, projects, tasks, documents and billing history are deleted and your subscription ends now. This
           cannot be undone.
@@ -46,7 +53,7 @@ function ConfirmDeleteDialog({ onClose }: { onClose: () => void }) {
           autoComplete="current-password"
           required
           value={password}
-          errors={errors.fields.password}
+          errors={native.password ?? errors.fields.password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="form-actions">

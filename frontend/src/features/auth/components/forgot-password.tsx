@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/ui/form-field';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { requestPasswordReset } from '../api';
 import '../auth.css';
 
@@ -14,6 +15,9 @@ export function ForgotPassword() {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const native = useNativeInvalid(formRef);
+  const focusError = useFailureFocus(formRef);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -23,6 +27,7 @@ export function ForgotPassword() {
       setSent((await requestPasswordReset(email.trim())) || SENT);
     } catch (err) {
       setErrors(toFormErrors(err, ['email'], 'Could not send the reset link. Please try again.'));
+      focusError();
     } finally {
       setBusy(false);
     }
@@ -37,7 +42,7 @@ export function ForgotPassword() {
             {sent}
           </p>
         ) : (
-          <form onSubmit={(e) => void onSubmit(e)} aria-labelledby="forgot-title">
+          <form ref={formRef} onSubmit={(e) => void onSubmit(e)} aria-labelledby="forgot-title">
             <p className="muted">
               Enter the email address of your account and we will email you a link to set a new password.
             </p>
@@ -54,7 +59,7 @@ export function ForgotPassword() {
               autoComplete="email"
               required
               value={email}
-              errors={errors.fields.email}
+              errors={native.email ?? errors.fields.email}
               onChange={(e) => setEmail(e.target.value)}
             />
             <button className="btn btn-primary btn-block" type="submit" disabled={busy}>

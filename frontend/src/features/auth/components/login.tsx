@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { FieldError, fieldAria, RequiredNote } from '../../../components/ui/form-field';
+import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { noticeFrom } from '../../../lib/route-state';
 import { login } from '../api';
 import { loginErrorMessage, MSG_INVALID_CREDENTIALS } from '../utils';
@@ -15,12 +17,17 @@ export function Login() {
   const qc = useQueryClient();
   // Set by the page that sent the user here (password reset, sign-out everywhere).
   const notice = noticeFrom(useLocation().state);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Empty fields: said beside them (the browser's check); a refused login: the message above.
+  const native = useNativeInvalid(formRef);
+  const focusError = useFailureFocus(formRef);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
     if (!username.trim() || !password) {
       setError(MSG_INVALID_CREDENTIALS);
+      focusError();
       return;
     }
     setBusy(true);
@@ -30,6 +37,7 @@ export function Login() {
       void navigate('/projects');
     } catch (err) {
       setError(loginErrorMessage(err));
+      focusError();
     } finally {
       setBusy(false);
     }
@@ -37,8 +45,9 @@ export function Login() {
 
   return (
     <main className="page auth-page">
-      <form className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="login-title">
+      <form ref={formRef} className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="login-title">
         <h1 id="login-title">Login to Your Account</h1>
+        <RequiredNote />
         {notice && !error && (
           <p className="notice" role="status">
             {notice}
@@ -50,7 +59,9 @@ export function Login() {
           </p>
         )}
         <div className="field">
-          <label htmlFor="login-username">Email or Username</label>
+          <label htmlFor="login-username" className="required">
+            Email or Username
+          </label>
           <input
             id="login-username"
             name="username"
@@ -58,10 +69,14 @@ export function Login() {
             required
             value={username}
             onChange={(e) => setUsername(e.target.value)}
+            {...fieldAria('login-username', native.username)}
           />
+          <FieldError id="login-username" errors={native.username} />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password" className="required">
+            Password
+          </label>
           <input
             id="login-password"
             name="password"
@@ -70,7 +85,9 @@ export function Login() {
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+            {...fieldAria('login-password', native.password)}
           />
+          <FieldError id="login-password" errors={native.password} />
         </div>
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}

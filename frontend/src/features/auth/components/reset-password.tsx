@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/ui/form-field';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { stateString, type NoticeState } from '../../../lib/route-state';
 import { resetPassword } from '../api';
 import '../auth.css';
@@ -20,6 +21,9 @@ export function ResetPassword() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const native = useNativeInvalid(formRef);
+  const focusError = useFailureFocus(formRef);
 
   // The token moves from the address into the history entry's state: it stays out of the
   // address bar, the browsing history and the Referer, and still survives a reload.
@@ -32,6 +36,7 @@ export function ResetPassword() {
     e.preventDefault();
     if (password !== confirm) {
       setErrors({ message: '', fields: { confirm: [MISMATCH] } });
+      focusError();
       return;
     }
     setErrors(NO_ERRORS);
@@ -42,6 +47,7 @@ export function ResetPassword() {
     } catch (err) {
       setErrors(toFormErrors(err, ['token', 'password'], 'Could not reset the password. Please try again.'));
       setBusy(false);
+      focusError();
     }
   };
 
@@ -64,7 +70,7 @@ export function ResetPassword() {
   const tokenErrors = errors.fields.token;
   return (
     <main className="page auth-page">
-      <form className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="reset-title">
+      <form ref={formRef} className="card auth-card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="reset-title">
         <h1 id="reset-title">Set a new password</h1>
         {errors.message && (
           <p className="form-error" role="alert">
@@ -85,7 +91,7 @@ export function ResetPassword() {
           required
           minLength={8}
           value={password}
-          errors={errors.fields.password}
+          errors={native.password ?? errors.fields.password}
           hint="At least 8 characters."
           onChange={(e) => setPassword(e.target.value)}
         />
@@ -97,7 +103,7 @@ export function ResetPassword() {
           autoComplete="new-password"
           required
           value={confirm}
-          errors={errors.fields.confirm}
+          errors={native.confirm ?? errors.fields.confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
         <button className="btn btn-primary btn-block" type="submit" disabled={busy}>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { createContractor, updateContractor } from '../api';
 import type { Contractor } from '../types';
 import { contractorPayload, EMPTY_CONTRACTOR, validateContractor, type ContractorFormValues } from '../utils';
@@ -48,10 +49,10 @@ export function ContractorForm({ contractor, onClose, onSaved }: Props) {
     }
   };
 
-  const focusFirst = (fields: FieldErrors) => {
-    const first = FIELDS.find((f) => fields[f]?.length);
-    if (first) requestAnimationFrame(() => document.getElementById(`contractor-${first}`)?.focus());
-  };
+  // Each refused save: the first field in error takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,7 +60,7 @@ export function ContractorForm({ contractor, onClose, onSaved }: Props) {
     const problems = validateContractor(values);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
-      focusFirst(problems);
+      setFailure((n) => n + 1);
       return;
     }
     setErrors({});
@@ -73,14 +74,14 @@ export function ContractorForm({ contractor, onClose, onSaved }: Props) {
       const f = toFormErrors(err, FIELDS, UNREACHABLE);
       setErrors(f.fields);
       setMessage(f.message);
-      focusFirst(f.fields);
+      setFailure((n) => n + 1);
       setBusy(false);
     }
   };
 
   return (
     <Modal title={contractor ? `Edit ${contractor.name}` : 'Add a contractor'} onClose={onClose} size="md">
-      <form className="contractor-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="contractor-form" onSubmit={(e) => void submit(e)} noValidate>
         {message && (
           <p className="form-error" role="alert">
             {message}

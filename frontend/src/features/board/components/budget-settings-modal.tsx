@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { RequiredNote } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import type { ProjectMoneyPatch } from '../api';
 import { DEFAULT_CONTINGENCY_PERCENT } from '../money';
 import type { BoardProject } from '../types';
@@ -18,8 +20,7 @@ interface Props {
   onCancel: () => void;
 }
 
-const FIELDS = ['budget', 'contingency_percent', 'loan_amount'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'budget' | 'contingency_percent' | 'loan_amount';
 const IDS: Record<Field, string> = {
   budget: 'budget-amount',
   contingency_percent: 'budget-contingency',
@@ -43,6 +44,11 @@ export function BudgetSettingsModal({ project, busy, errors, message, onSave, on
   }));
   const [local, setLocal] = useState<FieldErrors>({});
   const budgetRef = useRef<HTMLInputElement>(null);
+  // A refused save (the server's messages, or this form's own): the first field in error takes focus.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState(0);
+  useFocusFirstError(formRef, failure);
+  useFocusFirstError(formRef, errors);
   // After the dialog moved focus into the budget (its effect runs first): Enter keeps it, typing replaces it.
   useEffect(() => {
     if (budgetRef.current?.value) budgetRef.current.select();
@@ -81,8 +87,7 @@ export function BudgetSettingsModal({ project, busy, errors, message, onSave, on
     if (!loan.ok) problems.loan_amount = [loan.message];
     setLocal(problems);
     if (!contingency.ok || !loan.ok) {
-      const first = FIELDS.find((f) => problems[f]);
-      if (first) document.getElementById(IDS[first])?.focus();
+      setFailure((n) => n + 1);
       return;
     }
     const patch: ProjectMoneyPatch = { budget: parseBudget(values.budget) };
@@ -108,19 +113,16 @@ export function BudgetSettingsModal({ project, busy, errors, message, onSave, on
 
   return (
     <Modal title="Update Project Budget" onClose={onCancel} size="sm">
-      <form onSubmit={submit} className="stack-sm budget-settings" noValidate>
+      <form ref={formRef} onSubmit={submit} className="stack-sm budget-settings" noValidate>
+        <RequiredNote />
         {message && (
           <p className="form-error" role="alert">
             {message}
           </p>
         )}
         <div className="field">
-          <label htmlFor={IDS.budget}>
+          <label htmlFor={IDS.budget} className="required">
             Budget
-            <span className="required-mark" aria-hidden="true">
-              {' '}
-              *
-            </span>
           </label>
           <div className="input-prefix">
             <span aria-hidden="true">$</span>

@@ -204,6 +204,7 @@ describe('ChangeOrdersSection', () => {
       expect(document.getElementById('co-document-error')?.textContent).toBe('Not a document of this task.'),
     );
     expect(within(dialog).getByLabelText('Document').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Document')));
     fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: 'approved' } });
     fireEvent.submit(within(dialog).getByRole('button', { name: 'Add change order' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(

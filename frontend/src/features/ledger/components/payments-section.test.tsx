@@ -173,6 +173,93 @@ describe('PaymentsSection', () => {
     expect(calls.filter((c) => c.key === 'GET /api/tasks/5/payments/').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('offers to move a task in To Do to In Progress after its first payment, and moves it when asked', async () => {
+    stubServer({
+      'GET /api/tasks/5/payments/': json(200, []),
+      'POST /api/task-payments/': (body) => json(201, payment({ ...(body as Partial<Payment>), id: 33 })),
+    });
+    tokens.set('A1', 'R1');
+    const onMove = vi.fn();
+    const view = (status: string) => (
+      <PaymentsSection
+        taskId={5}
+        documents={[receipt]}
+        contractors={contractors}
+        figures={{ committed_cost: null, actual_cost: null, paid_to_date: 0 }}
+        status={status}
+        onMoveToInProgress={onMove}
+      />
+    );
+    renderWithProviders(view('To Do'));
+    await screen.findByText(/No payments yet/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a payment' });
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '2500' } });
+    fireEvent.submit(within(dialog).getByRole('button', { name: 'Add payment' }));
+
+    const offer = await screen.findByRole('dialog', { name: 'Move the task to In Progress?' });
+    expect(offer.textContent).toContain('first payment');
+    // "Keep in To Do" has the focus: Enter never moves the task by accident.
+    expect(document.activeElement).toBe(within(offer).getByRole('button', { name: 'Keep in To Do' }));
+    fireEvent.click(within(offer).getByRole('button', { name: 'Move to In Progress' }));
+    expect(onMove).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Payment added. The task moved to In Progress.');
+  });
+
+  it('"Keep in To Do" keeps the task where it is', async () => {
+    stubServer({
+      'GET /api/tasks/5/payments/': json(200, []),
+      'POST /api/task-payments/': (body) => json(201, payment({ ...(body as Partial<Payment>), id: 34 })),
+    });
+    tokens.set('A1', 'R1');
+    const onMove = vi.fn();
+    renderWithProviders(
+      <PaymentsSection
+        taskId={5}
+        documents={[]}
+        contractors={contractors}
+        status="To Do"
+        onMoveToInProgress={onMove}
+      />,
+    );
+    await screen.findByText(/No payments yet/);
+    fireEvent.click(screen.getByRole('button', { name: 'Add payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a payment' });
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '100' } });
+    fireEvent.submit(within(dialog).getByRole('button', { name: 'Add payment' }));
+    const offer = await screen.findByRole('dialog', { name: 'Move the task to In Progress?' });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Keep in To Do' }));
+    expect(onMove).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks nothing when the task already has payments', async () => {
+    stubServer({
+      'GET /api/tasks/5/payments/': json(200, [payment({ id: 34, amount: 100 })]),
+      'POST /api/task-payments/': (body) => json(201, payment({ ...(body as Partial<Payment>), id: 35 })),
+    });
+    tokens.set('A1', 'R1');
+    const onMove = vi.fn();
+    renderWithProviders(
+      <PaymentsSection
+        taskId={5}
+        documents={[]}
+        contractors={contractors}
+        status="To Do"
+        onMoveToInProgress={onMove}
+      />,
+    );
+    await screen.findByRole('list', { name: 'Payments' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a payment' });
+    fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: '200' } });
+    fireEvent.submit(within(dialog).getByRole('button', { name: 'Add payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toMatch(/added/);
+    expect(onMove).not.toHaveBeenCalled();
+  });
+
   it('takes a payee typed as text', async () => {
     const calls = stubServer({
       'GET /api/tasks/5/payments/': json(200, []),
@@ -228,6 +315,8 @@ describe('PaymentsSection', () => {
     expect(receiptBox.getAttribute('aria-describedby')).toBe('pay-receipt-error pay-receipt-hint');
     expect(document.getElementById('pay-amount-error')?.textContent).toBe('Must be at most 1000000000.');
     expect(within(dialog).queryByRole('alert')).toBeNull(); // every problem sits beside its field
+    // The first field in error (in reading order) has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/Amount/)));
   });
 
   it('edits a payment, and deletes one after a confirmation', async () => {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormField } from '../../../components/ui/form-field';
+import { useRef, useState, type FormEvent } from 'react';
+import { FormField, RequiredNote } from '../../../components/ui/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { useFailureFocus } from '../../../lib/use-focus-first-error';
 import { LABEL_MAX, todayIso, type ShareFormValues } from '../utils';
 
 const EMPTY: ShareFormValues = {
@@ -51,15 +52,13 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const today = todayIso();
 
-  // After a refused create, focus moves to the first field with a message.
-  useEffect(() => {
-    if (Object.keys(fieldErrors).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [fieldErrors]);
+  // After a refused create, focus moves to the first field with a message (else to the message).
+  const focusError = useFailureFocus(formRef);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (await onSubmit(values)) setValues(EMPTY);
+    else focusError();
   };
 
   return (
@@ -75,6 +74,7 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
         Whoever opens the link sees the live budget and the board. They need no account and can change nothing. Bids,
         payments and documents come with it only if you tick them.
       </p>
+      <RequiredNote />
       {error && (
         <div className="form-error" role="alert">
           {error}
@@ -84,15 +84,18 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
         <FormField
           id="share-label"
           name="label"
-          label="Label"
+          label="Label (shown to whoever opens the link)"
           placeholder="Bank, Sam…"
           required
           maxLength={LABEL_MAX}
           autoComplete="off"
           value={values.label}
           errors={fieldErrors.label}
-          hint="Who the link is for: only you see it, in the list below."
-          onChange={(e) => setValues((v) => ({ ...v, label: e.target.value }))}
+          hint="Who the link is for, e.g. Bank or Sam. It names the link in the list below and shows at the top of the shared page."
+          onChange={(e) => {
+            const label = e.target.value; // read now: the updater runs later
+            setValues((v) => ({ ...v, label }));
+          }}
         />
         <FormField
           id="share-expires"
@@ -103,7 +106,10 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
           value={values.expires_on}
           errors={fieldErrors.expires_on}
           hint="It works through that day. Leave empty for no end date."
-          onChange={(e) => setValues((v) => ({ ...v, expires_on: e.target.value }))}
+          onChange={(e) => {
+            const expires = e.target.value;
+            setValues((v) => ({ ...v, expires_on: expires }));
+          }}
         />
       </div>
       <fieldset className="field share-includes">
@@ -116,7 +122,10 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
                 type="checkbox"
                 checked={values[field]}
                 aria-describedby={`${id}-hint`}
-                onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.checked }))}
+                onChange={(e) => {
+                  const checked = e.target.checked;
+                  setValues((v) => ({ ...v, [field]: checked }));
+                }}
               />
               {label}
             </label>

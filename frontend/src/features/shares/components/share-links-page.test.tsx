@@ -62,7 +62,7 @@ describe('ShareLinksPage', () => {
     expect(within(list).getByText('No end date')).toBeTruthy();
     expect(within(list).getByTestId('share-included').textContent).toBe('Budget and board only');
 
-    const label = screen.getByLabelText('Label');
+    const label = screen.getByLabelText(/^Label/);
     expect(label.getAttribute('placeholder')).toBe('Bank, Sam…');
     const until = screen.getByLabelText('Link works until (optional)');
     expect(until.getAttribute('type')).toBe('date');
@@ -98,7 +98,7 @@ describe('ShareLinksPage', () => {
       decodeURIComponent(within(panel).getByRole('link', { name: 'Text message' }).getAttribute('href')!),
     ).toContain(createdFixture.url);
     // The form empties for the next link.
-    expect(screen.getByLabelText<HTMLInputElement>('Label').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Label/).value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Include bids').checked).toBe(false);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Copy link' }));
@@ -126,7 +126,7 @@ describe('ShareLinksPage', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     render();
     await screen.findByTestId('share-empty');
-    fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText(/^Label/), { target: { value: 'Sam' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     const panel = await screen.findByTestId('share-created');
     const input = within(panel).getByLabelText<HTMLInputElement>('Link for Sam');
@@ -152,7 +152,7 @@ describe('ShareLinksPage', () => {
     await screen.findByTestId('share-empty');
     // The form's own check first: no request without a label.
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
-    const label = screen.getByLabelText('Label');
+    const label = screen.getByLabelText(/^Label/);
     await waitFor(() => expect(label.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(label.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe(
       'Give the link a label, such as Bank or Sam.',
@@ -168,12 +168,12 @@ describe('ShareLinksPage', () => {
     expect(until.getAttribute('aria-describedby')).toBe('share-expires-error share-expires-hint');
     expect(document.getElementById('share-expires-error')?.textContent).toBe('The date may not be in the past.');
     expect(screen.queryByRole('alert')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Label')));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Label/)));
 
     answer = json(409, { error: 'conflict', message: 'This project already has 50 share links.' });
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This project already has 50 share links.');
-    expect(screen.getByLabelText('Label').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText(/^Label/).getAttribute('aria-invalid')).toBeNull();
   });
 
   it('asks before revoking, then drops the link', async () => {
