@@ -8,25 +8,155 @@
 //!
 //! A missing file under `/assets/` is a 404, not the shell: those names are content-hashed build
 //! output, cached for a year, so a shell served there would be cached as that asset.
+//!
+//! Compressed once: the build writes `<file>.br` and `<file>.gz` beside every compressible file
+//! (frontend/scripts/precompress.mjs). A client that accepts one gets it as it is, with
+//! `Content-Encoding` and `Vary: Accept-Encoding`; the `Compress` middleware leaves a response that
+//! names its encoding alone, so nothing built is compressed again per request.
 
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
-use actix_web::HttpResponse;
+use actix_web::http::header::{self, ContentEncoding, HeaderValue};
+use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>BuildLedger</title></head><body><main><h1>BuildLedger</h1><p>The web app has not been built. Run <code>make run</code>, which builds it.</p></main></body></html>";
 
 /// The prerendered landing page, written by `npm run build` (frontend/scripts/prerender.mjs).
 pub const LANDING_FILE: &str = "landing.html";
 
-/// The static files service with the index fallback, or a notice when nothing is built.
-pub fn service(dist: Option<&Path>) -> Files {
+/// The variants the build writes beside a file, in the order the server prefers them.
+const PRECOMPRESSED: [(ContentEncoding, &str, &str); 2] =
+    [(ContentEncoding::Brotli, "br", "br"), (ContentEncoding::Gzip, "gzip", "gz")];
+
+/// A file's precompressed variant chosen for one request.
+#[derive(Clone)]
+struct Variant {
+    path: PathBuf,
+    encoding: ContentEncoding,
+    mime: actix_web::mime::Mime,
+}
+
+/// Whether `accept` (an `Accept-Encoding` value) allows `coding`: listed (or `*`) without `q=0`.
+fn accepts(accept: &str, coding: &str) -> bool {
+    let mut wildcard = false;
+    for item in accept.split(',') {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or("").trim();
+        let refused = parts.any(|p| {
+            let p = p.trim();
+            p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")).and_then(|q| q.trim().parse::<f32>().ok())
+                == Some(0.0)
+        });
+        if name.eq_ignore_ascii_case(coding) {
+            return !refused;
+        }
+        if name == "*" {
+            wildcard = !refused;
+        }
+    }
+    wildcard
+}
+
+/// `dist`'s file for a request path made only of plain names (no `..`, no hidden files), or None.
+fn plain_file(dist: &Path, request_path: &str) -> Option<PathBuf> {
+    let relative = request_path.strip_prefix('/')?;
+    let plain = |segment: &str| {
+        !segment.is_empty()
+            && !segment.starts_with('.')
+            && segment.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+    };
+    relative.split('/').all(plain).then(|| dist.join(relative))
+}
+
+/// The precompressed variant of `file` that the client accepts, if the build wrote one (and wrote
+/// it after the file itself: a stale variant is never sent).
+fn precompressed(file: &Path, accept: Option<&HeaderValue>) -> Option<Variant> {
+    let accept = accept?.to_str().ok()?;
+    let modified = |p: &Path| std::fs::metadata(p).ok().filter(|m| m.is_file()).and_then(|m| m.modified().ok());
+    let mut original: Option<Option<SystemTime>> = None;
+    for (encoding, coding, extension) in PRECOMPRESSED {
+        if !accepts(accept, coding) {
+            continue;
+        }
+        let mut name = file.file_name()?.to_owned();
+        name.push(".");
+        name.push(extension);
+        let path = file.with_file_name(name);
+        let Some(written) = modified(&path) else { continue };
+        let source = *original.get_or_insert_with(|| modified(file));
+        if source.is_some_and(|source| written >= source) {
+            let ext = file.extension().and_then(|e| e.to_str()).unwrap_or("");
+            return Some(Variant { path, encoding, mime: actix_files::file_extension_to_mime(ext) });
+        }
+    }
+    None
+}
+
+/// Opens `file`, or its precompressed variant when the client accepts one.
+async fn open(file: &Path, req: &HttpRequest) -> std::io::Result<(NamedFile, bool)> {
+    match precompressed(file, req.headers().get(header::ACCEPT_ENCODING)) {
+        Some(v) => Ok((open_variant(&v).await?, true)),
+        None => Ok((NamedFile::open_async(file).await?, false)),
+    }
+}
+
+async fn open_variant(v: &Variant) -> std::io::Result<NamedFile> {
+    Ok(NamedFile::open_async(&v.path)
+        .await?
+        .set_content_type(v.mime.clone())
+        .set_content_encoding(v.encoding)
+        .disable_content_disposition())
+}
+
+fn vary(res: &mut HttpResponse) {
+    res.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
+}
+
+/// Sends the variant the guard in [`routes`] chose.
+async fn send_precompressed(req: HttpRequest) -> actix_web::Result<HttpResponse> {
+    let variant = req.extensions().get::<Variant>().cloned();
+    let Some(variant) = variant else { return Ok(HttpResponse::NotFound().finish()) };
+    let mut res = open_variant(&variant).await?.into_response(&req);
+    vary(&mut res);
+    Ok(res)
+}
+
+/// The frontend's routes: precompressed variants of built files first, then the files service
+/// with the index fallback (or a notice when nothing is built).
+pub fn routes(dist: Option<&Path>) -> impl FnOnce(&mut web::ServiceConfig) {
     let dist: PathBuf = dist.map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("frontend/dist"));
+    move |cfg| {
+        let root = dist.clone();
+        cfg.service(
+            web::resource("/{file:.+}")
+                .guard(guard::Any(guard::Get()).or(guard::Head()))
+                .guard(guard::fn_guard(move |ctx| {
+                    let path = ctx.head().uri.path();
+                    if path == format!("/{LANDING_FILE}") {
+                        return false;
+                    }
+                    let found = plain_file(&root, path)
+                        .and_then(|file| precompressed(&file, ctx.head().headers.get(header::ACCEPT_ENCODING)));
+                    let matched = found.is_some();
+                    if let Some(variant) = found {
+                        ctx.req_data_mut().insert(variant);
+                    }
+                    matched
+                }))
+                .to(send_precompressed),
+        )
+        .service(files(&dist));
+    }
+}
+
+/// The static files service with the index fallback, or a notice when nothing is built.
+fn files(dist: &Path) -> Files {
     let index = dist.join("index.html");
     let landing = dist.join(LANDING_FILE);
-    Files::new("/", &dist)
+    Files::new("/", dist)
         .index_file("index.html")
         .use_etag(true)
         .use_last_modified(true)
@@ -44,23 +174,26 @@ pub fn service(dist: Option<&Path>) -> Files {
                     return Ok(ServiceResponse::new(req, res));
                 }
                 let opened = if req.path() == "/" {
-                    match NamedFile::open_async(&landing).await {
+                    match open(&landing, &req).await {
                         Ok(file) => Ok(file),
-                        Err(_) => NamedFile::open_async(&index).await,
+                        Err(_) => open(&index, &req).await,
                     }
                 } else {
-                    NamedFile::open_async(&index).await
+                    open(&index, &req).await
                 };
                 let res = match opened {
-                    Ok(file) => {
+                    Ok((file, compressed)) => {
                         let mut res = file.into_response(&req);
+                        if compressed {
+                            vary(&mut res);
+                        }
                         // The app shell must be revalidated so new deployments are picked up.
-                        res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-cache"));
+                        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
                         // A shared project's page is for the people it was sent to, not search engines.
                         if req.path().starts_with("/share/") {
                             res.headers_mut().insert(
                                 header::HeaderName::from_static("x-robots-tag"),
-                                header::HeaderValue::from_static("noindex, nofollow"),
+                                HeaderValue::from_static("noindex, nofollow"),
                             );
                         }
                         res
@@ -78,7 +211,7 @@ mod tests {
     use actix_web::{test, App};
 
     async fn get(dist: &Path, path: &str) -> (u16, Option<String>, String) {
-        let app = test::init_service(App::new().service(service(Some(dist)))).await;
+        let app = test::init_service(App::new().configure(routes(Some(dist)))).await;
         let res = test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
         let status = res.status().as_u16();
         let cache = res.headers().get(header::CACHE_CONTROL).map(|v| v.to_str().unwrap().to_owned());
@@ -114,5 +247,88 @@ mod tests {
         let (status, _, body) = get(dir.path(), "/assets/index-0123abcd.js").await;
         assert_eq!((status, body.as_str()), (404, "Not found"));
         assert_eq!(get(dir.path(), "/assets/nested/gone.css").await.0, 404);
+    }
+
+    async fn get_encoded(dist: &Path, path: &str, accept: &str) -> ServiceResponse {
+        let app = test::init_service(App::new().configure(routes(Some(dist)))).await;
+        let req = test::TestRequest::get().uri(path).insert_header((header::ACCEPT_ENCODING, accept));
+        test::call_service(&app, req.to_request()).await
+    }
+
+    fn head(res: &ServiceResponse, name: header::HeaderName) -> Option<String> {
+        res.headers().get(name).map(|v| v.to_str().unwrap().to_owned())
+    }
+
+    #[actix_web::test]
+    async fn a_built_variant_is_sent_as_it_is_with_its_encoding() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "shell").unwrap();
+        std::fs::write(dir.path().join(LANDING_FILE), "landing").unwrap();
+        std::fs::write(dir.path().join(format!("{LANDING_FILE}.br")), "landing-br").unwrap();
+        std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+        std::fs::write(dir.path().join("assets/app.js"), "js").unwrap();
+        std::fs::write(dir.path().join("assets/app.js.br"), "js-br").unwrap();
+        std::fs::write(dir.path().join("assets/app.js.gz"), "js-gz").unwrap();
+
+        let browser = "gzip, deflate, br, zstd";
+        let res = get_encoded(dir.path(), "/assets/app.js", browser).await;
+        assert_eq!(res.status().as_u16(), 200);
+        assert_eq!(head(&res, header::CONTENT_ENCODING).as_deref(), Some("br"));
+        assert_eq!(head(&res, header::VARY).as_deref(), Some("accept-encoding"));
+        assert!(head(&res, header::CONTENT_TYPE).unwrap().starts_with("text/javascript"), "{:?}", res.headers());
+        assert!(head(&res, header::ETAG).is_some());
+        // Sized: sent with Content-Length, not chunked.
+        let size = actix_web::body::MessageBody::size(res.response().body());
+        assert_eq!(size, actix_web::body::BodySize::Sized(5));
+        assert_eq!(test::read_body(res).await, "js-br");
+
+        let res = get_encoded(dir.path(), "/assets/app.js", "gzip, br;q=0").await;
+        assert_eq!(head(&res, header::CONTENT_ENCODING).as_deref(), Some("gzip"));
+        assert_eq!(test::read_body(res).await, "js-gz");
+
+        // A client without br or gzip gets the file itself.
+        let res = get_encoded(dir.path(), "/assets/app.js", "identity").await;
+        assert_eq!(head(&res, header::CONTENT_ENCODING), None);
+        assert_eq!(test::read_body(res).await, "js");
+
+        // The root's prerendered page too, still never cached without revalidation.
+        let res = get_encoded(dir.path(), "/", browser).await;
+        assert_eq!(head(&res, header::CONTENT_ENCODING).as_deref(), Some("br"));
+        assert_eq!(head(&res, header::CACHE_CONTROL).as_deref(), Some("no-cache"));
+        assert_eq!(test::read_body(res).await, "landing-br");
+        // ...and only the root shows it.
+        assert_eq!(test::read_body(get_encoded(dir.path(), "/landing.html", browser).await).await, "shell");
+    }
+
+    #[actix_web::test]
+    async fn a_variant_older_than_its_file_or_outside_plain_names_is_never_sent() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "shell").unwrap();
+        std::fs::create_dir_all(dir.path().join("assets")).unwrap();
+        std::fs::write(dir.path().join("assets/app.js.br"), "stale").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(dir.path().join("assets/app.js"), "fresh").unwrap();
+        let res = get_encoded(dir.path(), "/assets/app.js", "br").await;
+        assert_eq!(head(&res, header::CONTENT_ENCODING), None);
+        assert_eq!(test::read_body(res).await, "fresh");
+
+        let outside = dir.path().join("secret.txt");
+        std::fs::write(&outside, "x").unwrap();
+        std::fs::write(dir.path().join("secret.txt.br"), "x").unwrap();
+        for path in ["/assets/../secret.txt", "/assets/%2e%2e/secret.txt", "/.secret.txt"] {
+            assert!(plain_file(dir.path(), path).is_none(), "{path}");
+        }
+        assert!(plain_file(dir.path(), "/assets/index-0aB_c.js").is_some());
+    }
+
+    #[actix_web::test]
+    async fn accept_encoding_is_read_with_its_weights() {
+        assert!(accepts("gzip, deflate, br, zstd", "br"));
+        assert!(accepts("GZIP;q=0.5", "gzip"));
+        assert!(!accepts("gzip;q=0, deflate", "gzip"));
+        assert!(accepts("*", "br"));
+        assert!(!accepts("*;q=0", "br"));
+        assert!(!accepts("br;q=0, *", "br"));
+        assert!(!accepts("identity", "gzip"));
     }
 }

@@ -166,5 +166,5 @@ pub fn app(
         // Outermost: the request's span covers every other layer (request_log.rs).
         .wrap(request_log::middleware())
         .configure(configure_api)
-        .service(frontend::service(dist.as_deref()))
+        .configure(frontend::routes(dist.as_deref()))
 }
