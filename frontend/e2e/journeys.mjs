@@ -163,7 +163,11 @@ export const journeys = [
       await page.getByLabel('End Date').fill('2027-02-28');
       await page.getByLabel('Yes, I will be managing my project').check();
       await page.getByRole('button', { name: 'Create Project' }).click();
-      await expectText(page.getByRole('alert'), 'Please specify the number of units for a multifamily building.');
+      // Said beside the units field, which takes focus (issue 30).
+      await expectText(
+        page.locator('#pf-units-error'),
+        'Please specify the number of units for a multifamily building.',
+      );
       await shot(ctx, page, '07-project-form-units-error');
       // Conditional fields: renovation shows its options, hides property type.
       await page.getByLabel('Project Type').selectOption('renovation');

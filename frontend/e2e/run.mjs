@@ -184,6 +184,7 @@ async function main() {
     './photos.mjs',
     './downscale.spec.mjs',
     './sheet-forms.mjs',
+    './forms.mjs',
     './public.spec.mjs',
     './cost-sources.mjs',
     './a11y.spec.mjs',

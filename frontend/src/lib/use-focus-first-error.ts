@@ -104,9 +104,11 @@ export function useNativeInvalid(
       const name = el.name || el.id;
       pending[name] ??= [nativeMessage(el, messages.current)];
     };
+    // Later, not now: a render between this listener and React's own (at the root) would put the
+    // old value back into the controlled input before React reads the new one.
     const onEdit = (e: Event) => {
       const name = (e.target as HTMLInputElement).name;
-      if (name) setErrors((prev) => withoutField(prev, name));
+      if (name) setTimeout(() => setErrors((prev) => withoutField(prev, name)), 0);
     };
     form.addEventListener('invalid', onInvalid, true);
     form.addEventListener('input', onEdit);
