@@ -22,6 +22,8 @@ use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, ContentEncoding, HeaderValue};
 use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
+use crate::compression::accepts;
+
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>BuildLedger</title></head><body><main><h1>BuildLedger</h1><p>The web app has not been built. Run <code>make run</code>, which builds it.</p></main></body></html>";
 
 /// The prerendered landing page, written by `npm run build` (frontend/scripts/prerender.mjs).
@@ -37,27 +39,6 @@ struct Variant {
     path: PathBuf,
     encoding: ContentEncoding,
     mime: actix_web::mime::Mime,
-}
-
-/// Whether `accept` (an `Accept-Encoding` value) allows `coding`: listed (or `*`) without `q=0`.
-fn accepts(accept: &str, coding: &str) -> bool {
-    let mut wildcard = false;
-    for item in accept.split(',') {
-        let mut parts = item.split(';');
-        let name = parts.next().unwrap_or("").trim();
-        let refused = parts.any(|p| {
-            let p = p.trim();
-            p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")).and_then(|q| q.trim().parse::<f32>().ok())
-                == Some(0.0)
-        });
-        if name.eq_ignore_ascii_case(coding) {
-            return !refused;
-        }
-        if name == "*" {
-            wildcard = !refused;
-        }
-    }
-    wildcard
 }
 
 /// `dist`'s file for a request path made only of plain names (no `..`, no hidden files), or None.
@@ -319,16 +300,5 @@ mod tests {
             assert!(plain_file(dir.path(), path).is_none(), "{path}");
         }
         assert!(plain_file(dir.path(), "/assets/index-0aB_c.js").is_some());
-    }
-
-    #[actix_web::test]
-    async fn accept_encoding_is_read_with_its_weights() {
-        assert!(accepts("gzip, deflate, br, zstd", "br"));
-        assert!(accepts("GZIP;q=0.5", "gzip"));
-        assert!(!accepts("gzip;q=0, deflate", "gzip"));
-        assert!(accepts("*", "br"));
-        assert!(!accepts("*;q=0", "br"));
-        assert!(!accepts("br;q=0, *", "br"));
-        assert!(!accepts("identity", "gzip"));
     }
 }

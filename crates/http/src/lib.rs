@@ -7,6 +7,7 @@ pub mod auth;
 pub mod bids;
 pub mod calibration;
 pub mod client_address;
+pub mod compression;
 pub mod documents;
 pub mod draws;
 pub mod error;
@@ -28,7 +29,6 @@ pub mod throttle;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::Compress;
 use actix_web::{web, App};
 use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -161,7 +161,7 @@ pub fn app(
                 .error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()),
         )
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
-        .wrap(Compress::default())
+        .wrap(actix_web::middleware::from_fn(compression::compress_responses))
         .wrap(actix_web::middleware::from_fn(headers::security_headers))
         // Outermost: the request's span covers every other layer (request_log.rs).
         .wrap(request_log::middleware())

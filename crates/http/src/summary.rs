@@ -247,22 +247,22 @@ pub async fn summary(
     }
     // Like the board: the serialized summary of this project version, else computed from one
     // board read and kept.
-    let (etag, json) = match state.summary_cache.get(project_id, user.id, version) {
-        Some(json) => (summary_etag(project_id, version), json),
+    let (etag, body) = match state.summary_cache.get(project_id, user.id, version) {
+        Some(body) => (summary_etag(project_id, version), body),
         None => {
             let svc = state.tasks.clone();
             let figures = blocking(move || svc.summary(user.id, project_id)).await?;
             let json =
                 web::Bytes::from(serde_json::to_vec(&SummaryResponse::from(&figures)).map_err(ApiError::internal)?);
-            state.summary_cache.put(project_id, user.id, figures.version, json.clone());
-            (summary_etag(project_id, figures.version), json)
+            (
+                summary_etag(project_id, figures.version),
+                state.summary_cache.put(project_id, user.id, figures.version, json),
+            )
         }
     };
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .content_type("application/json")
-        .body(json))
+    let mut res = HttpResponse::Ok();
+    res.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, "private, no-cache"));
+    Ok(body.respond(req.headers().get(header::ACCEPT_ENCODING), res))
 }
 
 fn summary_etag(project_id: i64, version: i64) -> String {

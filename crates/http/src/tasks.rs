@@ -4,6 +4,8 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{TaskUpdate, TaskView};
 use buildledger_cache::BoundedMap;
+
+use crate::compression::KeptJson;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{parse_date, DateError, MSG_DATE_OUT_OF_RANGE};
 use buildledger_domain::task::{
@@ -338,7 +340,7 @@ pub struct BoardCache {
 struct CachedBoard {
     owner_id: i64,
     version: i64,
-    json: web::Bytes,
+    body: KeptJson,
 }
 
 impl BoardCache {
@@ -346,12 +348,16 @@ impl BoardCache {
         Self { entries: BoundedMap::new(capacity) }
     }
 
-    pub(crate) fn get(&self, project_id: i64, owner_id: i64, version: i64) -> Option<web::Bytes> {
-        self.entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.json)
+    /// The kept body of this project version (with its compressed forms made so far).
+    pub(crate) fn get(&self, project_id: i64, owner_id: i64, version: i64) -> Option<KeptJson> {
+        self.entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.body)
     }
 
-    pub(crate) fn put(&self, project_id: i64, owner_id: i64, version: i64, json: web::Bytes) {
-        self.entries.insert(project_id, CachedBoard { owner_id, version, json });
+    /// Keeps `json` for this project version; returns the kept body.
+    pub(crate) fn put(&self, project_id: i64, owner_id: i64, version: i64, json: web::Bytes) -> KeptJson {
+        let body = KeptJson::new(json);
+        self.entries.insert(project_id, CachedBoard { owner_id, version, body: body.clone() });
+        body
     }
 }
 
@@ -391,22 +397,22 @@ pub async fn board(
         return Ok(not_modified(current));
     }
     let svc = state.tasks.clone();
-    let (etag, json) = match state.board_cache.get(project_id, user.id, version) {
-        Some(json) => (current, json),
+    let (etag, body) = match state.board_cache.get(project_id, user.id, version) {
+        Some(body) => (current, body),
         None => {
             let board = blocking(move || svc.board(user.id, project_id)).await?;
             let version = board.project.version;
             let tasks: Vec<TaskResponse> = board.tasks.into_iter().map(TaskResponse::from).collect();
             let json = web::Bytes::from(serde_json::to_vec(&tasks).map_err(ApiError::internal)?);
-            state.board_cache.put(project_id, user.id, version, json.clone());
-            (board_etag(project_id, version), json)
+            (board_etag(project_id, version), state.board_cache.put(project_id, user.id, version, json))
         }
     };
     let mut res = HttpResponse::Ok();
     if let Ok(v) = HeaderValue::from_str(&etag) {
         res.insert_header((header::ETAG, v));
     }
-    Ok(res.insert_header((header::CACHE_CONTROL, "private, no-cache")).content_type("application/json").body(json))
+    res.insert_header((header::CACHE_CONTROL, "private, no-cache"));
+    Ok(body.respond(req.headers().get(header::ACCEPT_ENCODING), res))
 }
 
 /// The version of the caller's project: from memory when this process knows it, else one query.

@@ -7,6 +7,7 @@ mod authz_matrix;
 mod bids;
 mod board_start;
 mod calibration;
+mod compression;
 mod documents;
 mod helpers;
 mod ledger;
