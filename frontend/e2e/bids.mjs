@@ -233,6 +233,12 @@ export const journeys = [
       // Award the middle one, with the keyboard: focus stays on the button, now "Withdraw award".
       await page.getByRole('button', { name: `Award Framing to ${BIDS[2].name}, $41,500.00` }).focus();
       await page.keyboard.press('Enter');
+      // Birch Builders was added on the spot, without an insurance date: the award asks first.
+      const check = page.getByRole('dialog', { name: 'Check the insurance first' });
+      await expectText(check, `${BIDS[2].name} has no insurance date on file.`);
+      await page.keyboard.press('Tab'); // from Cancel to "Award anyway"
+      await page.keyboard.press('Enter');
+      await check.waitFor({ state: 'detached' });
       await expectText(card.getByTestId('compare-committed'), `$41,500.00, ${BIDS[2].name}`);
       await expectText(page.getByRole('status').filter({ hasText: 'awarded' }), 'committed cost $41,500.00');
       const awardedTexts = await bidCards.allTextContents();

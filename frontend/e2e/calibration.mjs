@@ -50,7 +50,12 @@ async function seedBoard(ctx, prefix) {
   for (const title of TITLES) tasks[title] = await createTask(ctx.base, user, project.id, { title });
   for (const t of Object.values(tasks))
     assert(t.predicted_cost > 0 && t.pricing === 'per_sqft', `${t.title} has a prediction: ${JSON.stringify(t)}`);
-  const contractor = await createContractor(ctx.base, user, { name: 'Lone Star Builders', trade: 'General' });
+  // Insured: an expired or missing insurance date asks before an award (e2e/bids-facts.mjs).
+  const contractor = await createContractor(ctx.base, user, {
+    name: 'Lone Star Builders',
+    trade: 'General',
+    insurance_expires: '2099-12-31',
+  });
   // 20% above each prediction, to the cent.
   const bids = {};
   for (const title of PRICED) {

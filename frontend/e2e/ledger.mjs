@@ -37,7 +37,12 @@ async function seedBoard(ctx, prefix) {
     post(call, '/api/tasks/', { project: project.id, title, status: 'To Do', material_quality: 'standard' });
   const framing = await task('Framing');
   const roofing = await task('Roofing');
-  const acme = await post(call, '/api/contractors/', { name: 'Acme Framing', trade: 'Framing' });
+  // Insured (an expired or missing insurance date asks before the award, e2e/bids-facts.mjs).
+  const acme = await post(call, '/api/contractors/', {
+    name: 'Acme Framing',
+    trade: 'Framing',
+    insurance_expires: '2099-12-31',
+  });
   const bid = await post(call, '/api/bids/', { task: framing.id, contractor: acme.id, amount: AWARD });
   const receipts = [];
   for (const name of ['framing-invoice-1.pdf', 'framing-invoice-2.pdf'])

@@ -144,4 +144,78 @@ export const journeys = [
       await context.close();
     },
   },
+  {
+    name: 'offline board: column totals follow a move queued offline, and "1 change sent" confirms the replay',
+    async run(ctx) {
+      const { assert, eventually, expectText } = ctx.helpers;
+      const user = await registerUser(ctx.base, 'offtotals');
+      await subscribeLocally(ctx.base, user);
+      const call = authed(ctx.base, user);
+      const project = await createProject(ctx.base, user, { name: 'Aspen Barn' });
+      const framing = await createTask(ctx.base, user, project.id, { title: 'Framing', actual_cost: 5000 });
+      await createTask(ctx.base, user, project.id, { title: 'Roofing', actual_cost: 3000 });
+
+      const context = await ctx.browser.newContext({ baseURL: ctx.base, viewport: DESKTOP });
+      await context.addInitScript(
+        ({ access, refresh, key }) => {
+          if (sessionStorage.getItem('seeded')) return;
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem('access_token', access);
+          localStorage.setItem('refresh_token', refresh);
+          localStorage.setItem(key, 'kanban');
+        },
+        { access: user.access, refresh: user.refresh, key: `board-view:${project.id}` },
+      );
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      ctx.state.pages = [page];
+      await page.goto(`/kanban/${project.id}`);
+      await page.getByRole('heading', { name: 'Aspen Barn' }).waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await eventually(() => page.evaluate(() => !!navigator.serviceWorker.controller), 'page controlled by the SW');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Aspen Barn' }).waitFor();
+      const view = page.getByLabel('View', { exact: true });
+      if ((await view.inputValue()) !== 'kanban') await view.selectOption('kanban');
+      const cached = (path) =>
+        page.evaluate(async (p) => {
+          const cache = await caches.open('buildledger-api');
+          return !!(await cache.match(new URL(p, location.href).href, { ignoreVary: true }));
+        }, path);
+      await eventually(() => cached(`/api/projects/${project.id}/tasks/`), 'board tasks cached by the SW');
+      await eventually(() => cached(`/api/projects/${project.id}/summary/`), 'summary cached by the SW');
+      const todo = page.getByTestId('total-to-do');
+      const doing = page.getByTestId('total-in-progress');
+      await expectText(todo, '$8,000.00');
+      await expectText(doing, '$0.00');
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Actions for Framing' }).click();
+      await page.getByRole('menuitem', { name: 'Move to In Progress' }).click();
+      const banner = page.getByRole('status').filter({ hasText: "You're offline" });
+      await expectText(banner, '1 change will be sent');
+      // The totals follow the queued move, also once the board and summary are read again
+      // (from the service worker's copies, which do not have the move).
+      await expectText(doing, '$5,000.00');
+      await expectText(todo, '$3,000.00');
+      await page.waitForTimeout(1500);
+      assert((await doing.textContent()).includes('$5,000.00'), `In Progress total kept: ${await doing.textContent()}`);
+      assert((await todo.textContent()).includes('$3,000.00'), `To Do total kept: ${await todo.textContent()}`);
+      await shots(ctx, page, 'offline-03-totals');
+
+      // Back online: the replay is confirmed before the banner goes.
+      await context.setOffline(false);
+      const sent = page.getByRole('status').filter({ hasText: '1 change sent' });
+      await sent.waitFor();
+      await page.screenshot({ path: join(ctx.shots, 'offline-04-sent-desktop.png') });
+      await eventually(async () => {
+        const t = await (await call(`/api/projects/${project.id}/tasks/`)).json();
+        return t.find((x) => x.id === framing.id).status === 'In Progress';
+      }, 'the move reached the server');
+      await expectText(doing, '$5,000.00');
+      await eventually(async () => (await sent.count()) === 0, '"1 change sent" goes away', 15_000);
+      assert((await banner.count()) === 0, 'no offline banner once online');
+      await context.close();
+    },
+  },
 ];

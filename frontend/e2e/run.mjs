@@ -172,6 +172,7 @@ async function main() {
     './journeys.mjs',
     './account.mjs',
     './bids.mjs',
+    './bids-facts.mjs',
     './ledger.mjs',
     './money.mjs',
     './money-story.mjs',

@@ -476,6 +476,13 @@ pub struct ComparedBidResponse {
     flag: Option<&'static str>,
     /// The task's lowest amount.
     lowest: bool,
+    /// Scope: what is included / excluded; absent when empty and in a shared view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<String>,
+    /// The offer's last day; absent without one and in a shared view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(format = Date)]
+    valid_until: Option<String>,
 }
 
 /// One task's bids side by side.
@@ -498,6 +505,18 @@ pub struct ComparisonResponse {
 
 impl From<TaskComparison> for ComparisonResponse {
     fn from(c: TaskComparison) -> Self {
+        ComparisonResponse::with_terms(c, true)
+    }
+}
+
+impl ComparisonResponse {
+    /// A share link's comparison: amounts and differences, without each bid's scope notes and
+    /// offer date (those stay with the owner).
+    pub fn shared(c: TaskComparison) -> Self {
+        ComparisonResponse::with_terms(c, false)
+    }
+
+    fn with_terms(c: TaskComparison, terms: bool) -> Self {
         ComparisonResponse {
             task: c.task_id,
             title: c.title,
@@ -513,6 +532,8 @@ impl From<TaskComparison> for ComparisonResponse {
                     difference_pct: b.difference_pct,
                     flag: b.flag.map(|f| f.code()),
                     lowest: b.lowest,
+                    notes: Some(b.bid.details.notes).filter(|n| terms && !n.is_empty()),
+                    valid_until: b.bid.details.valid_until.filter(|_| terms).map(|d| d.to_string()),
                 })
                 .collect(),
             lowest: c.lowest.as_dollars_f64(),

@@ -239,7 +239,7 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
         summary: SummaryResponse::from(&view.summary),
         project: view.board.project.into(),
         tasks: view.board.tasks.into_iter().map(TaskResponse::from).collect(),
-        bids: view.bids.unwrap_or_default().into_iter().map(ComparisonResponse::from).collect(),
+        bids: view.bids.unwrap_or_default().into_iter().map(ComparisonResponse::shared).collect(),
         payments: view
             .payments
             .unwrap_or_default()

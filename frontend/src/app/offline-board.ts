@@ -79,6 +79,8 @@ setOfflineTaskWriter({
     return tempTask(entry.taskId as number, entry.body);
   },
   overlay: (projectId, tasks) => offlineSync.overlay(projectId, tasks, tempTask),
+  // While changes wait, the server's summary does not describe the board shown (board/api.ts).
+  queued: (projectId) => offlineSync.hasQueued(projectId),
 });
 
 offlineSync.listen();

@@ -165,6 +165,9 @@ async fn the_comparison_puts_bids_beside_the_prediction() {
     assert_eq!(entry["bids"][0]["lowest"], true);
     assert!((entry["bids"][0]["difference_pct"].as_f64().unwrap() + 30.0).abs() <= 0.1, "{entry}");
     assert!(entry["awarded_bid"].is_null());
+    // Each bid's scope notes; no offer date given, none shown.
+    assert_eq!(entry["bids"][0]["notes"], "incl. trusses");
+    assert!(entry["bids"][0].get("valid_until").is_none(), "{entry}");
     let bob = app.user("bob").await;
     app.authed_get(&format!("/api/projects/{project}/bids/"), &bob).await.assert_error(404, "not_found");
 }

@@ -27,7 +27,7 @@ async fn project_with_everything(app: &TestApp, user: &User) -> (i64, i64) {
         .ok_json(201)["id"]
         .clone();
     let bid = app
-        .authed_json(Method::POST, "/api/bids/", user, Some(json!({"task": task, "contractor": acme, "amount": 40000})))
+        .authed_json(Method::POST, "/api/bids/", user, Some(json!({"task": task, "contractor": acme, "amount": 40000, "notes": "Labour only", "valid_until": "2031-01-31"})))
         .await
         .ok_json(201);
     app.authed_json(Method::POST, &format!("/api/bids/{}/award/", bid["id"]), user, None).await.ok_json(200);
@@ -106,6 +106,8 @@ async fn bids_and_payments_show_only_on_a_link_that_includes_them() {
     let view = open(created).await;
     assert_eq!((view["include_bids"].clone(), view["include_payments"].clone()), (json!(true), json!(true)));
     assert_eq!(view["bids"][0]["bids"][0]["contractor"]["name"], "Acme Framing");
+    let shared_bid = &view["bids"][0]["bids"][0];
+    assert!(shared_bid.get("notes").is_none() && shared_bid.get("valid_until").is_none(), "{shared_bid}");
     assert_eq!(view["tasks"][0]["bid_count"], 1);
     assert_eq!(view["payments"][0]["amount"], 10000.0);
     assert_eq!(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonFileName, comparisonPdfDefinition, COMPARISON_TITLE } from './export-pdf';
+import { formatIsoDay } from '../../lib/format';
+import { comparisonFileName, comparisonPdfDefinition, COMPARISON_TITLE, validUntilCell } from './export-pdf';
 import type { BidComparison } from './types';
 
 const rows: BidComparison[] = [
@@ -20,6 +21,8 @@ const rows: BidComparison[] = [
         difference_pct: -9.3,
         flag: null,
         lowest: true,
+        notes: '',
+        valid_until: null,
       },
       {
         id: 2,
@@ -29,6 +32,8 @@ const rows: BidComparison[] = [
         difference_pct: 4.5,
         flag: null,
         lowest: false,
+        notes: 'Labour only',
+        valid_until: '2026-04-30',
       },
       {
         id: 3,
@@ -38,6 +43,8 @@ const rows: BidComparison[] = [
         difference_pct: 31,
         flag: 'high',
         lowest: false,
+        notes: 'Includes sheathing and a crane day',
+        valid_until: '2026-03-01',
       },
     ],
   },
@@ -59,6 +66,19 @@ describe('bid comparison PDF', () => {
     expect(text).toContain('Awarded');
     const table = def.content.find((c) => 'table' in c) as { table: { body: unknown[][] } };
     expect(table.table.body).toHaveLength(4); // header + 3 bids
+  });
+
+  it('gives each bid its valid-until date (expired when past) and its scope notes', () => {
+    const def = comparisonPdfDefinition(3, 'Oak Street', rows, '2026-03-10');
+    const text = JSON.stringify(def);
+    const table = def.content.find((c) => 'table' in c) as { table: { body: unknown[][] } };
+    expect(JSON.stringify(table.table.body[0])).toContain('Valid until');
+    expect(text).toContain('Scope: Includes sheathing and a crane day');
+    expect(text).toContain('Scope: Labour only');
+    expect(text).toContain(`${formatIsoDay('2026-03-01')} (expired)`);
+    expect(text).toContain(`"${formatIsoDay('2026-04-30')}"`);
+    expect(text).not.toContain(`${formatIsoDay('2026-04-30')} (expired)`);
+    expect(validUntilCell(null, '2026-03-10')).toBe('–');
   });
 
   it('names the file after the project', () => {

@@ -1,16 +1,21 @@
 // "Download bid comparison (PDF)": one table per task with bids, the regional prediction, each
-// bid's difference and "check the scope" flag, the lowest, the spread and the award. The document
+// bid's difference and "check the scope" flag, its valid-until date and scope notes, the lowest, the
+// spread and the award. The document
 // definition is pure (export-pdf.test.ts); pdfmake and its font are fetched only on download.
-import { formatMoney } from '../../lib/format';
+import { formatIsoDay, formatMoney } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import type { BidComparison } from './types';
-import { formatDifference, formatWholeMoney, isFlag, localToday, statusLabel } from './utils';
+import { formatDifference, formatWholeMoney, isFlag, localToday, offerExpired, statusLabel } from './utils';
 
 export const COMPARISON_TITLE = 'Bid comparison';
 
 export const comparisonFileName = (projectId: number) => `bid_comparison_project_${projectId}.pdf`;
 
 type Margin = [number, number, number, number];
+
+/** "Jan 10, 2026", "… (expired)" once past, or a dash. */
+export const validUntilCell = (validUntil: string | null | undefined, today: string) =>
+  validUntil ? `${formatIsoDay(validUntil)}${offerExpired(validUntil, today) ? ' (expired)' : ''}` : '–';
 
 const flagCell = (flag: string | null) =>
   isFlag(flag) ? (flag === 'high' ? 'Check the scope (over 25% above)' : 'Check the scope (over 25% below)') : '';
@@ -38,20 +43,27 @@ export function comparisonPdfDefinition(
       {
         table: {
           headerRows: 1,
-          widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+          widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto'],
           body: [
             [
               { text: 'Contractor', style: 'th' },
               { text: 'Amount', style: 'th', alignment: 'right' as const },
               { text: 'vs prediction', style: 'th', alignment: 'right' as const },
               { text: 'Note', style: 'th' },
+              { text: 'Valid until', style: 'th' },
               { text: 'Status', style: 'th' },
             ],
             ...row.bids.map((b) => [
-              { text: b.lowest ? `${b.contractor.name} (lowest)` : b.contractor.name, bold: b.lowest },
+              {
+                stack: [
+                  { text: b.lowest ? `${b.contractor.name} (lowest)` : b.contractor.name, bold: b.lowest },
+                  ...(b.notes ? [{ text: `Scope: ${b.notes}`, style: 'notes' }] : []),
+                ],
+              },
               { text: formatMoney(b.amount), alignment: 'right' as const },
               { text: formatDifference(b.difference_pct), alignment: 'right' as const },
               { text: flagCell(b.flag) },
+              { text: validUntilCell(b.valid_until, exportedOn) },
               { text: statusLabel(b.status), bold: b.status === 'awarded' },
             ]),
           ],
@@ -81,6 +93,7 @@ export function comparisonPdfDefinition(
       task: { fontSize: 12, bold: true, margin: [0, 0, 0, 2] as Margin },
       facts: { fontSize: 9, color: '#4a5567', margin: [0, 0, 0, 6] as Margin },
       th: { bold: true },
+      notes: { fontSize: 8.5, color: '#4a5567', margin: [0, 2, 0, 0] as Margin },
     },
   };
 }

@@ -112,6 +112,29 @@ export function insuranceText(expires: string | null | undefined, today: string,
   }
 }
 
+/**
+ * Why awarding to this contractor needs a look first (their insurance expired, or no expiry date
+ * on file), or null when the insurance is current (a date expiring soon is still current).
+ */
+export function awardInsuranceWarning(
+  name: string,
+  expires: string | null | undefined,
+  today: string,
+  locale?: string,
+): string | null {
+  const status = insuranceStatus(expires, today);
+  if (status.level === 'expired') {
+    const ago = -(status.days ?? 0);
+    return `${name}'s insurance expired on ${formatIsoDay(expires ?? null, locale)} (${ago} ${ago === 1 ? 'day' : 'days'} ago). Check the certificate before awarding.`;
+  }
+  if (status.level === 'none') return `${name} has no insurance date on file. Check the certificate before awarding.`;
+  return null;
+}
+
+/** Whether a bid's offer date is past. */
+export const offerExpired = (validUntil: string | null | undefined, today: string) =>
+  !!validUntil && (daysBetween(today, validUntil) ?? 0) < 0;
+
 // ---------- forms ----------
 
 export type AmountResult = { ok: true; value: number } | { ok: false; message: string };

@@ -81,7 +81,8 @@ export const projectSummaryQuery = (projectId: number) =>
       const project = client.getQueryData<BoardProject>(projectKey);
       // Default fetch cache mode, as for the board: an unchanged project revalidates with a 304.
       const summary = await http.get<ProjectSummary>(`/api/projects/${projectId}/summary/`, signal);
-      return { summary, tasks, project };
+      // Changes queued offline are not in the server's figures: the page then sums the tasks shown.
+      return { summary, tasks: writer?.queued(projectId) ? undefined : tasks, project };
     },
     staleTime: 0,
     structuralSharing: false,
@@ -143,6 +144,7 @@ export interface OfflineTaskWriter {
   patch(id: number, patch: TaskPatch): Promise<Task>;
   create(input: TaskInput): Promise<Task>;
   overlay(projectId: number, tasks: Task[]): Promise<Task[]>;
+  queued(projectId: number): boolean;
 }
 let writer: OfflineTaskWriter | null = null;
 export function setOfflineTaskWriter(next: OfflineTaskWriter | null) {

@@ -37,4 +37,44 @@ describe('offline sync', () => {
     expect(reloaded.getState()).toMatchObject({ pending: 0, problems: [] });
     expect(await store.all()).toEqual([]);
   });
+
+  it('knows which boards have queued changes and counts what a replay sent ("N changes sent")', async () => {
+    const store = openQueueStore(`s-${Math.random()}`);
+    const serverTasks: ServerTask[] = [
+      { id: 1, title: 'Framing', status: 'To Do', actual_cost: null, project: 7 },
+      { id: 2, title: 'Roofing', status: 'To Do', actual_cost: null, project: 7 },
+    ];
+    const transport = {
+      readTasks: vi.fn(async () => serverTasks.map((t) => ({ ...t }))),
+      patch: vi.fn(async (id: number, body: Record<string, unknown>) =>
+        Object.assign(serverTasks.find((t) => t.id === id) ?? {}, body),
+      ),
+      create: vi.fn(async () => ({ id: 3 })),
+    };
+    let online = false;
+    const onSynced = vi.fn();
+    const sync = createOfflineSync({ transport, store, isOnline: () => online, onSynced });
+    await sync.overlay(7, serverTasks, (id, body) => ({ id, ...body }));
+    expect(sync.hasQueued(7)).toBe(false);
+    await sync.enqueuePatch(1, { status: 'In Progress', project: 7, position: 0 });
+    await sync.enqueuePatch(2, { status: 'In Progress', project: 7, position: 1 });
+    await sync.enqueuePatch(1, { status: 'Paid', actual_cost: 5000 });
+    expect(sync.hasQueued(7)).toBe(true);
+    expect(sync.hasQueued(8)).toBe(false);
+    expect(sync.getState().sent).toBeNull();
+
+    online = true;
+    const before = Date.now();
+    await sync.sync();
+    expect(sync.hasQueued(7)).toBe(false);
+    const { sent, replaying, pending } = sync.getState();
+    expect({ replaying, pending }).toEqual({ replaying: false, pending: 0 });
+    expect(sent?.count).toBe(3);
+    expect(sent?.at).toBeGreaterThanOrEqual(before);
+    expect(onSynced).toHaveBeenCalledWith([7]);
+
+    // Nothing queued: a later sync sends nothing and keeps the last count.
+    await sync.sync();
+    expect(sync.getState().sent).toBe(sent);
+  });
 });

@@ -8,6 +8,11 @@ export interface SyncState {
   pending: number;
   problems: SyncProblem[];
   replaying: boolean;
+  /**
+   * The last replay that sent something: how many changes the server took (conflicts and refusals
+   * wait in `problems`), and when (`Date.now()`), for "N changes sent".
+   */
+  sent: { count: number; at: number } | null;
 }
 
 export interface OfflineSyncOptions {
@@ -28,7 +33,7 @@ const PLACEMENT = new Set(['project', 'position']);
 export function createOfflineSync({ transport, store = openQueueStore(), onSynced, isOnline }: OfflineSyncOptions) {
   const online = isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   let entries: QueueEntry[] = [];
-  let state: SyncState = { online: online(), pending: 0, problems: [], replaying: false };
+  let state: SyncState = { online: online(), pending: 0, problems: [], replaying: false, sent: null };
   const listeners = new Set<() => void>();
   /** The tasks as the server last gave them, per project: the base of a new change. */
   const serverTasks = new Map<number, Map<number, ServerTask>>();
@@ -132,9 +137,11 @@ export function createOfflineSync({ transport, store = openQueueStore(), onSynce
       if (todo.length === 0) return;
       set({ replaying: true });
       const projects = new Set(todo.map((e) => e.projectId));
+      let sent = 0;
       try {
         const result = await replay(todo, transport, {
           done: async (entry) => {
+            sent += 1;
             await store.remove(entry.seq);
             entries = entries.filter((e) => e.seq !== entry.seq);
             set({});
@@ -154,7 +161,7 @@ export function createOfflineSync({ transport, store = openQueueStore(), onSynce
         });
         set({ problems: [...state.problems, ...titled] });
       } finally {
-        set({ replaying: false });
+        set({ replaying: false, ...(sent > 0 ? { sent: { count: sent, at: Date.now() } } : {}) });
         onSynced?.([...projects]);
       }
     })().finally(() => {
@@ -183,8 +190,11 @@ export function createOfflineSync({ transport, store = openQueueStore(), onSynce
     await store.clear();
     entries = [];
     serverTasks.clear();
-    set({ problems: [] });
+    set({ problems: [], sent: null });
   }
+
+  /** Whether changes to this project's tasks wait for the server (the board's figures then follow them). */
+  const hasQueued = (projectId: number) => entries.some((e) => e.projectId === projectId);
 
   const setOnline = (value: boolean) => {
     set({ online: value });
@@ -204,6 +214,7 @@ export function createOfflineSync({ transport, store = openQueueStore(), onSynce
     enqueuePatch,
     enqueueCreate,
     overlay,
+    hasQueued,
     sync,
     resolve,
     clear,

@@ -1562,7 +1562,14 @@ export interface components {
       id: number;
       /** @description The task's lowest amount. */
       lowest: boolean;
+      /** @description Scope: what is included / excluded; absent when empty and in a shared view. */
+      notes?: string | null;
       status: string;
+      /**
+       * Format: date
+       * @description The offer's last day; absent without one and in a shared view.
+       */
+      valid_until?: string | null;
     };
     /** @description A contractor of the caller's roster. */
     Contractor: {

@@ -190,6 +190,8 @@ describe('BidsSection', () => {
             status: awarded ? 'declined' : 'pending',
           }),
         ]),
+      // Acme is not in the roster: no insurance date to check (award-check.test.tsx has those).
+      'GET /api/contractors/': json(200, []),
       'POST /api/bids/10/award/': () => {
         awarded = true;
         return json(200, bid({ status: 'awarded' }));
@@ -209,6 +211,8 @@ describe('BidsSection', () => {
     let awarded = false;
     stubServer({
       'GET /api/tasks/5/bids/': () => json(200, [bid({ status: awarded ? 'awarded' : 'pending' })]),
+      // Acme is not in the roster: no insurance date to check (award-check.test.tsx has those).
+      'GET /api/contractors/': json(200, []),
       'POST /api/bids/10/award/': () => {
         awarded = true;
         return json(200, bid({ status: 'awarded' }));

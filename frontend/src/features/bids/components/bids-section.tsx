@@ -6,6 +6,7 @@ import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { awardBid, bidKeys, deleteBid, taskBidsQuery, updateBid, withdrawAward } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { bidCount, daysBetween, localToday, statusLabel } from '../utils';
+import { useAwardInsuranceCheck } from './award-check';
 import { BidForm } from './bid-form';
 import '../bids.css';
 
@@ -48,6 +49,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
   const [status, setStatus] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [today] = useState(localToday);
+  const insurance = useAwardInsuranceCheck();
 
   const list = bids.data ?? [];
   const awarded = list.find((b) => b.status === 'awarded') ?? null;
@@ -80,6 +82,12 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
       setBusyId(null);
     }
   };
+
+  /** An expired or missing insurance asks first (award-check.tsx). */
+  const askAward = (bid: Bid) =>
+    insurance.check(bid.contractor, `Award the bid of ${bid.contractor.name}, ${formatMoney(bid.amount)}?`, () => {
+      void award(bid);
+    });
 
   const award = (bid: Bid) => {
     // "the other bids are declined" only when there are other bids.
@@ -213,7 +221,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                         ? `Withdraw the award to ${who}`
                         : `Award the bid of ${who}, ${formatMoney(bid.amount)}`
                     }
-                    onClick={whenIdle(() => void (bid.status === 'awarded' ? withdraw(bid) : award(bid)))}
+                    onClick={whenIdle(() => void (bid.status === 'awarded' ? withdraw(bid) : askAward(bid)))}
                   >
                     {busy ? 'Working…' : bid.status === 'awarded' ? 'Withdraw award' : 'Award'}
                   </button>
@@ -266,6 +274,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
           }}
         />
       )}
+      {insurance.dialog}
       {confirmDelete && (
         <ConfirmDialog
           title="Delete this bid?"

@@ -2,12 +2,23 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
+import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { awardBid, bidKeys, projectBidsQuery, withdrawAward } from '../api';
 import { downloadComparisonPdf } from '../export-pdf';
 import type { BidComparison, ComparedBid } from '../types';
-import { bidCount, differenceText, flagText, formatDifference, formatWholeMoney, isFlag, statusLabel } from '../utils';
+import {
+  bidCount,
+  differenceText,
+  flagText,
+  formatDifference,
+  formatWholeMoney,
+  isFlag,
+  localToday,
+  offerExpired,
+  statusLabel,
+} from '../utils';
+import { useAwardInsuranceCheck } from './award-check';
 import '../bids.css';
 
 interface Props {
@@ -26,11 +37,12 @@ interface BidCardProps {
   bid: ComparedBid;
   busy: boolean;
   disabled: boolean;
+  today: string;
   onAward: () => void;
   onWithdraw: () => void;
 }
 
-function BidCard({ row, bid, busy, disabled, onAward, onWithdraw }: BidCardProps) {
+function BidCard({ row, bid, busy, disabled, today, onAward, onWithdraw }: BidCardProps) {
   const flag = isFlag(bid.flag) ? bid.flag : null;
   const note = flagText(flag);
   const awarded = bid.status === 'awarded';
@@ -75,6 +87,18 @@ function BidCard({ row, bid, busy, disabled, onAward, onWithdraw }: BidCardProps
           </span>
         )}
       </div>
+      {bid.valid_until && (
+        <p className="compare-valid" data-testid="bid-valid-until">
+          Valid until {formatIsoDay(bid.valid_until)}
+          {offerExpired(bid.valid_until, today) && <span className="bid-expired"> (expired)</span>}
+        </p>
+      )}
+      {bid.notes && (
+        <div className="compare-notes" data-testid="bid-notes">
+          <span className="compare-notes-label">Scope notes</span>
+          <p>{bid.notes}</p>
+        </div>
+      )}
       {note && (
         <p className={`scope-flag scope-flag-${flag}`} data-testid="scope-flag">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -109,11 +133,13 @@ function BidCard({ row, bid, busy, disabled, onAward, onWithdraw }: BidCardProps
 function TaskComparison({
   row,
   busyId,
+  today,
   onAward,
   onWithdraw,
 }: {
   row: BidComparison;
   busyId: number | null;
+  today: string;
   onAward: (row: BidComparison, bid: ComparedBid) => void;
   onWithdraw: (row: BidComparison, bid: ComparedBid) => void;
 }) {
@@ -164,6 +190,7 @@ function TaskComparison({
             bid={bid}
             busy={busyId === bid.id}
             disabled={busyId !== null}
+            today={today}
             onAward={() => onAward(row, bid)}
             onWithdraw={() => onWithdraw(row, bid)}
           />
@@ -186,6 +213,8 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [today] = useState(localToday);
+  const insurance = useAwardInsuranceCheck();
   const rows = comparison.data ?? [];
 
   useAppPageMeta(
@@ -210,13 +239,19 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
     }
   };
 
+  // An expired or missing insurance asks first (award-check.tsx).
   const onAward = (row: BidComparison, bid: ComparedBid) =>
-    void act(
-      bid,
-      () => awardBid(bid.id),
-      `${row.title} awarded to ${bid.contractor.name}: committed cost ${formatMoney(bid.amount)}.${
-        row.bids.some((b) => b.id !== bid.id) ? ' The other bids are declined.' : ''
-      }`,
+    void insurance.check(
+      bid.contractor,
+      `Award ${row.title} to ${bid.contractor.name}, ${formatMoney(bid.amount)}?`,
+      () =>
+        void act(
+          bid,
+          () => awardBid(bid.id),
+          `${row.title} awarded to ${bid.contractor.name}: committed cost ${formatMoney(bid.amount)}.${
+            row.bids.some((b) => b.id !== bid.id) ? ' The other bids are declined.' : ''
+          }`,
+        ),
     );
   const onWithdraw = (row: BidComparison, bid: ComparedBid) =>
     void act(
@@ -315,11 +350,19 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
           </p>
           <div className="stack">
             {rows.map((row) => (
-              <TaskComparison key={row.task} row={row} busyId={busyId} onAward={onAward} onWithdraw={onWithdraw} />
+              <TaskComparison
+                key={row.task}
+                row={row}
+                busyId={busyId}
+                today={today}
+                onAward={onAward}
+                onWithdraw={onWithdraw}
+              />
             ))}
           </div>
         </>
       )}
+      {insurance.dialog}
     </main>
   );
 }

@@ -60,7 +60,9 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
                   <td className="nowrap" data-label="Date">
                     {formatIsoDay(co.date)}
                   </td>
-                  <td data-label="Task">{co.task_title}</td>
+                  <td className="co-task" data-label="Task">
+                    {co.task_title}
+                  </td>
                   <td className="co-description" data-label="Description">
                     {co.description}
                   </td>

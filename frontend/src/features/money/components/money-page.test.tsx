@@ -291,6 +291,30 @@ describe('MoneyPage', () => {
     );
   });
 
+  it("labels each cell of the change-order and draw tables with its column, for the phone's stacked rows", async () => {
+    stubServer(baseRoutes(() => [drawFixture()]));
+    render();
+    for (const id of ['change-order-table', 'draws-table']) {
+      const table = await screen.findByTestId(id);
+      // The stacked layout (money.css, under 640 px) applies to these tables only.
+      expect(table.classList.contains('money-cards')).toBe(true);
+      const headers = Array.from(table.querySelectorAll('thead th')).map((th) => th.textContent?.trim());
+      const rows = table.querySelectorAll('tbody tr');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of Array.from(rows)) {
+        const labels = Array.from(row.children).map((cell) => cell.getAttribute('data-label'));
+        expect(labels).toEqual(headers);
+      }
+    }
+    // The draw's actions sit in its row's own cell (a line of the stacked row on a phone).
+    const actions = screen.getByTestId('draws-table').querySelector('tbody td[data-label="Actions"]');
+    expect(
+      within(actions as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Submit', 'Download PDF', 'Delete']);
+  });
+
   it('submits a draft, marks a submitted draw funded, and shows the 409 of a refused delete', async () => {
     let draw = drawFixture();
     const calls = stubServer({
