@@ -129,6 +129,21 @@ async function figuresOnPage(page) {
 }
 
 /**
+ * Whether the board leaves a figure out (issue 30, budget-summary.tsx): Committed and Paid until
+ * something is awarded or paid; Remaining, the contingency and the headroom until money is
+ * recorded or the total eats into the reserve; the loan without one.
+ */
+function leftOut(field, s) {
+  const recorded =
+    s.committed !== 0 || s.change_orders_approved !== 0 || s.paid_to_date !== 0 || s.payments_recorded !== 0;
+  if (field === 'committed') return s.committed === 0 && s.change_orders_approved === 0;
+  if (field === 'paid_to_date') return s.paid_to_date === 0 && s.payments_recorded === 0;
+  if (field === 'remaining_to_pay') return !recorded;
+  if (field === 'loan_left') return s.loan_amount === null;
+  return !recorded && s.status === 'ok';
+}
+
+/**
  * Waits until the board shows what the server's summary says (asked again on each try: a write
  * may still be on its way), and returns that summary.
  */
@@ -139,7 +154,7 @@ async function settled(ctx, page, call, projectId, what) {
   await eventually(async () => {
     summary = await get(call, `/api/projects/${projectId}/summary/`);
     seen = await figuresOnPage(page);
-    return Object.values(FIGURES).every((f) => seen[f] === summary[f]);
+    return Object.values(FIGURES).every((f) => seen[f] === (leftOut(f, summary) ? null : summary[f]));
   }, `${what}: the board shows the server's figures`).catch((e) => {
     throw new Error(`${e.message}; server ${JSON.stringify(summary)}; on the page: ${JSON.stringify(seen)}`);
   });
@@ -388,8 +403,9 @@ export const journeys = [
         await dialog.getByLabel('Construction loan').fill('$250,000');
       });
       assert(p.contingency_percent === 15 && p.loan_amount === 250000, `settings saved: ${JSON.stringify(p)}`);
-      await expectText(page.getByTestId('ledger-contingency'), 'reserve (15%)');
       await expectText(page.getByTestId('ledger-loan'), '$0.00 drawn of $250,000.00');
+      // Nothing recorded, the total within the working budget: no contingency row yet (issue 30).
+      assert((await page.getByTestId('ledger-contingency').count()) === 0, 'no contingency row before any money');
       // No loan: no loan line (and, with nothing committed or paid, no ledger row at all).
       p = await saveBudget((dialog) => dialog.getByLabel('Construction loan').fill(''));
       assert(p.loan_amount === null && p.contingency_percent === 15, `loan cleared: ${JSON.stringify(p)}`);
@@ -469,8 +485,9 @@ export const journeys = [
         // Details closed again: with them open the More button sits mid-page, where the menu has
         // room neither below nor above it and closes as focus scrolls it into view.
         await phone.page.locator('.strip-toggle').click();
+        await phone.page.getByRole('toolbar', { name: 'Board actions' }).getByRole('link', { name: 'Money' }).waitFor();
         await phone.page.getByRole('button', { name: 'More board actions' }).click();
-        await phone.page.getByRole('menuitem', { name: 'Money' }).waitFor();
+        await phone.page.getByRole('menuitem', { name: 'Share' }).waitFor();
         await phone.page.keyboard.press('Escape');
         assert(phone.errors.length === 0, `page errors: ${phone.errors.join('; ')}`);
         await phone.context.close();

@@ -105,7 +105,8 @@ function renderBoard() {
 
 const LONG = 'Water & Sewer Fees / Inspections';
 
-describe('the board view a screen opens in (issue 30)', () => {
+// Each test renders the whole board (and the task form): room for a busy machine.
+describe('the board view a screen opens in (issue 30)', { timeout: 15_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -218,7 +219,7 @@ describe('the board view a screen opens in (issue 30)', () => {
   });
 });
 
-describe('the board’s first steps (issue 30)', () => {
+describe('the board’s first steps (issue 30)', { timeout: 15_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -8,7 +8,7 @@ import './board-toolbar.css';
 
 interface Props {
   projectId: number;
-  /** The phone layout (PHONE_QUERY): the actions that fit on two rows, the rest under More. */
+  /** The phone layout (PHONE_QUERY): two rows (Add Task, the view switch, More; then the way on). */
   phone: boolean;
   /** The task list is one of the views (below NARROW_QUERY, or while it is shown). */
   offersRows: boolean;
@@ -99,17 +99,6 @@ export function BoardToolbar({
         <div className="board-toolbar-row">
           {addTask}
           <ViewSwitch view={view} onChoose={onChooseView} onPreloadKanban={onPreloadKanban} />
-        </div>
-        <div className="board-toolbar-row">
-          <Link className="btn" to={bidsPath} aria-label="Compare bids">
-            Bids
-          </Link>
-          <Link className="btn" to={moneyPath}>
-            Money
-          </Link>
-          <Link className="btn" to="/contractors">
-            Contractors
-          </Link>
           <DropdownMenu
             label="More board actions"
             sections={[
@@ -145,6 +134,17 @@ export function BoardToolbar({
               <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
           </DropdownMenu>
+        </div>
+        <div className="board-toolbar-row">
+          <Link className="btn" to={bidsPath} aria-label="Compare bids">
+            Bids
+          </Link>
+          <Link className="btn" to={moneyPath}>
+            Money
+          </Link>
+          <Link className="btn" to="/contractors">
+            Contractors
+          </Link>
         </div>
       </div>
     );

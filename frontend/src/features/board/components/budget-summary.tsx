@@ -260,99 +260,102 @@ export function BudgetSummary({
   const detailsId = useId();
 
   if (compact) {
+    // The next step under the strip, which stays one row.
     return (
-      <section
-        className={`summary-strip strip-${tone} strip-status-${status}`}
-        aria-label="Budget summary"
-        data-status={status}
-      >
-        <div className="strip-row">
-          <div className="strip-stat">
-            <span className="strip-label">Budget</span>
-            <span className="strip-value" data-testid="budget-value">
-              {formatMoney(summary.budget)}
-            </span>
-          </div>
-          <div className="strip-stat strip-predicted" data-testid="predicted-total" data-tone={tone}>
-            <span className="strip-label">
-              Predicted Total Cost
-              {calibrated && <span className="visually-hidden"> (calibrated)</span>}
-              {status === 'warning' && (
-                <svg
-                  className="strip-flag"
-                  data-testid="strip-warning"
-                  viewBox="0 0 24 24"
-                  width="13"
-                  height="13"
-                  aria-hidden="true"
-                >
-                  <path
-                    d="M12 3 2 21h20L12 3Z"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinejoin="round"
-                  />
-                  <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-                </svg>
-              )}
-            </span>
-            <span className="strip-value stat-value">{formatMoney(summary.predicted_total)}</span>
-            {calibrated && (
-              <span className="strip-note" aria-hidden="true">
-                calibrated
+      <>
+        <section
+          className={`summary-strip strip-${tone} strip-status-${status}`}
+          aria-label="Budget summary"
+          data-status={status}
+        >
+          <div className="strip-row">
+            <div className="strip-stat">
+              <span className="strip-label">Budget</span>
+              <span className="strip-value" data-testid="budget-value">
+                {formatMoney(summary.budget)}
               </span>
-            )}
-            <span className="visually-hidden">
-              {balance}
-              {status === 'warning' && `. ${statusWords(status)}: ${contingencyNote(summary)}.`}
-            </span>
-          </div>
-          <button
-            type="button"
-            className="strip-toggle"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={() => setOpen((o) => !o)}
-          >
-            Details
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d={open ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'} fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        </div>
-        {nextStep}
-        <div id={detailsId} className="strip-details" hidden={!open}>
-          <p className={`strip-balance tone-${tone}`}>{balance}</p>
-          {formatRange(summary.predicted_total_low, summary.predicted_total_high) && (
-            <p data-testid="predicted-range">
-              Likely between <strong>{formatWholeMoney(summary.predicted_total_low)}</strong> and{' '}
-              <strong>{formatWholeMoney(summary.predicted_total_high)}</strong>
-              {calibrated ? ' (calibrated)' : ''}
-            </p>
-          )}
-          {calibrationNote && (
-            <p className="muted" data-testid="calibration-note">
-              {calibrationNote}
-            </p>
-          )}
-          {ledger && <LedgerLines summary={summary} status={status} />}
-          {squareFootage ? (
-            <p>
-              Cost per Sq Ft: <strong>{formatMoney(summary.cost_per_sqft)}</strong> ({formatNumber(squareFootage)} sq
-              ft)
-            </p>
-          ) : null}
-          {hasEstimate && (
-            <div className="strip-estimate">
-              <p>
-                Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate ?? 0)}</strong>
-              </p>
-              <EstimateDetails summary={summary} taskCount={taskCount} />
             </div>
-          )}
-        </div>
-      </section>
+            <div className="strip-stat strip-predicted" data-testid="predicted-total" data-tone={tone}>
+              <span className="strip-label">
+                Predicted Total Cost
+                {calibrated && <span className="visually-hidden"> (calibrated)</span>}
+                {status === 'warning' && (
+                  <svg
+                    className="strip-flag"
+                    data-testid="strip-warning"
+                    viewBox="0 0 24 24"
+                    width="13"
+                    height="13"
+                    aria-hidden="true"
+                  >
+                    <path
+                      d="M12 3 2 21h20L12 3Z"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinejoin="round"
+                    />
+                    <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+                  </svg>
+                )}
+              </span>
+              <span className="strip-value stat-value">{formatMoney(summary.predicted_total)}</span>
+              {calibrated && (
+                <span className="strip-note" aria-hidden="true">
+                  calibrated
+                </span>
+              )}
+              <span className="visually-hidden">
+                {balance}
+                {status === 'warning' && `. ${statusWords(status)}: ${contingencyNote(summary)}.`}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="strip-toggle"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              Details
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                <path d={open ? 'm6 15 6-6 6 6' : 'm6 9 6 6 6-6'} fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+          </div>
+          <div id={detailsId} className="strip-details" hidden={!open}>
+            <p className={`strip-balance tone-${tone}`}>{balance}</p>
+            {formatRange(summary.predicted_total_low, summary.predicted_total_high) && (
+              <p data-testid="predicted-range">
+                Likely between <strong>{formatWholeMoney(summary.predicted_total_low)}</strong> and{' '}
+                <strong>{formatWholeMoney(summary.predicted_total_high)}</strong>
+                {calibrated ? ' (calibrated)' : ''}
+              </p>
+            )}
+            {calibrationNote && (
+              <p className="muted" data-testid="calibration-note">
+                {calibrationNote}
+              </p>
+            )}
+            {ledger && <LedgerLines summary={summary} status={status} />}
+            {squareFootage ? (
+              <p>
+                Cost per Sq Ft: <strong>{formatMoney(summary.cost_per_sqft)}</strong> ({formatNumber(squareFootage)} sq
+                ft)
+              </p>
+            ) : null}
+            {hasEstimate && (
+              <div className="strip-estimate">
+                <p>
+                  Whole-House Estimate: <strong>{formatWholeMoney(summary.full_build_estimate ?? 0)}</strong>
+                </p>
+                <EstimateDetails summary={summary} taskCount={taskCount} />
+              </div>
+            )}
+          </div>
+        </section>
+        {nextStep}
+      </>
     );
   }
 
