@@ -280,6 +280,12 @@ export const journeys = [
       await context.close();
 
       const problems = await scanThemes(ctx, user, project, { size: LAPTOP, touch: false, label: 'laptop' });
+      // A tablet: the columns scroll sideways (no sticky headers there), still stretched.
+      const tablet = await signedIn(ctx, user, { size: { width: 820, height: 1180 }, theme: 'dark' });
+      await openKanban(tablet.page, project.id);
+      problems.push(...(await seriousViolations(tablet.page, 'tablet board (dark)')));
+      await shot(ctx, tablet.page, 'tablet-dark');
+      await tablet.context.close();
       assert(problems.length === 0, `axe:\n${problems.join('\n')}`);
     },
   },
