@@ -21,6 +21,7 @@ mod tasks;
 mod users;
 
 pub use bids::{DieselBidRepository, DieselContractorRepository};
+pub use checkpoint::IDLE_BEFORE_TRUNCATE;
 pub use db::{Backend, Db, DbConnection, DbError};
 pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;

@@ -105,3 +105,41 @@ fn the_sqlite_database_and_its_wal_are_owner_only() {
     let _db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
     assert_eq!(mode(&path), 0o600, "an existing readable file is tightened");
 }
+
+/// After a burst of writes the WAL holds every page written (PASSIVE checkpoints copy them back
+/// but never shrink the file); once the database has been idle for a moment it is truncated.
+#[test]
+fn the_wal_is_truncated_when_the_database_goes_idle() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bl.sqlite3");
+    let db = Db::connect(&format!("sqlite://{}", path.display()), 2).unwrap();
+    db.run_migrations().unwrap();
+    db.write(|conn| conn.batch_execute("CREATE TABLE burst (x TEXT)")).unwrap();
+    let insert = format!("INSERT INTO burst VALUES {}", vec![format!("('{}')", "x".repeat(500)); 200].join(","));
+    for _ in 0..40 {
+        let insert = insert.clone();
+        db.write(move |conn| conn.batch_execute(&insert)).unwrap();
+    }
+    let wal = path.with_extension("sqlite3-wal");
+    let size = || std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert!(size() > 1_000_000, "the burst fills the WAL: {} bytes", size());
+    let deadline =
+        std::time::Instant::now() + buildledger_persistence::IDLE_BEFORE_TRUNCATE + std::time::Duration::from_secs(15);
+    while size() > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(size(), 0, "the WAL is truncated once idle");
+    // Nothing was lost.
+    let count: i64 = db
+        .read(|conn| {
+            #[derive(diesel::QueryableByName)]
+            struct N {
+                #[diesel(sql_type = diesel::sql_types::BigInt)]
+                n: i64,
+            }
+            diesel::RunQueryDsl::get_result::<N>(diesel::sql_query("SELECT COUNT(*) AS n FROM burst"), conn)
+                .map(|r| r.n)
+        })
+        .unwrap();
+    assert_eq!(count, 8_000);
+}
