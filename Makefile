@@ -71,6 +71,10 @@ api-types: frontend/node_modules/.installed
 bench:
 	bash scripts/bench.sh
 
+# Page loads in Chromium (laptop; phone on slow 4G): needs a release build and `npm run build`.
+bench-pageload:
+	node scripts/bench/pageload.mjs --json target/pageload.json --out docs/benchmarks.md
+
 clean:
 	$(CARGO) clean
 	rm -rf frontend/dist frontend/node_modules

@@ -3,6 +3,10 @@
 # PostgreSQL, with every figure also given as a ratio to a plain actix-web handler measured in the
 # same run (crates/bench-plain). Seeds through the real API (scripts/bench/seed.py), drives load
 # with wrk (scripts/bench/*.lua), writes docs/benchmarks.md (scripts/bench/report.py).
+# Issue 31: the board read, the summary and the built frontend's entry chunk, largest chunk and
+# favicon are also requested as a browser does, with `Accept-Encoding: gzip, deflate, br, zstd`
+# (scenarios *_br), beside the same request without it, under 32 connections and on one kept-alive
+# connection (*_single, `wrk -t1 -c1`).
 #
 # Environment (all optional):
 #   BENCH_DURATION=10        seconds per measured scenario (plus a short warm-up)
@@ -15,7 +19,13 @@
 #   BENCH_BACKENDS="sqlite postgres"
 #   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
 #   BENCH_SKIP_BUILD=1       use the existing target/release binaries
+#   BENCH_BIN=path           the server binary (default target/release/buildledger); with
+#   BENCH_PLAIN_BIN=path     the baseline's (default target/release/buildledger-bench-plain), e.g. the
+#                            debug builds to check the script itself (their figures mean nothing)
+#   BENCH_DIST=frontend/dist the built frontend served for the static scenarios (entry chunk, largest
+#                            chunk, favicon); without an index.html there, those scenarios are skipped
 #   BENCH_OUT=docs/benchmarks.md
+#   BENCH_APP_PORT=18080, BENCH_PLAIN_PORT=18090   loopback ports of the server and the baseline
 #   BENCH_SAVE_RESULTS=path  keep the raw results (JSON lines) to regenerate the report later:
 #                            python3 scripts/bench/report.py --results path --out docs/benchmarks.md ...
 set -euo pipefail
@@ -31,8 +41,8 @@ PG_ADMIN_URL="${BENCH_PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 PG_DB=bl_bench
 export PGOPTIONS="${PGOPTIONS:---client-min-messages=warning}"
 OUT="${BENCH_OUT:-docs/benchmarks.md}"
-PLAIN_PORT=18090
-APP_PORT=18080
+PLAIN_PORT="${BENCH_PLAIN_PORT:-18090}"
+APP_PORT="${BENCH_APP_PORT:-18080}"
 export BENCH_LUA_DIR="$ROOT/scripts/bench"
 
 log() { printf '[bench] %s\n' "$*" >&2; }
@@ -51,8 +61,15 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   log "building release binaries (cold: ~7 min)"
   cargo build --release -p buildledger -p buildledger-bench-plain
 fi
-BIN="$ROOT/target/release/buildledger"
-PLAIN_BIN="$ROOT/target/release/buildledger-bench-plain"
+BIN="${BENCH_BIN:-$ROOT/target/release/buildledger}"
+PLAIN_BIN="${BENCH_PLAIN_BIN:-$ROOT/target/release/buildledger-bench-plain}"
+for b in "$BIN" "$PLAIN_BIN"; do
+  [ -x "$b" ] || { log "no binary at $b"; exit 1; }
+done
+# What a browser sends with every request (Chromium, Firefox).
+BROWSER_AE="Accept-Encoding: gzip, deflate, br, zstd"
+DIST="${BENCH_DIST:-$ROOT/frontend/dist}"
+STATIC_DONE=""
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/bl-bench.XXXXXX")"
 RESULTS="$WORK/results.jsonl"
@@ -71,6 +88,15 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+
+# Another process on our port would answer our health check and take our load (a server left
+# running by someone else): refuse to start instead.
+ensure_port_free() { # port
+  if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then
+    log "port $1 is already in use (BENCH_APP_PORT / BENCH_PLAIN_PORT choose others)"
+    exit 1
+  fi
+}
 
 wait_http() { # url
   local i
@@ -101,31 +127,96 @@ run_wrk() {
 import json, sys
 b, s, n, r = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 errs = r["errors_status"] + r["errors_connect"] + r["errors_read"] + r["errors_write"] + r["errors_timeout"]
-print(f"[bench] {b:8} {s:14} n={n:>5}  {r['rps']:>10.1f} req/s  p50 {r['p50_us']/1000:8.2f} ms  p99 {r['p99_us']/1000:8.2f} ms  errors {errs}")
+print(f"[bench] {b:8} {s:18} n={n:>5}  {r['rps']:>10.1f} req/s  p50 {r['p50_us']/1000:8.2f} ms  p90 {r['p90_us']/1000:8.2f} ms  p99 {r['p99_us']/1000:8.2f} ms  {r['bytes']/max(r['requests'],1):>9.0f} B/resp  errors {errs}")
 PY
 }
 
+# record_encoding BACKEND SCENARIO N URL [curl args...]: the Content-Encoding (and body size) one
+# such request gets, so the report shows that a browser's responses are still compressed.
+record_encoding() {
+  local backend="$1" scenario="$2" n="$3" url="$4"
+  shift 4
+  local headers enc size
+  headers="$(curl -fsS -D - -o "$WORK/body" "$@" "$url" | tr -d '\r')" || { log "curl failed for $scenario"; return 1; }
+  enc="$(printf '%s\n' "$headers" | sed -n 's/^[Cc]ontent-[Ee]ncoding: *//p' | head -1)"
+  size="$(wc -c <"$WORK/body" | tr -d ' ')"
+  printf '{"backend":"%s","scenario":"encoding:%s","n":%s,"result":{"content_encoding":"%s","body_bytes":%s}}\n' \
+    "$backend" "$scenario" "$n" "${enc:-identity}" "$size" >>"$RESULTS"
+}
+
+# pair BACKEND SCENARIO N URL [wrk args...]: the request as a browser sends it (SCENARIO_br, with
+# Accept-Encoding) and without the header (SCENARIO), one after the other; under 32 connections
+# unless the args say -t1 -c1 (then SCENARIO_br_single and SCENARIO_single).
+pair() {
+  local backend="$1" scenario="$2" n="$3" url="$4"
+  shift 4
+  local plain="$scenario" br="${scenario}_br"
+  case " $* " in *" -c1 "*) plain="${scenario}_single" br="${scenario}_br_single" ;; esac
+  local curl_args=() a prev=""
+  for a in "$@"; do
+    [ "$prev" = "-H" ] && curl_args+=(-H "$a")
+    prev="$a"
+  done
+  record_encoding "$backend" "$br" "$n" "$url" "${curl_args[@]}" -H "$BROWSER_AE"
+  run_wrk "$backend" "$br" "$n" "$url" -s "$BENCH_LUA_DIR/report.lua" "$@" -H "$BROWSER_AE"
+  run_wrk "$backend" "$plain" "$n" "$url" -s "$BENCH_LUA_DIR/report.lua" "$@"
+}
+
+# The built frontend as a browser fetches it: the entry chunk named by index.html, the largest
+# chunk under assets/ and the favicon. Static files do not depend on the database: measured once,
+# with the first backend.
+bench_static() { # backend base
+  local backend="$1" base="$2"
+  local entry largest
+  entry="$(grep -o 'src="/assets/index-[^"]*\.js"' "$DIST/index.html" | head -1 | sed 's/^src="//; s/"$//')"
+  largest="$(ls -S "$DIST"/assets/*.js 2>/dev/null | head -1)"
+  if [ -z "$entry" ] || [ -z "$largest" ]; then
+    log "no entry chunk or no .js under $DIST/assets: static scenarios skipped"
+    return 0
+  fi
+  largest="/assets/$(basename "$largest")"
+  printf '{"backend":"%s","scenario":"static_files","n":0,"result":{"entry":"%s","entry_bytes":%s,"largest":"%s","largest_bytes":%s,"favicon_bytes":%s}}\n' \
+    "$backend" "$entry" "$(wc -c <"$DIST$entry" | tr -d ' ')" "$largest" "$(wc -c <"$DIST$largest" | tr -d ' ')" \
+    "$(if [ -f "$DIST/favicon.svg" ]; then wc -c <"$DIST/favicon.svg" | tr -d ' '; else echo 0; fi)" >>"$RESULTS"
+  log "static: entry $entry, largest $largest"
+  pair "$backend" entry 0 "$base$entry"
+  pair "$backend" entry 0 "$base$entry" -t1 -c1
+  pair "$backend" largest 0 "$base$largest"
+  pair "$backend" largest 0 "$base$largest" -t1 -c1
+  pair "$backend" favicon 0 "$base/favicon.svg" -t1 -c1
+}
+
 # --- the plain handler ---------------------------------------------------------------------
+ensure_port_free "$PLAIN_PORT"
+ensure_port_free "$APP_PORT"
 BIND_ADDR="127.0.0.1:$PLAIN_PORT" "$PLAIN_BIN" >"$WORK/plain.log" 2>&1 &
 PLAIN_PID=$!
 PIDS+=("$PLAIN_PID")
 wait_http "http://127.0.0.1:$PLAIN_PORT/plain"
+kill -0 "$PLAIN_PID" 2>/dev/null || { log "the plain handler exited: $(cat "$WORK/plain.log")"; exit 1; }
 
 bench_backend() { # backend database_url
   local backend="$1" url="$2"
   local data="$WORK/data-$backend"
   mkdir -p "$data" "$WORK/empty-dist"
+  local dist="$WORK/empty-dist"
+  if [ -f "$DIST/index.html" ]; then
+    dist="$DIST"
+  elif [ -z "$STATIC_DONE" ]; then
+    log "no built frontend at $DIST (npm run build, or BENCH_DIST): static scenarios skipped"
+  fi
   log "== $backend =="
 
   # The baseline, in this run, right before this backend's scenarios.
   run_wrk "$backend" plain 0 "http://127.0.0.1:$PLAIN_PORT/plain" -s "$BENCH_LUA_DIR/report.lua"
 
   local serverlog="$WORK/server-$backend.log"
-  env BIND_ADDR="127.0.0.1:$APP_PORT" DATA_DIR="$data" DATABASE_URL="$url" FRONTEND_DIST="$WORK/empty-dist" \
+  env BIND_ADDR="127.0.0.1:$APP_PORT" DATA_DIR="$data" DATABASE_URL="$url" FRONTEND_DIST="$dist" \
     ACCESS_TOKEN_MINUTES=600 "$BIN" serve >"$serverlog" 2>&1 &
   local pid=$!
   PIDS+=("$pid")
   wait_http "http://127.0.0.1:$APP_PORT/healthz"
+  kill -0 "$pid" 2>/dev/null || { log "the server exited: $(tail -5 "$serverlog")"; return 1; }
   local base="http://127.0.0.1:$APP_PORT"
 
   log "seeding boards of $SIZES tasks through the API"
@@ -157,8 +248,27 @@ bench_backend() { # backend database_url
     if [ "$n" -le 1000 ]; then
       run_wrk "$backend" summary "$n" "$base/api/projects/$pid_project/summary/" -s "$BENCH_LUA_DIR/report.lua" \
         -H "Authorization: Bearer $token"
+      # As a browser meets them (issue 31): the same reads with the browser's Accept-Encoding,
+      # beside their twins without it (board and summary under 32 connections exist above).
+      record_encoding "$backend" board_br "$n" "$base/api/projects/$pid_project/tasks/" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE"
+      run_wrk "$backend" board_br "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE"
+      record_encoding "$backend" board_br_single "$n" "$base/api/projects/$pid_project/tasks/" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE"
+      run_wrk "$backend" board_br_single "$n" "$base/api/projects/$pid_project/tasks/" -s "$BENCH_LUA_DIR/report.lua" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE" -t1 -c1
+      record_encoding "$backend" summary_br "$n" "$base/api/projects/$pid_project/summary/" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE"
+      run_wrk "$backend" summary_br "$n" "$base/api/projects/$pid_project/summary/" -s "$BENCH_LUA_DIR/report.lua" \
+        -H "Authorization: Bearer $token" -H "$BROWSER_AE"
+      pair "$backend" summary "$n" "$base/api/projects/$pid_project/summary/" -H "Authorization: Bearer $token" -t1 -c1
     fi
   done
+  if [ -z "$STATIC_DONE" ] && [ "$dist" = "$DIST" ]; then
+    bench_static "$backend" "$base"
+    STATIC_DONE=1
+  fi
 
   BENCH_TOKEN="$token" BENCH_PATCH_IDS="$WORK/patch-ids-$backend" \
     run_wrk "$backend" patch "$smallest" "$base/" -s "$BENCH_LUA_DIR/patch.lua"
@@ -232,5 +342,5 @@ for backend in $BACKENDS; do
 done
 
 [ -n "${BENCH_SAVE_RESULTS:-}" ] && cp "$RESULTS" "$BENCH_SAVE_RESULTS"
-python3 "$BENCH_LUA_DIR/report.py" --results "$RESULTS" --out "$OUT" --threads "$THREADS" --connections "$CONNS" --duration "$DURATION"
+python3 "$BENCH_LUA_DIR/report.py" --results "$RESULTS" --out "$OUT" --threads "$THREADS" --connections "$CONNS" --duration "$DURATION" --binary "$BIN"
 log "wrote $OUT"
