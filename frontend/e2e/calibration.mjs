@@ -134,7 +134,7 @@ export const journeys = [
       // Beside the predicted total: no room taken from the board.
       await expectText(
         page.getByTestId('predicted-total').getByTestId('calibration-note'),
-        'Calibration starts once 3 tasks have an awarded bid or an actual cost (2 so far).',
+        'Calibration starts once 3 tasks have an awarded bid or an actual cost (2 so far; fixed fees do not count).',
       );
       assert((await page.getByTestId('calibration').count()) === 0, 'no calibration row before a ratio');
       assert((await totalLabel(page)) === 'Predicted Total Cost', 'the spec’s label before a calibration');

@@ -57,7 +57,7 @@ describe('the calibration in words', () => {
     expect(calibrationSentence(-15, 4)).toBe('Your prices run 15% below the regional average (4 tasks).');
     expect(calibrationSentence(0, 5)).toBe('Your prices match the regional average (5 tasks).');
     expect(calibrationPending(1, 3)).toBe(
-      'Calibration starts once 3 tasks have an awarded bid or an actual cost (1 so far).',
+      'Calibration starts once 3 tasks have an awarded bid or an actual cost (1 so far; fixed fees do not count).',
     );
   });
 

@@ -77,9 +77,9 @@ export function calibrationSentence(percent: number, tasks: number): string {
   return `Your prices run ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'} the regional average ${n}.`;
 }
 
-/** Before a ratio: how many more tasks with a known price it takes. */
+/** Before a ratio: how many more tasks with a known price it takes (fixed fees never count). */
 export function calibrationPending(tasks: number, minTasks: number): string {
-  return `Calibration starts once ${minTasks} tasks have an awarded bid or an actual cost (${tasks} so far).`;
+  return `Calibration starts once ${minTasks} tasks have an awarded bid or an actual cost (${tasks} so far; fixed fees do not count).`;
 }
 
 /** A ratio as a multiplier: 1.2 -> "×1.2", 0.855 -> "×0.855". */

@@ -159,9 +159,9 @@ describe('CalibrationPanel', () => {
     panel({ summary: none, calibration: pending });
     expect(screen.queryByTestId('calibration')).toBeNull();
     expect(calibrationNote(none, pending, 6)).toBe(
-      'Calibration starts once 3 tasks have an awarded bid or an actual cost (1 so far).',
+      'Calibration starts once 3 tasks have an awarded bid or an actual cost (1 so far; fixed fees do not count).',
     );
-    expect(calibrationNote(none, { ...pending, n_tasks: 0, used: [] }, 6)).toContain('(0 so far)');
+    expect(calibrationNote(none, { ...pending, n_tasks: 0, used: [] }, 6)).toContain('(0 so far;');
     // Nothing to say on an empty board, with a calibration, or before the answer.
     expect(calibrationNote(none, pending, 0)).toBeNull();
     expect(calibrationNote(regional, answer, 6)).toBeNull();
