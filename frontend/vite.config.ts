@@ -35,6 +35,7 @@ function closure(chunks: OutputChunk[], module: string, js = new Set<string>(), 
 const ROUTE_MODULES: [RegExp, string[]][] = [
   [/^\/$/, ['/features/public/pages/landing.tsx']],
   [/^\/kanban\/[^/]+\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/board.tsx']],
+  [/^\/kanban\/[^/]+\/money\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/money.tsx']],
   [/^\/projects\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/projects.tsx']],
   [/^\/account-settings\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/account-settings.tsx']],
   [/^\/choose-plan\/?$/, ['/app/app-layout.tsx', '/app/guards.tsx', '/app/routes/choose-plan.tsx']],

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { tokens } from '../lib/auth-store';
 import { boardKeys } from '../features/board/api';
+import { moneyKeys } from '../features/money/api';
 import { subscriptionKeys } from '../features/subscription/api';
 import { prefetchRouteData } from './route-prefetch';
 
@@ -30,6 +31,15 @@ describe('prefetchRouteData', () => {
     expect(keys).toEqual([]);
     vi.runAllTimers();
     expect(keys).toEqual([subscriptionKeys.check(), boardKeys.tasks(7), boardKeys.project(7)]);
+  });
+
+  it('adds the money summary for the Money page', () => {
+    vi.useFakeTimers();
+    tokens.set('A', 'R');
+    const { client, keys } = fakeClient();
+    prefetchRouteData(client, '/kanban/7/money');
+    vi.runAllTimers();
+    expect(keys).toEqual([subscriptionKeys.check(), boardKeys.tasks(7), boardKeys.project(7), moneyKeys.summary(7)]);
   });
 
   it('starts only the subscription check for other guarded pages', () => {

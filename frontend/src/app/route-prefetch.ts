@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { tokens } from '../lib/auth-store';
 import { checkSubscriptionQuery } from '../features/subscription/api';
 import { boardProjectQuery, boardTasksQuery } from '../features/board/api';
+import { moneySummaryQuery } from '../features/money/api';
 
 /**
  * Starts the requests a signed-in page on first load is going to make, in parallel, as
@@ -9,10 +10,12 @@ import { boardProjectQuery, boardTasksQuery } from '../features/board/api';
  * subscription check, then (after the guard has rendered the page) the board's project
  * and tasks. The components read the same queries, so nothing else changes; a user
  * without a subscription is sent to the plan page by the API client (402) as by the guard.
+ * The Money page (`/kanban/:id/money`) reads the same project and tasks, and the money summary:
+ * its figures waited for its chunk before those requests started (issue 31, slow 4G).
  */
 export function prefetchRouteData(client: QueryClient, pathname: string) {
   if (tokens.getAccess() === null) return; // the guard sends the visitor to /login
-  const board = /^\/kanban\/(\d+)\/?$/.exec(pathname);
+  const board = /^\/kanban\/(\d+)(\/money)?\/?$/.exec(pathname);
   if (!board && !/^\/(projects|account-settings)\/?$/.test(pathname)) return;
   // One task per request: each first fetch through react-query costs a few ms of main
   // thread (more at 4x CPU slowdown); together with this chunk's evaluation they made one
@@ -24,5 +27,6 @@ export function prefetchRouteData(client: QueryClient, pathname: string) {
     if (!Number.isSafeInteger(projectId)) return;
     later(() => client.prefetchQuery(boardTasksQuery(projectId)));
     later(() => client.prefetchQuery(boardProjectQuery(projectId)));
+    if (board[2]) later(() => client.prefetchQuery(moneySummaryQuery(projectId)));
   }
 }
