@@ -292,7 +292,8 @@ describe('BudgetSummary, ranges and calibration (issue 20)', () => {
 });
 
 describe('BudgetSummary, before a calibration', () => {
-  const note = 'Calibration starts once 3 tasks have an awarded bid or an actual cost (2 so far; fixed fees do not count).';
+  const note =
+    'Calibration starts once 3 tasks have an awarded bid or an actual cost (2 so far; fixed fees do not count).';
 
   it('says what calibration waits for beside the predicted total', () => {
     render(<BudgetSummary summary={base} squareFootage={2000} taskCount={8} calibrationNote={note} />);
