@@ -60,6 +60,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-cycle': 'error',
+      // The first Intl.NumberFormat of a page starts ICU's number formatting: 170-250 ms of a
+      // phone's first board paint at 4x CPU (issue 31). lib/format.ts formats without it.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: 'Format numbers and money with src/lib/format.ts (no ICU start-up on first paint).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: 'Format numbers and money with src/lib/format.ts (no ICU start-up on first paint).',
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -86,6 +99,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  {
+    files: ['src/lib/format.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 
   // File and folder names: kebab-case (STYLE.md §2, §10); `.test`, `.d` etc. are ignored.

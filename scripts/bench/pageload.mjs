@@ -12,7 +12,9 @@
 // touch; 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower; cold only).
 //
 // Usage: node scripts/bench/pageload.mjs [--runs 3] [--tasks 200] [--profiles laptop,phone]
-//          [--json out.json] [--out docs/benchmarks.md]
+//          [--json out.json] [--out docs/benchmarks.md] [--waterfall]
+// --waterfall prints every request of each measured visit (start and end, ms since navigation,
+// and its bytes) to stderr: where the time of a slow load goes.
 // --out writes (or replaces) the "## Page loads in Chromium" section of that markdown file.
 // Environment: BENCH_BIN (default target/release/buildledger), BENCH_DIST (default frontend/dist,
 // built with `npm run build`), CHROMIUM_PATH (default /usr/bin/chromium).
@@ -52,6 +54,7 @@ const { values: opts } = parseArgs({
     profiles: { type: "string", default: "laptop,phone" },
     json: { type: "string" },
     out: { type: "string" },
+    waterfall: { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number(opts.runs));
@@ -217,21 +220,22 @@ function pageInit({ access, refresh }) {
     }
     return false;
   };
+  // Each time is read after its check: shown() lays the page out (getBoundingClientRect), so the
+  // time includes the layout of the frame that shows it (for a long list, most of its cost).
   const tick = () => {
-    const now = performance.now();
     if (
       marks.task === undefined &&
       shown(document.querySelector("[data-task-id]"))
     )
-      marks.task = now;
+      marks.task = performance.now();
     if (
       marks.figures === undefined &&
       shown(document.querySelector('[data-testid="money-budget"]'))
     )
-      marks.figures = now;
+      marks.figures = performance.now();
     if (marks.chart === undefined) {
       const canvas = document.querySelector(".money-chart canvas");
-      if (canvas && drawn(canvas)) marks.chart = now;
+      if (canvas && drawn(canvas)) marks.chart = performance.now();
     }
     if (
       marks.task === undefined ||
@@ -246,9 +250,17 @@ function pageInit({ access, refresh }) {
 /** One visit: navigates, waits for `what` ('task' or 'figures' and 'chart'), lets the page settle. */
 async function visit(page, cdp, url, what) {
   const bytes = { total: 0 };
+  const requests = new Map();
+  const onSent = (e) => {
+    if (!requests.has(e.requestId))
+      requests.set(e.requestId, { url: e.request.url, sent: e.timestamp });
+  };
   const onFinished = (e) => {
     bytes.total += e.encodedDataLength ?? 0;
+    const r = requests.get(e.requestId);
+    if (r) Object.assign(r, { end: e.timestamp, bytes: e.encodedDataLength });
   };
+  cdp.on("Network.requestWillBeSent", onSent);
   cdp.on("Network.loadingFinished", onFinished);
   try {
     await page.goto(url, { waitUntil: "commit" });
@@ -263,6 +275,19 @@ async function visit(page, cdp, url, what) {
       )
       .then((h) => h.jsonValue());
     const bytesAtShown = bytes.total;
+    if (opts.waterfall) {
+      const all = [...requests.values()];
+      const t0 = Math.min(...all.map((r) => r.sent));
+      const ms = (t) =>
+        t === undefined
+          ? "   ..."
+          : `${Math.round((t - t0) * 1000)}`.padStart(6);
+      log(`waterfall of ${url} (${JSON.stringify(marks)}):`);
+      for (const r of all.sort((a, b) => a.sent - b.sent))
+        log(
+          `  ${ms(r.sent)} ${ms(r.end)} ${`${((r.bytes ?? 0) / 1024).toFixed(1)}`.padStart(6)} KiB  ${new URL(r.url).pathname}`,
+        );
+    }
     await page
       .waitForLoadState("networkidle", { timeout: 30_000 })
       .catch(() => {});
@@ -283,6 +308,7 @@ async function visit(page, cdp, url, what) {
       bytes: bytes.total,
     };
   } finally {
+    cdp.off("Network.requestWillBeSent", onSent);
     cdp.off("Network.loadingFinished", onFinished);
   }
 }

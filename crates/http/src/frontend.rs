@@ -141,6 +141,8 @@ fn files(dist: &Path) -> Files {
         .index_file("index.html")
         .use_etag(true)
         .use_last_modified(true)
+        // `inline; filename=...` on every script and style: bytes a browser never uses.
+        .disable_content_disposition()
         // The site root goes to the handler below (prerendered landing page or app shell,
         // never cached without revalidation); every other file is served as a file, except
         // landing.html itself (only `/` may show it: the app hydrates it on `/` alone).

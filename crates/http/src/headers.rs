@@ -57,9 +57,16 @@ fn is_https(req: &ServiceRequest) -> bool {
 }
 
 /// Headers every response carries.
-const FIXED: [(HeaderName, HeaderValue); 5] = [
+const FIXED: [(HeaderName, HeaderValue); 2] = [
     (HeaderName::from_static("x-content-type-options"), HeaderValue::from_static("nosniff")),
     (HeaderName::from_static("referrer-policy"), HeaderValue::from_static("strict-origin-when-cross-origin")),
+];
+
+/// Headers that act on what a browser shows as a page (a document, or a worker for the CSP):
+/// every response but the built scripts, styles, fonts and images under `/assets/`, on which they
+/// do nothing. Left off those, a board's ~15 module and style responses each carry ~530 bytes
+/// less (issue 31: on a slow phone network the headers were a sixth of those responses' bytes).
+const DOCUMENT: [(HeaderName, HeaderValue); 3] = [
     (HeaderName::from_static("x-frame-options"), HeaderValue::from_static("DENY")),
     (
         HeaderName::from_static("permissions-policy"),
@@ -67,6 +74,13 @@ const FIXED: [(HeaderName, HeaderValue); 5] = [
     ),
     (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
 ];
+
+/// A built subresource: never shown as a page, never run as a worker (the service worker and
+/// Workbox's runtime live at the root).
+fn is_subresource(path: &str) -> bool {
+    const TYPES: [&str; 9] = [".js", ".css", ".woff2", ".woff", ".png", ".jpg", ".jpeg", ".webp", ".ico"];
+    path.starts_with("/assets/") && TYPES.iter().any(|ext| path.ends_with(ext))
+}
 
 /// In one layer, inside the request's span (`request_log.rs`): security headers (unless the
 /// handler set its own), Content-Security-Policy by path, long caching of hashed assets, HSTS
@@ -80,17 +94,20 @@ pub async fn security_headers(
     let csp = csp_for(req.path());
     // Vite names built assets by content hash, so they never change under one name.
     let immutable = req.path().starts_with("/assets/");
+    let subresource = is_subresource(req.path());
     let https = is_https(&req);
     let mut res = next.call(req).await?;
     let success = res.status().is_success();
     let headers = res.headers_mut();
-    for (name, value) in &FIXED {
+    let page_policies = !(subresource && success);
+    let document: &[(HeaderName, HeaderValue)] = if page_policies { &DOCUMENT } else { &[] };
+    for (name, value) in FIXED.iter().chain(document) {
         if !headers.contains_key(name) {
             headers.insert(name.clone(), value.clone());
         }
     }
     let csp_name = HeaderName::from_static("content-security-policy");
-    if !headers.contains_key(&csp_name) {
+    if page_policies && !headers.contains_key(&csp_name) {
         headers.insert(csp_name, HeaderValue::from_static(csp));
     }
     if immutable && success {
@@ -123,5 +140,19 @@ mod tests {
             assert!(csp_for(path).contains("frame-ancestors 'none'"));
         }
         assert_eq!(csp_for("/api/projects/"), CSP_API);
+    }
+
+    #[test]
+    fn only_built_scripts_styles_fonts_and_images_are_subresources() {
+        for path in
+            ["/assets/index-abc.js", "/assets/board-abc.css", "/assets/inter-abc.woff2", "/assets/hero-abc.webp"]
+        {
+            assert!(is_subresource(path), "{path}");
+        }
+        for path in
+            ["/", "/kanban/3", "/sw.js", "/workbox-abc.js", "/assets/logo-abc.svg", "/assets/x.html", "/api/x.js"]
+        {
+            assert!(!is_subresource(path), "{path}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, authHeaders, isTokenPath, logout, refreshOnce, setApiHandlers } from './api-client';
 import { tokens } from './auth-store';
+import { EARLY_READS_KEY, routeReads } from './route-reads';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -245,5 +246,59 @@ describe('api client with a non-JSON answer', () => {
       ),
     );
     await expect(api('/payments/check-subscription/')).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});
+
+describe('api client with reads the HTML started (route-reads.ts)', () => {
+  const setEarly = (token: string, reads: Record<string, Promise<Response>>, at = Date.now()) => {
+    (window as unknown as Record<string, unknown>)[EARLY_READS_KEY] = { token, at, reads };
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>)[EARLY_READS_KEY];
+  });
+
+  it('uses the early answer once, then asks the server', async () => {
+    tokens.set('A', 'R');
+    setEarly('A', { '/api/projects/7/': Promise.resolve(json(200, { id: 7, early: true })) });
+    const f = mockFetch(() => json(200, { id: 7, early: false }));
+    await expect(api('/api/projects/7/')).resolves.toEqual({ id: 7, early: true });
+    expect(f).not.toHaveBeenCalled();
+    await expect(api('/api/projects/7/')).resolves.toEqual({ id: 7, early: false });
+    expect(f).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the early read failed, was sent with another token, or is stale', async () => {
+    tokens.set('A', 'R');
+    const f = mockFetch(() => json(200, { fresh: true }));
+    setEarly('A', { '/api/projects/': Promise.reject(new TypeError('Failed to fetch')) });
+    await expect(api('/api/projects/')).resolves.toEqual({ fresh: true });
+    setEarly('old', { '/api/projects/': Promise.resolve(json(200, { fresh: false })) });
+    await expect(api('/api/projects/')).resolves.toEqual({ fresh: true });
+    setEarly('A', { '/api/projects/': Promise.resolve(json(200, { fresh: false })) }, Date.now() - 60_000);
+    await expect(api('/api/projects/')).resolves.toEqual({ fresh: true });
+    expect(f).toHaveBeenCalledTimes(3);
+  });
+
+  it('refreshes and asks again when the early answer is a 401', async () => {
+    tokens.set('A', 'R');
+    setEarly('A', { '/api/projects/': Promise.resolve(json(401, { error: 'unauthorized' })) });
+    const f = mockFetch((url) =>
+      url.endsWith('/api/token/refresh/') ? json(200, { access: 'B', refresh: 'R2' }) : json(200, [1]),
+    );
+    await expect(api('/api/projects/')).resolves.toEqual([1]);
+    expect(f).toHaveBeenCalledTimes(2);
+    expect(authOf(f.mock.calls[1][1] as RequestInit)).toBe('Bearer B');
+  });
+
+  it('lists the first reads of a route', () => {
+    expect(routeReads('/kanban/12')).toEqual([
+      '/payments/check-subscription/',
+      '/api/projects/12/tasks/',
+      '/api/projects/12/',
+    ]);
+    expect(routeReads('/kanban/12/money')).toContain('/api/projects/12/summary/');
+    expect(routeReads('/projects')).toEqual(['/payments/check-subscription/', '/api/projects/']);
+    expect(routeReads('/login')).toEqual([]);
   });
 });

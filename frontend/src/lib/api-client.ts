@@ -2,6 +2,7 @@
 // errors parsed from the server's JSON error body, one shared token refresh
 // on 401 (replayed once), and hooks the router sets for navigation.
 import { tokens } from './auth-store';
+import { takeEarlyRead } from './early-reads';
 
 export const API_BASE = '';
 
@@ -145,14 +146,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = 
   } else if (body === undefined && (opts.method ?? 'GET') === 'POST') {
     headers.set('Content-Type', 'application/json');
   }
-  const res = await fetch(`${API_BASE}${path}`, {
-    method: opts.method ?? 'GET',
-    headers,
-    body,
-    signal: opts.signal,
-    credentials: opts.credentials,
-    keepalive: opts.keepalive,
-  });
+  const send = () =>
+    fetch(`${API_BASE}${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+      credentials: opts.credentials,
+      keepalive: opts.keepalive,
+    });
+  // A first-load read the HTML already started (./route-reads.ts); if it failed, ask again.
+  const early =
+    (opts.method ?? 'GET') === 'GET' && body === undefined && !isRetry
+      ? takeEarlyRead(path, tokens.getAccess())
+      : undefined;
+  const res = (early && (await early.catch(() => null))) ?? (await send());
   if (res.status === 401 && !isTokenPath(path)) {
     if (!isRetry && (await refreshOnce())) return api<T>(path, opts, true);
     sessionExpired();

@@ -1,7 +1,8 @@
 // Session tokens live in local storage under the spec's keys. A tiny store
 // lets components re-render when the session changes (login, logout, expiry).
-export const ACCESS_KEY = 'access_token';
-export const REFRESH_KEY = 'refresh_token';
+import { ACCESS_KEY, REFRESH_KEY } from './storage-keys';
+
+export { ACCESS_KEY, REFRESH_KEY };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

@@ -94,6 +94,9 @@ impl TestApp {
         let dist = dir.path().join("dist");
         std::fs::create_dir_all(&dist).unwrap();
         std::fs::write(dist.join("index.html"), INDEX_HTML).unwrap();
+        std::fs::create_dir_all(dist.join("assets")).unwrap();
+        std::fs::write(dist.join("assets/app-abc123.js"), "export const app = 1;\n").unwrap();
+        std::fs::write(dist.join("assets/logo-abc123.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\"/>").unwrap();
         let database = TestDatabase::create(dir.path());
         let mut settings = test_settings(dir.path(), &database.url);
         change(&mut settings);

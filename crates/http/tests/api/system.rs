@@ -86,6 +86,32 @@ async fn security_headers_are_on_every_response() {
 }
 
 #[actix_web::test]
+async fn built_scripts_carry_only_the_headers_that_act_on_them() {
+    let app = TestApp::new().await;
+    let res = app.get("/assets/app-abc123.js").await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.header("X-Content-Type-Options").as_deref(), Some("nosniff"));
+    assert!(res.header("Referrer-Policy").is_some());
+    assert_eq!(res.header("Cache-Control").as_deref(), Some("public, max-age=31536000, immutable"));
+    // Page-only policies and the file name act on nothing in a script: issue 31 (bytes per request).
+    for name in [
+        "Content-Security-Policy",
+        "X-Frame-Options",
+        "Permissions-Policy",
+        "Cross-Origin-Opener-Policy",
+        "Content-Disposition",
+    ] {
+        assert_eq!(res.header(name), None, "{name} on a script");
+    }
+    // An SVG can be opened as a page, a page is a page, a missing asset is an answer of ours.
+    for path in ["/assets/logo-abc123.svg", "/kanban/3", "/assets/gone-abc.js"] {
+        let res = app.get(path).await;
+        assert!(res.header("Content-Security-Policy").is_some(), "{path}");
+        assert_eq!(res.header("X-Frame-Options").as_deref(), Some("DENY"), "{path}");
+    }
+}
+
+#[actix_web::test]
 async fn task_suggestions_and_the_estimate_are_public() {
     let app = TestApp::new().await;
     let body = app.get("/api/task-suggestions/").await.ok_json(200);

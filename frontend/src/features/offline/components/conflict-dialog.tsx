@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { formatMoney } from '../../../lib/format';
 import type { SyncProblem } from '../types';
 import '../offline.css';
 
@@ -12,11 +13,10 @@ const LABELS: Record<string, string> = {
   material_quality: 'Material quality',
 };
 const MONEY = new Set(['actual_cost']);
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function showValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
-  if (MONEY.has(field) && typeof value === 'number') return money.format(value);
+  if (MONEY.has(field) && typeof value === 'number') return formatMoney(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }

@@ -52,9 +52,10 @@ describe('CostEstimateForm', () => {
 
     fireEvent.change(screen.getByLabelText('Square footage'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get my free estimate' }));
+    // The form's checks load with its first use (the landing page's budget): the message follows.
+    expect((await screen.findByTestId('estimate-sqft-error')).textContent).toBe('Enter the square footage.');
     const sqft = screen.getByLabelText('Square footage');
     expect(sqft.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByTestId('estimate-sqft-error').textContent).toBe('Enter the square footage.');
     expect(sqft.getAttribute('aria-describedby')).toContain('est-sqft-error');
     expect(document.activeElement).toBe(sqft);
     expect(fetchMock).toHaveBeenCalledTimes(1); // nothing sent for a blank field
@@ -210,15 +211,15 @@ describe('CostEstimateForm', () => {
     expect(stage?.textContent).toContain('$86,586(66,787–123,419)');
   });
 
-  it('asks for an option before estimating a renovation', () => {
+  it('asks for an option before estimating a renovation', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(json(200, answer)));
     vi.stubGlobal('fetch', fetchMock);
     renderForm();
     fireEvent.change(screen.getByLabelText('Zip code'), { target: { value: '78701' } });
     fireEvent.change(screen.getByLabelText('Project type'), { target: { value: 'renovation' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get my free estimate' }));
+    expect((await screen.findByTestId('estimate-options-error')).textContent).toBe('Choose at least one option.');
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByTestId('estimate-options-error').textContent).toBe('Choose at least one option.');
     expect(document.activeElement).toBe(screen.getByLabelText('Kitchen'));
     fireEvent.click(screen.getByLabelText('Kitchen'));
     expect(screen.queryByTestId('estimate-options-error')).toBeNull();

@@ -1,17 +1,14 @@
 import { Fragment, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  blankFields,
-  estimateProblems,
-  fetchEstimate,
-  groupByStage,
-  lineSource,
-  type Estimate,
-  type EstimateField,
-  type EstimateFieldErrors,
-  type EstimateLine,
-  type ProjectType,
-  type Quality,
+import type {
+  Estimate,
+  EstimateField,
+  EstimateFieldErrors,
+  EstimateGroup,
+  EstimateLine,
+  EstimateSource,
+  ProjectType,
+  Quality,
 } from '../api/estimate';
 import { ESTIMATE_OPTIONS, ESTIMATE_PROJECT_TYPES } from '../content/project-types';
 import { formatDecimal, formatNumber } from '../../../lib/format';
@@ -26,9 +23,19 @@ const QUALITIES: { value: Quality; label: string }[] = [
 
 const cents = { format: (value: number) => formatDecimal(value, 2, 2) }; // Intl-free (src/lib/format.ts)
 
+/**
+ * The estimate's requests, reading and source cards load with the first use of the form (its
+ * focus, a pointer over it, or the submit), not with the landing page: 3.5 KB gzip of the
+ * landing page's JavaScript budget (issue 31, scripts/check-bundle.mjs).
+ */
+const loadEstimateApi = () => import('../api/estimate');
+
 /** An estimate and the entries it was made for (it stays on screen while new entries are fixed). */
 interface Result {
   estimate: Estimate;
+  /** Its lines by construction stage, and how a line names a source it cites (api/estimate.ts). */
+  groups: EstimateGroup[];
+  sourceOf: (id: string) => EstimateSource;
   zipCode: string;
   squareFootage: number;
   quality: Quality;
@@ -63,11 +70,13 @@ function Range({ low, high, block, testId }: { low: number | null; high: number 
 function LineDetail({
   line,
   estimate,
+  sourceOf,
   squareFootage,
   showName,
 }: {
   line: EstimateLine;
   estimate: Estimate;
+  sourceOf: Result['sourceOf'];
   squareFootage: number;
   showName: boolean;
 }) {
@@ -109,7 +118,7 @@ function LineDetail({
         <p className="pub-line-note">
           Sources:{' '}
           {line.sources.map((id, i) => {
-            const s = lineSource(estimate, id);
+            const s = sourceOf(id);
             return (
               <Fragment key={id}>
                 {i > 0 && ' · '}
@@ -152,7 +161,14 @@ export function CostEstimateForm() {
     e.preventDefault();
     abort.current?.abort();
     const chosen = ESTIMATE_OPTIONS[projectType] ? options : [];
-    const blank = blankFields({ zipCode, squareFootage, projectType, options: chosen });
+    let api: Awaited<ReturnType<typeof loadEstimateApi>>;
+    try {
+      api = await loadEstimateApi();
+    } catch {
+      showProblems({}, 'Could not reach the server. Check your connection and try again.');
+      return;
+    }
+    const blank = api.blankFields({ zipCode, squareFootage, projectType, options: chosen });
     if (Object.keys(blank).length > 0) {
       setLoading(false);
       showProblems(blank, null);
@@ -164,9 +180,14 @@ export function CostEstimateForm() {
     setError(null);
     setFieldErrors({});
     try {
-      const estimate = await fetchEstimate({ zipCode, squareFootage, quality, projectType, options: chosen }, ctrl.signal);
+      const estimate = await api.fetchEstimate(
+        { zipCode, squareFootage, quality, projectType, options: chosen },
+        ctrl.signal,
+      );
       setResult({
         estimate,
+        groups: api.groupByStage(estimate.breakdown),
+        sourceOf: (id) => api.lineSource(estimate, id),
         zipCode: zipCode.trim(),
         squareFootage: Number(squareFootage) || 0,
         quality,
@@ -176,7 +197,7 @@ export function CostEstimateForm() {
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') return;
       // The last good estimate stays on screen while the entries are fixed.
-      const problems = estimateProblems(err);
+      const problems = api.estimateProblems(err);
       showProblems(problems.fields, problems.message);
     } finally {
       if (abort.current === ctrl) setLoading(false);
@@ -223,7 +244,14 @@ export function CostEstimateForm() {
 
   return (
     <div>
-      <form className="pub-form" onSubmit={(e) => void onSubmit(e)} aria-label="Free cost estimate" noValidate>
+      <form
+        className="pub-form"
+        onSubmit={(e) => void onSubmit(e)}
+        onFocus={() => void loadEstimateApi().catch(() => {})}
+        onPointerEnter={() => void loadEstimateApi().catch(() => {})}
+        aria-label="Free cost estimate"
+        noValidate
+      >
         <div className="pub-form-row">
           <div className="pub-field">
             <label htmlFor="est-zip">Zip code</label>
@@ -420,7 +448,7 @@ export function CostEstimateForm() {
                     </tr>
                   </thead>
                   <tbody>
-                    {groupByStage(estimate.breakdown).map((g) => {
+                    {result.groups.map((g) => {
                       const single = g.lines.length === 1;
                       return (
                         <Fragment key={g.stage}>
@@ -455,6 +483,7 @@ export function CostEstimateForm() {
                                       key={`${l.task}-${i}`}
                                       line={l}
                                       estimate={estimate}
+                                      sourceOf={result.sourceOf}
                                       squareFootage={sqft}
                                       showName={!single}
                                     />
