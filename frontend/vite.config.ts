@@ -1,8 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { EARLY_READS_KEY, ROUTE_DATA } from './src/lib/route-reads';
-import { ACCESS_KEY } from './src/lib/storage-keys';
+import { EARLY_READS_KEY, ROUTE_DATA } from './src/lib/route-reads.ts';
+import { ACCESS_KEY } from './src/lib/storage-keys.ts';
 
 const backend = 'http://127.0.0.1:8080';
 // The signed-in app's shared code (issue 31): one chunk instead of ~15 small ones that a board or

@@ -1,32 +1,12 @@
 // Declarative react-router (BrowserRouter + useRoutes) with React.lazy pages:
 // the data router (createBrowserRouter) alone costs ~17 KB gzip more, and the
 // landing page's initial JavaScript has a 100 KB budget (docs/lighthouse.md).
-import { lazy, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setApiHandlers } from '../lib/api-client';
+import { preloadable } from '../lib/preloadable';
 import { publicRoutes } from '../features/public/routes';
 import { RootLayout } from './root-layout';
-
-/**
- * React.lazy, plus a preload: once the chunk is in, the page renders directly instead of
- * suspending (React.lazy suspends on its first render even when the module is loaded).
- * A page that mounted through the lazy wrapper keeps it (no remount).
- */
-function preloadable(load: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
-  const preload = () =>
-    (pending ??= load().then((m) => {
-      loaded = m.default;
-      return m.default;
-    }));
-  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
-  function Page() {
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  return Object.assign(Page, { preload });
-}
 
 const Signup = lazy(() => import('./routes/signup'));
 const Login = lazy(() => import('./routes/login'));

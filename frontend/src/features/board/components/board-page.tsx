@@ -17,6 +17,7 @@ import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useAppPageMeta } from '../../../lib/page-meta';
+import { preloadable } from '../../../lib/preloadable';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   boardKeys,
@@ -30,7 +31,6 @@ import {
   updateProjectMoney,
   type ProjectMoneyPatch,
 } from '../api';
-import { exportCsv, exportPdf } from '../export';
 import { markBoardMount } from '../perf';
 import { preloadConfetti, useInlineUpdate, useMoveTask } from '../hooks/use-board';
 import { useCalibration } from '../hooks/use-calibration';
@@ -41,12 +41,9 @@ import { columnTasks, paidHint, paidPrefill, type PaidPrefill, type PrefillSourc
 import { EmptyBoard, EmptyLedgerLine } from './board-first-steps';
 import { BoardToolbar } from './board-toolbar';
 import { useBoardViewChoice } from './board-view-choice';
-import { BudgetSettingsModal } from './budget-settings-modal';
 import { BudgetSummary } from './budget-summary';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
-import { PaidModal } from './paid-modal';
 import { SpreadsheetView } from './spreadsheet-view';
-import { TaskFormModal } from './task-form-modal';
 import { TaskRowsView } from './task-rows-view';
 import '../board.css';
 
@@ -60,6 +57,21 @@ const loadKanban = () =>
     return m;
   });
 const LazyKanbanView = lazy(() => loadKanban().then((m) => ({ default: m.KanbanView })));
+
+// The task form, the budget and "Enter Actual Cost" dialogs and the export open on a click: their
+// code (a third of the board's) loads right after the board's first paint, not before it (issue 31:
+// a phone on a slow network waited for it before the first task showed).
+const TaskFormModal = preloadable(() => import('./task-form-modal').then((m) => ({ default: m.TaskFormModal })));
+const BudgetSettingsModal = preloadable(() =>
+  import('./budget-settings-modal').then((m) => ({ default: m.BudgetSettingsModal })),
+);
+const PaidModal = preloadable(() => import('./paid-modal').then((m) => ({ default: m.PaidModal })));
+const loadExport = () => import('../export');
+function preloadDialogs() {
+  void Promise.all([TaskFormModal.preload(), BudgetSettingsModal.preload(), PaidModal.preload(), loadExport()]).catch(
+    () => {},
+  );
+}
 
 /** The phone layout: one summary strip, one toolbar row, one Kanban column at a time. */
 export const PHONE_QUERY = '(max-width: 480px)';
@@ -123,6 +135,15 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   useEffect(() => {
     if (arrivedWithNotice) void navigate(location.pathname, { replace: true, state: null });
   }, [arrivedWithNotice, navigate, location.pathname]);
+  // The dialogs' code, once the board has painted and the browser is idle.
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preloadDialogs, 500);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preloadDialogs, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   const [editing, setEditing] = useState<Task | null | undefined>(undefined); // undefined: closed, null: new
   const [budgetOpen, setBudgetOpen] = useState(false);
   const [budgetBusy, setBudgetBusy] = useState(false);
@@ -371,12 +392,12 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
 
   const doExport = async (kind: 'csv' | 'pdf') => {
     if (kind === 'csv') {
-      exportCsv(projectId, tasks, project.data);
+      (await loadExport()).exportCsv(projectId, tasks, project.data);
       return;
     }
     setExporting(true);
     try {
-      await exportPdf(projectId, tasks, project.data);
+      await (await loadExport()).exportPdf(projectId, tasks, project.data);
     } catch (e) {
       console.error('PDF export failed', e);
     } finally {
@@ -528,15 +549,17 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       </p>
 
       {editing !== undefined && (
-        <TaskFormModal
-          projectId={projectId}
-          task={editing}
-          squareFootage={sqft}
-          prediction={summary}
-          onClose={() => setEditing(undefined)}
-          onBanner={setBanner}
-          onDelete={askDelete}
-        />
+        <Suspense fallback={null}>
+          <TaskFormModal
+            projectId={projectId}
+            task={editing}
+            squareFootage={sqft}
+            prediction={summary}
+            onClose={() => setEditing(undefined)}
+            onBanner={setBanner}
+            onDelete={askDelete}
+          />
+        </Suspense>
       )}
       {confirmDelete && (
         <ConfirmDialog
@@ -553,27 +576,31 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         </ConfirmDialog>
       )}
       {budgetOpen && project.data && (
-        <BudgetSettingsModal
-          project={project.data}
-          busy={budgetBusy}
-          errors={budgetErrors?.fields}
-          message={budgetErrors?.message}
-          onSave={(patch) => void saveBudget(patch)}
-          onCancel={closeBudget}
-        />
+        <Suspense fallback={null}>
+          <BudgetSettingsModal
+            project={project.data}
+            busy={budgetBusy}
+            errors={budgetErrors?.fields}
+            message={budgetErrors?.message}
+            onSave={(patch) => void saveBudget(patch)}
+            onCancel={closeBudget}
+          />
+        </Suspense>
       )}
       {paidDrop && (
-        <PaidModal
-          task={paidDrop.task}
-          initialValue={paidDrop.prefill.value}
-          description={PAID_DESCRIPTION[paidDrop.prefill.source]}
-          hint={paidHint(paidDrop.prefill)}
-          busy={paidDrop.saving}
-          error={paidDrop.error}
-          onEdit={() => setPaidDrop((current) => (current?.error ? { ...current, error: null } : current))}
-          onSave={savePaid}
-          onCancel={cancelPaid}
-        />
+        <Suspense fallback={null}>
+          <PaidModal
+            task={paidDrop.task}
+            initialValue={paidDrop.prefill.value}
+            description={PAID_DESCRIPTION[paidDrop.prefill.source]}
+            hint={paidHint(paidDrop.prefill)}
+            busy={paidDrop.saving}
+            error={paidDrop.error}
+            onEdit={() => setPaidDrop((current) => (current?.error ? { ...current, error: null } : current))}
+            onSave={savePaid}
+            onCancel={cancelPaid}
+          />
+        </Suspense>
       )}
       <ToastRegion
         items={toasts}

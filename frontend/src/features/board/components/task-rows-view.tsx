@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, startTransition, useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { FIGURES } from '../../../lib/money-words';
 import { shownPrediction, type PredictionSettings } from '../money';
@@ -9,6 +9,12 @@ import './task-rows.css';
 
 /** Rows rendered at first; "Show more" adds a page (a 1,000-task board stays quick on a phone). */
 export const ROWS_PAGE = 100;
+
+/**
+ * Rows of the first paint, more than a phone's screen holds; the rest of the page follows right
+ * after, at low priority. 100 rows were 1,800 of the board's 1,950 elements (issue 31).
+ */
+export const FIRST_PAINT_ROWS = 16;
 
 interface Props {
   tasks: Task[];
@@ -117,8 +123,10 @@ const TaskRow = memo(function TaskRow({ task, squareFootage, settings, onOpen }:
 export function TaskRowsView({ tasks, squareFootage, prediction = null, onOpen }: Props) {
   const headingId = useId();
   const [limit, setLimit] = useState(ROWS_PAGE);
-  const shown = tasks.length > limit ? tasks.slice(0, limit) : tasks;
-  const rest = tasks.length - shown.length;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => startTransition(() => setPainted(true)), []);
+  const shown = tasks.slice(0, painted ? limit : Math.min(limit, FIRST_PAINT_ROWS));
+  const rest = Math.max(0, tasks.length - limit);
 
   if (tasks.length === 0) {
     return (
