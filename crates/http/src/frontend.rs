@@ -9,6 +9,9 @@
 //! A missing file under `/assets/` is a 404, not the shell: those names are content-hashed build
 //! output, cached for a year, so a shell served there would be cached as that asset.
 //!
+//! The app shell carries `Link` preload headers for its own and the route's chunks
+//! (`route_preload.rs`).
+//!
 //! Compressed once: the build writes `<file>.br` and `<file>.gz` beside every compressible file
 //! (frontend/scripts/precompress.mjs). A client that accepts one gets it as it is, with
 //! `Content-Encoding` and `Vary: Accept-Encoding`; the `Compress` middleware leaves a response that
@@ -23,6 +26,7 @@ use actix_web::http::header::{self, ContentEncoding, HeaderValue};
 use actix_web::{guard, web, HttpMessage, HttpRequest, HttpResponse};
 
 use crate::compression::accepts;
+use crate::route_preload::RoutePreload;
 
 const NOT_BUILT: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>BuildLedger</title></head><body><main><h1>BuildLedger</h1><p>The web app has not been built. Run <code>make run</code>, which builds it.</p></main></body></html>";
 
@@ -137,6 +141,7 @@ pub fn routes(dist: Option<&Path>) -> impl FnOnce(&mut web::ServiceConfig) {
 fn files(dist: &Path) -> Files {
     let index = dist.join("index.html");
     let landing = dist.join(LANDING_FILE);
+    let preload = RoutePreload::load(dist).map(std::sync::Arc::new);
     Files::new("/", dist)
         .index_file("index.html")
         .use_etag(true)
@@ -150,25 +155,30 @@ fn files(dist: &Path) -> Files {
         .default_handler(fn_service(move |req: ServiceRequest| {
             let index = index.clone();
             let landing = landing.clone();
+            let preload = preload.clone();
             async move {
                 let (req, _) = req.into_parts();
                 if req.path().starts_with("/assets/") {
                     let res = HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not found");
                     return Ok(ServiceResponse::new(req, res));
                 }
-                let opened = if req.path() == "/" {
+                let (opened, shell) = if req.path() == "/" {
                     match open(&landing, &req).await {
-                        Ok(file) => Ok(file),
-                        Err(_) => open(&index, &req).await,
+                        Ok(file) => (Ok(file), false),
+                        Err(_) => (open(&index, &req).await, true),
                     }
                 } else {
-                    open(&index, &req).await
+                    (open(&index, &req).await, true)
                 };
                 let res = match opened {
                     Ok((file, compressed)) => {
                         let mut res = file.into_response(&req);
                         if compressed {
                             vary(&mut res);
+                        }
+                        // The shell's and the route's chunks, asked for with the headers (route_preload.rs).
+                        if let Some(preload) = preload.as_deref().filter(|_| shell && res.status().is_success()) {
+                            res.headers_mut().insert(header::LINK, preload.for_path(req.path()).clone());
                         }
                         // The app shell must be revalidated so new deployments are picked up.
                         res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -220,6 +230,33 @@ mod tests {
             assert_eq!(cache.as_deref(), Some("no-cache"), "{path}");
         }
         assert_eq!(get(dir.path(), "/assets/a.js").await.2, "js");
+    }
+
+    #[actix_web::test]
+    async fn the_shell_names_its_routes_chunks_in_link_headers_and_the_landing_page_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "shell").unwrap();
+        std::fs::write(dir.path().join(LANDING_FILE), "landing").unwrap();
+        std::fs::write(
+            dir.path().join(crate::route_preload::ROUTE_PRELOAD_FILE),
+            r#"{"shell": ["assets/index-a.js"], "routes": [["^\\/kanban\\/[^/]+\\/?$", ["assets/board-b.js"]]]}"#,
+        )
+        .unwrap();
+        let app = test::init_service(App::new().configure(routes(Some(dir.path())))).await;
+        let link = |path: &'static str| {
+            let app = &app;
+            async move {
+                let res = test::call_service(app, test::TestRequest::get().uri(path).to_request()).await;
+                assert_eq!(res.status().as_u16(), 200, "{path}");
+                res.headers().get(header::LINK).map(|v| v.to_str().unwrap().to_owned())
+            }
+        };
+        assert_eq!(
+            link("/kanban/3").await.as_deref(),
+            Some("</assets/index-a.js>; rel=modulepreload, </assets/board-b.js>; rel=modulepreload")
+        );
+        assert_eq!(link("/projects").await.as_deref(), Some("</assets/index-a.js>; rel=modulepreload"));
+        assert_eq!(link("/").await, None, "the prerendered landing page lists its own");
     }
 
     #[actix_web::test]

@@ -20,6 +20,7 @@ pub mod payments;
 pub mod projects;
 pub mod request;
 pub mod request_log;
+pub mod route_preload;
 pub mod shares;
 pub mod state;
 pub mod summary;
