@@ -1,14 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
@@ -17,7 +7,6 @@ import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { useAppPageMeta } from '../../../lib/page-meta';
-import { preloadable } from '../../../lib/preloadable';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
   boardKeys,
@@ -41,37 +30,12 @@ import { columnTasks, paidHint, paidPrefill, type PaidPrefill, type PrefillSourc
 import { EmptyBoard, EmptyLedgerLine } from './board-first-steps';
 import { BoardToolbar } from './board-toolbar';
 import { useBoardViewChoice } from './board-view-choice';
+import { BudgetSettingsModal, KanbanView, loadExport, PaidModal, preloadDialogs, TaskFormModal } from './board-lazy';
 import { BudgetSummary } from './budget-summary';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
 import { SpreadsheetView } from './spreadsheet-view';
 import { TaskRowsView } from './task-rows-view';
 import '../board.css';
-
-// dnd-kit comes with the Kanban view only: the default Spreadsheet view does not download or parse it.
-// Prefetched when the user points at or focuses the View select (or opens a board whose remembered
-// view is Kanban); once loaded it renders directly (no Suspense round, which React throttles to 300 ms).
-let kanbanModule: typeof import('./kanban-view') | null = null;
-const loadKanban = () =>
-  import('./kanban-view').then((m) => {
-    kanbanModule = m;
-    return m;
-  });
-const LazyKanbanView = lazy(() => loadKanban().then((m) => ({ default: m.KanbanView })));
-
-// The task form, the budget and "Enter Actual Cost" dialogs and the export open on a click: their
-// code (a third of the board's) loads right after the board's first paint, not before it (issue 31:
-// a phone on a slow network waited for it before the first task showed).
-const TaskFormModal = preloadable(() => import('./task-form-modal').then((m) => ({ default: m.TaskFormModal })));
-const BudgetSettingsModal = preloadable(() =>
-  import('./budget-settings-modal').then((m) => ({ default: m.BudgetSettingsModal })),
-);
-const PaidModal = preloadable(() => import('./paid-modal').then((m) => ({ default: m.PaidModal })));
-const loadExport = () => import('../export');
-function preloadDialogs() {
-  void Promise.all([TaskFormModal.preload(), BudgetSettingsModal.preload(), PaidModal.preload(), loadExport()]).catch(
-    () => {},
-  );
-}
 
 /** The phone layout: one summary strip, one toolbar row, one Kanban column at a time. */
 export const PHONE_QUERY = '(max-width: 480px)';
@@ -99,11 +63,6 @@ const PAID_DESCRIPTION: Record<PrefillSource, string> = {
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';
 
-function KanbanView(props: React.ComponentProps<typeof LazyKanbanView>) {
-  const Loaded = kanbanModule?.KanbanView;
-  return Loaded ? <Loaded {...props} /> : <LazyKanbanView {...props} />;
-}
-
 const noop = () => {};
 
 /** `notice`: shown above the board (the offline banner, composed in src/app). */
@@ -122,7 +81,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
 
   // The view chosen for this project, else the screen's default (board-view-choice.ts).
   const { view, offersRows, choose: chooseView } = useBoardViewChoice(projectId);
-  if (view === 'kanban' && !kanbanModule) void loadKanban();
+  if (view === 'kanban') void KanbanView.preload();
 
   // What the page that sent the user here had to say (the projects page: a project created without
   // its standard task list), shown once in the banner.
@@ -496,7 +455,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         offersRows={offersRows}
         view={view}
         onChooseView={chooseView}
-        onPreloadKanban={() => void loadKanban()}
+        onPreloadKanban={() => void KanbanView.preload()}
         addTask={addTaskButton}
         onBudget={() => setBudgetOpen(true)}
         budgetDisabled={!project.data}
