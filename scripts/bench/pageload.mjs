@@ -12,15 +12,20 @@
 // touch; 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower; cold only).
 //
 // Usage: node scripts/bench/pageload.mjs [--runs 3] [--tasks 200] [--profiles laptop,phone]
-//          [--json out.json] [--out docs/benchmarks.md] [--waterfall]
+//          [--json out.json] [--out docs/benchmarks.md] [--waterfall] [--trace DIR]
+//          [--pages board,Money]
 // --waterfall prints every request of each measured visit (start and end, ms since navigation,
 // and its bytes) to stderr: where the time of a slow load goes.
+// --trace DIR writes a Chrome trace (devtools.timeline, JSON for chrome://tracing or the
+// Performance panel) of each cold visit to DIR: what the main thread does after the last byte;
+// TRACE_EXTRA adds trace categories (e.g. TRACE_EXTRA=fonts,blink: font lookups inside a layout).
 // --out writes (or replaces) the "## Page loads in Chromium" section of that markdown file.
 // Environment: BENCH_BIN (default target/release/buildledger), BENCH_DIST (default frontend/dist,
 // built with `npm run build`), CHROMIUM_PATH (default /usr/bin/chromium).
 import { execFileSync, spawn } from "node:child_process";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -55,6 +60,8 @@ const { values: opts } = parseArgs({
     json: { type: "string" },
     out: { type: "string" },
     waterfall: { type: "boolean", default: false },
+    trace: { type: "string" },
+    pages: { type: "string", default: "board,Money" },
   },
 });
 const RUNS = Math.max(1, Number(opts.runs));
@@ -350,6 +357,7 @@ async function settle(page) {
   await page.waitForTimeout(500);
 }
 
+let traces = 0;
 async function measurePage(browser, base, user, profile, url, what) {
   const out = {};
   const { context, page, cdp, errors } = await newContext(
@@ -359,7 +367,29 @@ async function measurePage(browser, base, user, profile, url, what) {
     profile,
   );
   try {
+    if (opts.trace)
+      await browser.startTracing(page, {
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "v8.execute",
+          "blink.user_timing",
+          ...(process.env.TRACE_EXTRA
+            ? process.env.TRACE_EXTRA.split(",")
+            : []),
+        ],
+      });
     out.cold = await visit(page, cdp, url, what);
+    if (opts.trace) {
+      mkdirSync(opts.trace, { recursive: true });
+      traces += 1;
+      const file = join(
+        opts.trace,
+        `${new URL(url).pathname.replace(/\W+/g, "-").slice(1)}-${traces}.json`,
+      );
+      writeFileSync(file, await browser.stopTracing());
+      log(`trace of ${url}: ${file}`);
+    }
     if (profile.warm) {
       await settle(page);
       out.warm = await visit(page, cdp, url, what);
@@ -493,6 +523,8 @@ async function main() {
         what: ["figures", "chart"],
       },
     ];
+    const wanted = opts.pages.split(",");
+    const measured = pages.filter((p) => wanted.includes(p.page));
     // One unmeasured visit: the server's caches (board, summary) and the OS' file cache warm.
     await measurePage(
       browser,
@@ -506,7 +538,7 @@ async function main() {
     const rows = [];
     for (const name of profiles) {
       const profile = PROFILES[name];
-      for (const p of pages) {
+      for (const p of measured) {
         const runs = { cold: [], warm: [] };
         for (let i = 0; i < RUNS; i += 1) {
           const r = await measurePage(
