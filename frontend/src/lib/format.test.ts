@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, formatNumber, isDateOutOfRange, parsePeriodEnd } from './format';
+import {
+  formatDecimal,
+  formatMoney,
+  formatNumber,
+  formatRange,
+  formatWholeMoney,
+  formatWithRange,
+  isDateOutOfRange,
+  parsePeriodEnd,
+  rangeEnds,
+  rangeInWords,
+  wholeDollars,
+} from './format';
 
 describe('formatMoney', () => {
   it('uses US dollars, two decimals and thousands separators', () => {
@@ -111,5 +123,55 @@ describe('isDateOutOfRange', () => {
     for (const v of ['1900-01-01', '2200-12-31', '2027-03-15', '', '3/7/2026', 'soon']) {
       expect(isDateOutOfRange(v), v).toBe(false);
     }
+  });
+});
+
+describe('a prediction with its range: "$31,000 (26,000–37,000)", the same on every page', () => {
+  it('writes whole dollars, an en dash, and no dollar sign inside the parentheses', () => {
+    expect(formatWithRange(31000, 26000, 37000)).toBe('$31,000 (26,000–37,000)');
+    expect(formatWithRange(730496.81, 699984.62, 759824.36)).toBe('$730,497 (699,985–759,824)');
+    expect(formatWithRange(341616, 303832.32, 379779.84)).toBe('$341,616 (303,832–379,780)');
+    expect(formatRange(35376, 43344)).toBe('(35,376–43,344)');
+    expect(formatRange(54643.38, 108634.68)).toBe('(54,643–108,635)');
+    expect(formatRange(54643.38, 108634.68)).toContain('\u2013');
+  });
+
+  it('rounds whole dollars half away from zero, like the totals', () => {
+    expect(wholeDollars(999.5)).toBe('1,000');
+    expect(wholeDollars(1234567.49)).toBe('1,234,567');
+    expect(formatWholeMoney(25999.5)).toBe('$26,000');
+    expect(formatWholeMoney(0.49)).toBe('$0');
+    expect(formatWholeMoney(-1234.5)).toBe('-$1,235');
+    expect(formatWithRange(31000.4, 25999.5, 37000)).toBe('$31,000 (26,000–37,000)');
+  });
+
+  it('puts the lower end first', () => {
+    expect(rangeEnds(37000, 26000)).toEqual([26000, 37000]);
+    expect(formatRange(37000, 26000)).toBe('(26,000–37,000)');
+    expect(rangeInWords(37000, 26000)).toBe('likely $26,000 to $37,000');
+  });
+
+  it('shows no range where there is none: a missing end, or one figure in whole dollars', () => {
+    expect(formatRange(1000.2, 1000.4)).toBeNull();
+    expect(formatRange(undefined, undefined)).toBeNull();
+    expect(formatRange(Number.NaN, 10)).toBeNull();
+    expect(formatRange(10, Number.POSITIVE_INFINITY)).toBeNull();
+    expect(rangeEnds(null, 10)).toBeNull();
+    expect(formatWithRange(1000, 1000, 1000)).toBe('$1,000');
+    expect(formatWithRange(6103.68, 6103.6, 6103.9)).toBe('$6,104');
+    expect(formatWithRange(31000, 31000.2, 30999.8)).toBe('$31,000');
+    expect(formatWithRange(1000, null, 1200)).toBe('$1,000');
+  });
+
+  it('writes a dash without a value', () => {
+    expect(formatWithRange(null, 1, 2)).toBe('-');
+    expect(formatWithRange(undefined, 1, 2)).toBe('-');
+    expect(formatWithRange(Number.NaN, 1, 2)).toBe('-');
+  });
+
+  it('says the range in words for screen readers', () => {
+    expect(rangeInWords(26000, 37000)).toBe('likely $26,000 to $37,000');
+    expect(rangeInWords(5, 5)).toBeNull();
+    expect(rangeInWords(null, 37000)).toBeNull();
   });
 });

@@ -114,3 +114,54 @@ export function isDateOutOfRange(value: string): boolean {
   const year = Number(m[1]);
   return year < 1900 || year > 2200;
 }
+
+// ---------- predictions in whole dollars, with their likely range (issue 20) ----------
+// One rule for every page (the board's): "$31,000 (26,000–37,000)". Whole dollars, an en dash,
+// no dollar sign inside the parentheses, the lower end first; no range when an end is unknown
+// or both ends are the same in whole dollars; "-" when there is no value.
+
+const isAmount = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Whole dollars with thousands separators, without the sign: 25,999.5 -> "26,000". */
+export function wholeDollars(value: number): string {
+  return formatDecimal(value, 0, 0);
+}
+
+/** "$31,000": whole dollars with the sign. */
+export function formatWholeMoney(value: number): string {
+  const text = wholeDollars(value);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/**
+ * The range's two ends, lower first; null when there is no range to show: an end unknown, or
+ * both the same in whole dollars (a known cost, one published figure for every quality).
+ */
+export function rangeEnds(low: number | null | undefined, high: number | null | undefined): [number, number] | null {
+  if (!isAmount(low) || !isAmount(high)) return null;
+  const ends: [number, number] = low <= high ? [low, high] : [high, low];
+  return wholeDollars(ends[0]) === wholeDollars(ends[1]) ? null : ends;
+}
+
+/** "(26,000–37,000)", or null when there is no range to show. */
+export function formatRange(low: number | null | undefined, high: number | null | undefined): string | null {
+  const ends = rangeEnds(low, high);
+  return ends ? `(${wholeDollars(ends[0])}–${wholeDollars(ends[1])})` : null;
+}
+
+/** "$31,000 (26,000–37,000)"; "$31,000" alone without a range; "-" without a value. */
+export function formatWithRange(
+  value: number | null | undefined,
+  low: number | null | undefined,
+  high: number | null | undefined,
+): string {
+  if (!isAmount(value)) return '-';
+  const range = formatRange(low, high);
+  return range ? `${formatWholeMoney(value)} ${range}` : formatWholeMoney(value);
+}
+
+/** The range in words, for screen readers and tooltips: "likely $26,000 to $37,000"; null without one. */
+export function rangeInWords(low: number | null | undefined, high: number | null | undefined): string | null {
+  const ends = rangeEnds(low, high);
+  return ends ? `likely ${formatWholeMoney(ends[0])} to ${formatWholeMoney(ends[1])}` : null;
+}

@@ -2,10 +2,11 @@
 // bid's difference and "check the scope" flag, its valid-until date and scope notes, the lowest, the
 // spread and the award. The document
 // definition is pure (export-pdf.test.ts); pdfmake and its font are fetched only on download.
-import { formatIsoDay, formatMoney } from '../../lib/format';
+import { formatIsoDay, formatMoney, formatWholeMoney } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import type { BidComparison } from './types';
-import { formatDifference, formatWholeMoney, isFlag, localToday, offerExpired, statusLabel } from './utils';
+import { formatDifference, isFlag, offerExpired, statusLabel } from './utils';
+import { localToday } from '../../lib/dates';
 
 export const COMPARISON_TITLE = 'Bid comparison';
 

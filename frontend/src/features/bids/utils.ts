@@ -1,6 +1,6 @@
 // Pure rules of the bids screens (utils.test.ts): how a bid compares with the prediction, when
 // a contractor's insurance needs a look, and the checks the forms make before sending.
-import { formatDecimal, formatIsoDay } from '../../lib/format';
+import { formatIsoDay } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
 import type { BidFlag, BidStatus } from './types';
 
@@ -8,12 +8,6 @@ import type { BidFlag, BidStatus } from './types';
 export const INSURANCE_WARN_DAYS = 30;
 /** The server flags a bid more than this many percent away from the prediction. */
 export const FLAG_THRESHOLD_PCT = 25;
-
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -225,10 +219,4 @@ export function contractorPayload(values: ContractorFormValues) {
     insurance_expires: values.insurance_expires || null,
     notes: values.notes.trim(),
   };
-}
-
-/** A prediction in whole dollars with the sign: 39,696.4 -> "$39,696" (docs/money.md: predictions). */
-export function formatWholeMoney(value: number): string {
-  const text = formatDecimal(value, 0, 0);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }

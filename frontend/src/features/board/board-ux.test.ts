@@ -4,7 +4,6 @@ import { PendingDeletes, UNDO_MS } from './pending-deletes';
 import {
   estimateCoverage,
   isOverdue,
-  localIsoDay,
   paidHint,
   paidPrefill,
   checkActualCost,
@@ -163,10 +162,6 @@ describe('overdue tasks', () => {
     expect(isOverdue(task({ due_date: '2026-12-01' }), today)).toBe(false);
     expect(isOverdue(task({ due_date: '2026-01-01', status: 'Paid' }), today)).toBe(false);
     expect(isOverdue(task({ due_date: null }), today)).toBe(false);
-  });
-
-  it('count days in the local calendar', () => {
-    expect(localIsoDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });
 

@@ -18,6 +18,7 @@ import { boardKeys, type SummaryAnswer } from './api';
 import { shownPrediction, toCents, toDollars, type PredictionBasis } from './money';
 import type { BoardProject, ProjectSummary, Task } from './types';
 import { EXPORT_COLUMNS, exportFileName } from './utils';
+import { localToday } from '../../lib/dates';
 
 export const PDF_TITLE = 'Kanban Board Tasks Report';
 
@@ -112,9 +113,6 @@ export interface ExportData {
   columnSums: ExportTotals;
 }
 
-const today = (now: Date) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
 const isSet = <T>(v: T | null | undefined): v is T => v !== null && v !== undefined;
 
 /** The summary's calibration is what the tasks' predictions show. */
@@ -169,7 +167,7 @@ export function exportData(input: {
   return {
     projectId,
     name: project?.name || `Project ${projectId}`,
-    exportedOn: today(input.now ?? new Date()),
+    exportedOn: localToday(input.now ?? new Date()),
     summary,
     calibrated: usesCalibration(summary),
     rows,

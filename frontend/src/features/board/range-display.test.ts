@@ -2,37 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrationPending,
   calibrationSentence,
-  formatRange,
   formatRatio,
-  formatWholeMoney,
-  formatWithRange,
   percentVsRegional,
   pricingHint,
   pricingLabel,
-  rangeInWords,
 } from './range-display';
 
-describe('a prediction with its range', () => {
-  it('reads "$31,000 (26,000–37,000)": whole dollars, an en dash, no $ inside', () => {
-    expect(formatWithRange(31000, 26000, 37000)).toBe('$31,000 (26,000–37,000)');
-    expect(formatWithRange(730496.81, 699984.62, 759824.36)).toBe('$730,497 (699,985–759,824)');
-    expect(formatRange(35376, 43344)).toBe('(35,376–43,344)');
-  });
-
-  it('rounds whole dollars half up, and drops a range that is one figure', () => {
-    expect(formatWholeMoney(25999.5)).toBe('$26,000');
-    expect(formatWholeMoney(0.49)).toBe('$0');
-    expect(formatRange(1000.2, 1000.4)).toBeNull();
-    expect(formatWithRange(1000, 1000, 1000)).toBe('$1,000');
-    expect(formatWithRange(1000, null, 1200)).toBe('$1,000');
-    expect(formatWithRange(null, 1, 2)).toBe('-');
-  });
-
-  it('says the range in words for screen readers', () => {
-    expect(rangeInWords(26000, 37000)).toBe('likely $26,000 to $37,000');
-    expect(rangeInWords(5, 5)).toBeNull();
-  });
-
+describe("a prediction's pricing and calibration", () => {
   it('names the pricing', () => {
     expect(pricingLabel('per_job')).toBe('priced per job');
     expect(pricingLabel('per_sqft')).toBe('per sq\u00a0ft');

@@ -1,47 +1,8 @@
-// How the board writes a prediction's range and the project's calibration (issue 20), in words:
-// "$31,000 (26,000–37,000)": whole dollars, an en dash, no $ inside the parentheses. Pure, so the
-// card, the sheet, the summary and the task form say it the same way (range-display.test.ts).
+// How the board speaks of a prediction's pricing and the project's calibration (issue 20), in
+// words. The prediction and its range themselves ("$31,000 (26,000–37,000)") are written by
+// src/lib/format.ts, the same on every page. Pure (range-display.test.ts).
 import { formatDecimal } from '../../lib/format';
 import { ratioPerMille } from './money';
-
-/** Whole dollars with thousands separators, without the sign: 25,999.5 -> "26,000". */
-export function wholeDollars(value: number): string {
-  return formatDecimal(value, 0, 0);
-}
-
-/** "$31,000": whole dollars with the sign. */
-export function formatWholeMoney(value: number): string {
-  const text = wholeDollars(value);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
-}
-
-/**
- * "(26,000–37,000)", or null when there is no range to show: a bound unknown, or both the same
- * in whole dollars (a known cost, an older payload without a range).
- */
-export function formatRange(low: number | null | undefined, high: number | null | undefined): string | null {
-  if (low === null || low === undefined || high === null || high === undefined) return null;
-  const a = wholeDollars(low);
-  const b = wholeDollars(high);
-  return a === b ? null : `(${a}–${b})`;
-}
-
-/** "$31,000 (26,000–37,000)"; "$31,000" alone without a range; "-" without a value. */
-export function formatWithRange(
-  value: number | null | undefined,
-  low: number | null | undefined,
-  high: number | null | undefined,
-): string {
-  if (value === null || value === undefined) return '-';
-  const range = formatRange(low, high);
-  return range ? `${formatWholeMoney(value)} ${range}` : formatWholeMoney(value);
-}
-
-/** The range in words, for screen readers and tooltips: "likely $26,000 to $37,000"; null without one. */
-export function rangeInWords(low: number | null | undefined, high: number | null | undefined): string | null {
-  if (formatRange(low, high) === null) return null;
-  return `likely ${formatWholeMoney(low as number)} to ${formatWholeMoney(high as number)}`;
-}
 
 /** How a task's prediction is priced, in words (a tooltip, the task form); null when unknown. */
 export function pricingLabel(pricing: string | null | undefined): string | null {

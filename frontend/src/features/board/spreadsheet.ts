@@ -146,13 +146,6 @@ export function costOverrun(actual: number | null | undefined, predicted: number
   return Math.round(((a - p) / p) * 100);
 }
 
-/** Today's date as YYYY-MM-DD in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${m}-${d}`;
-}
-
 /** Past due (before today, local date) and not Paid. */
 export function isOverdue(task: Pick<Task, 'due_date' | 'status'>, today: string): boolean {
   return !!task.due_date && task.status !== 'Paid' && task.due_date < today;

@@ -1,5 +1,5 @@
 import { csvRow } from '../../lib/csv';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatWholeMoney } from '../../lib/format';
 import {
   paymentsCents,
   roundToCent,
@@ -9,8 +9,8 @@ import {
   type PredictedFields,
   type PredictionSettings,
 } from './money';
-import { formatWholeMoney } from './range-display';
 import { STATUSES, type Task, type TaskInput, type TaskStatus } from './types';
+import { localToday } from '../../lib/dates';
 
 export function isStatus(value: unknown): value is TaskStatus {
   return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
@@ -199,14 +199,8 @@ export function unrecordedCents(
   return difference > 0 ? difference : 0;
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function localIsoDay(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Past its due date (before today, local time) and not Paid. */
-export function isOverdue(task: Pick<Task, 'due_date' | 'status'>, today: string = localIsoDay()): boolean {
+export function isOverdue(task: Pick<Task, 'due_date' | 'status'>, today: string = localToday()): boolean {
   return Boolean(task.due_date) && task.status !== 'Paid' && (task.due_date as string) < today;
 }
 

@@ -35,12 +35,6 @@ export function changeOrderStatusLabel(status: string): string {
   return CHANGE_ORDER_STATUSES.find((s) => s.value === status)?.label ?? status;
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** "+$2,500.00", "-$1,200.00", "$0.00": a change order's amount, its sign always said. */
 export function signedMoney(value: number): string {
   return value > 0 ? `+${formatMoney(value)}` : formatMoney(value);

@@ -3,7 +3,8 @@
 import { csvRow } from '../../lib/csv';
 import { saveBlob } from '../../lib/save-blob';
 import type { ProjectPayment } from './types';
-import { fileSlug, localToday, methodLabel, sumDollars } from './utils';
+import { fileSlug, methodLabel, sumDollars } from './utils';
+import { localToday } from '../../lib/dates';
 
 export const PAYMENT_COLUMNS = ['Date', 'Task', 'Payee', 'Method', 'Amount', 'Note', 'Receipt'] as const;
 

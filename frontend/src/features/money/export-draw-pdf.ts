@@ -12,7 +12,8 @@ import { formatIsoDay, formatMoney } from '../../lib/format';
 import { FIGURES, statusWords } from '../../lib/money-words';
 import { saveBlob } from '../../lib/save-blob';
 import type { Draw, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from './types';
-import { drawStatusLabel, fileSlug, localToday, methodLabel, percentComplete, sumDollars, toCents } from './utils';
+import { drawStatusLabel, fileSlug, methodLabel, percentComplete, sumDollars, toCents } from './utils';
+import { localToday } from '../../lib/dates';
 
 type Margin = [number, number, number, number];
 

@@ -1,6 +1,6 @@
 // Pure rules of the Money page (utils.test.ts): sums in integer cents, labels, percent complete
 // of a task in a draw, CSV cells and file names.
-import { formatDecimal, formatMoney } from '../../lib/format';
+import { formatDecimal, formatMoney, formatWholeMoney } from '../../lib/format';
 import type { ChangeOrderStatus, DrawStatus, MoneySummary, MoneyTask, PaymentMethod } from './types';
 
 /** Dollars from the wire (at most two decimals) -> cents. */
@@ -15,17 +15,9 @@ export function sumDollars<T>(items: readonly T[], amount: (item: T) => number |
   return toDollars(items.reduce((sum, item) => sum + toCents(amount(item)), 0));
 }
 
-/** Today as YYYY-MM-DD in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** A prediction, in whole dollars as predictions are shown (docs/money.md): 39061 -> "$39,061"; null -> "–". */
 export const formatPrediction = (dollars: number | null | undefined): string =>
-  dollars === null || dollars === undefined || !Number.isFinite(dollars)
-    ? '–'
-    : formatMoney(Math.round(dollars)).replace(/\.00$/, '');
+  dollars === null || dollars === undefined || !Number.isFinite(dollars) ? '–' : formatWholeMoney(dollars);
 
 /** 12.5 -> "12.5%", 12 -> "12%" (one decimal at most). */
 export const formatPercent = (value: number) => `${formatDecimal(value, 0, 1)}%`;

@@ -1,16 +1,8 @@
-// Pure helpers of the share links: dates, ranges in words, the message to send. Intl-free money
-// (src/lib/format.ts), so the numbers read the same on every page of the app.
+// Pure helpers of the share links: dates, columns, the message to send. Predictions and their
+// ranges are written by src/lib/format.ts, so the numbers read the same on every page of the app.
 import { formatDecimal, formatIsoDay, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
-import { statusWords } from '../../lib/money-words';
 import type { Column, Share, SharedTask } from './types';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Today in the browser's calendar, as YYYY-MM-DD (the date input's `min`). */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** A link's last day is inclusive: it is expired only from the day after. */
 export function isExpired(expiresOn: string | null | undefined, today: string): boolean {
@@ -22,55 +14,6 @@ export function expiryText(expiresOn: string | null | undefined, today: string, 
   if (!expiresOn) return 'No end date';
   const day = formatIsoDay(expiresOn, locale);
   return isExpired(expiresOn, today) ? `Worked until ${day}` : `Works until ${day}`;
-}
-
-/** Whole dollars without the sign: 25,999.5 -> "26,000". */
-export function wholeDollars(value: number): string {
-  return formatDecimal(Math.round(value), 0, 0);
-}
-
-/** "$31,000": whole dollars with the sign. */
-export function formatWholeMoney(value: number): string {
-  const text = wholeDollars(value);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
-}
-
-/** "(26,000–37,000)"; null without a range (a bound unknown, or both the same in whole dollars). */
-export function formatRange(low: number | null | undefined, high: number | null | undefined): string | null {
-  if (typeof low !== 'number' || typeof high !== 'number' || !Number.isFinite(low) || !Number.isFinite(high)) {
-    return null;
-  }
-  const [a, b] = low <= high ? [low, high] : [high, low];
-  const lo = wholeDollars(a);
-  const hi = wholeDollars(b);
-  return lo === hi ? null : `(${lo}–${hi})`;
-}
-
-/** "$31,000 (26,000–37,000)"; "$31,000" without a range; "-" without a value. */
-export function formatWithRange(
-  value: number | null | undefined,
-  low: number | null | undefined,
-  high: number | null | undefined,
-): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  const range = formatRange(low, high);
-  return range ? `${formatWholeMoney(value)} ${range}` : formatWholeMoney(value);
-}
-
-/** The range in words for screen readers: "likely $26,000 to $37,000"; null without one. */
-export function rangeInWords(low: number | null | undefined, high: number | null | undefined): string | null {
-  if (formatRange(low, high) === null) return null;
-  const [a, b] =
-    (low as number) <= (high as number) ? [low as number, high as number] : [high as number, low as number];
-  return `likely ${formatWholeMoney(a)} to ${formatWholeMoney(b)}`;
-}
-
-/**
- * The summary's status in words (never by colour alone), as the board and the Money page say it
- * (lib/money-words.ts): within the working budget, using the contingency, or over budget.
- */
-export function contingencyText(status: string): string {
-  return statusWords(status);
 }
 
 /** "to-do", "in-progress", "paid": a column's class and test id. */

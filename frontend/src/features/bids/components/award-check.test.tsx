@@ -4,8 +4,9 @@ import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
 import { formatIsoDay } from '../../../lib/format';
 import type { Bid, Contractor } from '../types';
-import { awardInsuranceWarning, localToday } from '../utils';
+import { awardInsuranceWarning } from '../utils';
 import { BidsSection } from './bids-section';
+import { localToday } from '../../../lib/dates';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { contractorsQuery } from '../api';
 import type { Contractor } from '../types';
-import { awardInsuranceWarning, localToday } from '../utils';
+import { awardInsuranceWarning } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 interface Asking {
   warning: string;

@@ -5,9 +5,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { awardBid, bidKeys, deleteBid, taskBidsQuery, updateBid, withdrawAward } from '../api';
 import type { Bid, BidDocument } from '../types';
-import { bidCount, daysBetween, localToday, statusLabel } from '../utils';
+import { bidCount, daysBetween, statusLabel } from '../utils';
 import { useAwardInsuranceCheck } from './award-check';
 import { BidForm } from './bid-form';
+import { localToday } from '../../../lib/dates';
 import '../bids.css';
 
 interface Props {

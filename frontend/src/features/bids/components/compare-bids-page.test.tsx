@@ -4,8 +4,8 @@ import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
 import { formatIsoDay } from '../../../lib/format';
 import type { BidComparison, Contractor } from '../types';
-import { localToday } from '../utils';
 import { CompareBidsPage } from './compare-bids-page';
+import { localToday } from '../../../lib/dates';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -2,23 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { awardBid, bidKeys, projectBidsQuery, withdrawAward } from '../api';
 import { downloadComparisonPdf } from '../export-pdf';
 import type { BidComparison, ComparedBid } from '../types';
-import {
-  bidCount,
-  differenceText,
-  flagText,
-  formatDifference,
-  formatWholeMoney,
-  isFlag,
-  localToday,
-  offerExpired,
-  statusLabel,
-} from '../utils';
+import { bidCount, differenceText, flagText, formatDifference, isFlag, offerExpired, statusLabel } from '../utils';
 import { useAwardInsuranceCheck } from './award-check';
+import { localToday } from '../../../lib/dates';
 import '../bids.css';
 
 interface Props {

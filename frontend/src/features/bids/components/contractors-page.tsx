@@ -7,8 +7,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { bidKeys, contractorKeys, contractorsQuery, deleteContractor } from '../api';
 import type { Contractor } from '../types';
-import { insuranceStatus, insuranceText, localToday, type InsuranceLevel } from '../utils';
+import { insuranceStatus, insuranceText, type InsuranceLevel } from '../utils';
 import { ContractorForm } from './contractor-form';
+import { localToday } from '../../../lib/dates';
 import '../bids.css';
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';

@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokens } from '../../../lib/auth-store';
 import type { BoardProject, Task } from '../types';
-import { localIsoDay } from '../utils';
 import { BoardPage } from './board-page';
+import { localToday } from '../../../lib/dates';
 
 // A move to Paid celebrates: no canvas to draw on here.
 vi.mock('canvas-confetti', () => ({ default: Object.assign(vi.fn(), { create: () => vi.fn() }) }));
@@ -357,7 +357,7 @@ describe('BoardPage, as a user meets it', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls).toEqual(['PATCH /api/tasks/1/', 'POST /api/task-payments/']));
     expect(bodies[0]).toMatchObject({ status: 'Paid', actual_cost: 41800 });
-    expect(bodies[1]).toEqual({ task: 1, amount: 29800, paid_on: localIsoDay() });
+    expect(bodies[1]).toEqual({ task: 1, amount: 29800, paid_on: localToday() });
     localStorage.clear();
   });
 

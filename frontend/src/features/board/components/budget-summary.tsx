@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatMoney, formatNumber, formatRange, formatWholeMoney, rangeInWords } from '../../../lib/format';
 import { FIGURES, statusWords } from '../../../lib/money-words';
 import { toCents, toDollars } from '../money';
-import { formatRange, formatWholeMoney, rangeInWords } from '../range-display';
 import type { MoneyStatus, ProjectSummary } from '../types';
 import { estimateCoverage } from '../utils';
 import './budget-summary.css';
@@ -96,14 +95,6 @@ export function hasRecordedMoney(summary: ProjectSummary): boolean {
 }
 
 /**
- * The summary's status in words (never by colour alone; the share page and the Money page say the
- * same, lib/money-words.ts): within the working budget, using the contingency, or over budget.
- */
-export function contingencyWord(status: MoneyStatus): string {
-  return statusWords(status);
-}
-
-/**
  * "$4,000.00 used of the $45,000.00 reserve (10%)" / "None used of the $45,000.00 reserve (10%)":
  * "Contingency (N%)" is the reserve (docs/money.md), so the percent goes with the reserve.
  */
@@ -178,7 +169,7 @@ function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
       key: 'contingency',
       label: FIGURES.contingencyLeft.label,
       value: formatMoney(summary.contingency_left),
-      sub: `${contingencyWord(status)}: ${contingencyNote(summary)}`,
+      sub: `${statusWords(status)}: ${contingencyNote(summary)}`,
       tone: status,
     },
     {

@@ -1,13 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format';
-import {
-  calibrationPending,
-  calibrationSentence,
-  formatRatio,
-  formatWholeMoney,
-  percentVsRegional,
-} from '../range-display';
+import { formatMoney, formatWholeMoney } from '../../../lib/format';
+import { calibrationPending, calibrationSentence, formatRatio, percentVsRegional } from '../range-display';
 import type { Calibration, CalibrationTask, ProjectSummary } from '../types';
 
 interface Props {

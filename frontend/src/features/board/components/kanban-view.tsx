@@ -24,7 +24,7 @@ import {
 import { sortableKeyboardCoordinates, arrayMove } from '@dnd-kit/sortable';
 import { activeRatio, columnTotals, type PredictionSettings } from '../money';
 import { STATUSES, type ColumnTotals, type Task, type TaskStatus } from '../types';
-import { isStatus, localIsoDay } from '../utils';
+import { isStatus } from '../utils';
 import { useBoardRenderMark } from '../perf';
 import { CardBody } from './kanban-card';
 import { Column, ColumnTab } from './kanban-column';
@@ -42,6 +42,7 @@ import {
   type Columns,
 } from './kanban-drag';
 import { createEdgeScroller } from './kanban-edge-scroll';
+import { localToday } from '../../../lib/dates';
 
 export { COLUMN_PAGE } from './kanban-column';
 export { TOUCH_ACTIVATION } from './kanban-drag';
@@ -154,7 +155,7 @@ export function KanbanView({
   };
   const origin = useRef<{ status: TaskStatus; index: number } | null>(null);
   const suppressClick = useRef(0);
-  const today = localIsoDay();
+  const today = localToday();
 
   const serverColumns = useMemo(() => idsByStatus(tasks), [tasks]);
   const columns = preview ?? serverColumns;

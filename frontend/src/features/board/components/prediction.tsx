@@ -1,5 +1,6 @@
 import { toDollars, type ShownPrediction } from '../money';
-import { formatRange, formatRatio, formatWholeMoney, rangeInWords } from '../range-display';
+import { formatRatio } from '../range-display';
+import { formatRange, formatWholeMoney, rangeInWords } from '../../../lib/format';
 
 /** What a basis is called beside a prediction (docs/money.md), or null for the regional one. */
 export function basisTag(basis: ShownPrediction['basis']): string | null {

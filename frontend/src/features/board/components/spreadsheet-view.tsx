@@ -1,13 +1,12 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import { activeRatio, shownPrediction, toDollars, type PredictionSettings } from '../money';
-import { formatWholeMoney, pricingHint } from '../range-display';
+import { pricingHint } from '../range-display';
 import { useBoardRenderMark } from '../perf';
 import {
   costEditText,
   costOverrun,
   isOverdue,
-  localToday,
   nextSort,
   parseCostInput,
   sheetTotals,
@@ -29,6 +28,7 @@ import {
   type CellState,
   type Changes,
 } from './spreadsheet-cells';
+import { localToday } from '../../../lib/dates';
 import '../spreadsheet.css';
 
 interface Props {

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { tokens } from '../../../lib/auth-store';
 import { renderWithProviders } from '../../../testing/render';
 import type { Task } from '../types';
-import { localIsoDay } from '../utils';
 import { TaskFormModal } from './task-form-modal';
+import { localToday } from '../../../lib/dates';
 
 const kitchen: Task = {
   id: 9,
@@ -119,7 +119,7 @@ describe('the task form moving a task to Paid', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.map((c) => c.call)).toEqual(['PATCH /api/tasks/9/', 'POST /api/task-payments/']);
-    expect(calls[1].body).toEqual({ task: 9, amount: 6800, paid_on: localIsoDay() });
+    expect(calls[1].body).toEqual({ task: 9, amount: 6800, paid_on: localToday() });
   });
 
   it('records nothing when unticked, or when the cost is within the payments', async () => {

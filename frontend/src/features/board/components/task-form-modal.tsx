@@ -20,7 +20,7 @@ import {
 } from '../api';
 import { activeRatio, shownPrediction, toCents, toDollars, type PredictionSettings } from '../money';
 import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
-import { buildTaskPayload, checkActualCost, localIsoDay, unrecordedCents } from '../utils';
+import { buildTaskPayload, checkActualCost, unrecordedCents } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
 import { useMoveTask } from '../hooks/use-board';
 import { DocumentRow } from './document-row';
@@ -28,6 +28,7 @@ import { RecordDifference } from './paid-modal';
 import { isPhoto, PhotoStrip } from './photo-strip';
 import { PhotoViewer } from './photo-viewer';
 import { PredictionHint, UploadList, type UploadState } from './task-form-parts';
+import { localToday } from '../../../lib/dates';
 
 interface Props {
   projectId: number;
@@ -199,7 +200,7 @@ export function TaskFormModal({
     if (unrecorded > 0 && recordPayment && !offline) {
       const amount = toDollars(unrecorded);
       try {
-        await recordTaskPayment(result.id, amount, localIsoDay());
+        await recordTaskPayment(result.id, amount, localToday());
       } catch (err) {
         console.error('Failed to record the payment', err);
         paymentFailure = `The task is saved, but the ${formatMoney(amount)} payment could not be recorded: ${reason(err)} Add it under Payments.`;

@@ -4,7 +4,8 @@ import { formatMoney } from '../../../lib/format';
 import { boardKeys, invalidateSummary, patchTask, recordTaskPayment } from '../api';
 import type { Task, TaskPatch, TaskStatus } from '../types';
 import { paymentsCents, toCents, toDollars } from '../money';
-import { localIsoDay, moveTask, patchTaskInList } from '../utils';
+import { moveTask, patchTaskInList } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 export const CONFETTI_OPTIONS = { particleCount: 100, spread: 70, origin: { y: 0.6 } } as const;
 
@@ -145,7 +146,7 @@ export function useMoveTask(projectId: number, onError: (message: string) => voi
         previous,
         failureMessage: toPaidWithCost ? 'Failed to update task with actual cost.' : 'Failed to update task status.',
         celebrate: toPaidWithCost,
-        payment: recording ? { amount: payment, paidOn: localIsoDay() } : undefined,
+        payment: recording ? { amount: payment, paidOn: localToday() } : undefined,
         handlers,
       });
     },

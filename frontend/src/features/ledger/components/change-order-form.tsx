@@ -12,11 +12,11 @@ import {
   DESCRIPTION_MAX,
   documentName,
   isChangeOrderStatus,
-  localToday,
   parseMoney,
   validateChangeOrder,
   type ChangeOrderFormValues,
 } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 interface Props {
   /** The task changed: a document uploaded here goes to it. */

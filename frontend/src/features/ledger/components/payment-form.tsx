@@ -9,7 +9,6 @@ import {
   amountEditText,
   documentName,
   isPaymentMethod,
-  localToday,
   OTHER_PAYEE,
   parseMoney,
   PAYMENT_METHODS,
@@ -17,6 +16,7 @@ import {
   validatePayment,
   type PaymentFormValues,
 } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 interface Props {
   /** The task paid for: a receipt uploaded here goes to it. */

@@ -6,7 +6,8 @@ import { formatMoney } from '../../../lib/format';
 import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { createDraw, nextDrawQuery } from '../api';
 import type { Draw, DrawItem } from '../types';
-import { amountEditText, localToday, parseDollars, sumDollars, toCents } from '../utils';
+import { amountEditText, parseDollars, sumDollars, toCents } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 const NO_ERRORS: FormErrors = { message: '', fields: {} };
 const UNREACHABLE = 'The server could not be reached. Please try again.';

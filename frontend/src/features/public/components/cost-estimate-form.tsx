@@ -11,9 +11,8 @@ import type {
   Quality,
 } from '../api/estimate';
 import { ESTIMATE_OPTIONS, ESTIMATE_PROJECT_TYPES } from '../content/project-types';
-import { formatDecimal, formatNumber } from '../../../lib/format';
+import { formatDecimal, formatNumber, formatRange, wholeDollars } from '../../../lib/format';
 import { formatDollars } from '../utils/affordability';
-import { formatRange, wholeDollars } from '../utils/range';
 
 const QUALITIES: { value: Quality; label: string }[] = [
   { value: 'basic', label: 'Basic (builder grade)' },
@@ -61,7 +60,8 @@ function Range({ low, high, block, testId }: { low: number | null; high: number 
   if (!range) return null;
   return (
     <span className={`pub-range${block ? ' pub-range--block' : ''}`} data-testid={testId}>
-      {block ? '' : ' '}({range})
+      {block ? '' : ' '}
+      {range}
     </span>
   );
 }

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormField, RequiredNote } from '../../../components/ui/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { useFailureFocus } from '../../../lib/use-focus-first-error';
-import { LABEL_MAX, todayIso, type ShareFormValues } from '../utils';
+import { LABEL_MAX, type ShareFormValues } from '../utils';
+import { localToday } from '../../../lib/dates';
 
 const EMPTY: ShareFormValues = {
   label: '',
@@ -50,7 +51,7 @@ interface Props {
 export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
   const [values, setValues] = useState<ShareFormValues>(EMPTY);
   const formRef = useRef<HTMLFormElement>(null);
-  const today = todayIso();
+  const today = localToday();
 
   // After a refused create, focus moves to the first field with a message (else to the message).
   const focusError = useFailureFocus(formRef);

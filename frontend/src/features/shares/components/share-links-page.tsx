@@ -6,10 +6,11 @@ import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useCreateShare, useProjectShares, useRevokeShare } from '../hooks/use-shares';
 import type { CreatedShare, Share } from '../types';
-import { todayIso, validateShareForm, type ShareFormValues } from '../utils';
+import { validateShareForm, type ShareFormValues } from '../utils';
 import { CreatedLink } from './created-link';
 import { ShareForm } from './share-form';
 import { ShareList } from './share-list';
+import { localToday } from '../../../lib/dates';
 import '../shares.css';
 
 interface Props {
@@ -35,7 +36,7 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
   const [confirming, setConfirming] = useState<Share | null>(null);
   const [listError, setListError] = useState('');
   const [status, setStatus] = useState('');
-  const today = todayIso();
+  const today = localToday();
 
   useAppPageMeta(
     projectName ? `Share — ${projectName}` : 'Share this project',

@@ -1,6 +1,6 @@
-import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { formatIsoDay, formatMoney, formatRange, formatWholeMoney, rangeInWords } from '../../../lib/format';
 import { COLUMNS, type PredictionOf, type SharedPrediction, type SharedSummary, type SharedTask } from '../types';
-import { columnSlug, formatRange, formatWholeMoney, rangeInWords, tasksByColumn } from '../utils';
+import { columnSlug, tasksByColumn } from '../utils';
 
 function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
   if (prediction === null) return <>-</>;

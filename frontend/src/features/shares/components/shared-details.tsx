@@ -1,6 +1,6 @@
-import { formatDate, formatIsoDay, formatMoney } from '../../../lib/format';
+import { formatDate, formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import type { SharedBidGroup, SharedDocument, SharedPayment, SharedTask } from '../types';
-import { formatPercent, formatSize, formatWholeMoney } from '../utils';
+import { formatPercent, formatSize } from '../utils';
 
 /** Every task with bids, its bids side by side; the awarded one marked in words (shown only when the link includes bids). */
 export function SharedBids({ groups }: { groups: readonly SharedBidGroup[] }) {

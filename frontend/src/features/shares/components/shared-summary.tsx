@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../lib/format';
-import { FIGURES } from '../../../lib/money-words';
+import { formatMoney, formatRange, rangeInWords } from '../../../lib/format';
+import { FIGURES, statusWords } from '../../../lib/money-words';
 import type { SharedSummary as Summary } from '../types';
-import { contingencyText, formatRange, rangeInWords } from '../utils';
 
 function Stat({
   label,
@@ -155,7 +154,7 @@ export function SharedSummary({ summary }: { summary: Summary }) {
             <>
               <span className="share-tone-word" data-testid="shared-contingency-status">
                 <ToneIcon tone={tone} />
-                {contingencyText(tone)}
+                {statusWords(tone)}
               </span>
               {summary.contingency_used > 0
                 ? ` ${formatMoney(summary.contingency_used)} used of the ${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%).`
