@@ -133,7 +133,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
           Add bid
         </button>
       </div>
-      <p className="bids-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (
@@ -205,7 +205,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                     {doc ? (
                       <a href={doc.file} target="_blank" rel="noopener noreferrer">
                         Bid PDF: {docName(doc)}
-                        <span className="bids-vh"> (opens in a new tab)</span>
+                        <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
                     ) : (
                       <span className="muted">Bid PDF attached</span>

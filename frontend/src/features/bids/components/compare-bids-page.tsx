@@ -299,7 +299,7 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
           </div>
         </div>
       </header>
-      <p className="bids-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (

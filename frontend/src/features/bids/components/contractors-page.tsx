@@ -163,7 +163,7 @@ export function ContractorsPage() {
           Add contractor
         </button>
       </header>
-      <p className="bids-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {contractors.isPending ? (

@@ -45,7 +45,7 @@ export function CardBody({ task, squareFootage, zipCode, today, prediction: sett
                   : `${pricingHint(task.pricing, squareFootage)} ${basisHint(prediction.basis, activeRatio(settings))}`
               }
             >
-              {prediction === null ? '-' : <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" />}
+              {prediction === null ? '-' : <PredictionFigure prediction={prediction} />}
             </dd>
           </div>
         )}

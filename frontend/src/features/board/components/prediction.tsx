@@ -25,7 +25,7 @@ export function basisHint(basis: ShownPrediction['basis'], ratio: number | null)
  * A task's prediction as every view writes it (whole dollars: "$31,000 (26,000–37,000)"), its
  * basis beside the figure when not regional, the range also in words for screen readers.
  */
-export function PredictionFigure({ prediction, hiddenClass }: { prediction: ShownPrediction; hiddenClass: string }) {
+export function PredictionFigure({ prediction }: { prediction: ShownPrediction }) {
   const low = toDollars(prediction.low);
   const high = toDollars(prediction.high);
   const range = formatRange(low, high);
@@ -35,16 +35,16 @@ export function PredictionFigure({ prediction, hiddenClass }: { prediction: Show
       {formatWholeMoney(toDollars(prediction.cents))}
       {tag && (
         <span className={`basis-tag basis-${prediction.basis}`} data-testid="prediction-basis">
-          <span className={hiddenClass}> (</span>
+          <span className="visually-hidden"> (</span>
           {tag}
-          <span className={hiddenClass}>)</span>
+          <span className="visually-hidden">)</span>
         </span>
       )}
       {range && (
         <span className="cost-range">
           {' '}
           <span aria-hidden="true">{range}</span>
-          <span className={hiddenClass}>, {rangeInWords(low, high)}</span>
+          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
         </span>
       )}
     </>

@@ -207,7 +207,7 @@ const Row = memo(function Row({
                   !{' '}
                 </span>
               )}
-              <span className="due-word">{overdue ? 'Overdue: ' : 'Due '}</span>
+              <span className="due-word visually-hidden-narrow">{overdue ? 'Overdue: ' : 'Due '}</span>
               {due}
             </span>
           )}
@@ -241,7 +241,7 @@ const Row = memo(function Row({
               title={`${overrun}% above the predicted ${formatWholeMoney(predicted ?? 0)}`}
             >
               <span aria-hidden="true">▲ </span>+{overrun}%
-              <span className="vh"> above the predicted cost of {formatWholeMoney(predicted ?? 0)}</span>
+              <span className="visually-hidden"> above the predicted cost of {formatWholeMoney(predicted ?? 0)}</span>
             </span>
           )}
         </div>
@@ -310,7 +310,7 @@ function PredictedCell({
       title={`${pricingHint(task.pricing, squareFootage)} ${basisHint(prediction.basis, activeRatio(settings))}`}
     >
       <span className="sheet-predicted" data-testid="sheet-predicted">
-        <PredictionFigure prediction={prediction} hiddenClass="vh" />
+        <PredictionFigure prediction={prediction} />
       </span>
     </td>
   );
@@ -374,7 +374,7 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
   return (
     <>
       <div className="table-wrap sheet" ref={wrapRef}>
-        <p className="vh" role="status">
+        <p className="visually-hidden" role="status">
           {announcement}
         </p>
         <table className="table sheet-table" aria-label="Tasks spreadsheet" aria-rowcount={rows.length + 2}>
@@ -450,7 +450,7 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
                 >
                   <span className="muted">{calibrated ? 'Predicted total (calibrated) ' : 'Predicted total '}</span>
                   <strong data-testid="sheet-total-projected">{formatMoney(totals.projected)}</strong>
-                  <span className="vh">
+                  <span className="visually-hidden">
                     {' '}
                     (your cost where entered, else the awarded bid, else the {calibrated ? 'calibrated ' : ''}
                     prediction)

@@ -59,7 +59,7 @@ export function PredictionHint({
   return (
     <small className="hint prediction-hint" id="tf-cost-hint">
       <span data-testid="form-predicted" title={prediction ? basisHint(prediction.basis, ratio) : undefined}>
-        Predicted: {prediction ? <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" /> : '-'}
+        Predicted: {prediction ? <PredictionFigure prediction={prediction} /> : '-'}
         {prediction && how && <span className="muted">, {how}</span>}
       </span>
       {prediction && (

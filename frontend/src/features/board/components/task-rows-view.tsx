@@ -51,7 +51,7 @@ function BestKnownCost({
   } else {
     const prediction = shownPrediction(task, squareFootage, settings);
     label = 'Predicted';
-    value = prediction === null ? <Dash /> : <PredictionFigure prediction={prediction} hiddenClass="visually-hidden" />;
+    value = prediction === null ? <Dash /> : <PredictionFigure prediction={prediction} />;
   }
   return (
     <div className="task-row-figure">

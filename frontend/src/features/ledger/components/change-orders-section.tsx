@@ -115,7 +115,7 @@ export function ChangeOrdersSection({
           Add change order
         </button>
       </div>
-      <p className="ledger-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (
@@ -168,7 +168,7 @@ export function ChangeOrdersSection({
                     {doc ? (
                       <a href={doc.file} target="_blank" rel="noopener noreferrer">
                         Document: {documentName(doc)}
-                        <span className="ledger-vh"> (opens in a new tab)</span>
+                        <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
                     ) : (
                       <span className="muted">Document attached</span>

@@ -121,7 +121,7 @@ export function PaymentsSection({
           Add payment
         </button>
       </div>
-      <p className="ledger-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (
@@ -169,7 +169,7 @@ export function PaymentsSection({
                     {receipt ? (
                       <a href={receipt.file} target="_blank" rel="noopener noreferrer">
                         Receipt: {documentName(receipt)}
-                        <span className="ledger-vh"> (opens in a new tab)</span>
+                        <span className="visually-hidden"> (opens in a new tab)</span>
                       </a>
                     ) : (
                       <span className="muted">Receipt attached</span>

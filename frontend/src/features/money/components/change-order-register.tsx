@@ -33,10 +33,10 @@ export function ChangeOrderRegister({ register }: { register: Register }) {
       ) : (
         <ScrollTable label="Change-order table">
           <table className="table money-cards" data-testid="change-order-table">
-            <caption className="money-vh">
+            <caption className="visually-hidden">
               Change orders in date order, with the running total of approved ones and the contingency left after each
             </caption>
-            <thead>
+            <thead className="visually-hidden-narrow">
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Task</th>

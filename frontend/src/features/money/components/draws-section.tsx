@@ -241,7 +241,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
           New draw request
         </button>
       </div>
-      <p className="money-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (
@@ -264,8 +264,8 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
       ) : (
         <div className="table-wrap">
           <table className="table money-cards" data-testid="draws-table">
-            <caption className="money-vh">Lender draws by number</caption>
-            <thead>
+            <caption className="visually-hidden">Lender draws by number</caption>
+            <thead className="visually-hidden-narrow">
               <tr>
                 <th scope="col">Draw</th>
                 <th scope="col">Requested</th>

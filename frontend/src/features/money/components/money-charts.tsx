@@ -66,7 +66,7 @@ export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; tota
             <summary>Show the figures as a table</summary>
             <ScrollTable label="Task figures table">
               <table className="table">
-                <caption className="money-vh">
+                <caption className="visually-hidden">
                   Predicted, committed, paid and counted in the predicted total per task, in dollars
                 </caption>
                 <thead>
@@ -167,7 +167,9 @@ export function PaymentsChart({
             <summary>Show the figures as a table</summary>
             <ScrollTable label="Payments by date table">
               <table className="table">
-                <caption className="money-vh">Payments by date and payments recorded to date, in dollars</caption>
+                <caption className="visually-hidden">
+                  Payments by date and payments recorded to date, in dollars
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>

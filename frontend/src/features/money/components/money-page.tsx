@@ -125,7 +125,7 @@ export function MoneyPage({ projectId, project, tasks, tasksError = false, onMon
           </div>
         </div>
       </header>
-      <p className="money-vh" role="status">
+      <p className="visually-hidden" role="status">
         {status}
       </p>
       {error && (

@@ -120,7 +120,7 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
 
           <section className="card" aria-labelledby="share-list-title">
             <h2 id="share-list-title">Links</h2>
-            <p className="share-vh" role="status">
+            <p className="visually-hidden" role="status">
               {status}
             </p>
             {listError && (

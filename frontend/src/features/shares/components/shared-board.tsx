@@ -12,9 +12,9 @@ function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
       {formatWholeMoney(prediction.cents / 100)}
       {prediction.basis !== 'regional' && (
         <span className="share-basis" data-testid="shared-task-basis">
-          <span className="share-vh"> (</span>
+          <span className="visually-hidden"> (</span>
           {prediction.basis === 'calibrated' ? 'calibrated' : 'fee'}
-          <span className="share-vh">)</span>
+          <span className="visually-hidden">)</span>
         </span>
       )}
       {range && (
@@ -23,7 +23,7 @@ function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
           <span className="share-range" aria-hidden="true">
             {range}
           </span>
-          <span className="share-vh">, {rangeInWords(low, high)}</span>
+          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
         </>
       )}
     </>
@@ -102,7 +102,7 @@ export function SharedBoard({
                   {column}
                   <span className="share-count">
                     {list.length}
-                    <span className="share-vh"> {list.length === 1 ? 'task' : 'tasks'}</span>
+                    <span className="visually-hidden"> {list.length === 1 ? 'task' : 'tasks'}</span>
                   </span>
                 </h3>
                 <span className="share-column-total" data-testid={`shared-total-${slug}`}>

@@ -21,7 +21,7 @@ export function SharedBids({ groups }: { groups: readonly SharedBidGroup[] }) {
               </h3>
               <div className="share-table-wrap">
                 <table className="share-table share-table-stack">
-                  <caption className="share-vh">Bids for {g.title}</caption>
+                  <caption className="visually-hidden">Bids for {g.title}</caption>
                   <thead>
                     <tr>
                       <th scope="col">Contractor</th>

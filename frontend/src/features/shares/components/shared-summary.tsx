@@ -45,7 +45,7 @@ function WithRange({ value, low, high }: { value: number; low: number | null; hi
           <span className="share-range" aria-hidden="true">
             {range}
           </span>
-          <span className="share-vh">, {rangeInWords(low, high)}</span>
+          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
         </>
       )}
     </>
