@@ -14,10 +14,12 @@
 //! Layout, one reason to change each: `catalogue` (the catalogue's types and lookups),
 //! `estimate` (the free estimate: request, lines, total), `loaders` (the embedded data files,
 //! parsed and validated), `vocabulary` (aliases, suggestions and project options), `csv` (the
-//! CSV reader). The submodules are private: every public item is re-exported here.
+//! CSV reader), `error` (why the data files were rejected). The submodules are private: every
+//! public item is re-exported here.
 
 mod catalogue;
 mod csv;
+mod error;
 mod estimate;
 mod loaders;
 mod vocabulary;
@@ -25,10 +27,11 @@ mod vocabulary;
 pub use catalogue::{
     normalize, zip3_of, CatalogueTask, CostCatalogue, Factor, Prediction, Pricing, Source, StateFactor, TaskScope,
 };
+pub use error::CatalogueError;
 pub use estimate::{Estimate, EstimateError, EstimateLine, EstimateRequest, MAX_ESTIMATE_SQFT};
 pub use loaders::{
-    CatalogueError, RENOVATION_PROJECTS_CSV, SOURCES_MD, SOURCE_LABELS_CSV, STATE_FACTORS_CSV, TASKS_CSV,
-    US_STATE_CODES, ZIP3_STATE_CSV, ZIP_SOURCE_ID,
+    RENOVATION_PROJECTS_CSV, SOURCES_MD, SOURCE_LABELS_CSV, STATE_FACTORS_CSV, TASKS_CSV, US_STATE_CODES,
+    ZIP3_STATE_CSV, ZIP_SOURCE_ID,
 };
 pub use vocabulary::{ADDITION_OPTIONS, CONVERSION_OPTIONS, RENOVATION_OPTIONS};
 

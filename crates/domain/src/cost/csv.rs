@@ -2,7 +2,7 @@
 //! quoted with `"` (commas, line breaks and doubled quotes `""` inside), LF or CRLF line ends,
 //! an optional UTF-8 byte-order mark. Blank lines are skipped. No I/O: it reads a `&str`.
 
-use super::CatalogueError;
+use super::error::CatalogueError;
 
 /// One data row and the 1-based line it starts on (for error messages).
 #[derive(Debug, Clone, PartialEq, Eq)]
