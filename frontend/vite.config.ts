@@ -27,7 +27,7 @@ const SITE_COMMON = /[\\/]src[\\/]lib[\\/](format|page-meta|project-options)\.ts
 // Read by the app's routes and by the sign-in and share pages, never by the landing page.
 const APP_COMMON = new RegExp(
   [
-    String.raw`[\\/]src[\\/]lib[\\/](form-errors|use-media-query|money-words|use-focus-first-error|route-state)\.ts$`,
+    String.raw`[\\/]src[\\/]lib[\\/](form-errors|use-media-query|money-words|use-focus-first-error|route-state|dates)\.ts$`,
     String.raw`[\\/]src[\\/]components[\\/]ui[\\/]form-field\.tsx$`,
     String.raw`[\\/]src[\\/]features[\\/]board[\\/](money|types|utils|range-display)\.ts$`,
   ].join('|'),

@@ -35,7 +35,9 @@ import { BudgetSummary } from './budget-summary';
 import { CalibrationPanel, calibrationNote } from './calibration-panel';
 import { SpreadsheetView } from './spreadsheet-view';
 import { TaskRowsView } from './task-rows-view';
-import '../board.css';
+import '../board-layout.css';
+import '../cards-phone.css';
+import '../money-calibration.css';
 
 /** The phone layout: one summary strip, one toolbar row, one Kanban column at a time. */
 export const PHONE_QUERY = '(max-width: 480px)';

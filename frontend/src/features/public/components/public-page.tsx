@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import '../public.css';
+import '../page.css';
+import '../forms-results.css';
+import '../articles.css';
+import '../estimate-lines.css';
 import { PublicFooter } from './public-footer';
 
 /** Wrapper for every public page: scoped styles, content, and the legal footer. */

@@ -11,7 +11,9 @@ import { CreatedLink } from './created-link';
 import { ShareForm } from './share-form';
 import { ShareList } from './share-list';
 import { localToday } from '../../../lib/dates';
-import '../shares.css';
+import '../share-links.css';
+import '../shared-page.css';
+import '../shared-details.css';
 
 interface Props {
   projectId: number;

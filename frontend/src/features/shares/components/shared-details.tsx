@@ -140,7 +140,7 @@ export function SharedDocuments({
       ) : (
         <>
           <p className="muted share-lead">Links work for 15 minutes: reload the page for fresh ones.</p>
-          <ul className="share-docs">
+          <ul className="share-list">
             {documents.map((d) => (
               <li key={d.id} className="share-doc" data-testid="shared-document">
                 <div className="share-doc-main">

@@ -7,7 +7,9 @@ import type { PredictionOf, SharedProject } from '../types';
 import { SharedBoard } from './shared-board';
 import { SharedBids, SharedDocuments, SharedPayments } from './shared-details';
 import { SharedSummary } from './shared-summary';
-import '../shares.css';
+import '../share-links.css';
+import '../shared-page.css';
+import '../shared-details.css';
 
 /** A revoked, expired or mistyped link (the server answers 404 for all three, on purpose alike). */
 export function LinkUnavailable() {
