@@ -39,6 +39,15 @@ describe('csvCell', () => {
   });
 });
 
+describe('csvCell, what it leaves alone', () => {
+  it('keeps text that only contains a formula sign later on, or an apostrophe already', () => {
+    expect(csvCell('Tile = 40 sq ft')).toBe('Tile = 40 sq ft');
+    expect(csvCell("'=1+1")).toBe("'=1+1");
+    expect(csvCell('Café & Co')).toBe('Café & Co');
+    expect(csvCell('2026-01-05')).toBe('2026-01-05');
+  });
+});
+
 describe('csvRow', () => {
   it('joins the cells with commas, each through csvCell', () => {
     expect(csvRow(['Framing', 'Walls, studs', 'x;=1+1', '=2', ''])).toBe(`Framing,"Walls, studs","x;=1+1",'=2,`);
