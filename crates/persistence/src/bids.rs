@@ -13,7 +13,8 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db, DbConnection};
+use crate::connection::{now, DbConnection};
+use crate::db::Db;
 use crate::ledger::{has_approved_change_orders, recompute_task_money, refresh_task_money, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{bids, contractors, projects, task_payments, tasks};

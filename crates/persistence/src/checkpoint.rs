@@ -19,7 +19,7 @@ use diesel::connection::SimpleConnection;
 use diesel::sql_types::Integer;
 use diesel::RunQueryDsl;
 
-use crate::db::{ConnectionManager, PooledConnection};
+use crate::connection::{ConnectionManager, PooledConnection};
 
 /// How often the checkpointer looks for new commits.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);

@@ -4,7 +4,8 @@ use buildledger_domain::document::Document;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db};
+use crate::connection::now;
+use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{documents, projects, tasks};
 

@@ -12,7 +12,8 @@ use buildledger_domain::Money;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db, DbConnection};
+use crate::connection::{now, DbConnection};
+use crate::db::Db;
 use crate::ledger::{corrupt, date, money, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{draw_items, draws, projects, tasks};

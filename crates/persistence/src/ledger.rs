@@ -23,7 +23,8 @@ use chrono::NaiveDate;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db, DbConnection};
+use crate::connection::{now, DbConnection};
+use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{bids, change_orders, contractors, projects, task_payments, tasks};
 

@@ -3,12 +3,15 @@
 
 mod bids;
 mod checkpoint;
+mod connection;
 pub mod db;
 mod documents;
 mod draws;
 mod effects;
 mod ledger;
 pub mod memo;
+mod migrations;
+mod open;
 pub mod payments;
 mod projects;
 mod queue;
@@ -22,7 +25,8 @@ mod users;
 
 pub use bids::{DieselBidRepository, DieselContractorRepository};
 pub use checkpoint::IDLE_BEFORE_TRUNCATE;
-pub use db::{Backend, Db, DbConnection, DbError};
+pub use connection::{Backend, DbConnection, DbError};
+pub use db::Db;
 pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;
 pub use ledger::{DieselChangeOrderRepository, DieselTaskPaymentRepository};

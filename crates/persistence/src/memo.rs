@@ -12,7 +12,7 @@
 //!   project stays deleted (ids are never reused: AUTOINCREMENT / sequences).
 //! - **Bounded staleness for other writers.** Another process can write the same database (a
 //!   second instance on PostgreSQL). Entries are trusted for [`Memo::ttl`] only
-//!   (`db::memo_ttl`: 60 s on SQLite, where this process is the only writer and the bound is a
+//!   (`open::memo_ttl`: 60 s on SQLite, where this process is the only writer and the bound is a
 //!   safety net; 1 s on PostgreSQL). See docs/architecture.md ("Caches").
 
 use std::sync::atomic::{AtomicU64, Ordering};

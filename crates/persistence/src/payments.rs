@@ -13,7 +13,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{Db, DbConnection};
+use crate::connection::DbConnection;
+use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::schema::{billing_cancellations, checkout_sessions, invoices, subscriptions, users, webhook_events};
 

@@ -5,7 +5,8 @@ use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, Proje
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Db, DbConnection};
+use crate::connection::{now, DbConnection};
+use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::schema::{documents, projects};

@@ -37,7 +37,7 @@ use diesel::connection::{SimpleConnection, TransactionManager};
 use diesel::result::Error as DieselError;
 use diesel::Connection;
 
-use crate::db::{db_err, ConnectionManager, DbConnection, PooledConnection};
+use crate::connection::{db_err, ConnectionManager, DbConnection, PooledConnection};
 use crate::effects;
 use crate::memo::Memo;
 

@@ -6,7 +6,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{Db, DbConnection};
+use crate::connection::DbConnection;
+use crate::db::Db;
 use crate::schema::{password_resets, sessions, users};
 
 pub struct DieselSessionRepository {

@@ -8,7 +8,8 @@ use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, Ta
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
-use crate::db::{now, Backend, Db, DbConnection};
+use crate::connection::{now, Backend, DbConnection};
+use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};

@@ -5,7 +5,8 @@ use buildledger_domain::user::User;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::{now, Db};
+use crate::connection::{now, DbConnection};
+use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::schema::{billing_cancellations, contractors, documents, projects, sessions, subscriptions, users};
 
@@ -165,7 +166,7 @@ impl UserRepository for DieselUserRepository {
 
 /// Fills the look-alike key of users stored before it existed (run after migrations). A name
 /// that looks like one already keyed keeps an empty key: both accounts stay usable.
-pub(crate) fn backfill_username_skeletons(conn: &mut crate::DbConnection) -> Result<usize, diesel::result::Error> {
+pub(crate) fn backfill_username_skeletons(conn: &mut DbConnection) -> Result<usize, diesel::result::Error> {
     let missing: Vec<(i64, String)> =
         users::table.filter(users::username_skeleton.eq("")).select((users::id, users::username)).load(conn)?;
     let mut filled = 0;
