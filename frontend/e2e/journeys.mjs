@@ -268,7 +268,15 @@ export const journeys = [
       await title.fill('Roofing - shingles');
       await title.press('Enter');
       await page.getByLabel('Task title: Roofing - shingles').waitFor();
+      // The reload waits for the status change's PATCH (a reload cancels a request in flight).
+      const statusSaved = page.waitForResponse(
+        (r) =>
+          /\/api\/tasks\/\d+\/$/.test(r.url()) &&
+          r.request().method() === 'PATCH' &&
+          (r.request().postData() ?? '').includes('"In Progress"'),
+      );
       await page.getByLabel('Status of Roofing - shingles').selectOption('In Progress');
+      await statusSaved;
       await page.reload();
       await page.getByRole('table', { name: 'Tasks spreadsheet' }).waitFor();
       await eventually(
