@@ -20,7 +20,7 @@ use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::{CostCatalogue, EstimateRequest, Prediction};
 use buildledger_domain::project::ProjectDetails;
 use buildledger_domain::task::MaterialQuality;
-use buildledger_http::tasks::BoardCache;
+use buildledger_http::body_cache::BodyCache;
 use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
@@ -236,8 +236,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         health: Arc::new(move || health_db.ping()),
         throttle: Arc::new(Throttle::default()),
         trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
-        board_cache: Arc::new(BoardCache::default()),
-        summary_cache: Arc::new(BoardCache::default()),
+        board_cache: Arc::new(BodyCache::default()),
+        summary_cache: Arc::new(BodyCache::default()),
     })
 }
 
@@ -264,7 +264,7 @@ pub fn payments_state(
     settings: &Settings,
     repo: Arc<DieselPaymentsRepository>,
     clock: Arc<dyn Clock>,
-) -> anyhow::Result<buildledger_http::payments::PaymentsState> {
+) -> anyhow::Result<buildledger_http::state::PaymentsState> {
     use buildledger_application::payments::ports::PaymentGateway;
     use buildledger_application::payments::{wire, PaymentsConfig};
     use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig, StripeWebhookVerifier};
@@ -280,5 +280,5 @@ pub fn payments_state(
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let config = PaymentsConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
     let (service, local_checkout) = wire(repo, users, gateway, verifier, clock, config);
-    Ok(buildledger_http::payments::PaymentsState::new(service, local_checkout))
+    Ok(buildledger_http::state::PaymentsState::new(service, local_checkout))
 }

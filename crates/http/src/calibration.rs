@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::projects::parse_id;
+use crate::path::parse_id;
 use crate::state::AppState;
 use crate::summary::ratio;
 

@@ -14,7 +14,7 @@ use validator::Validate;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::projects::parse_id;
+use crate::path::parse_id;
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 

@@ -5,6 +5,7 @@ pub mod account;
 pub mod accounts;
 pub mod auth;
 pub mod bids;
+pub mod body_cache;
 pub mod calibration;
 pub mod client_address;
 pub mod compression;
@@ -15,7 +16,9 @@ pub mod estimate;
 pub mod frontend;
 pub mod headers;
 pub mod ledger;
+pub mod not_found;
 pub mod openapi;
+pub mod path;
 pub mod payments;
 pub mod projects;
 pub mod request;
@@ -42,7 +45,7 @@ pub use state::{AppState, PublicConfig};
 /// the OpenAPI document, so the router and the document are one list.
 pub fn api_routes(cfg: &mut ServiceConfig) {
     cfg.service(system::healthz)
-        .route("/healthz", web::to(system::api_not_found))
+        .route("/healthz", web::to(not_found::api_not_found))
         // The browsable reference: Swagger UI's files are compiled in (`vendored`).
         .map(|c| {
             c.route("/api/docs", web::get().to(docs_redirect)).service(
@@ -119,7 +122,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(shares::create)
                 .service(shares::revoke)
                 .service(shares::open)
-                .default_service(web::to(system::api_not_found)),
+                .default_service(web::to(not_found::api_not_found)),
         )
         .configure(payments::configure);
 }

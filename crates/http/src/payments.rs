@@ -4,7 +4,7 @@
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use buildledger_application::payments::local::LocalCheckoutService;
-use buildledger_application::payments::ports::{PaymentsMode, CHECKOUT_COMPLETE};
+use buildledger_application::payments::ports::CHECKOUT_COMPLETE;
 use buildledger_application::payments::PaymentsService;
 use buildledger_domain::money::Money;
 use buildledger_domain::subscription::{Subscription, PLAN_PRICE_CENTS};
@@ -16,28 +16,10 @@ use crate::auth::Authenticated;
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
-/// The payments use cases, as the app state holds them.
-#[derive(Clone)]
-pub struct PaymentsState {
-    pub service: PaymentsService,
-    /// Present in local mode only: the test checkout page.
-    pub local_checkout: Option<LocalCheckoutService>,
-}
-
-impl PaymentsState {
-    pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
-        Self { service, local_checkout }
-    }
-
-    pub fn mode(&self) -> PaymentsMode {
-        self.service.mode()
-    }
-}
-
 /// `/local-checkout/{id}` and the `/payments/...` scope, each call with its OpenAPI path.
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(local_checkout_page)
-        .route("/local-checkout/{session_id}", web::to(crate::system::api_not_found))
+        .route("/local-checkout/{session_id}", web::to(crate::not_found::api_not_found))
         .service(
             utoipa_actix_web::scope::scope("/payments")
                 .service(subscription_status)
@@ -54,7 +36,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
                 .service(webhook_slash)
                 .service(webhook)
                 .service(local_checkout_complete)
-                .default_service(web::to(crate::system::api_not_found)),
+                .default_service(web::to(crate::not_found::api_not_found)),
         );
 }
 

@@ -16,6 +16,7 @@ use crate::error::{blocking, ApiError};
 use crate::openapi::{
     AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode, RenovationOptionName,
 };
+use crate::path::parse_id;
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 
@@ -245,11 +246,6 @@ impl ToSchema for CreateProjectRequest {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("ProjectCreate")
     }
-}
-
-/// Path ids: anything but a positive integer is simply not found.
-pub fn parse_id(raw: &str, what: &str) -> Result<i64, ApiError> {
-    raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found(what))
 }
 
 #[utoipa::path(

@@ -7,10 +7,14 @@ use buildledger_application::accounts::closure::ClosureService;
 use buildledger_application::accounts::recovery::RecoveryService;
 use buildledger_application::accounts::AccountService;
 use buildledger_application::documents::DocumentService;
-use buildledger_application::payments::AccessService;
+use buildledger_application::payments::local::LocalCheckoutService;
+use buildledger_application::payments::ports::PaymentsMode;
+use buildledger_application::payments::{AccessService, PaymentsService};
 use buildledger_application::projects::ProjectService;
 use buildledger_application::tasks::TaskService;
 use serde::Serialize;
+
+use crate::body_cache::BodyCache;
 
 /// `GET /api/config/`: what the frontend needs to know about this deployment.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -25,12 +29,30 @@ pub struct PublicConfig {
     pub payments_mode: &'static str,
 }
 
+/// The payments use cases, as the app state holds them.
+#[derive(Clone)]
+pub struct PaymentsState {
+    pub service: PaymentsService,
+    /// Present in local mode only: the test checkout page.
+    pub local_checkout: Option<LocalCheckoutService>,
+}
+
+impl PaymentsState {
+    pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
+        Self { service, local_checkout }
+    }
+
+    pub fn mode(&self) -> PaymentsMode {
+        self.service.mode()
+    }
+}
+
 #[derive(Clone)]
 pub struct AppState {
     pub accounts: AccountService,
     pub access: AccessService,
     /// The payments use cases (`/payments/...`, the local checkout page).
-    pub payments: crate::payments::PaymentsState,
+    pub payments: PaymentsState,
     pub projects: ProjectService,
     pub tasks: TaskService,
     pub documents: DocumentService,
@@ -58,7 +80,7 @@ pub struct AppState {
     /// Proxies whose `X-Forwarded-For` names the client (`TRUSTED_PROXIES`).
     pub trusted_proxies: Arc<crate::client_address::TrustedProxies>,
     /// Serialized boards by project, valid for one project version.
-    pub board_cache: Arc<crate::tasks::BoardCache>,
+    pub board_cache: Arc<BodyCache>,
     /// Serialized money summaries by project, valid for one project version.
-    pub summary_cache: Arc<crate::tasks::BoardCache>,
+    pub summary_cache: Arc<BodyCache>,
 }

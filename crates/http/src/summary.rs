@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::projects::parse_id;
+use crate::path::parse_id;
 use crate::state::AppState;
 use crate::tasks::{cents_to_dollars, current_version, matches_tag, not_modified};
 

@@ -3,9 +3,6 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{delete, get, patch, post, web, HttpRequest, HttpResponse};
 use buildledger_application::tasks::{TaskUpdate, TaskView};
-use buildledger_cache::BoundedMap;
-
-use crate::compression::KeptJson;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{parse_date, DateError, MSG_DATE_OUT_OF_RANGE};
 use buildledger_domain::task::{
@@ -20,7 +17,7 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::openapi::{MaterialQualityCode, TaskStatusLabel};
-use crate::projects::parse_id;
+use crate::path::parse_id;
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
 
@@ -328,43 +325,6 @@ fn board_etag(project_id: i64, version: i64) -> String {
 
 fn if_none_match(req: &HttpRequest) -> Option<&str> {
     req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok())
-}
-
-/// Serialized boards by project, each valid for one project version. A board read then costs
-/// one small query (the version) when nothing changed since it was last built.
-pub struct BoardCache {
-    entries: BoundedMap<i64, CachedBoard>,
-}
-
-#[derive(Clone)]
-struct CachedBoard {
-    owner_id: i64,
-    version: i64,
-    body: KeptJson,
-}
-
-impl BoardCache {
-    pub fn new(capacity: usize) -> Self {
-        Self { entries: BoundedMap::new(capacity) }
-    }
-
-    /// The kept body of this project version (with its compressed forms made so far).
-    pub(crate) fn get(&self, project_id: i64, owner_id: i64, version: i64) -> Option<KeptJson> {
-        self.entries.get(&project_id).filter(|c| c.owner_id == owner_id && c.version == version).map(|c| c.body)
-    }
-
-    /// Keeps `json` for this project version; returns the kept body.
-    pub(crate) fn put(&self, project_id: i64, owner_id: i64, version: i64, json: web::Bytes) -> KeptJson {
-        let body = KeptJson::new(json);
-        self.entries.insert(project_id, CachedBoard { owner_id, version, body: body.clone() });
-        body
-    }
-}
-
-impl Default for BoardCache {
-    fn default() -> Self {
-        Self::new(1024)
-    }
 }
 
 /// `GET /api/projects/{id}/tasks/`, answering 304 when the caller's copy is current.
