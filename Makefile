@@ -56,6 +56,8 @@ fmt:
 lint: frontend/node_modules/.installed
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	python3 scripts/lint/module_cycles.py
+	python3 scripts/lint/long_files.py
 	$(CARGO) test -p buildledger-http --test api -- openapi::the_frontends_copy_of_the_document_is_current
 	cd frontend && $(NPM) run lint
 	cd frontend && $(NPM) run format:check
