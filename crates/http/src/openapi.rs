@@ -21,12 +21,24 @@ use crate::error::ErrorBody;
 #[openapi(
     info(
         title = "BuildLedger API",
+        // Named with a URL: Cargo's SPDX `identifier` is OpenAPI 3.1 only.
+        license(name = "MIT", url = "https://opensource.org/licenses/MIT"),
         description = "Home-construction budgeting and task tracking. JSON in, JSON out; paths keep their trailing slash. Money is dollars as a number with at most two decimals; dates are YYYY-MM-DD; ids are integers. Every error is `{error, message, fields?}`. Project, task and document calls need a login and an active subscription (402 otherwise); another user's data answers 404. Unknown `/api/...` and `/payments/...` paths answer a JSON 404. Every response carries an `X-Request-Id`."
     ),
     servers((url = "/")),
     tags(
-        (name = "system"), (name = "accounts"), (name = "account"), (name = "projects"), (name = "tasks"),
-        (name = "documents"), (name = "bids"), (name = "estimate"), (name = "payments"), (name = "admin")
+        (name = "system", description = "Health, public configuration and this document."),
+        (name = "accounts", description = "Registration, login tokens and the current user."),
+        (name = "account", description = "The signed-in user's own account: password, sessions, export, deletion."),
+        (name = "projects", description = "Construction projects."),
+        (name = "tasks", description = "A project's tasks (the board), its summary and calibration."),
+        (name = "documents", description = "Files attached to tasks."),
+        (name = "bids", description = "Contractors and their bids on tasks."),
+        (name = "ledger", description = "Payments against tasks, change orders and lender draw requests."),
+        (name = "shares", description = "Read-only links to a project."),
+        (name = "estimate", description = "Cost estimates from the embedded catalogue."),
+        (name = "payments", description = "The subscription and its checkout."),
+        (name = "admin", description = "Subscription administration (admins only).")
     ),
     components(
         schemas(ErrorBody, ProjectTypeCode, PropertyTypeCode, ConversionOptionCode, OwnerBuilderCode, TaskStatusLabel,
@@ -124,13 +136,22 @@ pub fn nullable_material_quality() -> utoipa::openapi::schema::Object {
     nullable_codes(MaterialQuality::ALL.iter().map(|t| t.code()))
 }
 
-/// utoipa 5 writes OpenAPI 3.1; the document is served as 3.0.3, as it always was. Only nullable
-/// schemas differ between the two: `type: [T, "null"]` becomes `type: T, nullable: true`, and
-/// `oneOf: [{type: null}, S]` becomes `allOf: [S], nullable: true`. (schemathesis 4's coverage
-/// phase misreads unknown body keys under 3.1 and reports valid requests as invalid.)
+/// utoipa 5 writes OpenAPI 3.1; the document is served as 3.0.3, as it always was. The two
+/// differ in nullable schemas and in what may sit next to a `$ref`:
+/// - `type: [T, "null"]` becomes `type: T, nullable: true`;
+/// - `oneOf: [{type: null}, S]` becomes `allOf: [S], nullable: true` with the `type` of the
+///   schema S refers to (3.0 reads `nullable` only next to a `type`), and what utoipa put next to
+///   S's `$ref` (a field's doc comment) moves up beside the `allOf`;
+/// - a `$ref` to a schema with siblings (3.0 ignores them) becomes `allOf: [{$ref}]` beside them;
+/// - a map's `propertyNames` (its keys' schema, always strings in JSON) goes: 3.0 has no such
+///   keyword.
+///
+/// (schemathesis 4's coverage phase misreads unknown body keys under 3.1 and reports valid
+/// requests as invalid.)
 fn as_openapi_3_0(doc: &mut serde_json::Value) {
-    use serde_json::Value;
-    fn walk(v: &mut Value) {
+    use serde_json::{Map, Value};
+    const SCHEMAS: &str = "#/components/schemas/";
+    fn walk(v: &mut Value, component_types: &Map<String, Value>) {
         match v {
             Value::Object(map) => {
                 if let Some(Value::Array(types)) = map.get("type").cloned() {
@@ -145,21 +166,61 @@ fn as_openapi_3_0(doc: &mut serde_json::Value) {
                         map.insert("nullable".into(), Value::Bool(true));
                     }
                 }
+                if map.contains_key("additionalProperties") && map.get("propertyNames").is_some_and(Value::is_object) {
+                    map.remove("propertyNames");
+                }
                 let null = serde_json::json!({"type": "null"});
                 if let Some(Value::Array(one_of)) = map.get("oneOf").cloned() {
                     if one_of.contains(&null) {
                         map.remove("oneOf");
-                        map.insert("allOf".into(), Value::Array(one_of.into_iter().filter(|o| *o != null).collect()));
+                        let mut rest: Vec<Value> = one_of.into_iter().filter(|o| *o != null).collect();
+                        if let [Value::Object(only)] = rest.as_mut_slice() {
+                            if let Some(Value::String(target)) = only.get("$ref").cloned() {
+                                for (key, value) in std::mem::take(only) {
+                                    if key != "$ref" {
+                                        map.entry(key).or_insert(value);
+                                    }
+                                }
+                                only.insert("$ref".into(), Value::String(target.clone()));
+                                if let Some(t) = target.strip_prefix(SCHEMAS).and_then(|name| component_types.get(name))
+                                {
+                                    map.entry("type").or_insert_with(|| t.clone());
+                                }
+                            }
+                        }
+                        map.insert("allOf".into(), Value::Array(rest));
                         map.insert("nullable".into(), Value::Bool(true));
                     }
                 }
-                map.values_mut().for_each(walk);
+                if map.len() > 1 && map.get("$ref").and_then(Value::as_str).is_some_and(|r| r.starts_with(SCHEMAS)) {
+                    let reference = map.remove("$ref").unwrap_or_default();
+                    map.insert("allOf".into(), serde_json::json!([{ "$ref": reference }]));
+                }
+                map.values_mut().for_each(|v| walk(v, component_types));
             }
-            Value::Array(items) => items.iter_mut().for_each(walk),
+            Value::Array(items) => items.iter_mut().for_each(|v| walk(v, component_types)),
             _ => {}
         }
     }
-    walk(doc);
+    // Each component schema's own type (a plain `"object"`/`"string"` or a 3.1 `[T, "null"]`).
+    let component_types: Map<String, Value> = doc
+        .pointer("/components/schemas")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .filter_map(|(name, schema)| {
+            let t = match schema.get("type")? {
+                Value::String(t) => t.clone(),
+                Value::Array(ts) => match ts.iter().filter(|t| *t != "null").collect::<Vec<_>>().as_slice() {
+                    [Value::String(t)] => t.clone(),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            Some((name.clone(), Value::String(t)))
+        })
+        .collect();
+    walk(doc, &component_types);
     doc["openapi"] = Value::from("3.0.3");
 }
 

@@ -1885,7 +1885,7 @@ export interface components {
        * @description The contingency reserve in percent of the budget, 0-50 (docs/money.md).
        */
       contingency_percent: number;
-      conversion_option: components['schemas']['ConversionOption'] | null;
+      conversion_option: (string & components['schemas']['ConversionOption']) | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date */
@@ -1904,7 +1904,7 @@ export interface components {
       project_type: components['schemas']['ProjectType'];
       /** @enum {string} */
       project_type_display: 'New Home Build' | 'Renovation' | 'Addition' | 'Conversion' | 'ADU';
-      property_type: components['schemas']['PropertyType'] | null;
+      property_type: (string & components['schemas']['PropertyType']) | null;
       renovation_options: string[];
       /** Format: int64 */
       square_footage: number;
@@ -2040,6 +2040,11 @@ export interface components {
     ProjectSummary: {
       /** Format: double */
       budget: number;
+      /**
+       * @description The same sums with every task still without a known cost predicted at regional x the
+       *     project's local ratio (`GET /api/projects/{id}/calibration/`); null until three tasks
+       *     have a known price.
+       */
       calibrated: components['schemas']['CalibratedSummary'] | null;
       /**
        * Format: double
