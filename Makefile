@@ -51,14 +51,16 @@ fmt:
 	$(CARGO) fmt --all
 
 # Enforced conventions (CI runs this before `make test`): rustfmt, clippy with warnings as
-# errors, ESLint (boundaries, hooks, a11y, file names), Prettier, TypeScript, and the frontend's
-# API types current with the server's OpenAPI document.
+# errors, ESLint (boundaries, hooks, a11y, file names), Prettier, TypeScript, the frontend's API
+# types current with the server's OpenAPI document, and that document valid OpenAPI 3.0 and clean
+# under Redocly's recommended rules (scripts/lint/openapi.sh).
 lint: frontend/node_modules/.installed
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	python3 scripts/lint/module_cycles.py
 	python3 scripts/lint/long_files.py
 	$(CARGO) test -p buildledger-http --test api -- openapi::the_frontends_copy_of_the_document_is_current
+	bash scripts/lint/openapi.sh
 	cd frontend && $(NPM) run lint
 	cd frontend && $(NPM) run format:check
 	cd frontend && $(NPM) run typecheck
