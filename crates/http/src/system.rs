@@ -52,7 +52,7 @@ pub async fn config(state: web::Data<AppState>) -> HttpResponse {
 #[utoipa::path(
     tag = "system", operation_id = "openapi", summary = "This OpenAPI document",
     security(()),
-    responses((status = 200, description = "OpenAPI 3.1 document of every call.", content_type = "application/json", body = Object)),
+    responses((status = 200, description = "OpenAPI 3.0.3 document of every call.", content_type = "application/json", body = Object)),
 )]
 #[get("/openapi.json")]
 pub async fn openapi() -> HttpResponse {

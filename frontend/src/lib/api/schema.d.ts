@@ -3590,7 +3590,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description OpenAPI 3.1 document of every call. */
+      /** @description OpenAPI 3.0.3 document of every call. */
       200: {
         headers: {
           [name: string]: unknown;
