@@ -1,8 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { FormField, RequiredNote } from '../../../components/ui/form-field';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { useFailureFocus } from '../../../lib/use-focus-first-error';
-import { LABEL_MAX, type ShareFormValues } from '../utils';
+import { AppForm, Field, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
+import { LABEL_MAX, validateShareForm, type ShareFormValues } from '../utils';
 import { localToday } from '../../../lib/dates';
 
 const EMPTY: ShareFormValues = {
@@ -38,51 +35,40 @@ const SECTIONS: { field: Included; id: string; label: string; hint: string }[] =
 ];
 
 interface Props {
-  /** Resolves true once the link exists (the form then empties). */
-  onSubmit: (values: ShareFormValues) => Promise<boolean>;
-  busy: boolean;
-  /** For the whole form (a 409, a network error). */
-  error: string;
-  /** The server's (or the form's own) messages per field: `label`, `expires_on`. */
-  fieldErrors: FieldErrors;
+  /** Creates the link; throws when it is refused (the messages then show in the form). */
+  onSubmit: (values: ShareFormValues) => Promise<void>;
 }
 
 /** The new link: who it is for, until when it works, whether bids, payments and documents come with it. */
-export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
-  const [values, setValues] = useState<ShareFormValues>(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+export function ShareForm({ onSubmit }: Props) {
   const today = localToday();
+  // A refused create: messages beside the fields (kept until the next try), the first one focused.
+  const kit = useAppForm<ShareFormValues>({
+    defaultValues: EMPTY,
+    fields: ['label', 'expires_on'],
+    fallback: 'The link could not be created. Please try again.',
+    validate: (values) => validateShareForm(values, today),
+    clearOnEdit: false,
+  });
+  const { busy } = kit;
+  const { register, reset } = kit.form;
 
-  // After a refused create, focus moves to the first field with a message (else to the message).
-  const focusError = useFailureFocus(formRef);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await onSubmit(values)) setValues(EMPTY);
-    else focusError();
+  const submit = async (values: ShareFormValues) => {
+    await onSubmit(values);
+    reset(EMPTY);
   };
 
   return (
-    <form
-      ref={formRef}
-      className="card share-form"
-      aria-labelledby="share-form-title"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-    >
+    <AppForm kit={kit} className="card share-form" aria-labelledby="share-form-title" onSubmit={submit}>
       <h2 id="share-form-title">New link</h2>
       <p className="muted share-lead">
         Whoever opens the link sees the live budget and the board. They need no account and can change nothing. Bids,
         payments and documents come with it only if you tick them.
       </p>
       <RequiredNote />
-      {error && (
-        <div className="form-error" role="alert">
-          {error}
-        </div>
-      )}
+      <FormMessage message={kit.message} as="div" />
       <div className="share-form-grid">
-        <FormField
+        <Field
           id="share-label"
           name="label"
           label="Label (shown to whoever opens the link)"
@@ -90,27 +76,15 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
           required
           maxLength={LABEL_MAX}
           autoComplete="off"
-          value={values.label}
-          errors={fieldErrors.label}
           hint="Who the link is for, e.g. Bank or Sam. It names the link in the list below and shows at the top of the shared page."
-          onChange={(e) => {
-            const label = e.target.value; // read now: the updater runs later
-            setValues((v) => ({ ...v, label }));
-          }}
         />
-        <FormField
+        <Field
           id="share-expires"
           name="expires_on"
           type="date"
           label="Link works until (optional)"
           min={today}
-          value={values.expires_on}
-          errors={fieldErrors.expires_on}
           hint="It works through that day. Leave empty for no end date."
-          onChange={(e) => {
-            const expires = e.target.value;
-            setValues((v) => ({ ...v, expires_on: expires }));
-          }}
         />
       </div>
       <fieldset className="field share-includes">
@@ -118,16 +92,7 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
         {SECTIONS.map(({ field, id, label, hint }) => (
           <div key={field} className="share-include">
             <label className="check" htmlFor={id}>
-              <input
-                id={id}
-                type="checkbox"
-                checked={values[field]}
-                aria-describedby={`${id}-hint`}
-                onChange={(e) => {
-                  const checked = e.target.checked;
-                  setValues((v) => ({ ...v, [field]: checked }));
-                }}
-              />
+              <input id={id} type="checkbox" aria-describedby={`${id}-hint`} {...register(field)} />
               {label}
             </label>
             <small className="hint" id={`${id}-hint`}>
@@ -141,6 +106,6 @@ export function ShareForm({ onSubmit, busy, error, fieldErrors }: Props) {
           {busy ? 'Creating link…' : 'Create link'}
         </button>
       </div>
-    </form>
+    </AppForm>
   );
 }

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
-import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useCreateShare, useProjectShares, useRevokeShare } from '../hooks/use-shares';
 import type { CreatedShare, Share } from '../types';
-import { validateShareForm, type ShareFormValues } from '../utils';
+import type { ShareFormValues } from '../utils';
 import { CreatedLink } from './created-link';
 import { ShareForm } from './share-form';
 import { ShareList } from './share-list';
@@ -33,8 +32,6 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
   const create = useCreateShare(projectId);
   const revoke = useRevokeShare(projectId);
   const [created, setCreated] = useState<CreatedShare | null>(null);
-  const [formError, setFormError] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<Share | null>(null);
   const [listError, setListError] = useState('');
   const [status, setStatus] = useState('');
@@ -45,12 +42,9 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
     'Read-only links to the project for a lender, a partner or an inspector: the live budget, nothing editable.',
   );
 
-  const onCreate = async (values: ShareFormValues): Promise<boolean> => {
-    setFormError('');
+  // The form checks itself and says a refused create beside its fields (ShareForm).
+  const onCreate = async (values: ShareFormValues): Promise<void> => {
     setStatus('');
-    const problems = validateShareForm(values, today);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length > 0) return false;
     try {
       const share = await create.mutateAsync({
         label: values.label.trim(),
@@ -60,13 +54,9 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
         include_payments: values.include_payments,
       });
       setCreated(share);
-      return true;
     } catch (e) {
       if (!(e instanceof ApiError) || e.status >= 500 || e.status === 0) console.error('Share link not created', e);
-      const errors = toFormErrors(e, ['label', 'expires_on'], 'The link could not be created. Please try again.');
-      setFormError(errors.message);
-      setFieldErrors(errors.fields);
-      return false;
+      throw e;
     }
   };
 
@@ -118,7 +108,7 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
       ) : (
         <div className="stack">
           {created && <CreatedLink share={created} projectName={projectName} onDone={() => setCreated(null)} />}
-          <ShareForm onSubmit={onCreate} busy={create.isPending} error={formError} fieldErrors={fieldErrors} />
+          <ShareForm onSubmit={onCreate} />
 
           <section className="card" aria-labelledby="share-list-title">
             <h2 id="share-list-title">Links</h2>
