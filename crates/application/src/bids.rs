@@ -118,7 +118,7 @@ impl BidService {
         let (task, _) = self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
         let mut errors = FieldErrors::new();
         if change.contractor.is_none() {
-            errors.add("contractor", "This field is required.");
+            errors.add("contractor", buildledger_domain::messages::REQUIRED);
         }
         if change.status.as_deref().is_some_and(|s| s != "pending") {
             errors.add("status", "A new bid is pending; award it with POST /api/bids/{id}/award/.");

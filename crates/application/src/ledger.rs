@@ -64,7 +64,7 @@ fn not_found(e: RepoError, entity: &'static str) -> UseCaseError {
 
 fn required(errors: &mut FieldErrors, field: &str, value: Option<i64>) -> i64 {
     if value.is_none() {
-        errors.add(field, "This field is required.");
+        errors.add(field, buildledger_domain::messages::REQUIRED);
     }
     value.unwrap_or_default()
 }

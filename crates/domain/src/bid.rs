@@ -58,7 +58,7 @@ pub struct ContractorInput {
 fn text(errors: &mut FieldErrors, field: &str, raw: &str, max: usize) -> String {
     let t = raw.trim();
     if t.chars().count() > max {
-        errors.add(field, format!("Ensure this field has no more than {max} characters."));
+        errors.add(field, crate::messages::too_long(max));
     }
     t.to_owned()
 }
@@ -72,7 +72,7 @@ pub fn parse_optional_date(errors: &mut FieldErrors, field: &str, raw: &str) -> 
     match NaiveDate::parse_from_str(t, "%Y-%m-%d").map_err(|_| far_or_malformed(t)).and_then(in_date_years) {
         Ok(d) => Some(d),
         Err(DateError::Format) => {
-            errors.add(field, "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+            errors.add(field, crate::messages::DATE_FORMAT);
             None
         }
         Err(DateError::OutOfRange) => {
@@ -94,13 +94,13 @@ impl ContractorDetails {
         let name = match input.name {
             Some(raw) => text(&mut errors, "name", &raw, CONTRACTOR_NAME_MAX),
             None if current.is_none() => {
-                errors.add("name", "This field is required.");
+                errors.add("name", crate::messages::REQUIRED);
                 String::new()
             }
             None => base.name.clone(),
         };
         if name.is_empty() && !errors.contains("name") {
-            errors.add("name", "This field may not be blank.");
+            errors.add("name", crate::messages::BLANK);
         }
         let mut field = |name: &str, raw: Option<String>, current: &str, max: usize| match raw {
             Some(raw) => text(&mut errors, name, &raw, max),
@@ -112,7 +112,7 @@ impl ContractorDetails {
         let license_number = field("license_number", input.license_number, &base.license_number, SHORT_TEXT_MAX);
         let notes = field("notes", input.notes, &base.notes, NOTES_MAX);
         if !email.is_empty() && !errors.contains("email") && crate::user::Email::parse(&email).is_err() {
-            errors.add("email", "Enter a valid email address.");
+            errors.add("email", crate::messages::EMAIL);
         }
         let insurance_expires = match input.insurance_expires {
             Some(raw) => parse_optional_date(&mut errors, "insurance_expires", &raw),
@@ -259,7 +259,7 @@ impl BidDetails {
             (Some(a), _) => a,
             (None, Some(c)) => c.amount,
             (None, None) => {
-                errors.add("amount", "This field is required.");
+                errors.add("amount", crate::messages::REQUIRED);
                 Money::ZERO
             }
         };

@@ -116,13 +116,10 @@ pub fn sanitize_file_name(raw: &str) -> String {
 pub fn rename_file(current: &str, raw: &str) -> Result<String, crate::DomainError> {
     let typed = raw.trim();
     if typed.is_empty() {
-        return Err(crate::FieldErrors::single("name", "This field may not be blank."));
+        return Err(crate::FieldErrors::single("name", crate::messages::BLANK));
     }
     if typed.chars().count() > NAME_MAX {
-        return Err(crate::FieldErrors::single(
-            "name",
-            format!("Ensure this field has no more than {NAME_MAX} characters."),
-        ));
+        return Err(crate::FieldErrors::single("name", crate::messages::too_long(NAME_MAX)));
     }
     let ext = |name: &str| name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).filter(|e| !e.is_empty());
     let cleaned = sanitize_file_name(typed);

@@ -11,6 +11,7 @@ pub mod cost;
 pub mod document;
 pub mod error;
 pub mod ledger;
+pub mod messages;
 pub mod money;
 pub mod project;
 pub mod share;

@@ -67,13 +67,13 @@ impl NewShare {
     pub fn parse(input: ShareInput, today: NaiveDate) -> Result<NewShare, DomainError> {
         let mut errors = FieldErrors::new();
         if input.project.is_none() {
-            errors.add("project", "This field is required.");
+            errors.add("project", crate::messages::REQUIRED);
         }
         let label = input.label.as_deref().map(str::trim).unwrap_or("").to_owned();
         if label.is_empty() {
-            errors.add("label", "This field may not be blank.");
+            errors.add("label", crate::messages::BLANK);
         } else if label.chars().count() > LABEL_MAX {
-            errors.add("label", format!("Ensure this field has no more than {LABEL_MAX} characters."));
+            errors.add("label", crate::messages::too_long(LABEL_MAX));
         } else if label.chars().any(char::is_control) {
             errors.add("label", "Use letters, digits and punctuation only.");
         }

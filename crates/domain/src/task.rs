@@ -70,13 +70,10 @@ impl TaskTitle {
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let t = raw.trim();
         if t.is_empty() {
-            return Err(FieldErrors::single("title", "This field may not be blank."));
+            return Err(FieldErrors::single("title", crate::messages::BLANK));
         }
         if t.chars().count() > TITLE_MAX {
-            return Err(FieldErrors::single(
-                "title",
-                format!("Ensure this field has no more than {TITLE_MAX} characters."),
-            ));
+            return Err(FieldErrors::single("title", crate::messages::too_long(TITLE_MAX)));
         }
         Ok(Self(t.to_owned()))
     }
@@ -91,10 +88,7 @@ impl TaskTitle {
 /// Checks a description's length; descriptions may be empty.
 pub fn parse_description(raw: &str) -> Result<String, DomainError> {
     if raw.chars().count() > DESCRIPTION_MAX {
-        return Err(FieldErrors::single(
-            "description",
-            format!("Ensure this field has no more than {DESCRIPTION_MAX} characters."),
-        ));
+        return Err(FieldErrors::single("description", crate::messages::too_long(DESCRIPTION_MAX)));
     }
     Ok(raw.to_owned())
 }

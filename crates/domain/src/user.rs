@@ -24,13 +24,10 @@ impl Username {
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let t = raw.trim();
         if t.is_empty() {
-            return Err(FieldErrors::single("username", "This field may not be blank."));
+            return Err(FieldErrors::single("username", crate::messages::BLANK));
         }
         if t.chars().count() > USERNAME_MAX {
-            return Err(FieldErrors::single(
-                "username",
-                format!("Ensure this field has no more than {USERNAME_MAX} characters."),
-            ));
+            return Err(FieldErrors::single("username", crate::messages::too_long(USERNAME_MAX)));
         }
         // No `@`: a login with `@` is an email, so a username can never capture someone's email.
         if !t.chars().all(|c| c.is_alphanumeric() || ".+-_".contains(c)) {
@@ -70,9 +67,9 @@ impl Email {
     pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let t = raw.trim();
         if t.is_empty() {
-            return Err(FieldErrors::single("email", "This field may not be blank."));
+            return Err(FieldErrors::single("email", crate::messages::BLANK));
         }
-        let invalid = || FieldErrors::single("email", "Enter a valid email address.");
+        let invalid = || FieldErrors::single("email", crate::messages::EMAIL);
         if t.len() > EMAIL_MAX || t.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(invalid());
         }
@@ -106,10 +103,7 @@ impl Password {
             ));
         }
         if n > PASSWORD_MAX {
-            return Err(FieldErrors::single(
-                "password",
-                format!("Ensure this field has no more than {PASSWORD_MAX} characters."),
-            ));
+            return Err(FieldErrors::single("password", crate::messages::too_long(PASSWORD_MAX)));
         }
         Ok(Self(raw.to_owned()))
     }

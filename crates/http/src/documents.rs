@@ -154,13 +154,13 @@ pub async fn upload(
     let mut missing = buildledger_domain::FieldErrors::new();
     let task_id = match task.as_deref() {
         None | Some("") => {
-            missing.add("task", "This field is required.");
+            missing.add("task", buildledger_domain::messages::REQUIRED);
             None
         }
         Some(t) => match t.parse::<i64>() {
             Ok(id) if id > 0 => Some(id),
             _ => {
-                missing.add("task", "A valid integer is required.");
+                missing.add("task", buildledger_domain::messages::NOT_AN_INTEGER);
                 None
             }
         },

@@ -125,8 +125,7 @@ impl<T> serde::Serialize for Patch<T> {
     }
 }
 
-const NOT_NULL: &str = "This field may not be null.";
-const REQUIRED: &str = "This field is required.";
+use buildledger_domain::messages::{self, NOT_NULL, REQUIRED};
 
 impl<T> Patch<T> {
     pub fn is_present(&self) -> bool {
@@ -231,7 +230,7 @@ impl WireValue for String {
     fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
         match value {
             Value::String(s) => Ok(Some(s)),
-            _ => Err("Not a valid string."),
+            _ => Err(messages::NOT_A_STRING),
         }
     }
 }
@@ -241,7 +240,7 @@ impl WireValue for bool {
     fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
         match value {
             Value::Bool(b) => Ok(Some(b)),
-            _ => Err("Must be a valid boolean."),
+            _ => Err(messages::NOT_A_BOOLEAN),
         }
     }
 }
@@ -250,7 +249,7 @@ impl WireValue for bool {
 /// string reads as null.
 impl WireValue for i64 {
     fn from_json(value: Value) -> Result<Option<Self>, &'static str> {
-        const MESSAGE: &str = "A valid integer is required.";
+        const MESSAGE: &str = messages::NOT_AN_INTEGER;
         match value {
             Value::String(s) if s.trim().is_empty() => Ok(None),
             Value::Number(n) => n
@@ -274,12 +273,12 @@ impl WireValue for Money {
             // e.g. 1234.56 -> "1234.56", so no binary rounding reaches the cents.
             Value::Number(n) => n.to_string(),
             Value::String(s) => s.trim().to_owned(),
-            _ => return Err("A valid number is required."),
+            _ => return Err(messages::NOT_A_NUMBER),
         };
         Money::parse_dollars(&text).map(Some).map_err(|e| match e {
-            MoneyError::NotANumber => "A valid number is required.",
-            MoneyError::Negative => "Ensure this value is greater than or equal to 0.",
-            MoneyError::TooManyDecimals => "Ensure that there are no more than 2 decimal places.",
+            MoneyError::NotANumber => messages::NOT_A_NUMBER,
+            MoneyError::Negative => messages::NOT_NEGATIVE,
+            MoneyError::TooManyDecimals => messages::TWO_DECIMALS,
             MoneyError::TooLarge => "Ensure this value is less than or equal to 1000000000.",
         })
     }
@@ -292,12 +291,12 @@ impl WireValue for buildledger_domain::ledger::SignedMoney {
             Value::String(s) if s.trim().is_empty() => return Ok(None),
             Value::Number(n) => n.to_string(),
             Value::String(s) => s.trim().to_owned(),
-            _ => return Err("A valid number is required."),
+            _ => return Err(messages::NOT_A_NUMBER),
         };
         buildledger_domain::ledger::SignedMoney::parse_dollars(&text).map(Some).map_err(|e| match e {
-            MoneyError::TooManyDecimals => "Ensure that there are no more than 2 decimal places.",
+            MoneyError::TooManyDecimals => messages::TWO_DECIMALS,
             MoneyError::TooLarge => "Ensure this value is between -1000000000 and 1000000000.",
-            MoneyError::NotANumber | MoneyError::Negative => "A valid number is required.",
+            MoneyError::NotANumber | MoneyError::Negative => messages::NOT_A_NUMBER,
         })
     }
 }

@@ -267,7 +267,7 @@ impl UpdateTaskRequest {
             Some(p) => match i32::try_from(p) {
                 Ok(p) if p >= 0 => Some(p),
                 _ => {
-                    errors.add("position", "Ensure this value is greater than or equal to 0.");
+                    errors.add("position", buildledger_domain::messages::NOT_NEGATIVE);
                     None
                 }
             },
@@ -284,7 +284,7 @@ fn parse_status(errors: &mut FieldErrors, raw: Option<String>) -> Option<TaskSta
     let raw = raw?;
     let s = TaskStatus::parse(&raw);
     if s.is_none() {
-        errors.add("status", format!("\"{raw}\" is not a valid choice."));
+        errors.add("status", buildledger_domain::messages::not_a_choice(raw));
     }
     s
 }
@@ -293,7 +293,7 @@ fn parse_quality(errors: &mut FieldErrors, raw: Option<String>) -> Option<Materi
     let raw = raw?;
     let q = MaterialQuality::parse(&raw);
     if q.is_none() {
-        errors.add("material_quality", format!("\"{raw}\" is not a valid choice."));
+        errors.add("material_quality", buildledger_domain::messages::not_a_choice(raw));
     }
     q
 }
@@ -306,7 +306,7 @@ fn parse_due_date(errors: &mut FieldErrors, raw: Option<String>) -> Option<Optio
         Some(r) => match parse_date(r) {
             Ok(d) => Some(Some(d)),
             Err(DateError::Format) => {
-                errors.add("due_date", "Date has wrong format. Use YYYY-MM-DD.");
+                errors.add("due_date", buildledger_domain::messages::DATE_FORMAT);
                 None
             }
             Err(DateError::OutOfRange) => {

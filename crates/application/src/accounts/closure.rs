@@ -93,7 +93,7 @@ impl ClosureService {
     pub fn delete_account(&self, user: AuthUser, password: &str) -> Result<(), UseCaseError> {
         let account = self.accounts.get_user(user.id)?;
         if password.is_empty() {
-            return Err(FieldErrors::single("password", "This field may not be blank.").into());
+            return Err(FieldErrors::single("password", buildledger_domain::messages::BLANK).into());
         }
         if self.accounts.check_credentials(&account.username, password).is_err() {
             return Err(FieldErrors::single("password", MSG_WRONG_PASSWORD).into());

@@ -237,7 +237,7 @@ impl AccountService {
             }
         };
         if current.is_empty() {
-            errors.add("current_password", "This field may not be blank.");
+            errors.add("current_password", buildledger_domain::messages::BLANK);
         } else if !self.ports.hasher.verify(current, &stored.password_hash) {
             errors.add("current_password", "The current password is incorrect.");
         }

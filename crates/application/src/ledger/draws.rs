@@ -50,7 +50,7 @@ impl LedgerService {
         let mut errors = FieldErrors::new();
         let project_id = required(&mut errors, "project", change.project);
         if change.tasks.is_none() {
-            errors.add("tasks", "This field is required.");
+            errors.add("tasks", buildledger_domain::messages::REQUIRED);
         }
         if !errors.is_empty() {
             return Err(DomainError::Validation(errors).into());

@@ -28,7 +28,7 @@ impl PaymentsService {
         self.require_admin(actor_id)?;
         let sid = subscription_id.trim();
         if sid.is_empty() {
-            return Err(FieldErrors::single("subscription_id", "This field is required.").into());
+            return Err(FieldErrors::single("subscription_id", buildledger_domain::messages::REQUIRED).into());
         }
         let sub =
             self.ports.subscriptions.find_by_subscription_id(sid)?.ok_or(UseCaseError::not_found("subscription"))?;

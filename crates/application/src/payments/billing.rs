@@ -67,7 +67,7 @@ impl PaymentsService {
     pub fn update_payment_method(&self, user_id: i64, payment_method_id: &str) -> Result<&'static str, UseCaseError> {
         let pm = payment_method_id.trim();
         if pm.is_empty() {
-            return Err(FieldErrors::single("payment_method_id", "This field is required.").into());
+            return Err(FieldErrors::single("payment_method_id", buildledger_domain::messages::REQUIRED).into());
         }
         if pm.len() > 255 || !pm.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Err(FieldErrors::single("payment_method_id", "Enter a valid payment method id.").into());

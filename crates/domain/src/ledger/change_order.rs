@@ -64,25 +64,25 @@ impl ChangeOrderDetails {
             None => match current {
                 Some(c) => c.description.clone(),
                 None => {
-                    errors.add("description", "This field is required.");
+                    errors.add("description", crate::messages::REQUIRED);
                     "-".into()
                 }
             },
         };
         if description.is_empty() && !errors.contains("description") {
-            errors.add("description", "This field may not be blank.");
+            errors.add("description", crate::messages::BLANK);
         }
         let amount = match (input.amount, current) {
             (Some(a), _) => a,
             (None, Some(c)) => c.amount,
             (None, None) => {
-                errors.add("amount", "This field is required.");
+                errors.add("amount", crate::messages::REQUIRED);
                 SignedMoney::default()
             }
         };
         let status = match input.status {
             Some(raw) => ChangeOrderStatus::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("status", format!("\"{raw}\" is not a valid choice."));
+                errors.add("status", crate::messages::not_a_choice(raw));
                 ChangeOrderStatus::Proposed
             }),
             None => current.map_or(ChangeOrderStatus::Proposed, |c| c.status),

@@ -207,7 +207,7 @@ impl DrawFields {
             date_or(&mut errors, "requested_on", input.requested_on, current.map(|c| c.requested_on), today);
         let status = match input.status {
             Some(raw) => DrawStatus::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("status", format!("\"{raw}\" is not a valid choice."));
+                errors.add("status", crate::messages::not_a_choice(raw));
                 DrawStatus::Draft
             }),
             None => current.map_or(DrawStatus::Draft, |c| c.status),

@@ -23,7 +23,7 @@ pub(super) use code_enum;
 pub(super) fn text(errors: &mut FieldErrors, field: &str, raw: &str, max: usize) -> String {
     let t = raw.trim();
     if t.chars().count() > max {
-        errors.add(field, format!("Ensure this field has no more than {max} characters."));
+        errors.add(field, crate::messages::too_long(max));
     }
     t.to_owned()
 }

@@ -80,7 +80,7 @@ impl PaymentDetails {
             (Some(a), _) => a,
             (None, Some(c)) => c.amount,
             (None, None) => {
-                errors.add("amount", "This field is required.");
+                errors.add("amount", crate::messages::REQUIRED);
                 Money::ZERO
             }
         };
@@ -96,7 +96,7 @@ impl PaymentDetails {
         };
         let method = match input.method {
             Some(raw) => PaymentMethod::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("method", format!("\"{raw}\" is not a valid choice."));
+                errors.add("method", crate::messages::not_a_choice(raw));
                 PaymentMethod::Other
             }),
             None => current.map_or(PaymentMethod::Other, |c| c.method),

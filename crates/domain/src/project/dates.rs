@@ -12,7 +12,7 @@ pub const MSG_DATE_OUT_OF_RANGE: &str = "Enter a date between 1900-01-01 and 220
 /// Why a date was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DateError {
-    /// Not a date in an accepted form (each caller words this as its field's form requires).
+    /// Not a date in an accepted form ([`crate::messages::DATE_FORMAT`], whatever the field).
     Format,
     /// A real date outside [`DATE_YEARS`] ([`MSG_DATE_OUT_OF_RANGE`]).
     OutOfRange,

@@ -54,7 +54,7 @@ pub const MAX_UNITS: i32 = 10_000;
 
 pub const MSG_UNITS_REQUIRED: &str = "Please specify the number of units for a multifamily building.";
 pub const MSG_START_DATE_REQUIRED: &str = "Please provide a project start date.";
-const REQUIRED: &str = "This field is required.";
+use crate::messages::REQUIRED;
 
 /// The contingency reserve a new project gets, in percent of its budget (issue 19).
 pub const DEFAULT_CONTINGENCY_PERCENT: i32 = 10;
@@ -82,7 +82,7 @@ impl ProjectDetails {
                 String::new()
             }
             Some(n) if n.chars().count() > NAME_MAX => {
-                errors.add("name", format!("Ensure this field has no more than {NAME_MAX} characters."));
+                errors.add("name", crate::messages::too_long(NAME_MAX));
                 String::new()
             }
             Some(n) => n.to_owned(),
@@ -113,7 +113,7 @@ impl ProjectDetails {
                 Some(raw) => {
                     let p = PropertyType::parse(raw);
                     if p.is_none() {
-                        errors.add("property_type", format!("\"{raw}\" is not a valid choice."));
+                        errors.add("property_type", crate::messages::not_a_choice(raw));
                     }
                     p
                 }
@@ -151,7 +151,7 @@ impl ProjectDetails {
                 Some(raw) => {
                     let c = ConversionOption::parse(raw);
                     if c.is_none() {
-                        errors.add("conversion_option", format!("\"{raw}\" is not a valid choice."));
+                        errors.add("conversion_option", crate::messages::not_a_choice(raw));
                     }
                     c
                 }
@@ -235,7 +235,7 @@ fn parse_code<T>(errors: &mut FieldErrors, field: &str, raw: Option<&str>, parse
         Some(r) => {
             let v = parse(r);
             if v.is_none() {
-                errors.add(field, format!("\"{r}\" is not a valid choice."));
+                errors.add(field, crate::messages::not_a_choice(r));
             }
             v
         }
@@ -246,7 +246,7 @@ fn parse_options(errors: &mut FieldErrors, field: &str, raw: Option<Vec<String>>
     let mut out: Vec<String> = Vec::new();
     for option in raw.unwrap_or_default() {
         if !allowed.contains(&option.as_str()) {
-            errors.add(field, format!("\"{option}\" is not a valid choice."));
+            errors.add(field, crate::messages::not_a_choice(option));
         } else if !out.contains(&option) {
             out.push(option);
         }
@@ -263,7 +263,7 @@ fn parse_required_date(errors: &mut FieldErrors, field: &str, raw: Option<&str>,
         Some(r) => match parse_date(r) {
             Ok(d) => Some(d),
             Err(DateError::Format) => {
-                errors.add(field, "Date has wrong format. Use YYYY-MM-DD.");
+                errors.add(field, crate::messages::DATE_FORMAT);
                 None
             }
             Err(DateError::OutOfRange) => {
