@@ -3,16 +3,22 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormR
 import { toFormErrors, type FieldErrors, type FormErrors, type MessagePlaces } from '../../lib/form-errors';
 import { useFocusFirstError, useNativeInvalid } from '../../lib/use-focus-first-error';
 
+const UNREACHABLE = 'The server could not be reached. Please try again.';
+
 export interface AppFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** The fields whose server messages show beside them (`toFormErrors`' `known`). */
-  fields: readonly string[];
+  fields?: readonly string[];
   /** The form's message for network and server errors. */
-  fallback: string;
+  fallback?: string;
+  /** A form's own reading of a failed request, instead of `toFormErrors(error, fields, fallback, places)`. */
+  mapError?: (error: unknown) => FormErrors;
+  /** Runs at each submit, before the checks (e.g. to hide the last success notice). */
+  beforeSubmit?: () => void;
   /** Where a server message that names no field belongs (`toFormErrors`' `places`). */
   places?: MessagePlaces;
   /** The form's own checks, in its words: a submit with any message is refused. */
-  validate?: (values: T) => FieldErrors;
+  validate?: (values: T) => Partial<FieldErrors>;
   /** Editing a field drops its message (default true). */
   clearOnEdit?: boolean;
   /**
@@ -79,9 +85,13 @@ export function useAppForm<T extends FieldValues>(options: AppFormOptions<T>): A
       e.preventDefault();
       setMessage('');
       clearErrors();
-      const { validate, fields, fallback, places, onError } = latest.current;
-      const problems = validate?.(form.getValues()) ?? {};
-      if (Object.values(problems).some((m) => m.length > 0)) {
+      const { validate, fields = [], fallback = UNREACHABLE, places, onError, mapError, beforeSubmit } = latest.current;
+      beforeSubmit?.();
+      const problems: FieldErrors = {};
+      for (const [name, messages] of Object.entries(validate?.(form.getValues()) ?? {})) {
+        if (messages?.length) problems[name] = messages;
+      }
+      if (Object.keys(problems).length > 0) {
         showErrors({ message: '', fields: problems });
         return;
       }
@@ -90,7 +100,7 @@ export function useAppForm<T extends FieldValues>(options: AppFormOptions<T>): A
           await handler(values);
         } catch (err) {
           onError?.(err);
-          showErrors(toFormErrors(err, fields, fallback, places));
+          showErrors(mapError ? mapError(err) : toFormErrors(err, fields, fallback, places));
         }
       })(e);
     },

@@ -1,72 +1,48 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { FormField, RequiredNote } from '../../../components/ui/form-field';
-import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
+import { AppForm, Field, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
 import { changePassword } from '../api';
 
 export const PASSWORD_CHANGED = 'Your password was changed. Other sessions were signed out.';
 export const NEW_PASSWORDS_DIFFER = 'The new passwords do not match.';
-const NO_ERRORS: FormErrors = { message: '', fields: {} };
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
+type Values = typeof EMPTY;
 
 export function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const native = useNativeInvalid(formRef);
-  const focusError = useFailureFocus(formRef);
-  const mutation = useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => {
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setDone(true);
-    },
-    onError: (e) => {
-      setErrors(
-        toFormErrors(e, ['current_password', 'new_password'], 'Could not change the password. Please try again.'),
-      );
-      focusError();
-    },
+  const kit = useAppForm<Values>({
+    defaultValues: EMPTY,
+    fields: ['current_password', 'new_password'],
+    fallback: 'Could not change the password. Please try again.',
+    native: true,
+    clearOnEdit: false,
+    beforeSubmit: () => setDone(false),
+    validate: (v) => (v.new_password !== v.confirm_password ? { confirm_password: [NEW_PASSWORDS_DIFFER] } : {}),
   });
+  const { reset } = kit.form;
+  const mutation = useMutation({ mutationFn: changePassword });
+  const busy = kit.busy || mutation.isPending;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setDone(false);
-    if (next !== confirm) {
-      setErrors({ message: '', fields: { confirm: [NEW_PASSWORDS_DIFFER] } });
-      focusError();
-      return;
-    }
-    setErrors(NO_ERRORS);
-    mutation.mutate({ current_password: current, new_password: next });
+  const onSubmit = async ({ current_password, new_password }: Values) => {
+    await mutation.mutateAsync({ current_password, new_password });
+    reset(EMPTY);
+    setDone(true);
   };
 
   return (
-    <form ref={formRef} className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <AppForm kit={kit} native className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h3 id="change-password-title">Change password</h3>
       <RequiredNote />
-      {errors.message && (
-        <p className="form-error" role="alert">
-          {errors.message}
-        </p>
-      )}
-      <FormField
+      <FormMessage message={kit.message} />
+      <Field
         id="cp-current"
         label="Current password"
         name="current_password"
         type="password"
         autoComplete="current-password"
         required
-        value={current}
-        errors={native.current_password ?? errors.fields.current_password}
-        onChange={(e) => setCurrent(e.target.value)}
       />
-      <FormField
+      <Field
         id="cp-new"
         label="New password"
         name="new_password"
@@ -74,28 +50,22 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         required
         minLength={8}
-        value={next}
-        errors={native.new_password ?? errors.fields.new_password}
         hint="At least 8 characters."
-        onChange={(e) => setNext(e.target.value)}
       />
-      <FormField
+      <Field
         id="cp-confirm"
         label="Confirm new password"
         name="confirm_password"
         type="password"
         autoComplete="new-password"
         required
-        value={confirm}
-        errors={native.confirm_password ?? errors.fields.confirm}
-        onChange={(e) => setConfirm(e.target.value)}
       />
-      <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Changing password…' : 'Change password'}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Changing password…' : 'Change password'}
       </button>
       <p className="success-text" role="status">
         {done ? PASSWORD_CHANGED : ''}
       </p>
-    </form>
+    </AppForm>
   );
 }

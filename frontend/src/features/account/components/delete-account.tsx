@@ -1,70 +1,62 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { FormField } from '../../../components/ui/form-field';
+import { useWatch } from 'react-hook-form';
+import { AppForm, Field, FormMessage, useAppForm } from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
-import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
 import type { NoticeState } from '../../../lib/route-state';
-import { useFailureFocus, useNativeInvalid } from '../../../lib/use-focus-first-error';
 import { useLeaveSession } from '../../../lib/use-leave-session';
 import { deleteAccount } from '../api';
 
 export const ACCOUNT_DELETED = 'Your account and all of its data were deleted.';
-const NO_ERRORS: FormErrors = { message: '', fields: {} };
 
 function ConfirmDeleteDialog({ onClose }: { onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const leave = useLeaveSession();
-  const formRef = useRef<HTMLFormElement>(null);
-  const native = useNativeInvalid(formRef);
-  const focusError = useFailureFocus(formRef);
+  const kit = useAppForm<{ password: string }>({
+    defaultValues: { password: '' },
+    fields: ['password'],
+    fallback: 'Could not delete the account. Please try again.',
+    native: true,
+    clearOnEdit: false,
+  });
+  const password = useWatch({ control: kit.form.control, name: 'password' });
   const mutation = useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => leave('/signup', { notice: ACCOUNT_DELETED } satisfies NoticeState),
-    onError: (e) => {
-      setErrors(toFormErrors(e, ['password'], 'Could not delete the account. Please try again.'));
-      focusError();
-    },
   });
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors(NO_ERRORS);
-    mutation.mutate(password);
-  };
+  const busy = kit.busy || mutation.isPending;
 
   return (
     <Modal title="Delete your account?" onClose={onClose} size="sm">
-      <form ref={formRef} className="delete-confirm" onSubmit={onSubmit}>
+      <AppForm
+        kit={kit}
+        native
+        className="delete-confirm"
+        onSubmit={async (values) => {
+          await mutation.mutateAsync(values.password);
+        }}
+      >
         <p>
           Your account, projects, tasks, documents and billing history are deleted and your subscription ends now. This
           cannot be undone.
         </p>
-        {errors.message && (
-          <p className="form-error" role="alert">
-            {errors.message}
-          </p>
-        )}
-        <FormField
+        <FormMessage message={kit.message} />
+        <Field
           id="delete-password"
           label="Enter your password to confirm"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          errors={native.password ?? errors.fields.password}
-          onChange={(e) => setPassword(e.target.value)}
         />
         <div className="form-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={mutation.isPending}>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-danger-solid" disabled={mutation.isPending || !password}>
-            {mutation.isPending ? 'Deleting…' : 'Delete account permanently'}
+          <button type="submit" className="btn btn-danger-solid" disabled={busy || !password}>
+            {busy ? 'Deleting…' : 'Delete account permanently'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }
