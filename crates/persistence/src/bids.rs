@@ -9,7 +9,7 @@ use buildledger_application::ports::{BidOnTask, BidRepository, ContractorReposit
 use buildledger_domain::bid::{Bid, BidDetails, BidEdit, BidStatus, Contractor, ContractorDetails};
 use buildledger_domain::task::{MaterialQuality, TaskStatus};
 use buildledger_domain::Money;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -56,6 +56,48 @@ impl From<ContractorRow> for Contractor {
     }
 }
 
+/// The columns a contractor's details set, on creation and on every edit.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = contractors, treat_none_as_null = true, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct ContractorChanges<'a> {
+    name: &'a str,
+    trade: &'a str,
+    phone: &'a str,
+    email: &'a str,
+    license_number: &'a str,
+    /// `YYYY-MM-DD`.
+    insurance_expires: Option<String>,
+    notes: &'a str,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> ContractorChanges<'a> {
+    fn new(d: &'a ContractorDetails, t: NaiveDateTime) -> Self {
+        ContractorChanges {
+            name: &d.name,
+            trade: &d.trade,
+            phone: &d.phone,
+            email: &d.email,
+            license_number: &d.license_number,
+            insurance_expires: d.insurance_expires.map(|x| x.to_string()),
+            notes: &d.notes,
+            updated_at: t,
+        }
+    }
+}
+
+/// A new contractor's row.
+#[derive(Insertable)]
+#[diesel(table_name = contractors)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewContractorRow<'a> {
+    owner_id: i64,
+    #[diesel(embed)]
+    details: ContractorChanges<'a>,
+    created_at: NaiveDateTime,
+}
+
 pub struct DieselContractorRepository {
     db: Db,
 }
@@ -85,18 +127,7 @@ impl ContractorRepository for DieselContractorRepository {
         self.db.write(move |conn| {
             let t = now();
             let id: i64 = diesel::insert_into(contractors::table)
-                .values((
-                    contractors::owner_id.eq(owner_id),
-                    contractors::name.eq(&d.name),
-                    contractors::trade.eq(&d.trade),
-                    contractors::phone.eq(&d.phone),
-                    contractors::email.eq(&d.email),
-                    contractors::license_number.eq(&d.license_number),
-                    contractors::insurance_expires.eq(d.insurance_expires.map(|x| x.to_string())),
-                    contractors::notes.eq(&d.notes),
-                    contractors::created_at.eq(t),
-                    contractors::updated_at.eq(t),
-                ))
+                .values(NewContractorRow { owner_id, details: ContractorChanges::new(&d, t), created_at: t })
                 .returning(contractors::id)
                 .get_result(conn)?;
             Ok(Contractor { id, owner_id, details: d.clone() })
@@ -120,16 +151,7 @@ impl ContractorRepository for DieselContractorRepository {
             let n = diesel::update(
                 contractors::table.filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id))),
             )
-            .set((
-                contractors::name.eq(&d.name),
-                contractors::trade.eq(&d.trade),
-                contractors::phone.eq(&d.phone),
-                contractors::email.eq(&d.email),
-                contractors::license_number.eq(&d.license_number),
-                contractors::insurance_expires.eq(d.insurance_expires.map(|x| x.to_string())),
-                contractors::notes.eq(&d.notes),
-                contractors::updated_at.eq(now()),
-            ))
+            .set(ContractorChanges::new(&d, now()))
             .execute(conn)?;
             if n == 0 {
                 return Err(DieselError::NotFound);
@@ -172,6 +194,50 @@ struct BidRow {
     valid_until: Option<String>,
     document_id: Option<i64>,
     status: String,
+}
+
+/// The columns a bid's edit sets; a new bid sets them too (as pending).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = bids, treat_none_as_null = true, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct BidChanges<'a> {
+    contractor_id: i64,
+    amount_cents: i64,
+    notes: &'a str,
+    /// `YYYY-MM-DD`.
+    received_on: Option<String>,
+    /// `YYYY-MM-DD`.
+    valid_until: Option<String>,
+    document_id: Option<i64>,
+    status: &'static str,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> BidChanges<'a> {
+    fn new(contractor_id: i64, d: &'a BidDetails, status: BidStatus, t: NaiveDateTime) -> Self {
+        BidChanges {
+            contractor_id,
+            amount_cents: d.amount.cents(),
+            notes: &d.notes,
+            received_on: d.received_on.map(|x| x.to_string()),
+            valid_until: d.valid_until.map(|x| x.to_string()),
+            document_id: d.document_id,
+            status: status.code(),
+            updated_at: t,
+        }
+    }
+}
+
+/// A new bid's row.
+#[derive(Insertable)]
+#[diesel(table_name = bids)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewBidRow<'a> {
+    task_id: i64,
+    project_id: i64,
+    #[diesel(embed)]
+    details: BidChanges<'a>,
+    created_at: NaiveDateTime,
 }
 
 fn into_bid((r, contractor_name): (BidRow, String)) -> Result<Bid, DieselError> {
@@ -294,19 +360,12 @@ impl BidRepository for DieselBidRepository {
             let t = now();
             let d = &new.details;
             let id: i64 = diesel::insert_into(bids::table)
-                .values((
-                    bids::task_id.eq(new.task_id),
-                    bids::project_id.eq(project_id),
-                    bids::contractor_id.eq(new.contractor_id),
-                    bids::amount_cents.eq(d.amount.cents()),
-                    bids::notes.eq(&d.notes),
-                    bids::received_on.eq(d.received_on.map(|x| x.to_string())),
-                    bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
-                    bids::document_id.eq(d.document_id),
-                    bids::status.eq(BidStatus::Pending.code()),
-                    bids::created_at.eq(t),
-                    bids::updated_at.eq(t),
-                ))
+                .values(NewBidRow {
+                    task_id: new.task_id,
+                    project_id,
+                    details: BidChanges::new(new.contractor_id, d, BidStatus::Pending, t),
+                    created_at: t,
+                })
                 .returning(bids::id)
                 .get_result(conn)?;
             refresh_task_money(conn, new.task_id, project_id)?;
@@ -323,16 +382,7 @@ impl BidRepository for DieselBidRepository {
                     Err(e) => return refused(e),
                 };
                 diesel::update(bids::table.find(id))
-                    .set((
-                        bids::contractor_id.eq(contractor_id),
-                        bids::amount_cents.eq(d.amount.cents()),
-                        bids::notes.eq(&d.notes),
-                        bids::received_on.eq(d.received_on.map(|x| x.to_string())),
-                        bids::valid_until.eq(d.valid_until.map(|x| x.to_string())),
-                        bids::document_id.eq(d.document_id),
-                        bids::status.eq(status.code()),
-                        bids::updated_at.eq(now()),
-                    ))
+                    .set(BidChanges::new(contractor_id, &d, status, now()))
                     .execute(conn)?;
                 // An awarded bid's new amount is the task's new committed cost.
                 recompute_task_money(conn, current.task_id)?;

@@ -40,6 +40,21 @@ impl From<DocumentRow> for Document {
     }
 }
 
+/// A new document's row.
+#[derive(Insertable)]
+#[diesel(table_name = documents)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewDocumentRow<'a> {
+    task_id: i64,
+    project_id: i64,
+    owner_id: i64,
+    name: &'a str,
+    content_type: &'a str,
+    size_bytes: i64,
+    storage_key: &'a str,
+    uploaded_at: chrono::NaiveDateTime,
+}
+
 pub struct DieselDocumentRepository {
     db: Db,
 }
@@ -61,16 +76,16 @@ impl DocumentRepository for DieselDocumentRepository {
                 .select((projects::id, projects::owner_id))
                 .first(conn)?;
             let id: i64 = diesel::insert_into(documents::table)
-                .values((
-                    documents::task_id.eq(doc.task_id),
-                    documents::project_id.eq(project_id),
-                    documents::owner_id.eq(owner_id),
-                    documents::name.eq(&doc.name),
-                    documents::content_type.eq(&doc.content_type),
-                    documents::size_bytes.eq(doc.size_bytes),
-                    documents::storage_key.eq(&doc.storage_key),
-                    documents::uploaded_at.eq(now()),
-                ))
+                .values(NewDocumentRow {
+                    task_id: doc.task_id,
+                    project_id,
+                    owner_id,
+                    name: &doc.name,
+                    content_type: &doc.content_type,
+                    size_bytes: doc.size_bytes,
+                    storage_key: &doc.storage_key,
+                    uploaded_at: now(),
+                })
                 .returning(documents::id)
                 .get_result(conn)?;
             bump_version(conn, project_id)?;

@@ -6,9 +6,12 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DrawRepository, Rule};
-use buildledger_domain::ledger::{work_to_date_cents, Draw, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw};
+use buildledger_domain::ledger::{
+    work_to_date_cents, Draw, DrawFields, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw,
+};
 use buildledger_domain::task::TaskStatus;
 use buildledger_domain::Money;
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -40,6 +43,58 @@ struct DrawItemRow {
     draw_id: i64,
     task_id: Option<i64>,
     title: String,
+    amount_cents: i64,
+}
+
+/// The columns a draw's fields set, on creation and on every edit.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = draws, treat_none_as_null = true, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct DrawChanges<'a> {
+    /// `YYYY-MM-DD`.
+    requested_on: String,
+    status: &'static str,
+    funded_cents: Option<i64>,
+    /// `YYYY-MM-DD`.
+    funded_on: Option<String>,
+    note: &'a str,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> DrawChanges<'a> {
+    fn new(f: &'a DrawFields, t: NaiveDateTime) -> Self {
+        DrawChanges {
+            requested_on: f.requested_on.to_string(),
+            status: f.status.code(),
+            funded_cents: f.funded_amount.map(Money::cents),
+            funded_on: f.funded_on.map(|d| d.to_string()),
+            note: &f.note,
+            updated_at: t,
+        }
+    }
+}
+
+/// A new draw's row.
+#[derive(Insertable)]
+#[diesel(table_name = draws)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewDrawRow<'a> {
+    project_id: i64,
+    number: i32,
+    total_cents: i64,
+    #[diesel(embed)]
+    fields: DrawChanges<'a>,
+    created_at: NaiveDateTime,
+}
+
+/// One line of a draw.
+#[derive(Insertable)]
+#[diesel(table_name = draw_items, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewDrawItemRow<'a> {
+    draw_id: i64,
+    task_id: Option<i64>,
+    title: &'a str,
     amount_cents: i64,
 }
 
@@ -89,12 +144,12 @@ fn insert_items(conn: &mut DbConnection, draw_id: i64, items: &[DrawItem]) -> Re
     // and a draw has a few dozen lines at most.
     for i in items {
         diesel::insert_into(draw_items::table)
-            .values((
-                draw_items::draw_id.eq(draw_id),
-                draw_items::task_id.eq(i.task_id),
-                draw_items::title.eq(i.title.as_str()),
-                draw_items::amount_cents.eq(i.amount.cents()),
-            ))
+            .values(NewDrawItemRow {
+                draw_id,
+                task_id: i.task_id,
+                title: i.title.as_str(),
+                amount_cents: i.amount.cents(),
+            })
             .execute(conn)?;
     }
     Ok(())
@@ -222,18 +277,13 @@ impl DrawRepository for DieselDrawRepository {
                     .first(conn)?;
                 let t = now();
                 let id: i64 = diesel::insert_into(draws::table)
-                    .values((
-                        draws::project_id.eq(project_id),
-                        draws::number.eq(last.unwrap_or(0) + 1),
-                        draws::requested_on.eq(f.requested_on.to_string()),
-                        draws::status.eq(f.status.code()),
-                        draws::total_cents.eq(total_of(&items)),
-                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
-                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
-                        draws::note.eq(&f.note),
-                        draws::created_at.eq(t),
-                        draws::updated_at.eq(t),
-                    ))
+                    .values(NewDrawRow {
+                        project_id,
+                        number: last.unwrap_or(0) + 1,
+                        total_cents: total_of(&items),
+                        fields: DrawChanges::new(&f, t),
+                        created_at: t,
+                    })
                     .returning(draws::id)
                     .get_result(conn)?;
                 insert_items(conn, id, &items)?;
@@ -258,16 +308,7 @@ impl DrawRepository for DieselDrawRepository {
                     insert_items(conn, id, items)?;
                     diesel::update(draws::table.find(id)).set(draws::total_cents.eq(total_of(items))).execute(conn)?;
                 }
-                diesel::update(draws::table.find(id))
-                    .set((
-                        draws::requested_on.eq(f.requested_on.to_string()),
-                        draws::status.eq(f.status.code()),
-                        draws::funded_cents.eq(f.funded_amount.map(Money::cents)),
-                        draws::funded_on.eq(f.funded_on.map(|d| d.to_string())),
-                        draws::note.eq(&f.note),
-                        draws::updated_at.eq(now()),
-                    ))
-                    .execute(conn)?;
+                diesel::update(draws::table.find(id)).set(DrawChanges::new(&f, now())).execute(conn)?;
                 recompute_drawn(conn, project_id)?;
                 load_draw(conn, id).map(Ok)
             })

@@ -19,7 +19,7 @@ use buildledger_domain::ledger::{
 };
 use buildledger_domain::DomainError;
 use buildledger_domain::Money;
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -60,6 +60,18 @@ pub(crate) fn refresh_task_money(conn: &mut DbConnection, task_id: i64, project_
     recompute_task_money(conn, task_id)
 }
 
+/// What the board shows of a task's money and bids, as [`recompute_task_money`] writes it.
+#[derive(AsChangeset)]
+#[diesel(table_name = tasks, treat_none_as_null = true)]
+struct TaskMoneyChanges {
+    committed_cents: Option<i64>,
+    bid_count: i32,
+    lowest_bid_cents: Option<i64>,
+    change_order_cents: i64,
+    paid_cents: i64,
+    payment_count: i32,
+}
+
 /// Recomputes what the board shows of a task's money and bids — bid count and lowest bid,
 /// approved change orders, committed cost (award + approved change orders), paid to date and
 /// payment count — from its rows, in the transaction that changed them (which has bumped its
@@ -80,14 +92,14 @@ pub(crate) fn recompute_task_money(conn: &mut DbConnection, task_id: i64) -> Res
         .load(conn)?;
     let paid_cents = paid.iter().fold(0i64, |s, a| s.saturating_add(*a));
     diesel::update(tasks::table.find(task_id))
-        .set((
-            tasks::committed_cents.eq(committed_cents(award, change_order_cents)),
-            tasks::bid_count.eq(i32::try_from(all.len()).unwrap_or(i32::MAX)),
-            tasks::lowest_bid_cents.eq(lowest),
-            tasks::change_order_cents.eq(change_order_cents),
-            tasks::paid_cents.eq(paid_cents),
-            tasks::payment_count.eq(i32::try_from(paid.len()).unwrap_or(i32::MAX)),
-        ))
+        .set(TaskMoneyChanges {
+            committed_cents: committed_cents(award, change_order_cents),
+            bid_count: i32::try_from(all.len()).unwrap_or(i32::MAX),
+            lowest_bid_cents: lowest,
+            change_order_cents,
+            paid_cents,
+            payment_count: i32::try_from(paid.len()).unwrap_or(i32::MAX),
+        })
         .execute(conn)?;
     Ok(())
 }
@@ -131,6 +143,49 @@ struct PaymentRow {
     method: String,
     note: String,
     receipt_id: Option<i64>,
+}
+
+/// The columns a payment's details set, on creation and on every edit.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = task_payments, treat_none_as_null = true, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct PaymentChanges<'a> {
+    amount_cents: i64,
+    /// `YYYY-MM-DD`.
+    paid_on: String,
+    payee: &'a str,
+    contractor_id: Option<i64>,
+    method: &'static str,
+    note: &'a str,
+    receipt_id: Option<i64>,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> PaymentChanges<'a> {
+    fn new(d: &'a PaymentDetails, t: NaiveDateTime) -> Self {
+        PaymentChanges {
+            amount_cents: d.amount.cents(),
+            paid_on: d.paid_on.to_string(),
+            payee: &d.payee,
+            contractor_id: d.contractor_id,
+            method: d.method.code(),
+            note: &d.note,
+            receipt_id: d.receipt_id,
+            updated_at: t,
+        }
+    }
+}
+
+/// A new payment's row.
+#[derive(Insertable)]
+#[diesel(table_name = task_payments)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewPaymentRow<'a> {
+    task_id: i64,
+    project_id: i64,
+    #[diesel(embed)]
+    details: PaymentChanges<'a>,
+    created_at: NaiveDateTime,
 }
 
 fn into_payment((r, contractor_name): (PaymentRow, Option<String>)) -> Result<Payment, DieselError> {
@@ -220,19 +275,12 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
             let project_id = project_of_task(conn, new.task_id)?; // still there?
             let (d, t) = (&new.details, now());
             let id: i64 = diesel::insert_into(task_payments::table)
-                .values((
-                    task_payments::task_id.eq(new.task_id),
-                    task_payments::project_id.eq(project_id),
-                    task_payments::amount_cents.eq(d.amount.cents()),
-                    task_payments::paid_on.eq(d.paid_on.to_string()),
-                    task_payments::payee.eq(&d.payee),
-                    task_payments::contractor_id.eq(d.contractor_id),
-                    task_payments::method.eq(d.method.code()),
-                    task_payments::note.eq(&d.note),
-                    task_payments::receipt_id.eq(d.receipt_id),
-                    task_payments::created_at.eq(t),
-                    task_payments::updated_at.eq(t),
-                ))
+                .values(NewPaymentRow {
+                    task_id: new.task_id,
+                    project_id,
+                    details: PaymentChanges::new(d, t),
+                    created_at: t,
+                })
                 .returning(task_payments::id)
                 .get_result(conn)?;
             refresh_task_money(conn, new.task_id, project_id)?;
@@ -250,18 +298,7 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                     Ok(d) => d,
                     Err(e) => return refused(e),
                 };
-                diesel::update(task_payments::table.find(id))
-                    .set((
-                        task_payments::amount_cents.eq(d.amount.cents()),
-                        task_payments::paid_on.eq(d.paid_on.to_string()),
-                        task_payments::payee.eq(&d.payee),
-                        task_payments::contractor_id.eq(d.contractor_id),
-                        task_payments::method.eq(d.method.code()),
-                        task_payments::note.eq(&d.note),
-                        task_payments::receipt_id.eq(d.receipt_id),
-                        task_payments::updated_at.eq(now()),
-                    ))
-                    .execute(conn)?;
+                diesel::update(task_payments::table.find(id)).set(PaymentChanges::new(&d, now())).execute(conn)?;
                 recompute_task_money(conn, current.task_id)?;
                 load_payment(conn, id).map(Ok)
             })
@@ -296,6 +333,47 @@ struct ChangeOrderRow {
     change_date: String,
     contractor_id: Option<i64>,
     document_id: Option<i64>,
+}
+
+/// The columns a change order's details set, on creation and on every edit.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = change_orders, treat_none_as_null = true, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct ChangeOrderChanges<'a> {
+    description: &'a str,
+    amount_cents: i64,
+    status: &'static str,
+    /// `YYYY-MM-DD`.
+    change_date: String,
+    contractor_id: Option<i64>,
+    document_id: Option<i64>,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> ChangeOrderChanges<'a> {
+    fn new(d: &'a ChangeOrderDetails, t: NaiveDateTime) -> Self {
+        ChangeOrderChanges {
+            description: &d.description,
+            amount_cents: d.amount.cents(),
+            status: d.status.code(),
+            change_date: d.date.to_string(),
+            contractor_id: d.contractor_id,
+            document_id: d.document_id,
+            updated_at: t,
+        }
+    }
+}
+
+/// A new change order's row.
+#[derive(Insertable)]
+#[diesel(table_name = change_orders)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewChangeOrderRow<'a> {
+    task_id: i64,
+    project_id: i64,
+    #[diesel(embed)]
+    details: ChangeOrderChanges<'a>,
+    created_at: NaiveDateTime,
 }
 
 fn into_change_order((r, contractor_name): (ChangeOrderRow, Option<String>)) -> Result<ChangeOrder, DieselError> {
@@ -390,18 +468,12 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                 }
                 let t = now();
                 let id: i64 = diesel::insert_into(change_orders::table)
-                    .values((
-                        change_orders::task_id.eq(new.task_id),
-                        change_orders::project_id.eq(project_id),
-                        change_orders::description.eq(&d.description),
-                        change_orders::amount_cents.eq(d.amount.cents()),
-                        change_orders::status.eq(d.status.code()),
-                        change_orders::change_date.eq(d.date.to_string()),
-                        change_orders::contractor_id.eq(d.contractor_id),
-                        change_orders::document_id.eq(d.document_id),
-                        change_orders::created_at.eq(t),
-                        change_orders::updated_at.eq(t),
-                    ))
+                    .values(NewChangeOrderRow {
+                        task_id: new.task_id,
+                        project_id,
+                        details: ChangeOrderChanges::new(d, t),
+                        created_at: t,
+                    })
                     .returning(change_orders::id)
                     .get_result(conn)?;
                 recompute_task_money(conn, new.task_id)?;
@@ -424,17 +496,7 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                 if let Err(e) = d.check_award(has_award(conn, task_id)?) {
                     return refused(e);
                 }
-                diesel::update(change_orders::table.find(id))
-                    .set((
-                        change_orders::description.eq(&d.description),
-                        change_orders::amount_cents.eq(d.amount.cents()),
-                        change_orders::status.eq(d.status.code()),
-                        change_orders::change_date.eq(d.date.to_string()),
-                        change_orders::contractor_id.eq(d.contractor_id),
-                        change_orders::document_id.eq(d.document_id),
-                        change_orders::updated_at.eq(now()),
-                    ))
-                    .execute(conn)?;
+                diesel::update(change_orders::table.find(id)).set(ChangeOrderChanges::new(&d, now())).execute(conn)?;
                 recompute_task_money(conn, task_id)?;
                 load_change_order(conn, id).map(Ok)
             })

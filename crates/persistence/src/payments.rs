@@ -108,6 +108,44 @@ impl From<CheckoutRow> for CheckoutSessionRecord {
     }
 }
 
+/// What a later event changes of a stored invoice.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = invoices)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct InvoiceChanges<'a> {
+    amount_cents: i64,
+    currency: &'a str,
+    status: &'a str,
+}
+
+impl<'a> From<&'a Invoice> for InvoiceChanges<'a> {
+    fn from(i: &'a Invoice) -> Self {
+        InvoiceChanges { amount_cents: i.amount_cents, currency: &i.currency, status: &i.status }
+    }
+}
+
+/// A new invoice's row.
+#[derive(Insertable)]
+#[diesel(table_name = invoices)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewInvoiceRow<'a> {
+    user_id: i64,
+    invoice_id: &'a str,
+    #[diesel(embed)]
+    figures: InvoiceChanges<'a>,
+    created_at: NaiveDateTime,
+}
+
+/// A webhook event, recorded so that a second delivery of it is not applied again.
+#[derive(Insertable)]
+#[diesel(table_name = webhook_events)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewWebhookEventRow<'a> {
+    event_id: &'a str,
+    event_type: &'a str,
+    received_at: NaiveDateTime,
+}
+
 fn upsert_subscription(conn: &mut DbConnection, s: &Subscription) -> Result<(), DieselError> {
     record(Effect::Subscription(s.user_id));
     let row = SubscriptionRow::from(s);
@@ -130,24 +168,18 @@ fn upsert_invoice(conn: &mut DbConnection, i: &Invoice) -> Result<(), DieselErro
         Some(status) if status == "paid" && i.status != "paid" => Ok(()),
         Some(_) => {
             diesel::update(invoices::table.filter(invoices::invoice_id.eq(&i.invoice_id)))
-                .set((
-                    invoices::amount_cents.eq(i.amount_cents),
-                    invoices::currency.eq(&i.currency),
-                    invoices::status.eq(&i.status),
-                ))
+                .set(InvoiceChanges::from(i))
                 .execute(conn)?;
             Ok(())
         }
         None => {
             diesel::insert_into(invoices::table)
-                .values((
-                    invoices::user_id.eq(i.user_id),
-                    invoices::invoice_id.eq(&i.invoice_id),
-                    invoices::amount_cents.eq(i.amount_cents),
-                    invoices::currency.eq(&i.currency),
-                    invoices::status.eq(&i.status),
-                    invoices::created_at.eq(i.created_at),
-                ))
+                .values(NewInvoiceRow {
+                    user_id: i.user_id,
+                    invoice_id: &i.invoice_id,
+                    figures: InvoiceChanges::from(i),
+                    created_at: i.created_at,
+                })
                 .execute(conn)?;
             Ok(())
         }
@@ -337,11 +369,7 @@ impl WebhookEventRepository for DieselPaymentsRepository {
                 return Ok(false);
             }
             diesel::insert_into(webhook_events::table)
-                .values((
-                    webhook_events::event_id.eq(event_id),
-                    webhook_events::event_type.eq(&event_type),
-                    webhook_events::received_at.eq(received_at),
-                ))
+                .values(NewWebhookEventRow { event_id, event_type: &event_type, received_at })
                 .execute(conn)?;
             if let Some(s) = &changes.subscription {
                 upsert_subscription(conn, s)?;

@@ -88,7 +88,7 @@ impl ProjectRow {
     }
 }
 
-#[derive(AsChangeset, Insertable)]
+#[derive(AsChangeset, Insertable, Clone)]
 #[diesel(table_name = projects, treat_none_as_null = true)]
 struct ProjectChanges {
     name: String,
@@ -130,6 +130,19 @@ impl From<&ProjectDetails> for ProjectChanges {
             use_calibration: d.use_calibration,
         }
     }
+}
+
+/// A new project's row: its details and its first version.
+#[derive(Insertable)]
+#[diesel(table_name = projects)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewProjectRow {
+    #[diesel(embed)]
+    details: ProjectChanges,
+    owner_id: i64,
+    version: i64,
+    created_at: chrono::NaiveDateTime,
+    updated_at: chrono::NaiveDateTime,
 }
 
 /// Loads one project of an owner, or `None`.
@@ -185,13 +198,7 @@ impl ProjectRepository for DieselProjectRepository {
         let project = self.db.write(move |conn| {
             let t = now();
             let id: i64 = diesel::insert_into(projects::table)
-                .values((
-                    &changes,
-                    projects::owner_id.eq(owner_id),
-                    projects::version.eq(1i64),
-                    projects::created_at.eq(t),
-                    projects::updated_at.eq(t),
-                ))
+                .values(NewProjectRow { details: changes.clone(), owner_id, version: 1, created_at: t, updated_at: t })
                 .returning(projects::id)
                 .get_result(conn)?;
             let project = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;

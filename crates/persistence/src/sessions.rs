@@ -36,6 +36,27 @@ pub(crate) fn revoke_all(
     }
 }
 
+/// A new sign-in session's row.
+#[derive(Insertable)]
+#[diesel(table_name = sessions)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewSessionRow<'a> {
+    user_id: i64,
+    current_jti: &'a str,
+    created_at: NaiveDateTime,
+    expires_at: NaiveDateTime,
+}
+
+/// What a refresh writes on its session: the presented token id becomes the previous one.
+#[derive(AsChangeset)]
+#[diesel(table_name = sessions)]
+struct SessionRotation<'a> {
+    previous_jti: &'a str,
+    current_jti: &'a str,
+    rotated_at: NaiveDateTime,
+    expires_at: NaiveDateTime,
+}
+
 impl SessionRepository for DieselSessionRepository {
     fn create(&self, user_id: i64, jti: &str, now: NaiveDateTime, expires_at: NaiveDateTime) -> Result<i64, RepoError> {
         let jti = jti.to_owned();
@@ -48,12 +69,7 @@ impl SessionRepository for DieselSessionRepository {
             )
             .execute(conn)?;
             diesel::insert_into(sessions::table)
-                .values((
-                    sessions::user_id.eq(user_id),
-                    sessions::current_jti.eq(&jti),
-                    sessions::created_at.eq(now),
-                    sessions::expires_at.eq(expires_at),
-                ))
+                .values(NewSessionRow { user_id, current_jti: &jti, created_at: now, expires_at })
                 .returning(sessions::id)
                 .get_result(conn)
         })
@@ -78,12 +94,7 @@ impl SessionRepository for DieselSessionRepository {
                 .filter(sessions::expires_at.gt(now));
             // Compare-and-set on the current id: of two requests with one token, one wins.
             let rotated = diesel::update(standing.filter(sessions::current_jti.eq(&presented)))
-                .set((
-                    sessions::previous_jti.eq(&presented),
-                    sessions::current_jti.eq(&new_jti),
-                    sessions::rotated_at.eq(now),
-                    sessions::expires_at.eq(expires_at),
-                ))
+                .set(SessionRotation { previous_jti: &presented, current_jti: &new_jti, rotated_at: now, expires_at })
                 .execute(conn)?;
             if rotated == 1 {
                 return Ok(Rotation::Rotated);
@@ -142,6 +153,17 @@ impl DieselPasswordResetRepository {
     }
 }
 
+/// A new password reset link's row (the link's token is kept as its hash).
+#[derive(Insertable)]
+#[diesel(table_name = password_resets)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewPasswordResetRow<'a> {
+    token_hash: &'a str,
+    user_id: i64,
+    created_at: NaiveDateTime,
+    expires_at: NaiveDateTime,
+}
+
 impl PasswordResetRepository for DieselPasswordResetRepository {
     fn create(
         &self,
@@ -160,12 +182,7 @@ impl PasswordResetRepository for DieselPasswordResetRepository {
             )
             .execute(conn)?;
             diesel::insert_into(password_resets::table)
-                .values((
-                    password_resets::token_hash.eq(&token_hash),
-                    password_resets::user_id.eq(user_id),
-                    password_resets::created_at.eq(now),
-                    password_resets::expires_at.eq(expires_at),
-                ))
+                .values(NewPasswordResetRow { token_hash: &token_hash, user_id, created_at: now, expires_at })
                 .execute(conn)?;
             Ok(())
         })

@@ -265,6 +265,42 @@ struct TaskFieldChanges {
     updated_at: Option<chrono::NaiveDateTime>,
 }
 
+/// A new task's row.
+#[derive(Insertable)]
+#[diesel(table_name = tasks, treat_none_as_default_value = false)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewTaskRow<'a> {
+    project_id: i64,
+    title: &'a str,
+    description: &'a str,
+    status: &'static str,
+    material_quality: &'static str,
+    actual_cost_cents: Option<i64>,
+    /// `YYYY-MM-DD`.
+    due_date: Option<String>,
+    sort_key: i64,
+    created_at: chrono::NaiveDateTime,
+    updated_at: chrono::NaiveDateTime,
+}
+
+impl<'a> NewTaskRow<'a> {
+    /// `task` in project `project_id` at `sort_key`, created at `t`.
+    fn new(project_id: i64, task: &'a NewTask, sort_key: i64, t: chrono::NaiveDateTime) -> Self {
+        NewTaskRow {
+            project_id,
+            title: task.title.as_str(),
+            description: &task.description,
+            status: task.status.label(),
+            material_quality: task.material_quality.code(),
+            actual_cost_cents: task.actual_cost.map(Money::cents),
+            due_date: task.due_date.map(|d| d.to_string()),
+            sort_key,
+            created_at: t,
+            updated_at: t,
+        }
+    }
+}
+
 pub struct DieselTaskRepository {
     db: Db,
 }
@@ -322,18 +358,7 @@ impl TaskRepository for DieselTaskRepository {
             let (sort_key, position) = end_of_column(conn, task.project_id, task.status, None)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
-                .values((
-                    tasks::project_id.eq(task.project_id),
-                    tasks::title.eq(task.title.as_str()),
-                    tasks::description.eq(&task.description),
-                    tasks::status.eq(task.status.label()),
-                    tasks::material_quality.eq(task.material_quality.code()),
-                    tasks::actual_cost_cents.eq(task.actual_cost.map(Money::cents)),
-                    tasks::due_date.eq(task.due_date.map(|d| d.to_string())),
-                    tasks::sort_key.eq(sort_key),
-                    tasks::created_at.eq(t),
-                    tasks::updated_at.eq(t),
-                ))
+                .values(NewTaskRow::new(task.project_id, &task, sort_key, t))
                 .returning(tasks::id)
                 .get_result(conn)?;
             // Everything stored is known here: no need to read the row back.
@@ -372,18 +397,7 @@ impl TaskRepository for DieselTaskRepository {
                     let sort_key = key_after(prev);
                     last_key.insert(task.status, (sort_key, position));
                     let id: i64 = diesel::insert_into(tasks::table)
-                        .values((
-                            tasks::project_id.eq(project_id),
-                            tasks::title.eq(task.title.as_str()),
-                            tasks::description.eq(&task.description),
-                            tasks::status.eq(task.status.label()),
-                            tasks::material_quality.eq(task.material_quality.code()),
-                            tasks::actual_cost_cents.eq(task.actual_cost.map(Money::cents)),
-                            tasks::due_date.eq(task.due_date.map(|d| d.to_string())),
-                            tasks::sort_key.eq(sort_key),
-                            tasks::created_at.eq(t),
-                            tasks::updated_at.eq(t),
-                        ))
+                        .values(NewTaskRow::new(project_id, task, sort_key, t))
                         .returning(tasks::id)
                         .get_result(conn)?;
                     created.push(Task {

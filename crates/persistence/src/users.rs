@@ -33,6 +33,32 @@ impl From<UserRow> for User {
     }
 }
 
+/// A new user's row.
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewUserRow<'a> {
+    username: &'a str,
+    email: &'a str,
+    password_hash: &'a str,
+    is_admin: bool,
+    /// [`key`] of the username.
+    username_key: String,
+    /// [`key`] of the email.
+    email_key: String,
+    username_skeleton: &'a str,
+    created_at: NaiveDateTime,
+}
+
+/// A subscription to cancel at the provider once its account is deleted.
+#[derive(Insertable)]
+#[diesel(table_name = billing_cancellations)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewBillingCancellationRow<'a> {
+    subscription_id: &'a str,
+    requested_at: NaiveDateTime,
+}
+
 pub struct DieselUserRepository {
     db: Db,
 }
@@ -56,16 +82,16 @@ impl UserRepository for DieselUserRepository {
                     return Ok(Err(RepoError::Conflict("username".into())));
                 }
                 let id: i64 = diesel::insert_into(users::table)
-                    .values((
-                        users::username.eq(&user.username),
-                        users::email.eq(&user.email),
-                        users::password_hash.eq(&user.password_hash),
-                        users::is_admin.eq(false),
-                        users::username_key.eq(key(&user.username)),
-                        users::email_key.eq(key(&user.email)),
-                        users::username_skeleton.eq(&user.username_skeleton),
-                        users::created_at.eq(now()),
-                    ))
+                    .values(NewUserRow {
+                        username: &user.username,
+                        email: &user.email,
+                        password_hash: &user.password_hash,
+                        is_admin: false,
+                        username_key: key(&user.username),
+                        email_key: key(&user.email),
+                        username_skeleton: &user.username_skeleton,
+                        created_at: now(),
+                    })
                     .returning(users::id)
                     .get_result(conn)?;
                 users::table.find(id).select(UserRow::as_select()).first(conn).map(|r| Ok(User::from(r)))
@@ -139,10 +165,7 @@ impl UserRepository for DieselUserRepository {
                 let known: i64 = billing_cancellations::table.find(id).count().get_result(conn)?;
                 if known == 0 {
                     diesel::insert_into(billing_cancellations::table)
-                        .values((
-                            billing_cancellations::subscription_id.eq(id),
-                            billing_cancellations::requested_at.eq(now()),
-                        ))
+                        .values(NewBillingCancellationRow { subscription_id: id, requested_at: now() })
                         .execute(conn)?;
                 }
             }
