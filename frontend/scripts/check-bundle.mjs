@@ -25,7 +25,8 @@ const TOTAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 100);
 const FRAMEWORK = [/^assets\/react-vendor-/, /^assets\/router-/];
 // Chart.js is the Money page's `chart-setup` chunk (src/features/money/chart-setup.ts).
 const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i, /chart-setup/i, /^assets\/query-/];
-const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti'];
+// react-hook-form (the form kit, src/components/form) loads with the app's forms, never here.
+const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti', 'shouldFocusError'];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const landingKey =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { withoutField, type FieldErrors } from './form-errors';
 
 /** A control (or a group of them, e.g. radios in a fieldset) marked in error. */
@@ -41,17 +41,6 @@ export function useFocusFirstError(ref: RefObject<HTMLElement | null>, failure: 
   useEffect(() => {
     if (failure) focusFirstError(ref.current);
   }, [ref, failure]);
-}
-
-/**
- * The same, for a form that keeps its errors itself: call the function returned once the errors
- * of a refused submit are set (in the same event); after the render the first field in error
- * takes focus.
- */
-export function useFailureFocus(ref: RefObject<HTMLElement | null>): () => void {
-  const [failure, setFailure] = useState(0);
-  useFocusFirstError(ref, failure);
-  return useCallback(() => setFailure((n) => n + 1), []);
 }
 
 /** What a control's own check says, in plain words (the browser's text for the rare rest). */

@@ -9,14 +9,25 @@ export interface ControlProps extends UseFormRegisterReturn {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   required?: boolean;
+  'aria-required'?: 'true';
 }
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'children' | 'className'> {
+interface Props extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'children' | 'className' | 'required'
+> {
   /** The value's name in the form (and the server's field name for its messages). */
   name: string;
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /**
+   * Marks the label with the asterisk; `true` adds the control's own `required` (the browser's
+   * check with `native`), `'aria'` only `aria-required` (the form checks it, or the server).
+   */
+  required?: boolean | 'aria';
+  /** `alert`: the message is announced as it appears (in a dialog). */
+  errorRole?: 'alert';
   /** Classes beside `field` on the wrapper (e.g. `span-2`). */
   className?: string;
   /** The control, when not a plain `<input>` (a textarea, a select): spread `control` on it. */
@@ -36,7 +47,7 @@ export function useFieldErrors(name: string): readonly string[] | undefined {
  * message beside it and its hint, with `aria-invalid` and `aria-describedby` wired once.
  * Editing the field drops its message (unless the form says otherwise).
  */
-export function Field({ name, id, label, hint, className, children, required, ...input }: Props) {
+export function Field({ name, id, label, hint, className, children, required, errorRole, ...input }: Props) {
   const { register, clearErrors } = useFormContext();
   const { clearOnEdit } = useAppFormContext();
   const errors = useFieldErrors(name);
@@ -44,7 +55,7 @@ export function Field({ name, id, label, hint, className, children, required, ..
   const control: ControlProps = {
     id,
     ...fieldAria(id, errors, hintId),
-    ...(required ? { required } : {}),
+    ...(required === 'aria' ? { 'aria-required': 'true' } : required ? { required } : {}),
     ...register(name, { onChange: () => clearOnEdit && clearErrors(name) }),
   };
   return (
@@ -53,7 +64,7 @@ export function Field({ name, id, label, hint, className, children, required, ..
         {label}
       </label>
       {children ? children(control) : <input {...control} {...input} />}
-      <FieldError id={id} errors={errors} />
+      <FieldError id={id} errors={errors} role={errorRole} />
       {hint && (
         <small className="hint" id={hintId}>
           {hint}

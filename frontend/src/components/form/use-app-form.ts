@@ -83,6 +83,7 @@ export function useAppForm<T extends FieldValues>(options: AppFormOptions<T>): A
   const submit = useCallback(
     (handler: (values: T) => Promise<void> | void) => (e: FormEvent) => {
       e.preventDefault();
+      if (form.formState.isSubmitting) return; // one request at a time (Enter while saving)
       setMessage('');
       clearErrors();
       const { validate, fields = [], fallback = UNREACHABLE, places, onError, mapError, beforeSubmit } = latest.current;

@@ -21,10 +21,19 @@ export function fieldAria(id: string, errors: readonly string[] | undefined, hin
 }
 
 /** A field's messages, under it, with the id `fieldAria` points at (nothing without messages). */
-export function FieldError({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+export function FieldError({
+  id,
+  errors,
+  role,
+}: {
+  id: string;
+  errors: readonly string[] | undefined;
+  /** `alert` where a dialog announces the message as it appears. */
+  role?: 'alert';
+}) {
   if (!errors?.length) return null;
   return (
-    <small className="field-error" id={`${id}-error`}>
+    <small className="field-error" id={`${id}-error`} role={role}>
       {errors.join(' ')}
     </small>
   );

@@ -5,7 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { toFormErrors } from '../../../lib/form-errors';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import {
@@ -107,8 +107,6 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   }, []);
   const [editing, setEditing] = useState<Task | null | undefined>(undefined); // undefined: closed, null: new
   const [budgetOpen, setBudgetOpen] = useState(false);
-  const [budgetBusy, setBudgetBusy] = useState(false);
-  const [budgetErrors, setBudgetErrors] = useState<FormErrors | null>(null);
   const [paidDrop, setPaidDrop] = useState<PaidDrop | null>(null);
   const [exporting, setExporting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<Task | null>(null);
@@ -278,9 +276,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       onAction: () => deletes.undo(p.task.id),
     }));
 
+  // The dialog says a refusal beside its fields (it rethrows here); the spec's banner too.
   const saveBudget = async (patch: ProjectMoneyPatch) => {
-    setBudgetBusy(true);
-    setBudgetErrors(null);
     const key = boardKeys.project(projectId);
     try {
       const updated = await updateProjectMoney(projectId, patch);
@@ -289,19 +286,14 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       setBudgetOpen(false);
     } catch (e) {
       console.error(e);
-      // Beside the field (the server's words), and the spec's banner.
-      setBudgetErrors(toFormErrors(e, ['budget', 'contingency_percent', 'loan_amount'], UNREACHABLE));
       setBanner('Failed to update budget.');
+      throw e;
     } finally {
-      setBudgetBusy(false);
       void invalidateSummary(qc, projectId);
     }
   };
 
-  const closeBudget = () => {
-    setBudgetOpen(false);
-    setBudgetErrors(null);
-  };
+  const closeBudget = () => setBudgetOpen(false);
 
   // The dialog stays open until the server answers: an actual cost it refuses (400 with the field
   // named) is said beside the field, the card back where it was; other failures close it with the
@@ -538,14 +530,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
       )}
       {budgetOpen && project.data && (
         <Suspense fallback={null}>
-          <BudgetSettingsModal
-            project={project.data}
-            busy={budgetBusy}
-            errors={budgetErrors?.fields}
-            message={budgetErrors?.message}
-            onSave={(patch) => void saveBudget(patch)}
-            onCancel={closeBudget}
-          />
+          <BudgetSettingsModal project={project.data} onSave={saveBudget} onCancel={closeBudget} />
         </Suspense>
       )}
       {paidDrop && (
