@@ -10,7 +10,7 @@ use std::sync::Arc;
 use buildledger_domain::bid::{
     Bid, BidDetails, BidInput, BidStatus, Contractor, ContractorDetails, ContractorInput, TaskComparison,
 };
-use buildledger_domain::{FieldErrors, Money};
+use buildledger_domain::{DomainError, FieldErrors, Money};
 
 use crate::error::{RepoError, UseCaseError};
 use crate::ports::{
@@ -71,14 +71,16 @@ impl BidService {
         Ok(self.ports.contractors.create(owner_id, &details)?)
     }
 
+    /// Changes one of the caller's contractors. `input` is the body as read, problems included:
+    /// another user's contractor is not found whatever the body says, so it is checked first.
     pub fn update_contractor(
         &self,
         owner_id: i64,
         id: i64,
-        input: ContractorInput,
+        input: Result<ContractorInput, DomainError>,
     ) -> Result<Contractor, UseCaseError> {
         let current = self.contractor(owner_id, id)?;
-        let details = ContractorDetails::parse(input, Some(&current.details))?;
+        let details = ContractorDetails::parse(input?, Some(&current.details))?;
         self.ports.contractors.update(id, owner_id, &details).map_err(|e| not_found(e, "contractor"))
     }
 

@@ -42,8 +42,9 @@ pub struct ContractorDetails {
     pub notes: String,
 }
 
-/// Raw contractor fields. `None`: absent (a create) or unchanged (an update); for the optional
-/// text fields and the date an empty string clears.
+/// A contractor's fields, each read and checked on its own (see [`ContractorInput::text`] and
+/// [`parse_optional_date`]): texts trimmed, dates as dates. `None`: absent (a create) or unchanged
+/// (an update); an empty optional text clears it, and `Some(None)` clears the date.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ContractorInput {
     pub name: Option<String>,
@@ -51,7 +52,7 @@ pub struct ContractorInput {
     pub phone: Option<String>,
     pub email: Option<String>,
     pub license_number: Option<String>,
-    pub insurance_expires: Option<String>,
+    pub insurance_expires: Option<Option<NaiveDate>>,
     pub notes: Option<String>,
 }
 
@@ -82,44 +83,61 @@ pub fn parse_optional_date(errors: &mut FieldErrors, field: &str, raw: &str) -> 
     }
 }
 
+/// An optional date as a field of its own: `Ok(None)` for an empty one.
+pub fn optional_date(field: &str, raw: &str) -> Result<Option<NaiveDate>, DomainError> {
+    let mut errors = FieldErrors::new();
+    let date = parse_optional_date(&mut errors, field, raw);
+    errors.into_result().map(|()| date)
+}
+
+impl ContractorInput {
+    /// One text field of a contractor as sent, trimmed: within its length (a name at most 200
+    /// characters and not blank, an email one that looks like an address when given).
+    pub fn text(field: &str, raw: &str) -> Result<String, DomainError> {
+        let max = match field {
+            "name" => CONTRACTOR_NAME_MAX,
+            "email" => crate::user::EMAIL_MAX,
+            "notes" => NOTES_MAX,
+            _ => SHORT_TEXT_MAX,
+        };
+        let mut errors = FieldErrors::new();
+        let t = text(&mut errors, field, raw, max);
+        if errors.is_empty() {
+            if field == "name" && t.is_empty() {
+                errors.add(field, crate::messages::BLANK);
+            } else if field == "email" && !t.is_empty() && crate::user::Email::parse(&t).is_err() {
+                errors.add(field, crate::messages::EMAIL);
+            }
+        }
+        errors.into_result().map(|()| t)
+    }
+}
+
 impl ContractorDetails {
-    /// The details after `input` (over `current` for an update), every rule checked: a name
-    /// (at most 200 characters), an email that looks like one when given, short texts, a date.
+    /// The details after `input` (over `current` for an update): a create needs a name, an
+    /// update keeps what it does not name. Each field was checked when it was read.
     pub fn parse(
         input: ContractorInput,
         current: Option<&ContractorDetails>,
     ) -> Result<ContractorDetails, DomainError> {
-        let mut errors = FieldErrors::new();
         let base = current.cloned().unwrap_or_default();
         let name = match input.name {
-            Some(raw) => text(&mut errors, "name", &raw, CONTRACTOR_NAME_MAX),
-            None if current.is_none() => {
-                errors.add("name", crate::messages::REQUIRED);
-                String::new()
-            }
-            None => base.name.clone(),
+            Some(name) => name,
+            None if current.is_none() => return Err(FieldErrors::single("name", crate::messages::REQUIRED)),
+            None => base.name,
         };
-        if name.is_empty() && !errors.contains("name") {
-            errors.add("name", crate::messages::BLANK);
+        if name.trim().is_empty() {
+            return Err(FieldErrors::single("name", crate::messages::BLANK));
         }
-        let mut field = |name: &str, raw: Option<String>, current: &str, max: usize| match raw {
-            Some(raw) => text(&mut errors, name, &raw, max),
-            None => current.to_owned(),
-        };
-        let trade = field("trade", input.trade, &base.trade, SHORT_TEXT_MAX);
-        let phone = field("phone", input.phone, &base.phone, SHORT_TEXT_MAX);
-        let email = field("email", input.email, &base.email, crate::user::EMAIL_MAX);
-        let license_number = field("license_number", input.license_number, &base.license_number, SHORT_TEXT_MAX);
-        let notes = field("notes", input.notes, &base.notes, NOTES_MAX);
-        if !email.is_empty() && !errors.contains("email") && crate::user::Email::parse(&email).is_err() {
-            errors.add("email", crate::messages::EMAIL);
-        }
-        let insurance_expires = match input.insurance_expires {
-            Some(raw) => parse_optional_date(&mut errors, "insurance_expires", &raw),
-            None => base.insurance_expires,
-        };
-        errors.into_result()?;
-        Ok(ContractorDetails { name, trade, phone, email, license_number, insurance_expires, notes })
+        Ok(ContractorDetails {
+            name,
+            trade: input.trade.unwrap_or(base.trade),
+            phone: input.phone.unwrap_or(base.phone),
+            email: input.email.unwrap_or(base.email),
+            license_number: input.license_number.unwrap_or(base.license_number),
+            insurance_expires: input.insurance_expires.unwrap_or(base.insurance_expires),
+            notes: input.notes.unwrap_or(base.notes),
+        })
     }
 
     /// Whether the insurance has expired or expires within 30 days of `today` (highlighted).
@@ -397,30 +415,25 @@ mod tests {
 
     #[test]
     fn a_contractor_needs_a_name_and_checks_its_fields() {
-        let ok = ContractorDetails::parse(
-            ContractorInput {
-                name: Some(" Acme Framing ".into()),
-                email: Some("bids@acme.test".into()),
-                insurance_expires: Some("2027-01-31".into()),
-                ..Default::default()
-            },
-            None,
-        )
-        .unwrap();
+        assert_eq!(ContractorInput::text("name", " Acme Framing ").unwrap(), "Acme Framing");
+        assert_eq!(ContractorInput::text("email", "").unwrap(), "");
+        for (field, raw) in [("name", "  "), ("email", "not-mail"), ("phone", &"5".repeat(101))] {
+            assert!(ContractorInput::text(field, raw).unwrap_err().fields().contains(field), "{field}");
+        }
+        assert_eq!(optional_date("d", "2027-01-31").unwrap(), NaiveDate::from_ymd_opt(2027, 1, 31));
+        assert_eq!(optional_date("d", " ").unwrap(), None);
+        assert!(optional_date("d", "31/01/2027").is_err());
+        let input = ContractorInput {
+            name: Some("Acme Framing".into()),
+            email: Some("bids@acme.test".into()),
+            insurance_expires: Some(NaiveDate::from_ymd_opt(2027, 1, 31)),
+            ..Default::default()
+        };
+        let ok = ContractorDetails::parse(input, None).unwrap();
         assert_eq!(ok.name, "Acme Framing");
         assert_eq!(ok.insurance_expires, NaiveDate::from_ymd_opt(2027, 1, 31));
-        let err = ContractorDetails::parse(
-            ContractorInput {
-                email: Some("not-mail".into()),
-                insurance_expires: Some("31/01/2027".into()),
-                ..Default::default()
-            },
-            None,
-        )
-        .unwrap_err();
-        for f in ["name", "email", "insurance_expires"] {
-            assert!(err.fields().contains(f), "{f}: {err:?}");
-        }
+        let err = ContractorDetails::parse(ContractorInput::default(), None).unwrap_err();
+        assert_eq!(err.fields().as_map()["name"], [crate::messages::REQUIRED]);
         // An update keeps what it does not name, and "" clears an optional field.
         let updated =
             ContractorDetails::parse(ContractorInput { email: Some(String::new()), ..Default::default() }, Some(&ok))

@@ -3,8 +3,9 @@
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::bids::BidChange;
-use buildledger_domain::bid::{Bid, BidInput, Contractor, ContractorInput, TaskComparison};
-use buildledger_domain::Money;
+use buildledger_application::UseCaseError;
+use buildledger_domain::bid::{optional_date, Bid, BidInput, Contractor, ContractorInput, TaskComparison};
+use buildledger_domain::{DomainError, FieldErrors, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -12,7 +13,7 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::path::parse_id;
-use crate::request::{finish, Patch, ValidJson};
+use crate::request::{collect, finish, Patch, ValidJson, Write};
 use crate::state::AppState;
 
 /// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
@@ -84,21 +85,27 @@ pub struct ContractorRequest {
 }
 
 impl ContractorRequest {
-    fn into_input(self, mut errors: buildledger_domain::FieldErrors) -> Result<ContractorInput, ApiError> {
-        let text = |p: Patch<String>, errors: &mut buildledger_domain::FieldErrors, f: &str| {
-            p.nullable(errors, f).map(|v| v.unwrap_or_default())
+    /// The contractor's fields as domain input, or every problem found (starting from the shape
+    /// rules' findings). A create needs a name; null clears the optional texts and the date.
+    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<ContractorInput, DomainError> {
+        let name = match write {
+            Write::Create => self.name.required_not_null(&mut errors, "name"),
+            Write::Update => self.name.not_null(&mut errors, "name"),
         };
-        let input = ContractorInput {
-            name: self.name.not_null(&mut errors, "name"),
-            trade: text(self.trade, &mut errors, "trade"),
-            phone: text(self.phone, &mut errors, "phone"),
-            email: text(self.email, &mut errors, "email"),
-            license_number: text(self.license_number, &mut errors, "license_number"),
-            insurance_expires: date_text(self.insurance_expires, &mut errors, "insurance_expires"),
-            notes: text(self.notes, &mut errors, "notes"),
+        let name = name.and_then(|raw| collect(&mut errors, ContractorInput::text("name", &raw)));
+        let mut text = |p: Patch<String>, field: &str| {
+            let raw = p.nullable(&mut errors, field)?.unwrap_or_default();
+            collect(&mut errors, ContractorInput::text(field, &raw))
         };
-        finish(errors)?;
-        Ok(input)
+        let trade = text(self.trade, "trade");
+        let phone = text(self.phone, "phone");
+        let email = text(self.email, "email");
+        let license_number = text(self.license_number, "license_number");
+        let notes = text(self.notes, "notes");
+        let insurance_expires = date_text(self.insurance_expires, &mut errors, "insurance_expires")
+            .and_then(|raw| collect(&mut errors, optional_date("insurance_expires", &raw)));
+        errors.into_result()?;
+        Ok(ContractorInput { name, trade, phone, email, license_number, insurance_expires, notes })
     }
 }
 
@@ -137,7 +144,7 @@ pub async fn create_contractor(
     state: web::Data<AppState>,
     body: ValidJson<ContractorRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = body.body.into_input(body.shape_errors)?;
+    let input = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.bids.clone();
     let c = blocking(move || svc.create_contractor(user.id, input)).await?;
     Ok(HttpResponse::Created().json(ContractorResponse::from(c)))
@@ -181,14 +188,7 @@ pub async fn update_contractor(
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Contractor")?;
     let svc = state.bids.clone();
-    let input = match body.body.into_input(body.shape_errors) {
-        Ok(i) => i,
-        Err(invalid) => {
-            // Someone else's contractor is a 404 whatever the body.
-            blocking(move || svc.contractor(user.id, id)).await?;
-            return Err(invalid);
-        }
-    };
+    let input = body.body.try_into_domain(body.shape_errors, Write::Update);
     let c = blocking(move || svc.update_contractor(user.id, id, input)).await?;
     Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
 }

@@ -87,6 +87,14 @@ pub fn shape_errors(errors: &ValidationErrors) -> FieldErrors {
     out
 }
 
+/// Which write a body is for, where one request type serves both POST and PATCH: a create
+/// requires what an update may leave out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Write {
+    Create,
+    Update,
+}
+
 /// One field of a request as sent: absent, `null`, a value, or a value of the wrong JSON type
 /// (kept with its message so that every field is reported, not only the first).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
