@@ -19,14 +19,12 @@ interface Props<T extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormE
   kit: AppFormHandle<T>;
   /** Runs with the values once the form's checks pass; throw to show the request's messages. */
   onSubmit: (values: T) => Promise<void> | void;
-  /** With `useAppForm({ native })` the browser checks the fields; otherwise `noValidate`. */
-  native?: boolean;
   children: ReactNode;
 }
 
 /** The `<form>` of a form kit form: its fields reach the form's state through context. */
-export function AppForm<T extends FieldValues>({ kit, onSubmit, native, children, ...rest }: Props<T>) {
-  const { form, formRef, submit, clearOnEdit, nativeErrors } = kit;
+export function AppForm<T extends FieldValues>({ kit, onSubmit, children, ...rest }: Props<T>) {
+  const { form, formRef, submit, clearOnEdit, native, nativeErrors } = kit;
   return (
     <FormProvider {...form}>
       <Kit.Provider value={{ clearOnEdit, nativeErrors }}>

@@ -39,6 +39,8 @@ export interface AppForm<T extends FieldValues> {
   /** True while the submit handler runs (`formState.isSubmitting`). */
   busy: boolean;
   clearOnEdit: boolean;
+  /** The browser checks the fields (`native`); otherwise the form is `noValidate`. */
+  native: boolean;
   /** The browser's messages per field name (with `native`). */
   nativeErrors: FieldErrors;
   /**
@@ -114,6 +116,7 @@ export function useAppForm<T extends FieldValues>(options: AppFormOptions<T>): A
     message,
     busy: form.formState.isSubmitting,
     clearOnEdit: options.clearOnEdit ?? true,
+    native: !!options.native,
     nativeErrors,
     submit,
     showErrors,

@@ -30,7 +30,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <AppForm kit={kit} native className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <AppForm kit={kit} className="account-form" onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h3 id="change-password-title">Change password</h3>
       <RequiredNote />
       <FormMessage message={kit.message} />

@@ -29,7 +29,6 @@ function ConfirmDeleteDialog({ onClose }: { onClose: () => void }) {
     <Modal title="Delete your account?" onClose={onClose} size="sm">
       <AppForm
         kit={kit}
-        native
         className="delete-confirm"
         onSubmit={async (values) => {
           await mutation.mutateAsync(values.password);

@@ -31,7 +31,7 @@ export function ForgotPassword() {
             {sent}
           </p>
         ) : (
-          <AppForm kit={kit} native onSubmit={onSubmit} aria-labelledby="forgot-title">
+          <AppForm kit={kit} onSubmit={onSubmit} aria-labelledby="forgot-title">
             <p className="muted">
               Enter the email address of your account and we will email you a link to set a new password.
             </p>

@@ -31,7 +31,7 @@ export function Login() {
 
   return (
     <main className="page auth-page">
-      <AppForm kit={kit} native className="card auth-card" onSubmit={onSubmit} aria-labelledby="login-title">
+      <AppForm kit={kit} className="card auth-card" onSubmit={onSubmit} aria-labelledby="login-title">
         <h1 id="login-title">Login to Your Account</h1>
         <RequiredNote />
         {notice && !error && (

@@ -64,7 +64,7 @@ export function ResetPassword() {
 
   return (
     <main className="page auth-page">
-      <AppForm kit={kit} native className="card auth-card" onSubmit={onSubmit} aria-labelledby="reset-title">
+      <AppForm kit={kit} className="card auth-card" onSubmit={onSubmit} aria-labelledby="reset-title">
         <h1 id="reset-title">Set a new password</h1>
         <FormMessage message={kit.message} />
         {tokenError ? (

@@ -46,7 +46,7 @@ export function Signup() {
 
   return (
     <main className="page auth-page">
-      <AppForm kit={kit} native className="card auth-card" onSubmit={onSubmit} aria-labelledby="signup-title">
+      <AppForm kit={kit} className="card auth-card" onSubmit={onSubmit} aria-labelledby="signup-title">
         <h1 id="signup-title">Create Your Account</h1>
         <RequiredNote />
         {notice && !error && (
