@@ -93,4 +93,22 @@ describe('the form kit', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Could not save.');
     expect(document.getElementById('k-name-error')).toBeNull();
   });
+
+  it('with native, leaves the checks to the browser and says them beside the fields', async () => {
+    function NativeForm() {
+      const kit = useAppForm<{ mail: string }>({ defaultValues: { mail: '' }, native: { mail: 'Enter your email.' } });
+      return (
+        <AppForm kit={kit} onSubmit={() => undefined}>
+          <Field id="n-mail" name="mail" label="Email" type="email" required />
+          <button type="submit">Send</button>
+        </AppForm>
+      );
+    }
+    const { container } = render(<NativeForm />);
+    expect(container.querySelector('form')?.noValidate).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const mail = screen.getByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(mail));
+    expect(document.getElementById('n-mail-error')?.textContent).toBe('Enter your email.');
+  });
 });
