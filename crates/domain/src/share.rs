@@ -7,7 +7,6 @@
 
 use chrono::NaiveDate;
 
-use crate::bid::parse_optional_date;
 use crate::error::{DomainError, FieldErrors};
 
 pub const LABEL_MAX: usize = 60;
@@ -49,35 +48,50 @@ pub struct NewShare {
     pub include_payments: bool,
 }
 
-/// Raw fields of a new share link, as the wire sends them.
+/// A new share link's fields, each read and checked on its own ([`ShareInput::label`],
+/// [`crate::bid::optional_date`]): the label trimmed, the last day a date.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ShareInput {
     pub project: Option<i64>,
     pub label: Option<String>,
-    /// `YYYY-MM-DD`, or empty/absent for a link without an end.
-    pub expires_on: Option<String>,
+    /// `None` for a link without an end.
+    pub expires_on: Option<NaiveDate>,
     pub include_documents: Option<bool>,
     pub include_bids: Option<bool>,
     pub include_payments: Option<bool>,
 }
 
+impl ShareInput {
+    /// A link's label as sent, trimmed: 1 to 60 characters, no control characters.
+    pub fn label(raw: &str) -> Result<String, DomainError> {
+        let label = raw.trim();
+        if label.is_empty() {
+            Err(FieldErrors::single("label", crate::messages::BLANK))
+        } else if label.chars().count() > LABEL_MAX {
+            Err(FieldErrors::single("label", crate::messages::too_long(LABEL_MAX)))
+        } else if label.chars().any(char::is_control) {
+            Err(FieldErrors::single("label", "Use letters, digits and punctuation only."))
+        } else {
+            Ok(label.to_owned())
+        }
+    }
+}
+
 impl NewShare {
-    /// Checks every field at once: a project, a label of 1 to 60 characters, a last day that is
-    /// not before `today`. Documents, bids and payments are left out unless asked for.
+    /// Checks every field at once: a project, a label (see [`ShareInput::label`]), a last day
+    /// that is not before `today`. Documents, bids and payments are left out unless asked for.
     pub fn parse(input: ShareInput, today: NaiveDate) -> Result<NewShare, DomainError> {
         let mut errors = FieldErrors::new();
         if input.project.is_none() {
             errors.add("project", crate::messages::REQUIRED);
         }
-        let label = input.label.as_deref().map(str::trim).unwrap_or("").to_owned();
-        if label.is_empty() {
-            errors.add("label", crate::messages::BLANK);
-        } else if label.chars().count() > LABEL_MAX {
-            errors.add("label", crate::messages::too_long(LABEL_MAX));
-        } else if label.chars().any(char::is_control) {
-            errors.add("label", "Use letters, digits and punctuation only.");
-        }
-        let expires_on = parse_optional_date(&mut errors, "expires_on", input.expires_on.as_deref().unwrap_or(""));
+        let label = ShareInput::label(input.label.as_deref().unwrap_or("")).unwrap_or_else(|e| {
+            for (field, problems) in e.fields().as_map() {
+                problems.iter().for_each(|p| errors.add(field, p.clone()));
+            }
+            String::new()
+        });
+        let expires_on = input.expires_on;
         if expires_on.is_some_and(|d| d < today) {
             errors.add("expires_on", "The last day of a link cannot be in the past.");
         }
@@ -107,7 +121,7 @@ mod tests {
         ShareInput {
             project: Some(1),
             label: Some(label.into()),
-            expires_on: Some(expires_on.into()),
+            expires_on: (!expires_on.is_empty()).then(|| day(expires_on)),
             include_documents: None,
             include_bids: None,
             include_payments: None,
@@ -147,7 +161,8 @@ mod tests {
     fn bad_fields_are_reported_together() {
         let today = day("2026-11-24");
         assert_eq!(fields(NewShare::parse(input("", "2026-11-23"), today)), ["expires_on", "label"]);
-        assert_eq!(fields(NewShare::parse(input(&"x".repeat(61), "31/12/2026"), today)), ["expires_on", "label"]);
+        assert_eq!(fields(NewShare::parse(input(&"x".repeat(61), ""), today)), ["label"]);
+        assert!(crate::bid::optional_date("expires_on", "31/12/2026").is_err());
         assert_eq!(fields(NewShare::parse(ShareInput::default(), today)), ["label", "project"]);
         assert_eq!(fields(NewShare::parse(input("a\u{0}b", ""), today)), ["label"]);
     }

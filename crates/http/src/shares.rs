@@ -7,7 +7,9 @@
 
 use actix_web::{delete, get, post, web, HttpResponse};
 use buildledger_application::shares::SharedReaders;
+use buildledger_domain::bid::optional_date;
 use buildledger_domain::share::{Share, ShareInput};
+use buildledger_domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -19,7 +21,7 @@ use crate::error::{blocking, ApiError};
 use crate::ledger::ProjectPaymentResponse;
 use crate::path::parse_id;
 use crate::projects::ProjectResponse;
-use crate::request::{finish, Patch, ValidJson};
+use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
 use crate::summary::SummaryResponse;
 use crate::tasks::TaskResponse;
@@ -104,6 +106,26 @@ pub struct ShareRequest {
     include_payments: Patch<bool>,
 }
 
+impl ShareRequest {
+    /// The link's fields as domain input (the label trimmed and checked, the last day a date),
+    /// or every problem found, starting from the shape rules' findings.
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<ShareInput, ApiError> {
+        let project = self.project.required_not_null(&mut errors, "project");
+        let raw = self.label.optional(&mut errors, "label").unwrap_or_default();
+        let label = collect(&mut errors, ShareInput::label(&raw));
+        let expires_on = self
+            .expires_on
+            .optional(&mut errors, "expires_on")
+            .and_then(|raw| collect(&mut errors, optional_date("expires_on", &raw)))
+            .flatten();
+        let include_documents = self.include_documents.optional(&mut errors, "include_documents");
+        let include_bids = self.include_bids.optional(&mut errors, "include_bids");
+        let include_payments = self.include_payments.optional(&mut errors, "include_payments");
+        finish(errors)?;
+        Ok(ShareInput { project, label, expires_on, include_documents, include_bids, include_payments })
+    }
+}
+
 #[utoipa::path(
     tag = "shares", operation_id = "listShares", summary = "A project's read-only share links",
     params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
@@ -144,17 +166,7 @@ pub async fn create(
     state: web::Data<AppState>,
     body: ValidJson<ShareRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let request = body.body;
-    let input = ShareInput {
-        project: request.project.required_not_null(&mut errors, "project"),
-        label: request.label.optional(&mut errors, "label"),
-        expires_on: request.expires_on.optional(&mut errors, "expires_on"),
-        include_documents: request.include_documents.optional(&mut errors, "include_documents"),
-        include_bids: request.include_bids.optional(&mut errors, "include_bids"),
-        include_payments: request.include_payments.optional(&mut errors, "include_payments"),
-    };
-    finish(errors)?;
+    let input = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.shares.clone();
     let created = blocking(move || svc.create(user.id, input)).await?;
     let url = format!("{}/share/{}", state.public_url.trim_end_matches('/'), created.token);
