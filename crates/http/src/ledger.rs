@@ -4,10 +4,12 @@
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::ledger::{payee_from, ChangeOrderChange, PaymentChange};
+use buildledger_application::UseCaseError;
+use buildledger_domain::bid::optional_date;
 use buildledger_domain::ledger::{
     ChangeOrder, ChangeOrderInput, ChangeOrderRegister, Payee, Payment, PaymentInput, SignedMoney,
 };
-use buildledger_domain::{FieldErrors, Money};
+use buildledger_domain::{DomainError, FieldErrors, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -15,7 +17,7 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::path::parse_id;
-use crate::request::{finish, Patch, ValidJson};
+use crate::request::{collect, finish, Patch, ValidJson, Write};
 use crate::state::AppState;
 
 pub(crate) fn dollars(cents: i64) -> f64 {
@@ -140,22 +142,34 @@ pub struct PaymentRequest {
 }
 
 impl PaymentRequest {
-    fn into_change(self, errors: &mut FieldErrors) -> PaymentChange {
-        // A missing task is reported by the use case, with the other fields' problems.
-        let task = self.task.not_null(errors, "task");
-        let payee = self.payee.nullable(errors, "payee");
-        let contractor = self.contractor.nullable(errors, "contractor");
-        PaymentChange {
+    /// The payment's task and fields as domain input, or every problem found (starting from the
+    /// shape rules' findings). A create needs a task and an amount.
+    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<PaymentChange, DomainError> {
+        let (task, amount) = match write {
+            Write::Create => {
+                (self.task.required_not_null(&mut errors, "task"), self.amount.required_not_null(&mut errors, "amount"))
+            }
+            Write::Update => (self.task.not_null(&mut errors, "task"), self.amount.not_null(&mut errors, "amount")),
+        };
+        let amount = amount.and_then(|m| collect(&mut errors, PaymentInput::amount(m)));
+        let paid_on = date_text(self.paid_on, &mut errors, "paid_on")
+            .and_then(|raw| collect(&mut errors, optional_date("paid_on", &raw)));
+        let payee = match self.payee.nullable(&mut errors, "payee") {
+            Some(Some(p)) => collect(&mut errors, PaymentInput::payee(p)).map(Some),
+            other => other,
+        };
+        let contractor = self.contractor.nullable(&mut errors, "contractor");
+        let method = self
+            .method
+            .not_null(&mut errors, "method")
+            .and_then(|raw| collect(&mut errors, PaymentInput::method(&raw)));
+        let note = text(self.note, &mut errors, "note").and_then(|raw| collect(&mut errors, PaymentInput::note(&raw)));
+        let receipt = self.receipt.nullable(&mut errors, "receipt");
+        errors.into_result()?;
+        Ok(PaymentChange {
             task,
-            input: PaymentInput {
-                amount: self.amount.not_null(errors, "amount"),
-                paid_on: date_text(self.paid_on, errors, "paid_on"),
-                payee: payee_from(payee, contractor),
-                method: self.method.not_null(errors, "method"),
-                note: text(self.note, errors, "note"),
-                receipt: self.receipt.nullable(errors, "receipt"),
-            },
-        }
+            input: PaymentInput { amount, paid_on, payee: payee_from(payee, contractor), method, note, receipt },
+        })
     }
 }
 
@@ -217,9 +231,7 @@ pub async fn create_payment(
     state: web::Data<AppState>,
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors);
-    finish(errors)?;
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.ledger.clone();
     let p = blocking(move || svc.create_payment(user.id, change)).await?;
     Ok(HttpResponse::Created().json(PaymentResponse::from(p)))
@@ -244,13 +256,8 @@ pub async fn update_payment(
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Payment")?;
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors);
+    let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    if let Err(invalid) = finish(errors) {
-        blocking(move || svc.payment(user.id, id)).await?; // someone else's: 404 first
-        return Err(invalid);
-    }
     let p = blocking(move || svc.update_payment(user.id, id, change)).await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(p)))
 }

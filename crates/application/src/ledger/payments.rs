@@ -2,7 +2,7 @@
 //! a receipt of that task and a contractor of the caller's.
 
 use buildledger_domain::ledger::{Payee, Payment, PaymentDetails, PaymentInput};
-use buildledger_domain::FieldErrors;
+use buildledger_domain::{DomainError, FieldErrors};
 
 use super::{merge, not_found, required, LedgerService, MSG_OTHER_TASK};
 use crate::error::UseCaseError;
@@ -45,8 +45,16 @@ impl LedgerService {
     }
 
     /// The payment's fields from `change` over the stored ones, as found under the lock.
-    pub fn update_payment(&self, owner_id: i64, id: i64, change: PaymentChange) -> Result<Payment, UseCaseError> {
+    /// `change` is the body as read, problems included: another user's payment is not found
+    /// whatever the body says, so it is checked first.
+    pub fn update_payment(
+        &self,
+        owner_id: i64,
+        id: i64,
+        change: Result<PaymentChange, DomainError>,
+    ) -> Result<Payment, UseCaseError> {
         let current = self.payment(owner_id, id)?;
+        let change = change?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
         }
@@ -90,7 +98,7 @@ mod tests {
             task: Some(10),
             input: PaymentInput {
                 amount: Money::from_cents(2_000_000),
-                paid_on: Some("2026-11-20".into()),
+                paid_on: Some(Some(day("2026-11-20"))),
                 receipt: Some(receipt),
                 ..Default::default()
             },

@@ -6,7 +6,7 @@ use crate::bid::NOTES_MAX;
 use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
 
-use super::fields::{code_enum, date_or, text};
+use super::fields::{code_enum, text};
 
 pub const PAYEE_MAX: usize = 200;
 
@@ -54,22 +54,60 @@ pub enum Payee {
     Text(String),
 }
 
-/// Raw payment fields (amounts already read as money by the edge). `None`: absent or unchanged.
+/// A payment's fields, each read and checked on its own (the functions below and
+/// [`crate::bid::optional_date`]): texts trimmed, the date a date, the method a method.
+/// `None`: absent or unchanged.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PaymentInput {
     pub amount: Option<Money>,
-    pub paid_on: Option<String>,
+    /// `Some(None)`: today (sent as null or empty).
+    pub paid_on: Option<Option<NaiveDate>>,
     /// `Some(None)` clears the payee.
     pub payee: Option<Option<Payee>>,
-    pub method: Option<String>,
+    pub method: Option<PaymentMethod>,
     pub note: Option<String>,
     /// `Some(None)` clears the receipt.
     pub receipt: Option<Option<i64>>,
 }
 
+impl PaymentInput {
+    /// An amount above zero.
+    pub fn amount(amount: Money) -> Result<Money, DomainError> {
+        if amount == Money::ZERO {
+            return Err(FieldErrors::single("amount", "Ensure this value is greater than 0."));
+        }
+        Ok(amount)
+    }
+
+    /// A payee's text trimmed, at most 200 characters; a contractor as named.
+    pub fn payee(payee: Payee) -> Result<Payee, DomainError> {
+        match payee {
+            Payee::Text(raw) => checked("payee", &raw, PAYEE_MAX).map(Payee::Text),
+            named => Ok(named),
+        }
+    }
+
+    /// One of the methods' codes.
+    pub fn method(raw: &str) -> Result<PaymentMethod, DomainError> {
+        PaymentMethod::parse(raw.trim())
+            .ok_or_else(|| FieldErrors::single("method", crate::messages::not_a_choice(raw)))
+    }
+
+    /// A note trimmed, at most 5000 characters.
+    pub fn note(raw: &str) -> Result<String, DomainError> {
+        checked("note", raw, NOTES_MAX)
+    }
+}
+
+fn checked(field: &str, raw: &str, max: usize) -> Result<String, DomainError> {
+    let mut errors = FieldErrors::new();
+    let t = text(&mut errors, field, raw, max);
+    errors.into_result().map(|()| t)
+}
+
 impl PaymentDetails {
     /// The details after `input` (over `current` for an update): an amount above zero (required
-    /// on create), a date (default `today`), a payee, a known method (default `other`).
+    /// on create), a date (default `today`), a payee, a method (default `other`).
     pub fn parse(
         input: PaymentInput,
         current: Option<&PaymentDetails>,
@@ -87,20 +125,17 @@ impl PaymentDetails {
         if amount == Money::ZERO && !errors.contains("amount") {
             errors.add("amount", "Ensure this value is greater than 0.");
         }
-        let paid_on = date_or(&mut errors, "paid_on", input.paid_on, current.map(|c| c.paid_on), today);
+        let paid_on = match input.paid_on {
+            Some(date) => date.unwrap_or(today),
+            None => current.map_or(today, |c| c.paid_on),
+        };
         let (payee, contractor_id) = match input.payee {
             Some(Some(Payee::Contractor(id))) => (String::new(), Some(id)),
             Some(Some(Payee::Text(raw))) => (text(&mut errors, "payee", &raw, PAYEE_MAX), None),
             Some(None) => (String::new(), None),
             None => current.map(|c| (c.payee.clone(), c.contractor_id)).unwrap_or_default(),
         };
-        let method = match input.method {
-            Some(raw) => PaymentMethod::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("method", crate::messages::not_a_choice(raw));
-                PaymentMethod::Other
-            }),
-            None => current.map_or(PaymentMethod::Other, |c| c.method),
-        };
+        let method = input.method.unwrap_or(current.map_or(PaymentMethod::Other, |c| c.method));
         let note = match input.note {
             Some(raw) => text(&mut errors, "note", &raw, NOTES_MAX),
             None => current.map(|c| c.note.clone()).unwrap_or_default(),
@@ -128,10 +163,14 @@ mod tests {
         let today = day(TODAY);
         let e = PaymentDetails::parse(PaymentInput::default(), None, today).unwrap_err();
         assert_eq!(e.fields().as_map()["amount"], ["This field is required."]);
-        let zero = PaymentInput { amount: Some(Money::ZERO), method: Some("bitcoin".into()), ..Default::default() };
+        let zero = PaymentInput { amount: Some(Money::ZERO), ..Default::default() };
         let e = PaymentDetails::parse(zero, None, today).unwrap_err();
         assert_eq!(e.fields().as_map()["amount"], ["Ensure this value is greater than 0."]);
+        assert!(PaymentInput::amount(Money::ZERO).is_err());
+        let e = PaymentInput::method("bitcoin").unwrap_err();
         assert_eq!(e.fields().as_map()["method"], ["\"bitcoin\" is not a valid choice."]);
+        assert_eq!(PaymentInput::method(" card ").unwrap(), PaymentMethod::Card);
+        assert_eq!(PaymentInput::note(" paid ").unwrap(), "paid");
         let ok = PaymentInput {
             amount: Some(money(100)),
             payee: Some(Some(Payee::Text(" Ace Plumbing ".into()))),
