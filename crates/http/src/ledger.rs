@@ -17,7 +17,7 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::path::parse_id;
-use crate::request::{collect, finish, Patch, ValidJson, Write};
+use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
 
 pub(crate) fn dollars(cents: i64) -> f64 {
@@ -351,20 +351,35 @@ pub struct ChangeOrderRequest {
 }
 
 impl ChangeOrderRequest {
-    fn into_change(self, errors: &mut FieldErrors) -> ChangeOrderChange {
-        // A missing task is reported by the use case, with the other fields' problems.
-        let task = self.task.not_null(errors, "task");
-        ChangeOrderChange {
+    /// The change order's task and fields as domain input, or every problem found (starting from
+    /// the shape rules' findings). A create needs a task, a description and an amount.
+    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<ChangeOrderChange, DomainError> {
+        let (task, description, amount) = match write {
+            Write::Create => (
+                self.task.required_not_null(&mut errors, "task"),
+                self.description.required_not_null(&mut errors, "description"),
+                self.amount.required_not_null(&mut errors, "amount"),
+            ),
+            Write::Update => (
+                self.task.not_null(&mut errors, "task"),
+                self.description.not_null(&mut errors, "description"),
+                self.amount.not_null(&mut errors, "amount"),
+            ),
+        };
+        let description = description.and_then(|raw| collect(&mut errors, ChangeOrderInput::description(&raw)));
+        let status = self
+            .status
+            .not_null(&mut errors, "status")
+            .and_then(|raw| collect(&mut errors, ChangeOrderInput::status(&raw)));
+        let date =
+            date_text(self.date, &mut errors, "date").and_then(|raw| collect(&mut errors, optional_date("date", &raw)));
+        let contractor = self.contractor.nullable(&mut errors, "contractor");
+        let document = self.document.nullable(&mut errors, "document");
+        errors.into_result()?;
+        Ok(ChangeOrderChange {
             task,
-            input: ChangeOrderInput {
-                description: self.description.not_null(errors, "description"),
-                amount: self.amount.not_null(errors, "amount"),
-                status: self.status.not_null(errors, "status"),
-                date: date_text(self.date, errors, "date"),
-                contractor: self.contractor.nullable(errors, "contractor"),
-                document: self.document.nullable(errors, "document"),
-            },
-        }
+            input: ChangeOrderInput { description, amount, status, date, contractor, document },
+        })
     }
 }
 
@@ -405,9 +420,7 @@ pub async fn create_change_order(
     state: web::Data<AppState>,
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors);
-    finish(errors)?;
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.ledger.clone();
     let c = blocking(move || svc.create_change_order(user.id, change)).await?;
     Ok(HttpResponse::Created().json(ChangeOrderResponse::from(c)))
@@ -432,13 +445,8 @@ pub async fn update_change_order(
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Change order")?;
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors);
+    let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    if let Err(invalid) = finish(errors) {
-        blocking(move || svc.change_order(user.id, id)).await?;
-        return Err(invalid);
-    }
     let c = blocking(move || svc.update_change_order(user.id, id, change)).await?;
     Ok(HttpResponse::Ok().json(ChangeOrderResponse::from(c)))
 }

@@ -7,7 +7,7 @@ use buildledger_domain::ledger::{
     ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus, RegisterBasis,
 };
 use buildledger_domain::task::Task;
-use buildledger_domain::FieldErrors;
+use buildledger_domain::{DomainError, FieldErrors};
 
 use super::{merge, not_found, required, LedgerService, MSG_OTHER_TASK};
 use crate::error::UseCaseError;
@@ -62,13 +62,17 @@ impl LedgerService {
         self.ports.change_orders.create(&new).map_err(|e| not_found(e, "task"))
     }
 
+    /// The change order's fields from `change` over the stored ones. `change` is the body as
+    /// read, problems included: another user's change order is not found whatever the body
+    /// says, so it is checked first.
     pub fn update_change_order(
         &self,
         owner_id: i64,
         id: i64,
-        change: ChangeOrderChange,
+        change: Result<ChangeOrderChange, DomainError>,
     ) -> Result<ChangeOrder, UseCaseError> {
         let current = self.change_order(owner_id, id)?;
+        let change = change?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
         }
@@ -134,7 +138,7 @@ mod tests {
             input: ChangeOrderInput {
                 description: Some("Extra beam".into()),
                 amount: SignedMoney::from_cents(250_000),
-                status: Some(status.into()),
+                status: ChangeOrderStatus::parse(status),
                 ..Default::default()
             },
         }
@@ -196,7 +200,10 @@ mod tests {
             task: None,
             input: ChangeOrderInput { description: Some("Wider beam".into()), ..Default::default() },
         };
-        assert_eq!(m.service().update_change_order(3, 4, change).unwrap().details.status, ChangeOrderStatus::Approved);
+        assert_eq!(
+            m.service().update_change_order(3, 4, Ok(change)).unwrap().details.status,
+            ChangeOrderStatus::Approved
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use crate::error::{DomainError, FieldErrors};
 use crate::money::{Money, MAX_CENTS};
 
-use super::fields::{code_enum, date_or, text};
+use super::fields::{code_enum, text};
 use super::money_summary::Contingency;
 use super::SignedMoney;
 
@@ -42,14 +42,36 @@ pub struct ChangeOrderDetails {
     pub document_id: Option<i64>,
 }
 
+/// A change order's fields, each read and checked on its own (the functions below and
+/// [`crate::bid::optional_date`]): the description trimmed, the status a status, the date a date.
+/// `None`: absent or unchanged.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChangeOrderInput {
     pub description: Option<String>,
     pub amount: Option<SignedMoney>,
-    pub status: Option<String>,
-    pub date: Option<String>,
+    pub status: Option<ChangeOrderStatus>,
+    /// `Some(None)`: today (sent as null or empty).
+    pub date: Option<Option<NaiveDate>>,
     pub contractor: Option<Option<i64>>,
     pub document: Option<Option<i64>>,
+}
+
+impl ChangeOrderInput {
+    /// A description trimmed: not blank, at most 5000 characters.
+    pub fn description(raw: &str) -> Result<String, DomainError> {
+        let mut errors = FieldErrors::new();
+        let t = text(&mut errors, "description", raw, DESCRIPTION_MAX);
+        if t.is_empty() && errors.is_empty() {
+            errors.add("description", crate::messages::BLANK);
+        }
+        errors.into_result().map(|()| t)
+    }
+
+    /// One of the statuses' codes.
+    pub fn status(raw: &str) -> Result<ChangeOrderStatus, DomainError> {
+        ChangeOrderStatus::parse(raw.trim())
+            .ok_or_else(|| FieldErrors::single("status", crate::messages::not_a_choice(raw)))
+    }
 }
 
 impl ChangeOrderDetails {
@@ -80,14 +102,11 @@ impl ChangeOrderDetails {
                 SignedMoney::default()
             }
         };
-        let status = match input.status {
-            Some(raw) => ChangeOrderStatus::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("status", crate::messages::not_a_choice(raw));
-                ChangeOrderStatus::Proposed
-            }),
-            None => current.map_or(ChangeOrderStatus::Proposed, |c| c.status),
+        let status = input.status.unwrap_or(current.map_or(ChangeOrderStatus::Proposed, |c| c.status));
+        let date = match input.date {
+            Some(date) => date.unwrap_or(today),
+            None => current.map_or(today, |c| c.date),
         };
-        let date = date_or(&mut errors, "date", input.date, current.map(|c| c.date), today);
         let contractor_id = input.contractor.unwrap_or(current.and_then(|c| c.contractor_id));
         let document_id = input.document.unwrap_or(current.and_then(|c| c.document_id));
         errors.into_result()?;
@@ -229,6 +248,11 @@ mod tests {
         .unwrap_err();
         assert_eq!(e.fields().as_map()["description"], ["This field may not be blank."]);
         assert_eq!(e.fields().as_map()["amount"], ["This field is required."]);
+        assert_eq!(ChangeOrderInput::description(" Beam ").unwrap(), "Beam");
+        assert!(ChangeOrderInput::description(" ").is_err());
+        assert_eq!(ChangeOrderInput::status(" approved ").unwrap(), ChangeOrderStatus::Approved);
+        let e = ChangeOrderInput::status("maybe").unwrap_err();
+        assert_eq!(e.fields().as_map()["status"], ["\"maybe\" is not a valid choice."]);
     }
 
     fn order(id: i64, date: &str, cents: i64, status: ChangeOrderStatus) -> (ChangeOrder, String) {
