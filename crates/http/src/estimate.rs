@@ -1,7 +1,8 @@
 //! Public cost endpoints, backed by the domain's embedded cost catalogue (docs/cost-model.md):
-//! `GET /api/estimate/` (the landing page's free estimate) and `GET /api/task-suggestions/`
-//! (the task form's title list). No login, no database: the catalogue is in the binary.
-//! `configure` is mounted inside the `/api` scope.
+//! `GET /api/estimate/` (the landing page's free estimate), `GET /api/task-suggestions/` (the task
+//! form's title list) and `GET /api/cost-sources/` (the published sources behind the figures). No
+//! login, no database: the catalogue is in the binary. `lib.rs` registers the three handlers in
+//! the `/api` scope.
 
 use actix_web::{get, web, HttpResponse};
 use serde::{Deserialize, Serialize};
