@@ -1,5 +1,6 @@
-// The sheet's state: which edited cells are unsaved or refused (useSheetCells) and which rows
-// of a big sheet are rendered (useWindow). Split from spreadsheet-view.tsx, which draws them.
+// The sheet's state: which edited cells are unsaved or refused (useSheetCells). Split from
+// spreadsheet-view.tsx, which draws them; which rows of a big sheet are rendered is
+// spreadsheet-window.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { cellErrorMessage, type SheetField } from '../spreadsheet';
@@ -29,44 +30,6 @@ export interface CellActions {
   refuse: (taskId: number, field: SheetField, value: string, message: string) => void;
   /** Forgets a cell's unsaved value and message (Escape, or the value is back to the saved one). */
   clear: (taskId: number, field: SheetField) => void;
-}
-
-export const ROW_HEIGHT = 49;
-export const WINDOW_THRESHOLD = 200;
-const OVERSCAN = 20;
-
-const visibleRows = () =>
-  typeof window === 'undefined' ? 60 : Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN * 2;
-
-/** Keeps big sheets fast: beyond 200 rows only the rows near the viewport are rendered. */
-export function useWindow(count: number, container: React.RefObject<HTMLDivElement | null>) {
-  // First range: the rows the effect below computes for an unscrolled page, so that its
-  // first update does not re-render and lay out the sheet a second time.
-  const [range, setRange] = useState<[number, number]>(() => [0, Math.min(count, visibleRows())]);
-  useEffect(() => {
-    if (count <= WINDOW_THRESHOLD) return;
-    const update = () => {
-      const el = container.current;
-      if (!el) return;
-      const rect = el.getBoundingClientRect();
-      const top = Math.max(0, -rect.top);
-      const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-      const visible = visibleRows();
-      // The same tuple when nothing moved, so React skips the re-render.
-      setRange((prev) => {
-        const next: [number, number] = [first, Math.min(count, first + visible)];
-        return prev[0] === next[0] && prev[1] === next[1] ? prev : next;
-      });
-    };
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-    };
-  }, [count, container]);
-  return count <= WINDOW_THRESHOLD ? ([0, count] as [number, number]) : range;
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>

@@ -194,3 +194,54 @@ describe('SpreadsheetView', () => {
     expect(order()).toEqual(['1', '2', '3']);
   });
 });
+
+describe('SpreadsheetView with 1,000 tasks (windowed)', () => {
+  const many = Array.from({ length: 1000 }, (_, i) => task(i + 1, {}));
+  const mounted = () =>
+    [...document.querySelectorAll('tbody tr[data-task-id]')].map((r) => Number(r.getAttribute('data-task-id')));
+  const spacers = () =>
+    [...document.querySelectorAll<HTMLElement>('tbody tr.sheet-spacer')].map((r) => Number.parseFloat(r.style.height));
+  afterEach(() => {
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
+  });
+
+  it('renders the rows near the viewport, counts them all, and stands for the rest with one spacer row', () => {
+    renderWithProviders(<SpreadsheetView tasks={many} squareFootage={null} onUpdate={() => {}} onOpen={() => {}} />);
+    const table = screen.getByRole('table', { name: 'Tasks spreadsheet' });
+    expect(table.getAttribute('aria-rowcount')).toBe('1002');
+    const ids = mounted();
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids.length).toBeLessThan(100);
+    expect(ids[0]).toBe(1);
+    // In order, each with its place among all the rows.
+    expect(ids).toEqual(ids.map((_, i) => i + 1));
+    expect(document.querySelector('tr[data-task-id="3"]')?.getAttribute('aria-rowindex')).toBe('4');
+    expect(screen.getByLabelText('Task title: T1')).toBeTruthy();
+    // No spacer above; the one below is as tall as the rows it stands for (49 px each).
+    expect(spacers()).toEqual([(1000 - ids.length) * 49]);
+  });
+
+  it('follows the page as it scrolls', async () => {
+    renderWithProviders(<SpreadsheetView tasks={many} squareFootage={null} onUpdate={() => {}} onOpen={() => {}} />);
+    Object.defineProperty(window, 'scrollY', { value: 500 * 49, configurable: true, writable: true });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(mounted()).toContain(500));
+    const ids = mounted();
+    expect(ids).not.toContain(1);
+    expect(ids).toEqual(ids.map((_, i) => ids[0] + i));
+    const [above, below] = spacers();
+    expect(above).toBe((ids[0] - 1) * 49);
+    expect(below).toBe((1000 - ids.at(-1)!) * 49);
+    expect(screen.getByLabelText('Your cost for T500')).toBeTruthy();
+  });
+
+  it('sorts all the rows, not only those rendered', () => {
+    renderWithProviders(<SpreadsheetView tasks={many} squareFootage={null} onUpdate={() => {}} onOpen={() => {}} />);
+    const header = screen.getByRole('columnheader', { name: /^Task/ });
+    fireEvent.click(within(header).getByRole('button'));
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    // Titles T1..T1000 in numeric order, descending: T1000 first.
+    expect(mounted()[0]).toBe(1000);
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import { activeRatio, shownPrediction, toDollars, type PredictionSettings } from '../money';
 import { pricingHint } from '../range-display';
@@ -18,16 +18,8 @@ import { STATUSES, type Task, type TaskStatus } from '../types';
 import { BidsCell } from './bid-summary';
 import { PaidCell } from './paid-summary';
 import { basisHint, PredictionFigure } from './prediction';
-import {
-  cellKey,
-  ROW_HEIGHT,
-  useSheetCells,
-  useWindow,
-  WINDOW_THRESHOLD,
-  type CellActions,
-  type CellState,
-  type Changes,
-} from './spreadsheet-cells';
+import { cellKey, useSheetCells, type CellActions, type CellState, type Changes } from './spreadsheet-cells';
+import { useSheetWindow } from './spreadsheet-window';
 import { localToday } from '../../../lib/dates';
 import '../spreadsheet.css';
 
@@ -60,7 +52,10 @@ function dayLabel(iso: string): string {
 
 interface RowProps {
   task: Task;
-  rowIndex: number;
+  /** The row's place in the sorted rows (the virtualizer's `data-index`). */
+  index: number;
+  /** Measures the rendered row (a windowed sheet). */
+  measure: ((row: HTMLTableRowElement | null) => void) | undefined;
   predicted: number | null;
   squareFootage: number | null;
   prediction: PredictionSettings;
@@ -88,7 +83,8 @@ function CellMessage({ id, cell }: { id: string; cell: CellState | undefined }) 
 
 const Row = memo(function Row({
   task,
-  rowIndex,
+  index,
+  measure,
   predicted,
   squareFootage,
   prediction,
@@ -182,7 +178,7 @@ const Row = memo(function Row({
   const describe = (...parts: (string | false | null | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
 
   return (
-    <tr data-task-id={task.id} aria-rowindex={rowIndex}>
+    <tr ref={measure} data-task-id={task.id} data-index={index} aria-rowindex={index + 2}>
       <td>
         <div className="sheet-task">
           <input
@@ -357,9 +353,9 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
   );
   const [today] = useState(localToday);
   const { cells, actions, announcement } = useSheetCells(onUpdate);
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const [start, end] = useWindow(rows.length, wrapRef);
-  const windowed = rows.length > WINDOW_THRESHOLD;
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const keyOf = useCallback((index: number) => rows[index].id, [rows]);
+  const shown = useSheetWindow(rows.length, keyOf, bodyRef);
   useBoardRenderMark('spreadsheet');
 
   if (tasks.length === 0) {
@@ -373,7 +369,7 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
 
   return (
     <>
-      <div className="table-wrap sheet" ref={wrapRef}>
+      <div className="table-wrap sheet">
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
@@ -402,30 +398,34 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
               })}
             </tr>
           </thead>
-          <tbody>
-            {windowed && start > 0 && (
-              <tr aria-hidden="true" style={{ height: start * ROW_HEIGHT }}>
+          <tbody ref={bodyRef}>
+            {shown.before > 0 && (
+              <tr aria-hidden="true" className="sheet-spacer" style={{ height: shown.before }}>
                 <td colSpan={COLUMNS.length} />
               </tr>
             )}
-            {rows.slice(start, end).map((t, i) => (
-              <Row
-                key={t.id}
-                task={t}
-                rowIndex={start + i + 2}
-                predicted={predictions.get(t.id) ?? null}
-                squareFootage={squareFootage}
-                prediction={prediction}
-                today={today}
-                titleCell={cells[cellKey(t.id, 'title')]}
-                costCell={cells[cellKey(t.id, 'actual_cost')]}
-                statusCell={cells[cellKey(t.id, 'status')]}
-                actions={actions}
-                onOpen={onOpen}
-              />
-            ))}
-            {windowed && end < rows.length && (
-              <tr aria-hidden="true" style={{ height: (rows.length - end) * ROW_HEIGHT }}>
+            {shown.indexes.map((i) => {
+              const t = rows[i];
+              return (
+                <Row
+                  key={t.id}
+                  task={t}
+                  index={i}
+                  measure={shown.measure}
+                  predicted={predictions.get(t.id) ?? null}
+                  squareFootage={squareFootage}
+                  prediction={prediction}
+                  today={today}
+                  titleCell={cells[cellKey(t.id, 'title')]}
+                  costCell={cells[cellKey(t.id, 'actual_cost')]}
+                  statusCell={cells[cellKey(t.id, 'status')]}
+                  actions={actions}
+                  onOpen={onOpen}
+                />
+              );
+            })}
+            {shown.after > 0 && (
+              <tr aria-hidden="true" className="sheet-spacer" style={{ height: shown.after }}>
                 <td colSpan={COLUMNS.length} />
               </tr>
             )}
