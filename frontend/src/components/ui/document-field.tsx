@@ -16,7 +16,7 @@ export interface DocumentOption {
   file: string;
 }
 
-interface Props {
+export interface DocumentFieldProps {
   /** The task the documents belong to (an upload goes to it). */
   taskId: number;
   id: string;
@@ -49,7 +49,7 @@ interface Props {
  * uploads a new one to the task on the spot (`POST /api/documents/`, the same as the task's
  * Documents), which is then chosen: the money forms never send the user away to attach a file.
  */
-export function DocumentField(props: Props) {
+export function DocumentField(props: DocumentFieldProps) {
   const { taskId, id, name, label, value, onChange, documents, nameOf, emptyLabel, hintId, what } = props;
   const qc = useQueryClient();
   const fileRef = useRef<HTMLInputElement>(null);

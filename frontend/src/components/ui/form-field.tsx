@@ -25,15 +25,20 @@ export function FieldError({
   id,
   errors,
   role,
+  errorId = `${id}-error`,
+  testId,
 }: {
   id: string;
   errors: readonly string[] | undefined;
   /** `alert` where a dialog announces the message as it appears. */
   role?: 'alert';
+  /** The message's own id, when not `<id>-error`. */
+  errorId?: string;
+  testId?: string;
 }) {
   if (!errors?.length) return null;
   return (
-    <small className="field-error" id={`${id}-error`} role={role}>
+    <small className="field-error" id={errorId} role={role} data-testid={testId}>
       {errors.join(' ')}
     </small>
   );

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { AppForm, Field, MoneyInput, useAppForm } from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { taskPaymentsQuery, writesOffline } from '../api';
@@ -79,6 +81,10 @@ function RecordedPayments({ taskId, total }: { taskId: number; total: number }) 
   );
 }
 
+interface Values {
+  actual_cost: string;
+}
+
 interface Props {
   /** The task moved to Paid (its payments: `payments_total`, `payment_count`), when known. */
   task: Pick<Task, 'id' | 'title' | 'payments_total' | 'payment_count' | 'paid_to_date'> | undefined;
@@ -115,77 +121,52 @@ export function PaidModal({
   onSave,
   onCancel,
 }: Props) {
-  const [value, setValue] = useState(initialValue);
   const [record, setRecord] = useState(true);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [offline] = useState(writesOffline);
+  // The cost the browser or this dialog refuses is said beside the field, which takes focus; so is
+  // the server's (`error`, the parent's until the value changes).
+  const kit = useAppForm<Values>({
+    defaultValues: { actual_cost: initialValue },
+    errors: { message: '', fields: error ? { actual_cost: [error] } : {} },
+    validate: (values, form) => {
+      const input = form?.elements.namedItem('actual_cost') as HTMLInputElement | null;
+      const read = checkActualCost(values.actual_cost, input?.validity.badInput ?? false);
+      return read.ok ? {} : { actual_cost: [read.message] };
+    },
+  });
+  const { formRef } = kit;
   // After the dialog moved focus into the field (its effect runs first): Enter keeps the value.
   useEffect(() => {
-    if (inputRef.current?.value) inputRef.current.select();
-  }, []);
-  // A refusal from the server: the field takes focus so that its message is read out.
-  useEffect(() => {
-    if (error) inputRef.current?.focus();
-  }, [error]);
-  const [offline] = useState(writesOffline);
+    const input = formRef.current?.querySelector<HTMLInputElement>('#number-prompt');
+    if (input?.value) input.select();
+  }, [formRef]);
+  const value = useWatch({ control: kit.form.control, name: 'actual_cost' });
   const checked = checkActualCost(value);
   const cost = checked.ok ? checked.value : null;
   const difference = unrecordedCents(cost, task);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const save = (values: Values) => {
     if (busy) return;
-    const read = checkActualCost(value, inputRef.current?.validity.badInput ?? false);
-    if (!read.ok) {
-      setLocalError(read.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setLocalError(null);
-    onSave(read.value, record && !offline && difference > 0 ? toDollars(difference) : null);
+    const read = checkActualCost(values.actual_cost);
+    if (read.ok) onSave(read.value, record && !offline && difference > 0 ? toDollars(difference) : null);
   };
-  const message = localError ?? error ?? null;
-  const describedBy = [message ? 'number-prompt-error' : null, hint ? 'number-prompt-hint' : null, 'number-prompt-desc']
-    .filter(Boolean)
-    .join(' ');
   const payments = task ? (task.payments_total ?? task.paid_to_date ?? 0) : 0;
   return (
     <Modal title="Enter Actual Cost" onClose={onCancel} size="sm">
-      <form onSubmit={submit} className="stack-sm paid-form" noValidate aria-busy={busy || undefined}>
+      <AppForm kit={kit} onSubmit={save} className="stack-sm paid-form" aria-busy={busy || undefined}>
         <p className="muted" id="number-prompt-desc">
           {description}
         </p>
-        <div className="field">
-          <label htmlFor="number-prompt">Actual Cost</label>
-          <div className="input-prefix">
-            <span aria-hidden="true">$</span>
-            <input
-              ref={inputRef}
-              id="number-prompt"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              value={value}
-              aria-describedby={describedBy}
-              aria-invalid={message ? true : undefined}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setLocalError(null);
-                onEdit?.();
-              }}
-            />
-          </div>
-          {message && (
-            <small className="field-error" id="number-prompt-error" data-testid="number-prompt-error">
-              {message}
-            </small>
-          )}
-          {hint && (
-            <small className="hint" id="number-prompt-hint" data-testid="number-prompt-hint">
-              {hint}
-            </small>
-          )}
-        </div>
+        <Field
+          id="number-prompt"
+          name="actual_cost"
+          label="Actual Cost"
+          hint={hint}
+          testId="number-prompt"
+          describedBy="number-prompt-desc"
+          onChange={() => onEdit?.()}
+        >
+          {(control) => <MoneyInput type="number" step="0.01" min="0" inputMode="decimal" {...control} />}
+        </Field>
         {task && (task.payment_count ?? 0) > 0 && <RecordedPayments taskId={task.id} total={payments} />}
         <RecordDifference cents={difference} checked={record} onChange={setRecord} offline={offline} />
         <div className="modal-actions">
@@ -196,7 +177,7 @@ export function PaidModal({
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }
