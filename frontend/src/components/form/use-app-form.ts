@@ -146,6 +146,8 @@ export function useAppForm<T extends FieldValues>(options: AppFormOptions<T>): A
   const submit = useCallback(
     (handler: (values: T) => Promise<Outcome> | Outcome) => (e: FormEvent) => {
       e.preventDefault();
+      // A form's submit is its own: a dialog portalled out of another form does not submit that one.
+      e.stopPropagation();
       if (running.current) return; // one request at a time (Enter while saving)
       setMessage('');
       clearErrors();

@@ -1,10 +1,16 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DocumentField } from '../../../components/ui/document-field';
-import { RequiredNote } from '../../../components/ui/form-field';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  AppForm,
+  DocumentSlot,
+  Field,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
-import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from '../../../lib/use-focus-first-error';
-import type { ContractorList, LedgerDocument, Payment, PaymentMethod } from '../types';
+import type { ContractorList, LedgerDocument, Payment } from '../types';
 import {
   amountEditText,
   documentName,
@@ -91,214 +97,92 @@ export function PaymentForm({
   onClose,
   onSaved,
 }: Props) {
-  const [values, setValues] = useState<PaymentFormValues>(() =>
-    initialValues(payment, defaultContractorId, localToday()),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  // Each refused save: the first field in error takes focus, scrolled into view.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState(0);
-  useFocusFirstError(formRef, failure);
+  // Each refused save: messages beside the fields (the payee's beside the name typed, when it is
+  // typed), the first field in error focused and scrolled into view.
+  const kit = useAppForm<PaymentFormValues>({
+    defaultValues: initialValues(payment, defaultContractorId, localToday()),
+    fields: FIELDS,
+    fallback: UNREACHABLE,
+    prefix: 'The payment was not saved.',
+    alias: (name, values) =>
+      name === 'payee' || name === 'contractor' ? (values.payee === OTHER_PAYEE ? 'payeeText' : 'payee') : name,
+    validate: validatePayment,
+    onError: (err) => console.error('Failed to save the payment', err),
+  });
+  const { busy } = kit;
+  const payee = useWatch({ control: kit.form.control, name: 'payee' });
 
   // The payee shown: a contractor no longer on the roster keeps its name as an option.
   const roster = contractors.data ?? [];
   const named = payment?.contractor ?? null;
   const options = named && !roster.some((c) => c.id === named.id) ? [...roster, named] : roster;
+  const payees = [
+    ...options.map((c) => ({ value: c.id, label: 'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name })),
+    { value: OTHER_PAYEE, label: 'Someone else (type the name)' },
+  ];
 
-  const set = <K extends keyof PaymentFormValues>(key: K, value: PaymentFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    const fields: string[] = key === 'payee' || key === 'payeeText' ? ['payee', 'contractor'] : [key];
-    if (fields.some((f) => errors[f])) {
-      setErrors((e) => {
-        const rest = { ...e };
-        for (const f of fields) delete rest[f];
-        return rest;
-      });
-    }
-  };
-
-  const fail = (fields: FieldErrors, text: string) => {
-    setErrors(fields);
-    setMessage(text);
-    setFailure((n) => n + 1);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The dialog is portalled, but React still bubbles its submit to the task form around it.
-    e.stopPropagation();
-    if (busy || uploading) return;
-    setMessage('');
-    const problems = validatePayment(values);
+  const save = async (values: PaymentFormValues) => {
+    if (uploading) return;
     const amount = parseMoney(values.amount, { required: 'Enter the amount paid.' });
-    if (Object.keys(problems).length > 0 || !amount.ok) {
-      fail(problems, '');
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await onSave(paymentPayload(values, amount.value));
-      const who = saved.payee ? ` to ${saved.payee}` : '';
-      onSaved(saved, payment ? `Payment${who} saved.` : `Payment${who} added.`);
-    } catch (err) {
-      console.error('Failed to save the payment', err);
-      const f = toFormErrors(err, FIELDS, UNREACHABLE);
-      setBusy(false);
-      fail(f.fields, f.message ? `The payment was not saved. ${f.message}` : '');
-    }
+    if (!amount.ok) return; // validatePayment said so already
+    const saved = await onSave(paymentPayload(values, amount.value));
+    const who = saved.payee ? ` to ${saved.payee}` : '';
+    onSaved(saved, payment ? `Payment${who} saved.` : `Payment${who} added.`);
   };
-
-  const payeeErrors = [...(errors.payee ?? []), ...(errors.contractor ?? [])];
-  const errorOf = (field: Field) => (field === 'payee' || field === 'contractor' ? payeeErrors : (errors[field] ?? []));
-  const describedBy = (field: Field, hint?: string) => {
-    const errorId = errorOf(field).length ? `${IDS[field]}-error` : undefined;
-    return {
-      'aria-invalid': errorId ? true : undefined,
-      'aria-describedby': [errorId, hint].filter(Boolean).join(' ') || undefined,
-    } as const;
-  };
-  const fieldError = (field: Field): ReactNode =>
-    errorOf(field).length ? (
-      <small className="field-error" id={`${IDS[field]}-error`}>
-        {errorOf(field).join(' ')}
-      </small>
-    ) : null;
 
   return (
     <Modal title={payment ? 'Edit payment' : 'Add a payment'} onClose={busy ? () => {} : onClose} size="md">
-      <form ref={formRef} className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+      <AppForm kit={kit} className="ledger-form" onSubmit={save}>
         <RequiredNote />
-        {message && (
-          <p className="form-error" role="alert">
-            {message}
-          </p>
-        )}
+        <FormMessage message={kit.message} />
         <div className="grid-2">
-          <div className="field">
-            <label htmlFor={IDS.amount} className="required">
-              Amount
-            </label>
-            <div className="input-prefix">
-              <span aria-hidden="true">$</span>
-              <input
-                id={IDS.amount}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                aria-required="true"
-                value={values.amount}
-                onChange={(e) => set('amount', e.target.value)}
-                {...describedBy('amount')}
-              />
-            </div>
-            {fieldError('amount')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.paid_on} className="required">
-              Paid on
-            </label>
-            <input
-              id={IDS.paid_on}
-              name="paid_on"
-              type="date"
-              aria-required="true"
-              value={values.paid_on}
-              onChange={(e) => set('paid_on', e.target.value)}
-              {...describedBy('paid_on')}
+          <Field id={IDS.amount} name="amount" label="Amount" required="aria">
+            {(control) => <MoneyInput inputMode="decimal" autoComplete="off" {...control} />}
+          </Field>
+          <Field id={IDS.paid_on} name="paid_on" label="Paid on" type="date" required="aria" />
+          <Field
+            id={IDS.payee}
+            name="payee"
+            label="Payee"
+            options={payees}
+            empty={contractors.isPending ? 'Loading your contractors…' : 'Not named'}
+            onChange={() => kit.form.clearErrors('payeeText')}
+            after={
+              contractors.isError && (
+                <small className="field-error">Your contractors could not be loaded. You can still type a name.</small>
+              )
+            }
+          />
+          <Field id={IDS.method} name="method" label="Method" options={PAYMENT_METHODS} />
+          {payee === OTHER_PAYEE && (
+            <Field
+              id="pay-payee-text"
+              name="payeeText"
+              errorId="pay-payee-error"
+              label="Payee name"
+              required="aria"
+              autoComplete="off"
+              placeholder="e.g. City permit office"
+              className="span-2"
             />
-            {fieldError('paid_on')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.payee}>Payee</label>
-            <select
-              id={IDS.payee}
-              name="payee"
-              value={values.payee}
-              onChange={(e) => set('payee', e.target.value)}
-              {...(values.payee === OTHER_PAYEE ? {} : describedBy('payee'))}
-            >
-              <option value="">{contractors.isPending ? 'Loading your contractors…' : 'Not named'}</option>
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name}
-                </option>
-              ))}
-              <option value={OTHER_PAYEE}>Someone else (type the name)</option>
-            </select>
-            {values.payee !== OTHER_PAYEE && fieldError('payee')}
-            {contractors.isError && (
-              <small className="field-error">Your contractors could not be loaded. You can still type a name.</small>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.method}>Method</label>
-            <select
-              id={IDS.method}
-              name="method"
-              value={values.method}
-              onChange={(e) => set('method', e.target.value as PaymentMethod)}
-              {...describedBy('method')}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('method')}
-          </div>
-          {values.payee === OTHER_PAYEE && (
-            <div className="field span-2">
-              <label htmlFor="pay-payee-text" className="required">
-                Payee name
-              </label>
-              <input
-                id="pay-payee-text"
-                name="payee_text"
-                autoComplete="off"
-                aria-required="true"
-                placeholder="e.g. City permit office"
-                value={values.payeeText}
-                onChange={(e) => set('payeeText', e.target.value)}
-                aria-invalid={payeeErrors.length ? true : undefined}
-                aria-describedby={payeeErrors.length ? 'pay-payee-error' : undefined}
-              />
-              {fieldError('payee')}
-            </div>
           )}
-          <DocumentField
+          <DocumentSlot
             taskId={taskId}
             id={IDS.receipt}
             name="receipt"
             label="Receipt"
             uploadLabel="Upload a new receipt"
             what="the receipt"
-            value={values.receipt}
-            onChange={(v) => set('receipt', v)}
             documents={documents}
             nameOf={documentName}
             emptyLabel="No receipt"
             onUploading={setUploading}
             hintId="pay-receipt-hint"
-            describedBy={describedBy('receipt', 'pay-receipt-hint')}
-            error={fieldError('receipt')}
           />
-          <div className="field span-2">
-            <label htmlFor={IDS.note}>Note</label>
-            <textarea
-              id={IDS.note}
-              name="note"
-              rows={2}
-              value={values.note}
-              onChange={(e) => set('note', e.target.value)}
-              {...describedBy('note')}
-            />
-            {fieldError('note')}
-          </div>
+          <Field id={IDS.note} name="note" label="Note" className="span-2">
+            {(control) => <textarea rows={2} {...control} />}
+          </Field>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
@@ -308,7 +192,7 @@ export function PaymentForm({
             {busy ? 'Saving…' : uploading ? 'Uploading…' : payment ? 'Save payment' : 'Add payment'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }
