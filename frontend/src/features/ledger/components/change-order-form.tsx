@@ -1,10 +1,15 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DocumentField } from '../../../components/ui/document-field';
-import { RequiredNote } from '../../../components/ui/form-field';
+import { useState } from 'react';
+import {
+  AppForm,
+  DocumentSlot,
+  Field,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
-import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from '../../../lib/use-focus-first-error';
-import type { ChangeOrder, ChangeOrderStatus, ContractorList, LedgerDocument } from '../types';
+import type { ChangeOrder, ContractorList, LedgerDocument } from '../types';
 import {
   amountEditText,
   CHANGE_ORDER_STATUSES,
@@ -34,8 +39,8 @@ interface Props {
 }
 
 const FIELDS = ['description', 'amount', 'status', 'date', 'contractor', 'document'] as const;
-type Field = (typeof FIELDS)[number];
-const IDS: Record<Field, string> = {
+type FieldName = (typeof FIELDS)[number];
+const IDS: Record<FieldName, string> = {
   description: 'co-description',
   amount: 'co-amount',
   status: 'co-status',
@@ -87,76 +92,29 @@ export function ChangeOrderForm({
   onClose,
   onSaved,
 }: Props) {
-  const [values, setValues] = useState<ChangeOrderFormValues>(() =>
-    initialValues(changeOrder, defaultContractorId, localToday()),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  // Each refused save: the first field in error takes focus, scrolled into view.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState(0);
-  useFocusFirstError(formRef, failure);
+  // Each refused save: messages beside the fields, the first field in error focused and scrolled into view.
+  const kit = useAppForm<ChangeOrderFormValues>({
+    defaultValues: initialValues(changeOrder, defaultContractorId, localToday()),
+    fields: FIELDS,
+    fallback: UNREACHABLE,
+    prefix: 'The change order was not saved.',
+    validate: validateChangeOrder,
+    onError: (err) => console.error('Failed to save the change order', err),
+  });
+  const { busy } = kit;
 
   const roster = contractors.data ?? [];
   const named = changeOrder?.contractor ?? null;
   const options = named && !roster.some((c) => c.id === named.id) ? [...roster, named] : roster;
 
-  const set = <K extends keyof ChangeOrderFormValues>(key: K, value: ChangeOrderFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) {
-      setErrors((e) => {
-        const rest = { ...e };
-        delete rest[key];
-        return rest;
-      });
-    }
-  };
-
-  const fail = (fields: FieldErrors, text: string) => {
-    setErrors(fields);
-    setMessage(text);
-    setFailure((n) => n + 1);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    e.stopPropagation();
-    if (busy || uploading) return;
-    setMessage('');
-    const problems = validateChangeOrder(values);
+  const save = async (values: ChangeOrderFormValues) => {
+    if (uploading) return;
     const amount = parseMoney(values.amount, { negative: true, required: AMOUNT_REQUIRED });
-    if (Object.keys(problems).length > 0 || !amount.ok) {
-      fail(problems, '');
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await onSave(changeOrderPayload(values, amount.value));
-      onSaved(saved, changeOrder ? 'Change order saved.' : 'Change order added.');
-    } catch (err) {
-      console.error('Failed to save the change order', err);
-      const f = toFormErrors(err, FIELDS, UNREACHABLE);
-      setBusy(false);
-      fail(f.fields, f.message ? `The change order was not saved. ${f.message}` : '');
-    }
+    if (!amount.ok) return; // validateChangeOrder said so already
+    const saved = await onSave(changeOrderPayload(values, amount.value));
+    onSaved(saved, changeOrder ? 'Change order saved.' : 'Change order added.');
   };
-
-  const describedBy = (field: Field, hint?: string) => {
-    const errorId = errors[field]?.length ? `${IDS[field]}-error` : undefined;
-    return {
-      'aria-invalid': errorId ? true : undefined,
-      'aria-describedby': [errorId, hint].filter(Boolean).join(' ') || undefined,
-    } as const;
-  };
-  const fieldError = (field: Field): ReactNode =>
-    errors[field]?.length ? (
-      <small className="field-error" id={`${IDS[field]}-error`}>
-        {errors[field].join(' ')}
-      </small>
-    ) : null;
 
   return (
     <Modal
@@ -164,122 +122,55 @@ export function ChangeOrderForm({
       onClose={busy ? () => {} : onClose}
       size="md"
     >
-      <form ref={formRef} className="ledger-form" onSubmit={(e) => void submit(e)} noValidate>
+      <AppForm kit={kit} className="ledger-form" onSubmit={save}>
         <RequiredNote />
-        {message && (
-          <p className="form-error" role="alert">
-            {message}
-          </p>
-        )}
+        <FormMessage message={kit.message} />
         <div className="grid-2">
-          <div className="field span-2">
-            <label htmlFor={IDS.description} className="required">
-              What changes
-            </label>
-            <textarea
-              id={IDS.description}
-              name="description"
-              rows={3}
-              maxLength={DESCRIPTION_MAX}
-              aria-required="true"
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
-              {...describedBy('description')}
-            />
-            {fieldError('description')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.amount} className="required">
-              Amount
-            </label>
-            <div className="input-prefix">
-              <span aria-hidden="true">$</span>
-              <input
-                id={IDS.amount}
-                name="amount"
-                inputMode="text"
-                autoComplete="off"
-                aria-required="true"
-                value={values.amount}
-                onChange={(e) => set('amount', e.target.value)}
-                {...describedBy('amount', 'co-amount-hint')}
-              />
-            </div>
-            {fieldError('amount')}
-            <small className="hint" id="co-amount-hint">
-              Extra cost, or a credit with a minus sign (e.g. -1200).
-            </small>
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.date} className="required">
-              Date
-            </label>
-            <input
-              id={IDS.date}
-              name="date"
-              type="date"
-              aria-required="true"
-              value={values.date}
-              onChange={(e) => set('date', e.target.value)}
-              {...describedBy('date')}
-            />
-            {fieldError('date')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.status}>Status</label>
-            <select
-              id={IDS.status}
-              name="status"
-              value={values.status}
-              onChange={(e) => set('status', e.target.value as ChangeOrderStatus)}
-              {...describedBy('status', 'co-status-hint')}
-            >
-              {CHANGE_ORDER_STATUSES.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('status')}
-            <small className="hint" id="co-status-hint">
-              Approved ones add to the task&apos;s committed cost.
-            </small>
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.contractor}>Contractor</label>
-            <select
-              id={IDS.contractor}
-              name="contractor"
-              value={values.contractor}
-              onChange={(e) => set('contractor', e.target.value)}
-              {...describedBy('contractor')}
-            >
-              <option value="">{contractors.isPending ? 'Loading your contractors…' : 'None'}</option>
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name}
-                </option>
-              ))}
-            </select>
-            {fieldError('contractor')}
-            {contractors.isError && <small className="field-error">Your contractors could not be loaded.</small>}
-          </div>
-          <DocumentField
+          <Field id={IDS.description} name="description" label="What changes" required="aria" className="span-2">
+            {(control) => <textarea rows={3} maxLength={DESCRIPTION_MAX} {...control} />}
+          </Field>
+          <Field
+            id={IDS.amount}
+            name="amount"
+            label="Amount"
+            required="aria"
+            hint="Extra cost, or a credit with a minus sign (e.g. -1200)."
+            hintId="co-amount-hint"
+          >
+            {(control) => <MoneyInput inputMode="text" autoComplete="off" {...control} />}
+          </Field>
+          <Field id={IDS.date} name="date" label="Date" type="date" required="aria" />
+          <Field
+            id={IDS.status}
+            name="status"
+            label="Status"
+            options={CHANGE_ORDER_STATUSES}
+            hint="Approved ones add to the task's committed cost."
+            hintId="co-status-hint"
+          />
+          <Field
+            id={IDS.contractor}
+            name="contractor"
+            label="Contractor"
+            options={options.map((c) => ({
+              value: c.id,
+              label: 'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name,
+            }))}
+            empty={contractors.isPending ? 'Loading your contractors…' : 'None'}
+            after={contractors.isError && <small className="field-error">Your contractors could not be loaded.</small>}
+          />
+          <DocumentSlot
             taskId={taskId}
             id={IDS.document}
             name="document"
             label="Document"
             uploadLabel="Upload the signed change order"
             what="the signed change order"
-            value={values.document}
-            onChange={(v) => set('document', v)}
             documents={documents}
             nameOf={documentName}
             emptyLabel="No document"
             onUploading={setUploading}
             hintId="co-document-hint"
-            describedBy={describedBy('document', 'co-document-hint')}
-            error={fieldError('document')}
           />
         </div>
         <div className="modal-actions">
@@ -290,7 +181,7 @@ export function ChangeOrderForm({
             {busy ? 'Saving…' : uploading ? 'Uploading…' : changeOrder ? 'Save change order' : 'Add change order'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }
