@@ -1,10 +1,17 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DocumentField } from '../../../components/ui/document-field';
-import { RequiredNote } from '../../../components/ui/form-field';
+import { useWatch } from 'react-hook-form';
+import {
+  AppForm,
+  DocumentSlot,
+  Field,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
-import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from '../../../lib/use-focus-first-error';
+import { toFormErrors } from '../../../lib/form-errors';
 import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { amountEditText, NEW_CONTRACTOR, parseAmount, validateBid, type BidFormValues } from '../utils';
@@ -22,8 +29,8 @@ interface Props {
 
 /** The server's field names this form shows beside its fields (`name`: the new contractor's). */
 const FIELDS = ['contractor', 'name', 'amount', 'received_on', 'valid_until', 'document', 'notes'] as const;
-type Field = (typeof FIELDS)[number];
-const IDS: Record<Field, string> = {
+type FieldName = (typeof FIELDS)[number];
+const IDS: Record<FieldName, string> = {
   contractor: 'bid-contractor',
   name: 'bid-new-name',
   amount: 'bid-amount',
@@ -35,8 +42,12 @@ const IDS: Record<Field, string> = {
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';
 
-function initialValues(bid: Bid | null): BidFormValues {
+/** The bid, and the trade of a contractor added on the spot. */
+type Values = BidFormValues & { newTrade: string };
+
+function initialValues(bid: Bid | null): Values {
   return {
+    newTrade: '',
     contractor: bid ? String(bid.contractor.id) : '',
     newContractorName: '',
     amount: bid ? amountEditText(bid.amount) : '',
@@ -58,74 +69,48 @@ const docName = (d: Pick<BidDocument, 'id' | 'name' | 'file'>) =>
 export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
   const qc = useQueryClient();
   const contractors = useQuery(contractorsQuery());
-  const [values, setValues] = useState<BidFormValues>(() => initialValues(bid));
-  const [newTrade, setNewTrade] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
-  // Each refused save: the first field in error takes focus, scrolled into view.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState(0);
-  useFocusFirstError(formRef, failure);
-  // An empty roster: straight to "new contractor" (state adjusted while rendering, once).
-  const [rosterChecked, setRosterChecked] = useState(false);
-  if (!rosterChecked && contractors.data) {
-    setRosterChecked(true);
-    if (contractors.data.length === 0 && values.contractor === '')
-      setValues((v) => ({ ...v, contractor: NEW_CONTRACTOR }));
-  }
+  // Each refused save: messages beside the fields (`name`: the new contractor's), the first field
+  // in error focused and scrolled into view.
+  const kit = useAppForm<Values>({
+    defaultValues: initialValues(bid),
+    alias: { name: 'newContractorName' },
+    validate: validateBid,
+  });
+  const { busy, showErrors } = kit;
+  const { control, getValues, setValue } = kit.form;
+  // An empty roster: straight to "new contractor" (once).
+  const rosterChecked = useRef(false);
+  useEffect(() => {
+    if (rosterChecked.current || !contractors.data) return;
+    rosterChecked.current = true;
+    if (contractors.data.length === 0 && getValues('contractor') === '') setValue('contractor', NEW_CONTRACTOR);
+  }, [contractors.data, getValues, setValue]);
+  const creating = useWatch({ control, name: 'contractor' }) === NEW_CONTRACTOR;
 
-  const set = <K extends keyof BidFormValues>(key: K, value: BidFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    const field = key === 'newContractorName' ? 'name' : key;
-    if (errors[field]) {
-      setErrors((e) => {
-        const rest = { ...e };
-        delete rest[field];
-        return rest;
-      });
-    }
-  };
-
-  const fail = (fields: FieldErrors, text: string) => {
-    setErrors(fields);
-    setMessage(text);
-    setFailure((n) => n + 1);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // The dialog is portalled, but React still bubbles its submit to the task form around it.
-    e.stopPropagation();
-    if (busy || uploading) return;
-    setMessage('');
-    const problems = validateBid(values);
-    if (Object.keys(problems).length > 0) {
-      fail(problems, '');
-      return;
-    }
+  const save = async (values: Values) => {
+    if (uploading) return;
     const amount = parseAmount(values.amount);
     if (!amount.ok) return; // validateBid said so already
-    setBusy(true);
-    setErrors({});
     let contractorId = Number(values.contractor);
     let contractorName = contractors.data?.find((c) => c.id === contractorId)?.name ?? '';
     if (values.contractor === NEW_CONTRACTOR) {
       try {
-        const created = await createContractor({ name: values.newContractorName.trim(), trade: newTrade.trim() });
+        const created = await createContractor({
+          name: values.newContractorName.trim(),
+          trade: values.newTrade.trim(),
+        });
         contractorId = created.id;
         contractorName = created.name;
         // Picked from now on: a retry after a refused bid does not add the contractor twice.
         qc.setQueryData(contractorKeys.all, (old: typeof contractors.data) => (old ? [...old, created] : [created]));
         void qc.invalidateQueries({ queryKey: contractorKeys.all });
-        setValues((v) => ({ ...v, contractor: String(created.id), newContractorName: '' }));
-        setNewTrade('');
+        setValue('contractor', String(created.id));
+        setValue('newContractorName', '');
+        setValue('newTrade', '');
       } catch (err) {
         console.error('Failed to add the contractor', err);
-        const f = toFormErrors(err, ['name'], UNREACHABLE);
-        setBusy(false);
-        fail(f.fields, f.message);
+        showErrors(toFormErrors(err, ['name'], UNREACHABLE));
         return;
       }
     }
@@ -143,93 +128,41 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
     } catch (err) {
       console.error('Failed to save the bid', err);
       const f = toFormErrors(err, FIELDS, UNREACHABLE);
-      setBusy(false);
-      fail(
-        f.fields,
-        f.message ? `The bid${contractorName ? ` of ${contractorName}` : ''} was not saved. ${f.message}` : '',
-      );
+      const of = contractorName ? ` of ${contractorName}` : '';
+      showErrors({ fields: f.fields, message: f.message ? `The bid${of} was not saved. ${f.message}` : '' });
     }
   };
 
-  const describedBy = (field: Field, hint?: string) => {
-    const errorId = errors[field]?.length ? `${IDS[field]}-error` : undefined;
-    return {
-      'aria-invalid': errorId ? true : undefined,
-      'aria-describedby': [errorId, hint].filter(Boolean).join(' ') || undefined,
-    } as const;
-  };
-  const fieldError = (field: Field): ReactNode =>
-    errors[field]?.length ? (
-      <small className="field-error" id={`${IDS[field]}-error`}>
-        {errors[field].join(' ')}
-      </small>
-    ) : null;
-
-  const creating = values.contractor === NEW_CONTRACTOR;
-
   return (
     <Modal title={bid ? 'Edit bid' : 'Add a bid'} onClose={busy ? () => {} : onClose} size="md">
-      <form ref={formRef} className="bid-form" onSubmit={(e) => void submit(e)} noValidate>
+      <AppForm kit={kit} className="bid-form" onSubmit={save}>
         <RequiredNote />
-        {message && (
-          <p className="form-error" role="alert">
-            {message}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor={IDS.contractor} className="required">
-            Contractor
-          </label>
-          <select
-            id={IDS.contractor}
-            name="contractor"
-            aria-required="true"
-            value={values.contractor}
-            onChange={(e) => set('contractor', e.target.value)}
-            {...describedBy('contractor')}
-          >
-            <option value="">{contractors.isPending ? 'Loading your contractors…' : 'Choose a contractor'}</option>
-            {(contractors.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.trade ? `${c.name} (${c.trade})` : c.name}
-              </option>
-            ))}
-            <option value={NEW_CONTRACTOR}>+ Add a new contractor</option>
-          </select>
-          {fieldError('contractor')}
-          {contractors.isError && (
-            <small className="field-error">Your contractors could not be loaded. You can still add a new one.</small>
-          )}
-        </div>
+        <FormMessage message={kit.message} />
+        <Field
+          id={IDS.contractor}
+          name="contractor"
+          label="Contractor"
+          required="aria"
+          options={[
+            ...(contractors.data ?? []).map((c) => ({
+              value: c.id,
+              label: c.trade ? `${c.name} (${c.trade})` : c.name,
+            })),
+            { value: NEW_CONTRACTOR, label: '+ Add a new contractor' },
+          ]}
+          empty={contractors.isPending ? 'Loading your contractors…' : 'Choose a contractor'}
+          after={
+            contractors.isError && (
+              <small className="field-error">Your contractors could not be loaded. You can still add a new one.</small>
+            )
+          }
+        />
         {creating && (
           <fieldset className="bid-new-contractor">
             <legend>New contractor</legend>
             <div className="grid-2">
-              <div className="field">
-                <label htmlFor={IDS.name} className="required">
-                  Name
-                </label>
-                <input
-                  id={IDS.name}
-                  name="name"
-                  autoComplete="organization"
-                  aria-required="true"
-                  value={values.newContractorName}
-                  onChange={(e) => set('newContractorName', e.target.value)}
-                  {...describedBy('name')}
-                />
-                {fieldError('name')}
-              </div>
-              <div className="field">
-                <label htmlFor="bid-new-trade">Trade</label>
-                <input
-                  id="bid-new-trade"
-                  name="trade"
-                  placeholder="e.g. Framing"
-                  value={newTrade}
-                  onChange={(e) => setNewTrade(e.target.value)}
-                />
-              </div>
+              <Field id={IDS.name} name="newContractorName" label="Name" required="aria" autoComplete="organization" />
+              <Field id="bid-new-trade" name="newTrade" label="Trade" placeholder="e.g. Framing" />
             </div>
             <small className="hint">
               Phone, email, license and insurance can be added later on the Contractors page.
@@ -237,81 +170,34 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
           </fieldset>
         )}
         <div className="grid-2">
-          <div className="field span-2">
-            <label htmlFor={IDS.amount} className="required">
-              Amount
-            </label>
-            <div className="input-prefix">
-              <span aria-hidden="true">$</span>
-              <input
-                id={IDS.amount}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                aria-required="true"
-                value={values.amount}
-                onChange={(e) => set('amount', e.target.value)}
-                {...describedBy('amount')}
-              />
-            </div>
-            {fieldError('amount')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.received_on}>Received on</label>
-            <input
-              id={IDS.received_on}
-              name="received_on"
-              type="date"
-              value={values.received_on}
-              onChange={(e) => set('received_on', e.target.value)}
-              {...describedBy('received_on')}
-            />
-            {fieldError('received_on')}
-          </div>
-          <div className="field">
-            <label htmlFor={IDS.valid_until}>Valid until</label>
-            <input
-              id={IDS.valid_until}
-              name="valid_until"
-              type="date"
-              value={values.valid_until}
-              onChange={(e) => set('valid_until', e.target.value)}
-              {...describedBy('valid_until')}
-            />
-            {fieldError('valid_until')}
-          </div>
-          <DocumentField
+          <Field id={IDS.amount} name="amount" label="Amount" required="aria" className="span-2">
+            {(control) => <MoneyInput inputMode="decimal" autoComplete="off" {...control} />}
+          </Field>
+          <Field id={IDS.received_on} name="received_on" label="Received on" type="date" />
+          <Field id={IDS.valid_until} name="valid_until" label="Valid until" type="date" />
+          <DocumentSlot
             taskId={taskId}
             id={IDS.document}
             name="document"
             label="Bid PDF"
             uploadLabel="Upload the bid's PDF"
             what="the bid's PDF"
-            value={values.document}
-            onChange={(v) => set('document', v)}
             documents={documents}
             nameOf={docName}
             emptyLabel="No document"
             onUploading={setUploading}
             hintId="bid-document-hint"
-            describedBy={describedBy('document', 'bid-document-hint')}
-            error={fieldError('document')}
           />
-          <div className="field span-2">
-            <label htmlFor={IDS.notes}>Scope notes</label>
-            <textarea
-              id={IDS.notes}
-              name="notes"
-              rows={3}
-              value={values.notes}
-              onChange={(e) => set('notes', e.target.value)}
-              {...describedBy('notes', 'bid-notes-hint')}
-            />
-            {fieldError('notes')}
-            <small className="hint" id="bid-notes-hint">
-              What is included and what is not, so bids compare like for like.
-            </small>
-          </div>
+          <Field
+            id={IDS.notes}
+            name="notes"
+            label="Scope notes"
+            className="span-2"
+            hint="What is included and what is not, so bids compare like for like."
+            hintId="bid-notes-hint"
+          >
+            {(control) => <textarea rows={3} {...control} />}
+          </Field>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
@@ -321,7 +207,7 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             {busy ? 'Saving…' : uploading ? 'Uploading…' : bid ? 'Save bid' : 'Add bid'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }
