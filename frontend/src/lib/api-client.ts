@@ -1,6 +1,7 @@
 // The one HTTP client of the app: bearer header from local storage, typed
 // errors parsed from the server's JSON error body, one shared token refresh
-// on 401 (replayed once), and hooks the router sets for navigation.
+// on 401 (replayed once), and hooks the router sets for navigation. The typed
+// client (./api/client.ts, openapi-fetch) sends through `send` below.
 import { tokens } from './auth-store';
 import { takeEarlyRead } from './early-reads';
 
@@ -137,32 +138,45 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = false): Promise<T> {
-  const headers = authHeaders(path, opts.headers);
-  let body = opts.body;
-  if (opts.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(opts.json);
-  } else if (body === undefined && (opts.method ?? 'GET') === 'POST') {
+/** A request as it goes out: the body already serialised (JSON text, FormData). */
+export interface Outgoing {
+  method: string;
+  headers?: HeadersInit;
+  body?: BodyInit | null;
+  signal?: AbortSignal | null;
+  credentials?: RequestCredentials;
+  keepalive?: boolean;
+}
+
+/**
+ * Sends `path` the way every call of the app goes (`api` and the typed client, ./api/client.ts):
+ * the bearer header (never on the token paths), a POST without a body marked JSON, a first-load
+ * read taken from the early reads, one shared refresh on 401 then the request replayed once (or
+ * the session ends), the subscription handler on 402. Answers the response when it is ok; any
+ * other status is thrown as an ApiError read from the server's JSON error body.
+ */
+export async function send(path: string, init: Outgoing, isRetry = false): Promise<Response> {
+  const method = init.method;
+  const headers = authHeaders(path, init.headers);
+  const body = init.body ?? undefined;
+  if (body === undefined && method === 'POST' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
-  const send = () =>
+  const request = () =>
     fetch(`${API_BASE}${path}`, {
-      method: opts.method ?? 'GET',
+      method,
       headers,
       body,
-      signal: opts.signal,
-      credentials: opts.credentials,
-      keepalive: opts.keepalive,
+      signal: init.signal ?? undefined,
+      credentials: init.credentials,
+      keepalive: init.keepalive,
     });
   // A first-load read the HTML already started (./route-reads.ts); if it failed, ask again.
   const early =
-    (opts.method ?? 'GET') === 'GET' && body === undefined && !isRetry
-      ? takeEarlyRead(path, tokens.getAccess())
-      : undefined;
-  const res = (early && (await early.catch(() => null))) ?? (await send());
+    method === 'GET' && body === undefined && !isRetry ? takeEarlyRead(path, tokens.getAccess()) : undefined;
+  const res = (early && (await early.catch(() => null))) ?? (await request());
   if (res.status === 401 && !isTokenPath(path)) {
-    if (!isRetry && (await refreshOnce())) return api<T>(path, opts, true);
+    if (!isRetry && (await refreshOnce())) return send(path, init, true);
     sessionExpired();
     throw await ApiError.fromResponse(res);
   }
@@ -171,6 +185,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = 
     throw await ApiError.fromResponse(res);
   }
   if (!res.ok) throw await ApiError.fromResponse(res);
+  return res;
+}
+
+/** An ok answer's JSON body: undefined for a 204 or an empty body; an ApiError when it is not JSON. */
+export async function readJson<T>(res: Response, path: string): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   if (!text) return undefined as T;
@@ -179,6 +198,28 @@ export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = 
   } catch {
     throw new ApiError(res.status, 'invalid_response', `Expected JSON from ${path}`);
   }
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}, isRetry = false): Promise<T> {
+  const headers = new Headers(opts.headers);
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(opts.json);
+  }
+  const res = await send(
+    path,
+    {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+      credentials: opts.credentials,
+      keepalive: opts.keepalive,
+    },
+    isRetry,
+  );
+  return readJson<T>(res, path);
 }
 
 export const http = {

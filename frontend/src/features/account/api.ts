@@ -1,4 +1,4 @@
-import { api, http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 import { saveBlob } from '../../lib/save-blob';
 
@@ -6,19 +6,19 @@ import { saveBlob } from '../../lib/save-blob';
 export type PasswordChange = components['schemas']['PasswordChange'];
 /** The account, subscription, invoices, and the projects with their tasks and documents. */
 export type AccountExport = components['schemas']['AccountExport'];
-type AccountDelete = components['schemas']['AccountDelete'];
 
 /** Keeps this session; every other session of the user is signed out. */
-export const changePassword = (input: PasswordChange) => http.post<void>('/api/password/change/', input);
+export const changePassword = (input: PasswordChange): Promise<void> =>
+  ok(client.POST('/api/password/change/', { body: input }));
 
 /** Revokes every session of the user, this one included. */
-export const logoutEverywhere = () => http.post<void>('/api/logout-all/');
+export const logoutEverywhere = (): Promise<void> => ok(client.POST('/api/logout-all/'));
 
-export const exportAccount = () => http.get<AccountExport>('/api/account/export/');
+export const exportAccount = (): Promise<AccountExport> => ok(client.GET('/api/account/export/'));
 
 /** Cancels the subscription and deletes the account with all of its data. */
-export const deleteAccount = (password: string) =>
-  api<void>('/api/account/', { method: 'DELETE', json: { password } satisfies AccountDelete });
+export const deleteAccount = (password: string): Promise<void> =>
+  ok(client.DELETE('/api/account/', { body: { password } }));
 
 export const EXPORT_FILE_NAME = 'buildledger-data.json';
 

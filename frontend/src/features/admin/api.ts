@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 
 // Wire type from the server's OpenAPI document (src/lib/api/schema.d.ts).
@@ -13,11 +13,11 @@ export const adminKeys = {
 export const adminSubscriptionsQuery = () =>
   queryOptions({
     queryKey: adminKeys.subscriptions(),
-    queryFn: ({ signal }) => http.get<AdminSubscriptionRow[]>('/payments/admin/subscriptions', signal),
+    queryFn: ({ signal }) => ok(client.GET('/payments/admin/subscriptions', { signal })),
   });
 
 export const adminCancelSubscription = (subscription_id: string) =>
-  http.post<{ message: string }>('/payments/admin/subscriptions/cancel', { subscription_id });
+  ok(client.POST('/payments/admin/subscriptions/cancel', { body: { subscription_id } }));
 
 /** The row after an admin cancel: id cleared, status canceled. */
 export function markCanceled(rows: AdminSubscriptionRow[], subscriptionId: string): AdminSubscriptionRow[] {

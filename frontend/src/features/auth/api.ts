@@ -1,25 +1,20 @@
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import { tokens } from '../../lib/auth-store';
 import type { components } from '../../lib/api/schema';
 
-type Detail = components['schemas']['Detail'];
-type PasswordResetRequest = components['schemas']['PasswordResetRequest'];
 type PasswordResetConfirm = components['schemas']['PasswordResetConfirm'];
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = components['schemas']['Login'];
 
 export async function login({ username, password }: Credentials): Promise<void> {
   // Spec: login first clears any stored tokens (and so the header).
   tokens.clear();
-  const res = await http.post<{ access: string; refresh: string }>('/api/token/', { username, password });
+  const res = await ok(client.POST('/api/token/', { body: { username, password } }));
   tokens.set(res.access, res.refresh);
 }
 
-export async function register(input: { username: string; email: string; password: string }): Promise<void> {
-  await http.post<unknown>('/api/register/', input);
+export async function register(input: components['schemas']['Registration']): Promise<void> {
+  await ok(client.POST('/api/register/', { body: input }));
 }
 
 export async function signup(input: { username: string; email: string; password: string }): Promise<void> {
@@ -29,13 +24,12 @@ export async function signup(input: { username: string; email: string; password:
 
 /** Asks for a reset link by email. The answer is the same whether or not the account exists. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const res = await http.post<Partial<Detail> | undefined>('/api/password/reset/', {
-    email,
-  } satisfies PasswordResetRequest);
-  return res?.detail ?? '';
+  const res = await ok(client.POST('/api/password/reset/', { body: { email } }));
+  // An empty answer (no body) says nothing more.
+  return (res as Partial<typeof res> | undefined)?.detail ?? '';
 }
 
 /** Sets a new password with the token from the reset link (single use). */
 export async function resetPassword(input: PasswordResetConfirm): Promise<void> {
-  await http.post<void>('/api/password/reset/confirm/', input);
+  await ok(client.POST('/api/password/reset/confirm/', { body: input }));
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { Bid, BidComparison, BidWrite, Contractor, ContractorWrite } from './types';
 
 // Contractors are the user's (reused across projects); bids belong to a task and follow its
@@ -18,35 +18,43 @@ export const contractorKeys = {
 export const contractorsQuery = () =>
   queryOptions({
     queryKey: contractorKeys.all,
-    queryFn: ({ signal }) => http.get<Contractor[]>('/api/contractors/', signal),
+    queryFn: ({ signal }): Promise<Contractor[]> => ok(client.GET('/api/contractors/', { signal })),
   });
 
 /** A task's bids, oldest first. */
 export const taskBidsQuery = (taskId: number) =>
   queryOptions({
     queryKey: bidKeys.task(taskId),
-    queryFn: ({ signal }) => http.get<Bid[]>(`/api/tasks/${taskId}/bids/`, signal),
+    queryFn: ({ signal }): Promise<Bid[]> =>
+      ok(client.GET('/api/tasks/{id}/bids/', { params: { path: { id: taskId } }, signal })),
   });
 
 /** Every task of the project with bids, its bids side by side with the prediction. */
 export const projectBidsQuery = (projectId: number) =>
   queryOptions({
     queryKey: bidKeys.project(projectId),
-    queryFn: ({ signal }) => http.get<BidComparison[]>(`/api/projects/${projectId}/bids/`, signal),
+    queryFn: ({ signal }): Promise<BidComparison[]> =>
+      ok(client.GET('/api/projects/{id}/bids/', { params: { path: { id: projectId } }, signal })),
   });
 
-export const createContractor = (input: ContractorWrite) => http.post<Contractor>('/api/contractors/', input);
-export const updateContractor = (id: number, input: ContractorWrite) =>
-  http.patch<Contractor>(`/api/contractors/${id}/`, input);
+export const createContractor = (input: ContractorWrite): Promise<Contractor> =>
+  ok(client.POST('/api/contractors/', { body: input }));
+export const updateContractor = (id: number, input: ContractorWrite): Promise<Contractor> =>
+  ok(client.PATCH('/api/contractors/{id}/', { params: { path: { id } }, body: input }));
 /** 409 `conflict` while the contractor has bids (the message says so). */
-export const deleteContractor = (id: number) => http.del(`/api/contractors/${id}/`);
+export const deleteContractor = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/contractors/{id}/', { params: { path: { id } } }));
 
-export const createBid = (input: BidWrite & Required<Pick<BidWrite, 'task' | 'contractor' | 'amount'>>) =>
-  http.post<Bid>('/api/bids/', input);
+export const createBid = (input: BidWrite & Required<Pick<BidWrite, 'task' | 'contractor' | 'amount'>>): Promise<Bid> =>
+  ok(client.POST('/api/bids/', { body: input }));
 /** Any subset but `task`; `status` only pending or declined. */
-export const updateBid = (id: number, input: Omit<BidWrite, 'task'>) => http.patch<Bid>(`/api/bids/${id}/`, input);
-export const deleteBid = (id: number) => http.del(`/api/bids/${id}/`);
+export const updateBid = (id: number, input: Omit<BidWrite, 'task'>): Promise<Bid> =>
+  ok(client.PATCH('/api/bids/{id}/', { params: { path: { id } }, body: input }));
+export const deleteBid = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/bids/{id}/', { params: { path: { id } } }));
 /** The bid is awarded, the task's other bids declined, and its committed cost becomes the amount. */
-export const awardBid = (id: number) => http.post<Bid>(`/api/bids/${id}/award/`);
+export const awardBid = (id: number): Promise<Bid> =>
+  ok(client.POST('/api/bids/{id}/award/', { params: { path: { id } } }));
 /** The task has no committed cost again; its bids are pending again. */
-export const withdrawAward = (id: number) => http.del<Bid>(`/api/bids/${id}/award/`);
+export const withdrawAward = (id: number): Promise<Bid> =>
+  ok(client.DELETE('/api/bids/{id}/award/', { params: { path: { id } } }));

@@ -1,5 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, http, upload } from '../../lib/api-client';
+import { upload } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
+import type { components, paths } from '../../lib/api/schema';
 import { markBoardData } from './perf';
 import type {
   BoardProject,
@@ -11,6 +13,8 @@ import type {
   TaskPatch,
   TaskPayment,
 } from './types';
+
+type ProjectPatch = components['schemas']['ProjectPatch'];
 
 export const boardKeys = {
   all: ['board'] as const,
@@ -26,7 +30,8 @@ export const boardKeys = {
 export const boardProjectQuery = (projectId: number) =>
   queryOptions({
     queryKey: boardKeys.project(projectId),
-    queryFn: ({ signal }) => http.get<BoardProject>(`/api/projects/${projectId}/`, signal),
+    queryFn: ({ signal }): Promise<BoardProject> =>
+      ok(client.GET('/api/projects/{id}/', { params: { path: { id: projectId } }, signal })),
     networkMode: 'offlineFirst',
     // A board left open follows what another device changed (the calibration switch, the
     // budget) when the window is back in focus or the connection returns.
@@ -40,7 +45,9 @@ export const boardTasksQuery = (projectId: number) =>
     queryFn: async ({ signal }) => {
       // Default fetch cache mode: the browser revalidates with If-None-Match and
       // an unchanged board costs a 304 (the server sends an ETag, private, no-cache).
-      const tasks = await http.get<Task[]>(`/api/projects/${projectId}/tasks/`, signal);
+      const tasks: Task[] = await ok(
+        client.GET('/api/projects/{id}/tasks/', { params: { path: { id: projectId } }, signal }),
+      );
       markBoardData();
       return writer ? writer.overlay(projectId, tasks) : tasks;
     },
@@ -70,17 +77,19 @@ export interface SummaryAnswer {
 export const projectSummaryQuery = (projectId: number) =>
   queryOptions({
     queryKey: boardKeys.summary(projectId),
-    queryFn: async ({ signal, client }): Promise<SummaryAnswer> => {
+    queryFn: async ({ signal, client: queries }): Promise<SummaryAnswer> => {
       const tasksKey = boardKeys.tasks(projectId);
       const projectKey = boardKeys.project(projectId);
       // A fetch of the tasks or project in flight first (mount, or the refetch after a write).
-      const cache = client.getQueryCache();
+      const cache = queries.getQueryCache();
       const inFlight = [tasksKey, projectKey].map((queryKey) => cache.find({ queryKey, exact: true })?.promise);
       await Promise.all(inFlight.map((p) => (p ? p.catch(() => undefined) : Promise.resolve(undefined))));
-      const tasks = client.getQueryData<Task[]>(tasksKey);
-      const project = client.getQueryData<BoardProject>(projectKey);
+      const tasks = queries.getQueryData<Task[]>(tasksKey);
+      const project = queries.getQueryData<BoardProject>(projectKey);
       // Default fetch cache mode, as for the board: an unchanged project revalidates with a 304.
-      const summary = await http.get<ProjectSummary>(`/api/projects/${projectId}/summary/`, signal);
+      const summary: ProjectSummary = await ok(
+        client.GET('/api/projects/{id}/summary/', { params: { path: { id: projectId } }, signal }),
+      );
       // Changes queued offline are not in the server's figures: the page then sums the tasks shown.
       return { summary, tasks: writer?.queued(projectId) ? undefined : tasks, project };
     },
@@ -98,7 +107,8 @@ export const projectSummaryQuery = (projectId: number) =>
 export const projectCalibrationQuery = (projectId: number) =>
   queryOptions({
     queryKey: boardKeys.calibration(projectId),
-    queryFn: ({ signal }) => http.get<Calibration>(`/api/projects/${projectId}/calibration/`, signal),
+    queryFn: ({ signal }): Promise<Calibration> =>
+      ok(client.GET('/api/projects/{id}/calibration/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
     networkMode: 'offlineFirst',
     refetchOnWindowFocus: true,
@@ -118,7 +128,8 @@ export const invalidateSummary = (client: QueryClient, projectId: number) =>
 export const taskDocumentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: boardKeys.documents(taskId),
-    queryFn: ({ signal }) => http.get<TaskDocument[]>(`/api/documents/?task=${taskId}`, signal),
+    queryFn: ({ signal }): Promise<TaskDocument[]> =>
+      ok(client.GET('/api/documents/', { params: { query: { task: taskId } }, signal })),
     // Download links are signed for 15 minutes: refresh them well before.
     staleTime: 60_000,
   });
@@ -127,7 +138,7 @@ export const taskSuggestionsQuery = () =>
   queryOptions({
     queryKey: boardKeys.suggestions(),
     queryFn: async ({ signal }) => {
-      const res = await http.get<{ suggestions?: string[] }>('/api/task-suggestions/', signal);
+      const res = await ok(client.GET('/api/task-suggestions/', { signal }));
       return Array.isArray(res?.suggestions) ? res.suggestions : [];
     },
     staleTime: Infinity,
@@ -161,8 +172,9 @@ export const writesOffline = () => writer?.offline() ?? false;
 const unreachable = (e: unknown) => e instanceof TypeError;
 
 /** The requests themselves, never queued (the replay of the offline queue sends through these). */
-export const sendCreateTask = (input: TaskInput) => http.post<Task>('/api/tasks/', input);
-export const sendPatchTask = (id: number, patch: TaskPatch) => http.patch<Task>(`/api/tasks/${id}/`, patch);
+export const sendCreateTask = (input: TaskInput): Promise<Task> => ok(client.POST('/api/tasks/', { body: input }));
+export const sendPatchTask = (id: number, patch: TaskPatch): Promise<Task> =>
+  ok(client.PATCH('/api/tasks/{id}/', { params: { path: { id } }, body: patch }));
 
 export async function createTask(input: TaskInput): Promise<Task> {
   if (writer?.offline()) return writer.create(input);
@@ -183,29 +195,38 @@ export async function patchTask(id: number, patch: TaskPatch): Promise<Task> {
   }
 }
 /** `keepalive`: the request outlives the page (a delete made final on `pagehide`). */
-export const deleteTask = (id: number, keepalive = false) =>
-  api<void>(`/api/tasks/${id}/`, { method: 'DELETE', keepalive });
+export const deleteTask = (id: number, keepalive = false): Promise<void> =>
+  ok(client.DELETE('/api/tasks/{id}/', { params: { path: { id } }, keepalive }));
 /**
  * The standard task list for the project's type, standard quality, in build order: 201 with the
  * created tasks; 409 `conflict` when the board already has tasks.
  */
-export const createTasksFromTemplate = (projectId: number) =>
-  http.post<Task[]>(`/api/projects/${projectId}/tasks/template/`);
-/** "Update Budget": the budget and the money settings (docs/money.md), only the fields given. */
+export const createTasksFromTemplate = (projectId: number): Promise<Task[]> =>
+  ok(client.POST('/api/projects/{id}/tasks/template/', { params: { path: { id: projectId } } }));
+/**
+ * "Update Budget": the budget and the money settings (docs/money.md), only the fields given. A
+ * blank budget goes as null, which the document's `ProjectPatch` does not take: the server
+ * answers 400 with the budget's message, shown beside the field.
+ */
 export interface ProjectMoneyPatch {
   budget?: number | null;
   contingency_percent?: number;
   loan_amount?: number | null;
 }
-export const updateProjectMoney = (projectId: number, patch: ProjectMoneyPatch) =>
-  http.patch<BoardProject>(`/api/projects/${projectId}/`, patch);
+export const updateProjectMoney = (projectId: number, patch: ProjectMoneyPatch): Promise<BoardProject> =>
+  ok(client.PATCH('/api/projects/{id}/', { params: { path: { id: projectId } }, body: patch as ProjectPatch }));
 
 /**
  * The board's "Use calibrated predictions" switch (issue 29): a setting of the project, for
  * everyone who sees it (the owner's devices, share links, exports), not of this browser.
  */
-export const updateProjectCalibration = (projectId: number, useCalibration: boolean) =>
-  http.patch<BoardProject>(`/api/projects/${projectId}/`, { use_calibration: useCalibration });
+export const updateProjectCalibration = (projectId: number, useCalibration: boolean): Promise<BoardProject> =>
+  ok(
+    client.PATCH('/api/projects/{id}/', {
+      params: { path: { id: projectId } },
+      body: { use_calibration: useCalibration },
+    }),
+  );
 
 /**
  * The payments recorded against a task (`GET /api/tasks/{id}/payments/`, oldest first), as the
@@ -215,7 +236,8 @@ export const updateProjectCalibration = (projectId: number, useCalibration: bool
 export const taskPaymentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: boardKeys.payments(taskId),
-    queryFn: ({ signal }) => http.get<TaskPayment[]>(`/api/tasks/${taskId}/payments/`, signal),
+    queryFn: ({ signal }): Promise<TaskPayment[]> =>
+      ok(client.GET('/api/tasks/{id}/payments/', { params: { path: { id: taskId } }, signal })),
     staleTime: 0,
   });
 
@@ -223,16 +245,19 @@ export const taskPaymentsQuery = (taskId: number) =>
  * Records a payment against a task (`POST /api/task-payments/`): what the Paid dialog sends when
  * the actual cost entered is more than the payments recorded (docs/money.md), dated `paidOn`.
  */
-export const recordTaskPayment = (taskId: number, amount: number, paidOn: string) =>
-  http.post<TaskPayment>('/api/task-payments/', { task: taskId, amount, paid_on: paidOn });
+export const recordTaskPayment = (taskId: number, amount: number, paidOn: string): Promise<TaskPayment> =>
+  ok(client.POST('/api/task-payments/', { body: { task: taskId, amount, paid_on: paidOn } }));
 
 export function uploadDocument(taskId: number, file: File, onProgress?: (fraction: number) => void) {
   const form = new FormData();
   form.append('task', String(taskId));
   form.append('file', file, file.name);
-  return upload<TaskDocument>('/api/documents/', form, onProgress);
+  // Through XMLHttpRequest for its progress (openapi-fetch has none): the path checked here.
+  return upload<TaskDocument>('/api/documents/' satisfies keyof paths, form, onProgress);
 }
 
-export const deleteDocument = (id: number) => http.del(`/api/documents/${id}/`);
+export const deleteDocument = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/documents/{id}/', { params: { path: { id } } }));
 /** Renames a document (the server keeps the extension when the new name has none). */
-export const renameDocument = (id: number, name: string) => http.patch<TaskDocument>(`/api/documents/${id}/`, { name });
+export const renameDocument = (id: number, name: string): Promise<TaskDocument> =>
+  ok(client.PATCH('/api/documents/{id}/', { params: { path: { id } }, body: { name } }));

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { ChangeOrder, ChangeOrderWrite, Payment, PaymentWrite } from './types';
 
 // A task's payments and change orders (docs/money.md, issue 19). They belong to a task and follow
@@ -18,30 +18,35 @@ export const ledgerKeys = {
 export const taskPaymentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: ledgerKeys.payments(taskId),
-    queryFn: ({ signal }) => http.get<Payment[]>(`/api/tasks/${taskId}/payments/`, signal),
+    queryFn: ({ signal }): Promise<Payment[]> =>
+      ok(client.GET('/api/tasks/{id}/payments/', { params: { path: { id: taskId } }, signal })),
   });
 
 /** A task's change orders, in the server's order. */
 export const taskChangeOrdersQuery = (taskId: number) =>
   queryOptions({
     queryKey: ledgerKeys.changeOrders(taskId),
-    queryFn: ({ signal }) => http.get<ChangeOrder[]>(`/api/tasks/${taskId}/change-orders/`, signal),
+    queryFn: ({ signal }): Promise<ChangeOrder[]> =>
+      ok(client.GET('/api/tasks/{id}/change-orders/', { params: { path: { id: taskId } }, signal })),
   });
 
-export const createPayment = (input: PaymentWrite & Required<Pick<PaymentWrite, 'task' | 'amount'>>) =>
-  http.post<Payment>('/api/task-payments/', input);
+export const createPayment = (
+  input: PaymentWrite & Required<Pick<PaymentWrite, 'task' | 'amount'>>,
+): Promise<Payment> => ok(client.POST('/api/task-payments/', { body: input }));
 /** Any subset but `task`. */
-export const updatePayment = (id: number, input: Omit<PaymentWrite, 'task'>) =>
-  http.patch<Payment>(`/api/task-payments/${id}/`, input);
-export const deletePayment = (id: number) => http.del(`/api/task-payments/${id}/`);
+export const updatePayment = (id: number, input: Omit<PaymentWrite, 'task'>): Promise<Payment> =>
+  ok(client.PATCH('/api/task-payments/{id}/', { params: { path: { id } }, body: input }));
+export const deletePayment = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/task-payments/{id}/', { params: { path: { id } } }));
 
 export const createChangeOrder = (
   input: ChangeOrderWrite & Required<Pick<ChangeOrderWrite, 'task' | 'description' | 'amount'>>,
-) => http.post<ChangeOrder>('/api/change-orders/', input);
+): Promise<ChangeOrder> => ok(client.POST('/api/change-orders/', { body: input }));
 /** Any subset but `task`. Approving needs an awarded bid on the task (409 otherwise). */
-export const updateChangeOrder = (id: number, input: Omit<ChangeOrderWrite, 'task'>) =>
-  http.patch<ChangeOrder>(`/api/change-orders/${id}/`, input);
-export const deleteChangeOrder = (id: number) => http.del(`/api/change-orders/${id}/`);
+export const updateChangeOrder = (id: number, input: Omit<ChangeOrderWrite, 'task'>): Promise<ChangeOrder> =>
+  ok(client.PATCH('/api/change-orders/{id}/', { params: { path: { id } }, body: input }));
+export const deleteChangeOrder = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/change-orders/{id}/', { params: { path: { id } } }));
 
 type PaymentSave = { id: number | null; body: Omit<PaymentWrite, 'task'> & { amount: number } };
 type ChangeOrderSave = {

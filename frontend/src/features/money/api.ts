@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type {
   ChangeOrderRegister,
   Draw,
@@ -29,7 +29,8 @@ export const moneyKeys = {
 export const moneySummaryQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.summary(projectId),
-    queryFn: ({ signal }) => http.get<MoneySummary>(`/api/projects/${projectId}/summary/`, signal),
+    queryFn: ({ signal }): Promise<MoneySummary> =>
+      ok(client.GET('/api/projects/{id}/summary/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
@@ -37,21 +38,24 @@ export const moneySummaryQuery = (projectId: number) =>
 export const projectPaymentsQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.payments(projectId),
-    queryFn: ({ signal }) => http.get<ProjectPayment[]>(`/api/projects/${projectId}/payments/`, signal),
+    queryFn: ({ signal }): Promise<ProjectPayment[]> =>
+      ok(client.GET('/api/projects/{id}/payments/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
 export const changeOrderRegisterQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.changeOrders(projectId),
-    queryFn: ({ signal }) => http.get<ChangeOrderRegister>(`/api/projects/${projectId}/change-orders/`, signal),
+    queryFn: ({ signal }): Promise<ChangeOrderRegister> =>
+      ok(client.GET('/api/projects/{id}/change-orders/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
 export const drawsQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.draws(projectId),
-    queryFn: ({ signal }) => http.get<Draw[]>(`/api/projects/${projectId}/draws/`, signal),
+    queryFn: ({ signal }): Promise<Draw[]> =>
+      ok(client.GET('/api/projects/{id}/draws/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
@@ -59,7 +63,8 @@ export const drawsQuery = (projectId: number) =>
 export const nextDrawQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.nextDraw(projectId),
-    queryFn: ({ signal }) => http.get<NextDraw>(`/api/projects/${projectId}/draws/next/`, signal),
+    queryFn: ({ signal }): Promise<NextDraw> =>
+      ok(client.GET('/api/projects/{id}/draws/next/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
@@ -67,7 +72,8 @@ export const nextDrawQuery = (projectId: number) =>
 export const taskDocumentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: moneyKeys.documents(taskId),
-    queryFn: ({ signal }) => http.get<TaskDocument[]>(`/api/documents/?task=${taskId}`, signal),
+    queryFn: ({ signal }): Promise<TaskDocument[]> =>
+      ok(client.GET('/api/documents/', { params: { query: { task: taskId } }, signal })),
     staleTime: 60_000,
   });
 
@@ -90,13 +96,14 @@ export async function receiptNames(
 }
 
 /** 201 with the draw: its number, items and total worked out by the server. */
-export const createDraw = (input: DrawWrite & { project: number; tasks: number[] }) =>
-  http.post<Draw>('/api/draws/', input);
+export const createDraw = (input: DrawWrite & { project: number; tasks: number[] }): Promise<Draw> =>
+  ok(client.POST('/api/draws/', { body: input }));
 /** Only a draft's tasks can change (409); leaving `funded` clears the funded amount and date. */
-export const updateDraw = (id: number, input: Omit<DrawWrite, 'project'>) =>
-  http.patch<Draw>(`/api/draws/${id}/`, input);
+export const updateDraw = (id: number, input: Omit<DrawWrite, 'project'>): Promise<Draw> =>
+  ok(client.PATCH('/api/draws/{id}/', { params: { path: { id } }, body: input }));
 /** 409 for a funded draw (set it back to submitted first). */
-export const deleteDraw = (id: number) => http.del(`/api/draws/${id}/`);
+export const deleteDraw = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/draws/{id}/', { params: { path: { id } } }));
 
 /**
  * After a draw is created, changed or deleted: the draws (and what the next one would cover) and

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
-import type { Project, ProjectPayload } from './types';
+import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
+import type { Project, ProjectPayload } from './types';
+
+type ProjectCreate = components['schemas']['ProjectCreate'];
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -12,17 +14,23 @@ export const projectKeys = {
 export const projectsQuery = () =>
   queryOptions({
     queryKey: projectKeys.list(),
-    queryFn: ({ signal }) => http.get<Project[]>('/api/projects/', signal),
+    queryFn: ({ signal }): Promise<Project[]> => ok(client.GET('/api/projects/', { signal })),
   });
 
-export const createProject = (payload: ProjectPayload) => http.post<Project>('/api/projects/', payload);
-export const deleteProject = (id: number) => http.del(`/api/projects/${id}/`);
+/**
+ * The form's values as entered: a blank the document requires (no type, no budget) goes as is, and
+ * the server answers 400 with a message for each such field, shown beside it (the form's checks
+ * are the server's). So the body is the document's `ProjectCreate` once the form is complete.
+ */
+export const createProject = (payload: ProjectPayload): Promise<Project> =>
+  ok(client.POST('/api/projects/', { body: payload as unknown as ProjectCreate }));
+export const deleteProject = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/projects/{id}/', { params: { path: { id } } }));
 
 /**
  * Fills an empty board with the project's standard task list (catalogue tasks for its type and
  * options, in build order): 201 with the created tasks; 409 when the board already has tasks;
- * 400 with `fields.project` when there is no list for the project. Typed by hand until the
- * OpenAPI document has it.
+ * 400 with `fields.project` when there is no list for the project.
  */
 export const createTemplateTasks = (projectId: number) =>
-  http.post<components['schemas']['Task'][]>(`/api/projects/${projectId}/tasks/template/`);
+  ok(client.POST('/api/projects/{id}/tasks/template/', { params: { path: { id: projectId } } }));

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, ApiError, http } from '../../lib/api-client';
-import type { CreatedShare, Share, SharedProject, ShareInput } from './types';
+import { client, ok, publicClient } from '../../lib/api/client';
+import type { CreatedShare, SharedProject, ShareInput } from './types';
 
 // Read-only share links (issue 21). The owner's calls go through the app's client (login and
 // subscription); the shared page's call is a plain fetch without the session: the person who
@@ -17,28 +17,24 @@ export const shareKeys = {
 export const projectSharesQuery = (projectId: number) =>
   queryOptions({
     queryKey: shareKeys.project(projectId),
-    queryFn: ({ signal }) => http.get<Share[]>(`/api/projects/${projectId}/shares/`, signal),
+    queryFn: ({ signal }) =>
+      ok(client.GET('/api/projects/{id}/shares/', { params: { path: { id: projectId } }, signal })),
   });
 
 /**
  * 201 with the token and the page's address, shown this once; 400 with `fields.label` or
  * `fields.expires_on`; 409 when the project already has 50 links.
  */
-export const createShare = (input: ShareInput) => http.post<CreatedShare>('/api/shares/', input);
+export const createShare = (input: ShareInput): Promise<CreatedShare> =>
+  ok(client.POST('/api/shares/', { body: input }));
 
 /** 204: the link answers 404 at once. */
-export const revokeShare = (id: number) => http.del(`/api/shares/${id}/`);
+export const revokeShare = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/shares/{id}/', { params: { path: { id } } }));
 
 /** What a link shows, without any session; an ApiError with status 404 once it no longer works. */
-export async function getSharedProject(token: string, signal?: AbortSignal): Promise<SharedProject> {
-  const res = await fetch(`${API_BASE}/api/share/${encodeURIComponent(token)}/`, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    signal,
-  });
-  if (!res.ok) throw await ApiError.fromResponse(res);
-  return (await res.json()) as SharedProject;
-}
+export const getSharedProject = (token: string, signal?: AbortSignal): Promise<SharedProject> =>
+  ok(publicClient.GET('/api/share/{token}/', { params: { path: { token } }, credentials: 'omit', signal }));
 
 /**
  * The live figures: asked again each time the page is shown or focused (the owner keeps

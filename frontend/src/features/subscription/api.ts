@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 
 // Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts).
@@ -16,7 +16,7 @@ export const subscriptionKeys = {
 export const checkSubscriptionQuery = () =>
   queryOptions({
     queryKey: subscriptionKeys.check(),
-    queryFn: ({ signal }) => http.get<{ is_subscribed: boolean }>('/payments/check-subscription/', signal),
+    queryFn: ({ signal }) => ok(client.GET('/payments/check-subscription/', { signal })),
     staleTime: 30_000,
     // A failed check means "not subscribed" (the guard sends the user to the
     // plan page); never flip back to 'Loading...' by retrying on mount.
@@ -24,8 +24,8 @@ export const checkSubscriptionQuery = () =>
     retryOnMount: false,
   });
 
-export const fetchSubscriptionStatus = (signal?: AbortSignal) =>
-  api<SubscriptionStatus>('/payments/subscription-status/', { signal, credentials: 'include' });
+export const fetchSubscriptionStatus = (signal?: AbortSignal): Promise<SubscriptionStatus> =>
+  ok(client.GET('/payments/subscription-status/', { signal, credentials: 'include' }));
 
 export const subscriptionStatusQuery = () =>
   queryOptions({
@@ -39,7 +39,7 @@ export const billingHistoryQuery = () =>
     queryKey: subscriptionKeys.billing(),
     queryFn: async ({ signal }) => {
       try {
-        const res = await http.get<{ billing_history?: BillingItem[] }>('/payments/billing-history/', signal);
+        const res = await ok(client.GET('/payments/billing-history/', { signal }));
         return Array.isArray(res?.billing_history) ? res.billing_history : [];
       } catch (e) {
         // Spec: a billing-history failure shows the empty list.
@@ -50,12 +50,12 @@ export const billingHistoryQuery = () =>
   });
 
 export const createCheckoutSession = (priceId: string | null) =>
-  http.post<{ sessionId: string; url?: string }>('/payments/create-checkout-session/', { priceId });
+  ok(client.POST('/payments/create-checkout-session/', { body: { priceId } }));
 
-export const cancelSubscription = () => http.post<{ message: string }>('/payments/cancel-subscription/');
-export const resumeSubscription = () => http.post<{ message: string }>('/payments/resume-subscription/');
+export const cancelSubscription = () => ok(client.POST('/payments/cancel-subscription/'));
+export const resumeSubscription = () => ok(client.POST('/payments/resume-subscription/'));
 export const updatePaymentMethod = (payment_method_id: string) =>
-  http.post<{ message: string }>('/payments/update-payment-method/', { payment_method_id });
+  ok(client.POST('/payments/update-payment-method/', { body: { payment_method_id } }));
 
 /** True when the status says the subscription is active (or trialing). */
 export function isActiveStatus(s: SubscriptionStatus | undefined | null): boolean {

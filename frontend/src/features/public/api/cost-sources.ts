@@ -2,7 +2,7 @@
 // tasks that cite it, for the /cost-sources page. Only that page imports this file: react-query
 // must stay out of the landing chunk (scripts/check-bundle.mjs).
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, ApiError } from '../../../lib/api-client';
+import { ok, publicClient } from '../../../lib/api/client';
 import { publicSource, type EstimateSource } from './estimate';
 
 export type SourceRole = 'primary' | 'secondary' | 'cross-check';
@@ -46,10 +46,8 @@ export function parseCostSources(raw: unknown): CostSources {
 }
 
 export async function getCostSources(signal?: AbortSignal): Promise<CostSources> {
-  // Plain fetch, no session: the page is public (like the landing estimate).
-  const res = await fetch(`${API_BASE}/api/cost-sources/`, { headers: { Accept: 'application/json' }, signal });
-  if (!res.ok) throw await ApiError.fromResponse(res);
-  return parseCostSources(await res.json());
+  // No session: the page is public (like the landing estimate). Read tolerantly (parseCostSources).
+  return parseCostSources(await ok(publicClient.GET('/api/cost-sources/', { signal })));
 }
 
 export const publicKeys = {

@@ -1,4 +1,5 @@
 import { API_BASE, ApiError } from '../../../lib/api-client';
+import type { operations, paths } from '../../../lib/api/schema';
 import { formatNumber } from '../../../lib/format';
 import { SOURCE_CARDS } from '../content/estimate-sources';
 
@@ -218,17 +219,24 @@ export function lineSource(estimate: Pick<Estimate, 'sourceById'>, id: string): 
   return { id, publisher: null, title: `Source ${id}`, date: null, url: null };
 }
 
+/** The estimate's query parameters (the document's), as the form's text: the server checks them. */
+type EstimateParams = Record<keyof operations['estimate']['parameters']['query'], string>;
+const ESTIMATE_PATH = '/api/estimate/' satisfies keyof paths;
+
 export async function fetchEstimate(q: EstimateQuery, signal?: AbortSignal): Promise<Estimate> {
-  const params = new URLSearchParams({
+  const query: Partial<EstimateParams> = {
     zip_code: q.zipCode.trim(),
     square_footage: q.squareFootage.trim(),
     quality: q.quality,
     project_type: q.projectType ?? 'new_home_build',
-  });
-  if (q.options && q.options.length > 0) params.set('options', q.options.join(','));
-  // Plain fetch, no session: the estimate is public, and a stale token must never
-  // turn a visitor's estimate into a redirect to the login page.
-  const res = await fetch(`${API_BASE}/api/estimate/?${params.toString()}`, {
+  };
+  if (q.options && q.options.length > 0) query.options = q.options.join(',');
+  const params = new URLSearchParams(query);
+  // Plain fetch, no session: the estimate is public, and a stale token must never turn a
+  // visitor's estimate into a redirect to the login page. Not through the typed client: this
+  // module loads on the landing page (when the form is first used), and openapi-fetch stays off
+  // it; the path and parameters are the document's all the same (types above).
+  const res = await fetch(`${API_BASE}${ESTIMATE_PATH}?${params.toString()}`, {
     headers: { Accept: 'application/json' },
     signal,
   });
