@@ -1,12 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { RequiredNote } from '../../../components/ui/form-field';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { AppForm, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { downscaleImage } from '../../../lib/images/downscale';
 import { formatMoney, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../../lib/format';
-import { toFormErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import {
   boardKeys,
   createTask,
@@ -19,7 +18,7 @@ import {
   writesOffline,
 } from '../api';
 import { activeRatio, shownPrediction, toCents, toDollars, type PredictionSettings } from '../money';
-import { STATUSES, type MaterialQuality, type Task, type TaskStatus } from '../types';
+import type { Task } from '../types';
 import { buildTaskPayload, checkActualCost, unrecordedCents } from '../utils';
 import { useTaskFormExtras } from '../task-form-extras';
 import { useMoveTask } from '../hooks/use-board';
@@ -27,7 +26,7 @@ import { DocumentRow } from './document-row';
 import { RecordDifference } from './paid-modal';
 import { isPhoto, PhotoStrip } from './photo-strip';
 import { PhotoViewer } from './photo-viewer';
-import { PredictionHint, UploadList, type UploadState } from './task-form-parts';
+import { PredictionHint, TaskFields, UploadList, type TaskValues, type UploadState } from './task-form-parts';
 import { localToday } from '../../../lib/dates';
 
 interface Props {
@@ -44,27 +43,27 @@ interface Props {
 
 let nextUploadId = 1;
 
-const QUALITIES: { value: MaterialQuality; label: string }[] = [
-  { value: 'basic', label: 'Basic' },
-  { value: 'standard', label: 'Standard' },
-  { value: 'premium', label: 'Premium' },
-];
-
 /** The task's fields as the server names them (its `fields` keys). */
 const FIELDS = ['title', 'description', 'material_quality', 'status', 'actual_cost', 'due_date'] as const;
-type FieldName = (typeof FIELDS)[number];
-const INPUT_IDS: Record<FieldName, string> = {
-  title: 'tf-title',
-  description: 'tf-desc',
-  material_quality: 'tf-quality',
-  status: 'tf-status',
-  actual_cost: 'tf-cost',
-  due_date: 'tf-due',
-};
 
 const SAVE_FAILED = 'Error saving task or uploading files.';
 
 const costCents = (cost: number | null | undefined) => (cost === null || cost === undefined ? null : toCents(cost));
+
+/**
+ * The form's own checks: a year the date input lets through ("10000-01-01") gets the server's range
+ * message; letters in the cost box (the browser leaves it blank) or a negative cost are said at
+ * the field, never saved as no cost.
+ */
+function validate(values: TaskValues, form: HTMLFormElement | null) {
+  if (isDateOutOfRange(values.due_date)) return { due_date: [MSG_DATE_OUT_OF_RANGE] };
+  const badInput = (form?.elements.namedItem('actual_cost') as HTMLInputElement | null)?.validity.badInput ?? false;
+  if (badInput || values.actual_cost.trim() !== '') {
+    const read = checkActualCost(values.actual_cost, badInput);
+    if (!read.ok) return { actual_cost: [read.message] };
+  }
+  return {};
+}
 
 /** Why a request failed, in the server's words when it gave some. */
 const reason = (error: unknown) =>
@@ -87,108 +86,58 @@ export function TaskFormModal({
   const editing = saved !== null;
   const suggestions = useQuery(taskSuggestionsQuery());
   const documents = useQuery({ ...taskDocumentsQuery(saved?.id ?? 0), enabled: editing });
-  const listId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
   const docsTitleRef = useRef<HTMLHeadingElement>(null);
   const renderExtras = useTaskFormExtras(); // the Bids section (composed in src/app)
-  const [values, setValues] = useState({
-    title: task?.title ?? '',
-    description: task?.description ?? '',
-    material_quality: task?.material_quality ?? 'basic',
-    status: task?.status ?? 'To Do',
-    actual_cost: task?.actual_cost === null || task?.actual_cost === undefined ? '' : String(task.actual_cost),
-    due_date: task?.due_date ?? '',
-  });
   const [files, setFiles] = useState<File[]>([]);
   /** Photos of a task not saved yet, already downscaled: uploaded with the files on Save. */
   const [photos, setPhotos] = useState<File[]>([]);
   const [uploads, setUploads] = useState<UploadState[]>([]);
-  const [busy, setBusy] = useState(false);
   const [photoBusy, setPhotoBusy] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formMessage, setFormMessage] = useState('');
-  // Each refused save: the first field in error takes focus, scrolled into view.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failure, setFailure] = useState(0);
-  useFocusFirstError(formRef, failure);
   const move = useMoveTask(projectId, onBanner);
   /** This form put "Failed to save task." above the board (cleared once a save succeeds). */
   const failedBanner = useRef(false);
-
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (fieldErrors[key]) {
-      setFieldErrors((errors) => {
-        const rest = { ...errors };
-        delete rest[key];
-        return rest;
-      });
-    }
-  };
-
-  /** aria wiring of one field: invalid while it has a message, described by it (and its hint). */
-  const fieldProps = (name: FieldName, hintId?: string) => {
-    const errorId = fieldErrors[name]?.length ? `${INPUT_IDS[name]}-error` : undefined;
-    const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-    return { 'aria-invalid': errorId ? true : undefined, 'aria-describedby': describedBy } as const;
-  };
-  const fieldError = (name: FieldName) =>
-    fieldErrors[name]?.length ? (
-      <small className="field-error" id={`${INPUT_IDS[name]}-error`}>
-        {fieldErrors[name].join(' ')}
-      </small>
-    ) : null;
+  // Each refused save: messages beside the fields, the first field in error focused and scrolled
+  // into view; the server's other words above the form, and "Failed to save task." above the board.
+  const kit = useAppForm<TaskValues>({
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      material_quality: task?.material_quality ?? 'basic',
+      status: task?.status ?? 'To Do',
+      actual_cost: task?.actual_cost === null || task?.actual_cost === undefined ? '' : String(task.actual_cost),
+      due_date: task?.due_date ?? '',
+    },
+    fields: FIELDS,
+    prefix: SAVE_FAILED,
+    validate,
+    onError: (err) => {
+      console.error('Failed to save task', err);
+      onBanner('Failed to save task.');
+      failedBanner.current = true;
+    },
+  });
+  const { busy, setMessage } = kit;
+  const [status, actualCost] = useWatch({ control: kit.form.control, name: ['status', 'actual_cost'] });
 
   // Moving the task to Paid here (or changing the final cost of a task in Paid) with an actual cost
   // above its payments: the difference may be recorded as a payment dated today (docs/money.md).
   const [recordPayment, setRecordPayment] = useState(true);
   const [offline] = useState(writesOffline);
-  const typedCost = buildTaskPayload(values, projectId).actual_cost;
+  const typedCost = buildTaskPayload(
+    { ...kit.form.getValues(), status, actual_cost: actualCost },
+    projectId,
+  ).actual_cost;
   const toPaid =
-    values.status === 'Paid' &&
+    status === 'Paid' &&
     (saved?.status !== 'Paid' || (typedCost === null ? null : toCents(typedCost)) !== costCents(saved.actual_cost));
   const unrecorded = toPaid ? unrecordedCents(typedCost, saved ?? undefined) : 0;
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormMessage('');
-    // A year the date input lets through ("10000-01-01") gets the server's range message here.
-    if (isDateOutOfRange(values.due_date)) {
-      setFieldErrors({ due_date: [MSG_DATE_OUT_OF_RANGE] });
-      setFailure((n) => n + 1);
-      return;
-    }
-    // Letters in the cost box (the browser leaves it blank) or a negative cost: said at the field,
-    // never saved as no cost.
-    const costInput = document.getElementById(INPUT_IDS.actual_cost) as HTMLInputElement | null;
-    if (costInput?.validity.badInput || values.actual_cost.trim() !== '') {
-      const read = checkActualCost(values.actual_cost, costInput?.validity.badInput ?? false);
-      if (!read.ok) {
-        setFieldErrors({ actual_cost: [read.message] });
-        setFailure((n) => n + 1);
-        return;
-      }
-    }
-    setBusy(true);
-    setFieldErrors({});
-    let result: Task;
-    try {
-      const payload = buildTaskPayload(values, projectId);
-      result = saved ? await patchTask(saved.id, payload) : await createTask(payload);
-    } catch (err) {
-      console.error('Failed to save task', err);
-      const errors = toFormErrors(err, FIELDS, 'The server could not be reached. Please try again.');
-      setFieldErrors(errors.fields);
-      setFormMessage(errors.message ? `${SAVE_FAILED} ${errors.message}` : '');
-      onBanner('Failed to save task.');
-      failedBanner.current = true;
-      setBusy(false);
-      // The first field the server refused takes focus, so its message is read out.
-      setFailure((n) => n + 1);
-      return;
-    }
+  const save = async (values: TaskValues) => {
+    const payload = buildTaskPayload(values, projectId);
+    const result = saved ? await patchTask(saved.id, payload) : await createTask(payload);
     setSaved(result);
     // Saved now: the board's "Failed to save task." from an earlier try no longer holds.
     if (failedBanner.current) {
@@ -223,16 +172,15 @@ export function TaskFormModal({
       qc.invalidateQueries({ queryKey: boardKeys.documents(result.id) }),
       qc.invalidateQueries({ queryKey: boardKeys.payments(result.id) }),
     ]);
-    setBusy(false);
     if (paymentFailure) {
-      setFormMessage(
+      setMessage(
         [paymentFailure, refused.length > 0 ? `${SAVE_FAILED} ${refused.join(' ')}` : ''].filter(Boolean).join(' '),
       );
       return;
     }
     if (refused.length > 0) {
       // The task is saved; the refused files are named with the server's reason.
-      setFormMessage(`${SAVE_FAILED} ${refused.join(' ')}`);
+      setMessage(`${SAVE_FAILED} ${refused.join(' ')}`);
       setFiles([]);
       if (fileRef.current) fileRef.current.value = '';
       return;
@@ -271,7 +219,7 @@ export function TaskFormModal({
     if (photoRef.current) photoRef.current.value = '';
     if (chosen.length === 0) return;
     setPhotoBusy(true);
-    setFormMessage('');
+    setMessage('');
     const taskId = saved?.id ?? null;
     const rows = chosen.map((f) => addUpload(f.name, 'preparing'));
     const refused: string[] = [];
@@ -297,7 +245,7 @@ export function TaskFormModal({
     }
     if (ready.length > 0) setPhotos((p) => [...p, ...ready]);
     if (taskId !== null) await qc.invalidateQueries({ queryKey: boardKeys.documents(taskId) });
-    if (refused.length > 0) setFormMessage(`Some photos could not be uploaded. ${refused.join(' ')}`);
+    if (refused.length > 0) setMessage(`Some photos could not be uploaded. ${refused.join(' ')}`);
     setPhotoBusy(false);
   };
 
@@ -306,7 +254,7 @@ export function TaskFormModal({
     if (!saved) return;
     const tasks = qc.getQueryData<Task[]>(boardKeys.tasks(projectId)) ?? [];
     move(saved.id, 'In Progress', tasks.filter((t) => t.status === 'In Progress' && t.id !== saved.id).length);
-    setValues((v) => ({ ...v, status: 'In Progress' }));
+    kit.form.setValue('status', 'In Progress');
     setSaved({ ...saved, status: 'In Progress' });
   };
 
@@ -317,114 +265,18 @@ export function TaskFormModal({
 
   return (
     <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
-      <form ref={formRef} onSubmit={(e) => void save(e)} className="task-form" noValidate>
+      <AppForm kit={kit} onSubmit={save} className="task-form">
         <RequiredNote />
-        {formMessage && (
-          <p className="form-error" role="alert">
-            {formMessage}
-          </p>
-        )}
+        <FormMessage message={kit.message} />
         <div className="grid-2">
-          <div className="field span-2">
-            <label htmlFor="tf-title" className="required">
-              Task Title
-            </label>
-            <input
-              id="tf-title"
-              name="title"
-              list={listId}
-              autoComplete="off"
-              aria-required="true"
-              value={values.title}
-              onChange={(e) => set('title', e.target.value)}
-              {...fieldProps('title')}
-            />
-            <datalist id={listId}>
-              {(suggestions.data ?? []).map((s) => (
-                <option key={s} value={s} />
-              ))}
-            </datalist>
-            {fieldError('title')}
-          </div>
-          <div className="field span-2">
-            <label htmlFor="tf-desc">Description</label>
-            <textarea
-              id="tf-desc"
-              name="description"
-              rows={3}
-              value={values.description}
-              onChange={(e) => set('description', e.target.value)}
-              {...fieldProps('description')}
-            />
-            {fieldError('description')}
-          </div>
-          <div className="field">
-            <label htmlFor="tf-quality">Material Quality</label>
-            <select
-              id="tf-quality"
-              name="material_quality"
-              value={values.material_quality}
-              onChange={(e) => set('material_quality', e.target.value as MaterialQuality)}
-              {...fieldProps('material_quality')}
-            >
-              {QUALITIES.map((q) => (
-                <option key={q.value} value={q.value}>
-                  {q.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('material_quality')}
-          </div>
-          <div className="field">
-            <label htmlFor="tf-status">Status</label>
-            <select
-              id="tf-status"
-              name="status"
-              value={values.status}
-              onChange={(e) => set('status', e.target.value as TaskStatus)}
-              {...fieldProps('status')}
-            >
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            {fieldError('status')}
-          </div>
-          <div className="field">
-            <label htmlFor="tf-cost">Your Cost</label>
-            <div className="input-prefix">
-              <span aria-hidden="true">$</span>
-              <input
-                id="tf-cost"
-                name="actual_cost"
-                type="number"
-                step="0.01"
-                min="0"
-                inputMode="decimal"
-                value={values.actual_cost}
-                onChange={(e) => set('actual_cost', e.target.value)}
-                {...fieldProps('actual_cost', editing ? 'tf-cost-hint' : undefined)}
-              />
-            </div>
-            {fieldError('actual_cost')}
-            {editing && (
-              <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="tf-due">Due Date</label>
-            <input
-              id="tf-due"
-              name="due_date"
-              type="date"
-              value={values.due_date}
-              onChange={(e) => set('due_date', e.target.value)}
-              {...fieldProps('due_date')}
-            />
-            {fieldError('due_date')}
-          </div>
+          <TaskFields
+            suggestions={suggestions.data ?? []}
+            costHint={
+              editing && (
+                <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
+              )
+            }
+          />
           {unrecorded > 0 && (
             <div className="field span-2">
               <RecordDifference
@@ -530,7 +382,7 @@ export function TaskFormModal({
             )}
           </section>
         )}
-        {editing && renderExtras?.({ task: saved, projectId, status: values.status, onMoveToInProgress })}
+        {editing && renderExtras?.({ task: saved, projectId, status, onMoveToInProgress })}
 
         <div className="modal-actions">
           {editing && (
@@ -545,7 +397,7 @@ export function TaskFormModal({
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
 }

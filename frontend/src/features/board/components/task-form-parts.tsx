@@ -1,8 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import { Field, MoneyInput } from '../../../components/form';
 import { pricingLabel } from '../range-display';
 import type { ShownPrediction } from '../money';
+import { STATUSES, type MaterialQuality, type TaskStatus } from '../types';
 import { basisHint, PredictionFigure } from './prediction';
 
-// Parts of the task form (task-form-modal.tsx): its upload list and its prediction hint.
+// Parts of the task form (task-form-modal.tsx): its fields, its upload list and its prediction hint.
+
+/** The task form's values, as typed. */
+export interface TaskValues {
+  title: string;
+  description: string;
+  material_quality: MaterialQuality;
+  status: TaskStatus;
+  actual_cost: string;
+  due_date: string;
+}
+
+const QUALITIES: { value: MaterialQuality; label: string }[] = [
+  { value: 'basic', label: 'Basic' },
+  { value: 'standard', label: 'Standard' },
+  { value: 'premium', label: 'Premium' },
+];
+
+/**
+ * The task's own fields (inside the task form's `AppForm`): title (with the usual titles offered),
+ * description, material quality, status, the cost (described by `costHint`, the prediction, when
+ * given) and the due date.
+ */
+export function TaskFields({ suggestions, costHint }: { suggestions: readonly string[]; costHint: ReactNode }) {
+  const listId = useId();
+  return (
+    <>
+      <Field
+        id="tf-title"
+        name="title"
+        label="Task Title"
+        required="aria"
+        list={listId}
+        autoComplete="off"
+        className="span-2"
+        after={
+          <datalist id={listId}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+        }
+      />
+      <Field id="tf-desc" name="description" label="Description" className="span-2">
+        {(control) => <textarea rows={3} {...control} />}
+      </Field>
+      <Field id="tf-quality" name="material_quality" label="Material Quality" options={QUALITIES} />
+      <Field id="tf-status" name="status" label="Status" options={STATUSES.map((s) => ({ value: s, label: s }))} />
+      <Field
+        id="tf-cost"
+        name="actual_cost"
+        label="Your Cost"
+        describedBy={costHint ? 'tf-cost-hint' : undefined}
+        after={costHint}
+      >
+        {(control) => <MoneyInput type="number" step="0.01" min="0" inputMode="decimal" {...control} />}
+      </Field>
+      <Field id="tf-due" name="due_date" label="Due Date" type="date" />
+    </>
+  );
+}
 
 export interface UploadState {
   id: number;
