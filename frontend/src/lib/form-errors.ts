@@ -51,16 +51,3 @@ export function toFormErrors(
   }
   return placeMessage({ message: unplaced ? error.message : '', fields }, places);
 }
-
-/** The errors of `a`, then those of `b` for the fields `a` does not name. */
-export function mergeFieldErrors(a: FieldErrors | undefined, b: FieldErrors | undefined): FieldErrors {
-  return { ...(b ?? {}), ...(a ?? {}) };
-}
-
-/** `errors` without `name` (the same object when it has no message for it). */
-export function withoutField(errors: FieldErrors, name: string): FieldErrors {
-  if (!errors[name]) return errors;
-  const rest = { ...errors };
-  delete rest[name];
-  return rest;
-}

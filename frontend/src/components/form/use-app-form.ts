@@ -7,7 +7,8 @@ import {
   type FormErrors,
   type MessagePlaces,
 } from '../../lib/form-errors';
-import { focusFirstError, useFocusFirstError, useNativeInvalid } from '../../lib/use-focus-first-error';
+import { focusFirstError, useFocusFirstError } from '../../lib/use-focus-first-error';
+import { useNativeInvalid } from './use-native-invalid';
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';
 const NONE: FormErrors = { message: '', fields: {} };
