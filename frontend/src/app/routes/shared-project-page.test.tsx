@@ -1,27 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/render';
-import { tokens } from '../../../lib/auth-store';
-import { fullSharedFixture, sharedFixture, TOKEN } from '../test-fixtures';
-import type { PredictionOf } from '../types';
-import { SharedProjectPage } from './shared-project-page';
+import { renderWithProviders } from '../../testing/render';
+import { tokens } from '../../lib/auth-store';
+import { fullSharedFixture, sharedFixture, TOKEN } from '../../features/shares/test-fixtures';
+import { SharedProjectPage } from '../../features/shares/components/shared-project-page';
+import { sharedBoardPieces } from './shared-project';
 
-/**
- * The board's rule as the app gives it (features/board/money.ts `shownPrediction`, tested there
- * and through the route): here its shape only, x the ratio to the whole dollar, fees aside.
- */
-const predictionOf: PredictionOf = (task, _sqft, summary) => {
-  if (task.predicted_cost === null) return null;
-  const cents = (d: number | null) => Math.round((d ?? task.predicted_cost ?? 0) * 100);
-  const ratio = summary.use_calibration && !task.fixed_fee ? (summary.calibrated?.ratio ?? null) : null;
-  const scale = (c: number) => (ratio === null ? c : Math.round((c * ratio) / 100) * 100);
-  return {
-    cents: scale(cents(task.predicted_cost)),
-    low: scale(cents(task.predicted_cost_low)),
-    high: scale(cents(task.predicted_cost_high)),
-    basis: task.fixed_fee ? 'fee' : ratio === null ? 'regional' : 'calibrated',
-  };
-};
+// The share page as the app composes it: written with the board's read-only pieces.
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -33,7 +18,7 @@ function stubFetch(res: () => Response) {
 }
 
 const render = (token = TOKEN) =>
-  renderWithProviders(<SharedProjectPage token={token} predictionOf={predictionOf} />, {
+  renderWithProviders(<SharedProjectPage token={token} board={sharedBoardPieces} />, {
     path: '/share/:token',
     url: `/share/${token}`,
   });

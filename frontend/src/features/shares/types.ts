@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { components } from '../../lib/api/schema';
 
 // Wire types of the read-only share links (issue 21) from the server's OpenAPI document
@@ -51,3 +52,18 @@ export type PredictionOf = (
   squareFootage: number | null | undefined,
   summary: SharedSummary,
 ) => SharedPrediction | null;
+
+/**
+ * The board's read-only pieces the share page is written with, so that it reads as the board does
+ * (features do not import each other: src/app/routes/shared-project.tsx gives them).
+ */
+export interface BoardPieces {
+  /** The board's rule for the prediction each task shows. */
+  predictionOf: PredictionOf;
+  /** A task's prediction as the board writes it: "$31,000 (26,000–37,000)", its basis tag when not regional. */
+  Prediction: ComponentType<{ prediction: SharedPrediction }>;
+  /** A total's range as the board writes it beside the figure: " (70,000–81,000)", also in words. */
+  Range: ComponentType<{ low: number | null; high: number | null }>;
+  /** "$4,000.00 used of the $45,000.00 reserve (10%)" / "None used of the … reserve (10%)". */
+  contingencyNote: (summary: SharedSummary) => string;
+}

@@ -1,6 +1,7 @@
 import { toDollars, type ShownPrediction } from '../money';
 import { formatRatio } from '../range-display';
 import { formatRange, formatWholeMoney, rangeInWords } from '../../../lib/format';
+import './prediction.css';
 
 /** What a basis is called beside a prediction (docs/money.md), or null for the regional one. */
 export function basisTag(basis: ShownPrediction['basis']): string | null {
@@ -22,13 +23,27 @@ export function basisHint(basis: ShownPrediction['basis'], ratio: number | null)
 }
 
 /**
+ * A range as every view writes it beside its figure: " (26,000–37,000)" in whole dollars, the same
+ * in words for screen readers; nothing without both ends. The share page writes its totals' ranges
+ * with it too (composed in src/app).
+ */
+export function CostRange({ low, high }: { low: number | null; high: number | null }) {
+  const range = formatRange(low, high);
+  if (!range) return null;
+  return (
+    <span className="cost-range">
+      {' '}
+      <span aria-hidden="true">{range}</span>
+      <span className="visually-hidden">, {rangeInWords(low, high)}</span>
+    </span>
+  );
+}
+
+/**
  * A task's prediction as every view writes it (whole dollars: "$31,000 (26,000–37,000)"), its
  * basis beside the figure when not regional, the range also in words for screen readers.
  */
 export function PredictionFigure({ prediction }: { prediction: ShownPrediction }) {
-  const low = toDollars(prediction.low);
-  const high = toDollars(prediction.high);
-  const range = formatRange(low, high);
   const tag = basisTag(prediction.basis);
   return (
     <>
@@ -40,13 +55,7 @@ export function PredictionFigure({ prediction }: { prediction: ShownPrediction }
           <span className="visually-hidden">)</span>
         </span>
       )}
-      {range && (
-        <span className="cost-range">
-          {' '}
-          <span aria-hidden="true">{range}</span>
-          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
-        </span>
-      )}
+      <CostRange low={toDollars(prediction.low)} high={toDollars(prediction.high)} />
     </>
   );
 }

@@ -1,36 +1,16 @@
-import { formatIsoDay, formatMoney, formatRange, formatWholeMoney, rangeInWords } from '../../../lib/format';
-import { COLUMNS, type PredictionOf, type SharedPrediction, type SharedSummary, type SharedTask } from '../types';
+import { formatIsoDay, formatMoney } from '../../../lib/format';
+import { COLUMNS, type BoardPieces, type SharedPrediction, type SharedSummary, type SharedTask } from '../types';
 import { columnSlug, tasksByColumn } from '../utils';
 
-function Predicted({ prediction }: { prediction: SharedPrediction | null }) {
-  if (prediction === null) return <>-</>;
-  const low = prediction.low / 100;
-  const high = prediction.high / 100;
-  const range = formatRange(low, high);
-  return (
-    <>
-      {formatWholeMoney(prediction.cents / 100)}
-      {prediction.basis !== 'regional' && (
-        <span className="share-basis" data-testid="shared-task-basis">
-          <span className="visually-hidden"> (</span>
-          {prediction.basis === 'calibrated' ? 'calibrated' : 'fee'}
-          <span className="visually-hidden">)</span>
-        </span>
-      )}
-      {range && (
-        <>
-          {' '}
-          <span className="share-range" aria-hidden="true">
-            {range}
-          </span>
-          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
-        </>
-      )}
-    </>
-  );
-}
-
-function TaskCard({ task, prediction }: { task: SharedTask; prediction: SharedPrediction | null }) {
+function TaskCard({
+  task,
+  prediction,
+  Prediction,
+}: {
+  task: SharedTask;
+  prediction: SharedPrediction | null;
+  Prediction: BoardPieces['Prediction'];
+}) {
   return (
     <li className="share-task" data-testid="shared-task">
       <h4 className="share-task-title">{task.title}</h4>
@@ -43,7 +23,7 @@ function TaskCard({ task, prediction }: { task: SharedTask; prediction: SharedPr
         <div>
           <dt>Predicted</dt>
           <dd data-testid="shared-task-predicted">
-            <Predicted prediction={prediction} />
+            {prediction === null ? '-' : <Prediction prediction={prediction} />}
           </dd>
         </div>
         <div>
@@ -68,18 +48,19 @@ function TaskCard({ task, prediction }: { task: SharedTask; prediction: SharedPr
 
 /**
  * The board by column (To Do, In Progress, Paid), each with its total (the Paid column's: the
- * final cost of the finished tasks); each task with the prediction the project uses; read only.
+ * final cost of the finished tasks); each task with the prediction the project uses, written by
+ * the board's own component; read only.
  */
 export function SharedBoard({
   tasks,
   summary,
   squareFootage,
-  predictionOf,
+  board,
 }: {
   tasks: readonly SharedTask[];
   summary: SharedSummary;
   squareFootage: number | null | undefined;
-  predictionOf: PredictionOf;
+  board: Pick<BoardPieces, 'predictionOf' | 'Prediction'>;
 }) {
   const columns = tasksByColumn(tasks);
   return (
@@ -115,7 +96,12 @@ export function SharedBoard({
               ) : (
                 <ul className="share-column-body">
                   {list.map((t) => (
-                    <TaskCard key={t.id} task={t} prediction={predictionOf(t, squareFootage, summary)} />
+                    <TaskCard
+                      key={t.id}
+                      task={t}
+                      prediction={board.predictionOf(t, squareFootage, summary)}
+                      Prediction={board.Prediction}
+                    />
                   ))}
                 </ul>
               )}

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDay, formatNumber } from '../../../lib/format';
 import { useSharedPageMeta } from '../hooks/use-shared-page-meta';
 import { useSharedProject } from '../hooks/use-shares';
-import type { PredictionOf, SharedProject } from '../types';
+import type { BoardPieces, SharedProject } from '../types';
 import { SharedBoard } from './shared-board';
 import { SharedBids, SharedDocuments, SharedPayments } from './shared-details';
 import { SharedSummary } from './shared-summary';
@@ -48,7 +48,7 @@ function Facts({ project }: { project: SharedProject['project'] }) {
   );
 }
 
-function SharedView({ data, predictionOf }: { data: SharedProject; predictionOf: PredictionOf }) {
+function SharedView({ data, board }: { data: SharedProject; board: BoardPieces }) {
   return (
     <main className="page page-wide shared-page" data-testid="shared-project">
       <p className="share-banner" data-testid="share-banner">
@@ -88,12 +88,12 @@ function SharedView({ data, predictionOf }: { data: SharedProject; predictionOf:
         <Facts project={data.project} />
       </header>
       <div className="stack">
-        <SharedSummary summary={data.summary} />
+        <SharedSummary summary={data.summary} board={board} />
         <SharedBoard
           tasks={data.tasks}
           summary={data.summary}
           squareFootage={data.project.square_footage}
-          predictionOf={predictionOf}
+          board={board}
         />
         {data.include_bids && <SharedBids groups={data.bids} />}
         {data.include_payments && <SharedPayments payments={data.payments} />}
@@ -109,10 +109,11 @@ function SharedView({ data, predictionOf }: { data: SharedProject; predictionOf:
 /**
  * `/share/:token`: what a read-only link shows, without a login or a subscription (issue 21).
  * Nothing on it is editable: figures and the board by column and, when the owner included them,
- * bids, payments and documents (through signed links). `predictionOf`: the prediction each task
- * shows, by the board's rule (given by the app: docs/money.md, one rule on every screen).
+ * bids, payments and documents (through signed links). `board`: the board's read-only pieces,
+ * given by the app: the prediction each task shows, by the board's rule, written as the board
+ * writes it, and the board's range and contingency words (docs/money.md, one rule on every screen).
  */
-export function SharedProjectPage({ token, predictionOf }: { token: string; predictionOf: PredictionOf }) {
+export function SharedProjectPage({ token, board }: { token: string; board: BoardPieces }) {
   const shared = useSharedProject(token);
   const gone = shared.error instanceof ApiError && shared.error.status === 404;
   const name = !gone ? shared.data?.project.name : undefined;
@@ -121,7 +122,7 @@ export function SharedProjectPage({ token, predictionOf }: { token: string; pred
   );
 
   if (!token || gone) return <LinkUnavailable />;
-  if (shared.data) return <SharedView data={shared.data} predictionOf={predictionOf} />;
+  if (shared.data) return <SharedView data={shared.data} board={board} />;
   if (shared.isError) {
     return (
       <main className="page narrow center shared-page">

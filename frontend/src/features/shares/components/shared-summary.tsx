@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatMoney, formatRange, rangeInWords } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { FIGURES, statusWords } from '../../../lib/money-words';
-import type { SharedSummary as Summary } from '../types';
+import type { BoardPieces, SharedSummary as Summary } from '../types';
 
 function Stat({
   label,
@@ -30,28 +30,6 @@ function Stat({
   );
 }
 
-/**
- * "$152,459.30 (145,974–157,947)": the total as the board writes it (cents: it adds recorded
- * money), its range in whole dollars, also said in words for screen readers.
- */
-function WithRange({ value, low, high }: { value: number; low: number | null; high: number | null }) {
-  const range = formatRange(low, high);
-  return (
-    <>
-      {formatMoney(value)}
-      {range && (
-        <>
-          {' '}
-          <span className="share-range" aria-hidden="true">
-            {range}
-          </span>
-          <span className="visually-hidden">, {rangeInWords(low, high)}</span>
-        </>
-      )}
-    </>
-  );
-}
-
 const ToneIcon = ({ tone }: { tone: string }) => (
   <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
     {tone === 'ok' ? (
@@ -71,10 +49,19 @@ const underOver = (headroom: number) =>
 
 /**
  * The budget at a glance, as the server summed it: the same figures, in the same words, as the
- * owner's board (docs/money.md). The predicted total follows the project's setting (calibrated
- * when it uses calibration and has a ratio).
+ * owner's board (docs/money.md), its range and contingency note written by the board's pieces.
+ * The predicted total follows the project's setting (calibrated when it uses calibration and has
+ * a ratio): "$152,459.30 (145,974–157,947)", the total in cents (it adds recorded money), its
+ * range in whole dollars.
  */
-export function SharedSummary({ summary }: { summary: Summary }) {
+export function SharedSummary({
+  summary,
+  board,
+}: {
+  summary: Summary;
+  board: Pick<BoardPieces, 'Range' | 'contingencyNote'>;
+}) {
+  const { Range } = board;
   const tone = summary.status === 'over' || summary.status === 'warning' ? summary.status : 'ok';
   const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
   const calibrated = summary.use_calibration !== false && summary.calibrated ? summary.calibrated : null;
@@ -96,11 +83,10 @@ export function SharedSummary({ summary }: { summary: Summary }) {
             )
           }
           value={
-            <WithRange
-              value={summary.predicted_total}
-              low={summary.predicted_total_low}
-              high={summary.predicted_total_high}
-            />
+            <>
+              {formatMoney(summary.predicted_total)}
+              <Range low={summary.predicted_total_low} high={summary.predicted_total_high} />
+            </>
           }
           note={
             calibrated
@@ -156,9 +142,7 @@ export function SharedSummary({ summary }: { summary: Summary }) {
                 <ToneIcon tone={tone} />
                 {statusWords(tone)}
               </span>
-              {summary.contingency_used > 0
-                ? ` ${formatMoney(summary.contingency_used)} used of the ${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%).`
-                : ` None used of the ${formatMoney(summary.contingency_reserve)} reserve (${summary.contingency_percent}%).`}
+              {` ${board.contingencyNote(summary)}.`}
             </>
           }
           testId="shared-contingency"
