@@ -9,10 +9,10 @@ pub mod calibration;
 pub mod documents;
 pub mod error;
 pub mod ledger;
-pub mod payments;
 pub mod ports;
 pub mod projects;
 pub mod shares;
+pub mod subscription;
 pub mod summary;
 pub mod tasks;
 

@@ -17,8 +17,8 @@ use crate::bids::BidService;
 use crate::documents::{DocumentService, DocumentView};
 use crate::error::{RepoError, UseCaseError};
 use crate::ledger::LedgerService;
-use crate::payments::AccessService;
 use crate::ports::{Clock, IdGenerator, ProjectRepository, ShareRepository};
+use crate::subscription::AccessService;
 use crate::summary::ProjectSummary;
 use crate::tasks::{Board, TaskService};
 

@@ -20,7 +20,7 @@ impl Application {
     /// (port 0: any free port, see [`Application::port`]).
     pub fn build(settings: Settings) -> anyhow::Result<Application> {
         let (db, state) = wiring::build(&settings)?;
-        retry_cancellations_in_the_background(state.payments.service.clone());
+        retry_cancellations_in_the_background(state.subscription.service.clone());
         let listener = TcpListener::bind(&settings.bind_addr)
             .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
         let addr = listener.local_addr().context("the listening socket has no address")?;
@@ -74,9 +74,9 @@ const CANCELLATION_RETRY: std::time::Duration = std::time::Duration::from_secs(1
 
 /// Cancels, at start-up and then every [`CANCELLATION_RETRY`], the subscriptions of deleted
 /// accounts that the provider could not cancel at the time (docs/security.md, "Leaving").
-fn retry_cancellations_in_the_background(payments: buildledger_application::payments::PaymentsService) {
+fn retry_cancellations_in_the_background(subscription: buildledger_application::subscription::SubscriptionService) {
     let spawned = std::thread::Builder::new().name("billing-retry".into()).spawn(move || loop {
-        match payments.retry_cancellations() {
+        match subscription.retry_cancellations() {
             Ok(0) => {}
             Ok(left) => tracing::warn!(left, "subscriptions of deleted accounts still to cancel at the provider"),
             Err(e) => tracing::error!(error = %e, "retrying the cancellations of deleted accounts failed"),

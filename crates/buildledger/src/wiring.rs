@@ -10,12 +10,12 @@ use buildledger_application::accounts::{AccountPorts, AccountService};
 use buildledger_application::bids::{BidService, BidsPorts};
 use buildledger_application::documents::DocumentService;
 use buildledger_application::ledger::{LedgerPorts, LedgerService};
-use buildledger_application::payments::AccessService;
 use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
 };
 use buildledger_application::projects::ProjectService;
 use buildledger_application::shares::{SharePorts, ShareService};
+use buildledger_application::subscription::AccessService;
 use buildledger_application::tasks::TaskService;
 use buildledger_domain::cost::{CostCatalogue, EstimateRequest, Prediction};
 use buildledger_domain::project::ProjectDetails;
@@ -24,7 +24,7 @@ use buildledger_http::body_cache::BodyCache;
 use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
     DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
@@ -148,8 +148,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let projects = Arc::new(DieselProjectRepository::new(db.clone()));
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
     let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
-    let payments_repo = Arc::new(DieselPaymentsRepository::new(db.clone()));
-    let payments = payments_state(db, settings, payments_repo.clone(), clock.clone())?;
+    let subscription_repo = Arc::new(DieselSubscriptionRepository::new(db.clone()));
+    let subscription = subscription_state(db, settings, subscription_repo.clone(), clock.clone())?;
     let signer = Arc::new(HmacLinkSigner::new(settings.jwt_secret.as_bytes(), LINK_TTL_SECONDS));
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
     let health_db = db.clone();
@@ -208,14 +208,14 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         bids: bid_service.clone(),
         ledger: ledger.clone(),
         shares: shares.clone(),
-        payments: payments.service.clone(),
+        subscription: subscription.service.clone(),
         users,
         store,
     };
     Ok(AppState {
         accounts,
-        access: AccessService::new(payments_repo, db.known_state(), clock.clone()),
-        payments,
+        access: AccessService::new(subscription_repo, db.known_state(), clock.clone()),
+        subscription,
         projects: project_service,
         tasks: task_service,
         documents: document_service,
@@ -259,14 +259,14 @@ pub fn document_store(settings: &Settings) -> anyhow::Result<Arc<dyn DocumentSto
 }
 
 /// The payments use cases: Stripe when `STRIPE_SECRET_KEY` is set, else the local mode.
-pub fn payments_state(
+pub fn subscription_state(
     db: &Db,
     settings: &Settings,
-    repo: Arc<DieselPaymentsRepository>,
+    repo: Arc<DieselSubscriptionRepository>,
     clock: Arc<dyn Clock>,
-) -> anyhow::Result<buildledger_http::state::PaymentsState> {
-    use buildledger_application::payments::ports::PaymentGateway;
-    use buildledger_application::payments::{wire, PaymentsConfig};
+) -> anyhow::Result<buildledger_http::state::SubscriptionState> {
+    use buildledger_application::subscription::ports::PaymentGateway;
+    use buildledger_application::subscription::{wire, SubscriptionConfig};
     use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig, StripeWebhookVerifier};
     let gateway: Option<Arc<dyn PaymentGateway>> = match &settings.stripe {
         Some(s) => {
@@ -278,7 +278,7 @@ pub fn payments_state(
     };
     let verifier = Arc::new(StripeWebhookVerifier::new(settings.webhook_secret.clone()));
     let users = Arc::new(DieselUserRepository::new(db.clone()));
-    let config = PaymentsConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
+    let config = SubscriptionConfig { price_id: settings.price_id.clone(), public_url: settings.public_url.clone() };
     let (service, local_checkout) = wire(repo, users, gateway, verifier, clock, config);
-    Ok(buildledger_http::state::PaymentsState::new(service, local_checkout))
+    Ok(buildledger_http::state::SubscriptionState::new(service, local_checkout))
 }

@@ -9,12 +9,12 @@ use validator::Validate;
 
 use buildledger_application::accounts::recovery::MSG_RESET_REQUESTED;
 
-use crate::accounts::try_again_in;
 use crate::auth::Authenticated;
 use crate::documents::DocumentResponse;
 use crate::error::{blocking, ApiError};
 use crate::projects::ProjectResponse;
 use crate::request::{finish, Patch, ValidJson};
+use crate::sign_in::try_again_in;
 use crate::state::AppState;
 use crate::tasks::TaskResponse;
 use crate::throttle::Key;

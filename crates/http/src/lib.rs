@@ -1,8 +1,7 @@
 //! BuildLedger HTTP adapter: routes, typed requests, errors, auth extractors, the OpenAPI
 //! document generated from the handlers, static frontend.
 
-pub mod account;
-pub mod accounts;
+pub mod account_settings;
 pub mod auth;
 pub mod bids;
 pub mod body_cache;
@@ -19,13 +18,14 @@ pub mod ledger;
 pub mod not_found;
 pub mod openapi;
 pub mod path;
-pub mod payments;
 pub mod projects;
 pub mod request;
 pub mod request_log;
 pub mod route_preload;
 pub mod shares;
+pub mod sign_in;
 pub mod state;
+pub mod subscription;
 pub mod summary;
 pub mod system;
 pub mod tasks;
@@ -89,17 +89,17 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(draws::create_draw)
                 .service(draws::update_draw)
                 .service(draws::delete_draw)
-                .service(accounts::register)
-                .service(accounts::token)
-                .service(accounts::refresh)
-                .service(accounts::me)
-                .service(accounts::logout)
-                .service(account::logout_all)
-                .service(account::change_password)
-                .service(account::request_reset)
-                .service(account::confirm_reset)
-                .service(account::export)
-                .service(account::delete_account)
+                .service(sign_in::register)
+                .service(sign_in::token)
+                .service(sign_in::refresh)
+                .service(sign_in::me)
+                .service(sign_in::logout)
+                .service(account_settings::logout_all)
+                .service(account_settings::change_password)
+                .service(account_settings::request_reset)
+                .service(account_settings::confirm_reset)
+                .service(account_settings::export)
+                .service(account_settings::delete_account)
                 .service(system::config)
                 .service(system::openapi)
                 .service(projects::list)
@@ -124,7 +124,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(shares::open)
                 .default_service(web::to(not_found::api_not_found)),
         )
-        .configure(payments::configure);
+        .configure(subscription::configure);
 }
 
 /// `/api/docs` -> `/api/docs/` (Swagger UI's relative asset paths need the slash).

@@ -37,7 +37,7 @@ use crate::error::ErrorBody;
         (name = "ledger", description = "Payments against tasks, change orders and lender draw requests."),
         (name = "shares", description = "Read-only links to a project."),
         (name = "estimate", description = "Cost estimates from the embedded catalogue."),
-        (name = "payments", description = "The subscription and its checkout."),
+        (name = "subscription", description = "The subscription and its checkout (served under `/payments/`)."),
         (name = "admin", description = "Subscription administration (admins only).")
     ),
     components(

@@ -7,10 +7,10 @@ use buildledger_application::accounts::closure::ClosureService;
 use buildledger_application::accounts::recovery::RecoveryService;
 use buildledger_application::accounts::AccountService;
 use buildledger_application::documents::DocumentService;
-use buildledger_application::payments::local::LocalCheckoutService;
-use buildledger_application::payments::ports::PaymentsMode;
-use buildledger_application::payments::{AccessService, PaymentsService};
 use buildledger_application::projects::ProjectService;
+use buildledger_application::subscription::local::LocalCheckoutService;
+use buildledger_application::subscription::ports::PaymentsMode;
+use buildledger_application::subscription::{AccessService, SubscriptionService};
 use buildledger_application::tasks::TaskService;
 use serde::Serialize;
 
@@ -29,16 +29,16 @@ pub struct PublicConfig {
     pub payments_mode: &'static str,
 }
 
-/// The payments use cases, as the app state holds them.
+/// The subscription use cases, as the app state holds them.
 #[derive(Clone)]
-pub struct PaymentsState {
-    pub service: PaymentsService,
+pub struct SubscriptionState {
+    pub service: SubscriptionService,
     /// Present in local mode only: the test checkout page.
     pub local_checkout: Option<LocalCheckoutService>,
 }
 
-impl PaymentsState {
-    pub fn new(service: PaymentsService, local_checkout: Option<LocalCheckoutService>) -> Self {
+impl SubscriptionState {
+    pub fn new(service: SubscriptionService, local_checkout: Option<LocalCheckoutService>) -> Self {
         Self { service, local_checkout }
     }
 
@@ -51,8 +51,8 @@ impl PaymentsState {
 pub struct AppState {
     pub accounts: AccountService,
     pub access: AccessService,
-    /// The payments use cases (`/payments/...`, the local checkout page).
-    pub payments: PaymentsState,
+    /// The subscription use cases (`/payments/...`, the local checkout page).
+    pub subscription: SubscriptionState,
     pub projects: ProjectService,
     pub tasks: TaskService,
     pub documents: DocumentService,

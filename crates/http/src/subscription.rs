@@ -1,11 +1,11 @@
-//! `/payments/...`: subscription status, checkout, cancel/resume, payment method, billing
+//! The subscription (served under `/payments/...`): status, checkout, cancel/resume, payment method, billing
 //! history, the admin dashboard, Stripe webhooks, and the local-mode checkout page.
 
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use buildledger_application::payments::local::LocalCheckoutService;
-use buildledger_application::payments::ports::CHECKOUT_COMPLETE;
-use buildledger_application::payments::PaymentsService;
+use buildledger_application::subscription::local::LocalCheckoutService;
+use buildledger_application::subscription::ports::CHECKOUT_COMPLETE;
+use buildledger_application::subscription::SubscriptionService;
 use buildledger_domain::money::Money;
 use buildledger_domain::subscription::{Subscription, PLAN_PRICE_CENTS};
 use serde::{Deserialize, Serialize};
@@ -40,8 +40,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         );
 }
 
-fn service(state: &AppState) -> PaymentsService {
-    state.payments.service.clone()
+fn service(state: &AppState) -> SubscriptionService {
+    state.subscription.service.clone()
 }
 
 /// The subscription, or an empty object `{}` when the user has none (so no property is required).
@@ -108,7 +108,7 @@ impl From<Subscription> for SubscriptionStatusResponse {
 
 /// `GET /payments/subscription-status/`: the record, or `{}` when there is none.
 #[utoipa::path(
-    tag = "payments", operation_id = "subscriptionStatus", summary = "The caller's subscription",
+    tag = "subscription", operation_id = "subscriptionStatus", summary = "The caller's subscription",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The subscription, or `{}`.", body = SubscriptionStatusResponse),
@@ -131,7 +131,7 @@ fn no_store() -> (header::HeaderName, &'static str) {
 
 /// `GET /payments/check-subscription/`
 #[utoipa::path(
-    tag = "payments", operation_id = "checkSubscription", summary = "Whether the caller has an active subscription",
+    tag = "subscription", operation_id = "checkSubscription", summary = "Whether the caller has an active subscription",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The answer.", body = CheckSubscriptionResponse),
@@ -155,7 +155,7 @@ pub struct CheckoutBody {
 
 /// `POST /payments/create-checkout-session/` `{priceId}` -> `{sessionId, url}`.
 #[utoipa::path(
-    tag = "payments", operation_id = "createCheckoutSession", summary = "Start a checkout for the monthly plan",
+    tag = "subscription", operation_id = "createCheckoutSession", summary = "Start a checkout for the monthly plan",
     request_body = Option<CheckoutBody>,
     security(("bearerAuth" = [])),
     responses(
@@ -183,7 +183,7 @@ fn message(m: &str) -> HttpResponse {
 
 /// `POST /payments/cancel-subscription/`
 #[utoipa::path(
-    tag = "payments", operation_id = "cancelSubscription", summary = "Cancel at the end of the period",
+    tag = "subscription", operation_id = "cancelSubscription", summary = "Cancel at the end of the period",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
@@ -199,7 +199,7 @@ pub async fn cancel_subscription(state: web::Data<AppState>, user: Authenticated
 
 /// `POST /payments/resume-subscription/`
 #[utoipa::path(
-    tag = "payments", operation_id = "resumeSubscription", summary = "Undo a cancellation before the period ends",
+    tag = "subscription", operation_id = "resumeSubscription", summary = "Undo a cancellation before the period ends",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Done.", body = MessageResponse),
@@ -224,7 +224,7 @@ pub struct PaymentMethodBody {
 
 /// `POST /payments/update-payment-method/` `{payment_method_id}`
 #[utoipa::path(
-    tag = "payments", operation_id = "updatePaymentMethod", summary = "Replace the card used for the subscription",
+    tag = "subscription", operation_id = "updatePaymentMethod", summary = "Replace the card used for the subscription",
     request_body = PaymentMethodBody,
     security(("bearerAuth" = [])),
     responses(
@@ -259,7 +259,7 @@ pub struct BillingItem {
 
 /// `GET /payments/billing-history/`
 #[utoipa::path(
-    tag = "payments", operation_id = "billingHistory", summary = "The caller's invoices",
+    tag = "subscription", operation_id = "billingHistory", summary = "The caller's invoices",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "Invoices, newest first.", body = BillingHistoryResponse),
@@ -401,7 +401,7 @@ async fn admin_cancel_inner(
 
 /// `POST /payments/webhook/`: Stripe's signed events. 400 for a bad or missing signature.
 #[utoipa::path(
-    tag = "payments", operation_id = "stripeWebhookSlash", summary = "Stripe webhook (signed with Stripe-Signature)",
+    tag = "subscription", operation_id = "stripeWebhookSlash", summary = "Stripe webhook (signed with Stripe-Signature)",
     request_body(content = String, content_type = "application/json"),
     security(()),
     responses(
@@ -421,7 +421,7 @@ pub async fn webhook_slash(
 
 /// `POST /payments/webhook`: the same without the trailing slash.
 #[utoipa::path(
-    tag = "payments", operation_id = "stripeWebhook", summary = "Stripe webhook (signed with Stripe-Signature)",
+    tag = "subscription", operation_id = "stripeWebhook", summary = "Stripe webhook (signed with Stripe-Signature)",
     request_body(content = String, content_type = "application/json"),
     security(()),
     responses(
@@ -449,12 +449,12 @@ async fn webhook_inner(
             e
         }
     })?;
-    let duplicate = outcome == buildledger_application::payments::WebhookOutcome::Duplicate;
+    let duplicate = outcome == buildledger_application::subscription::WebhookOutcome::Duplicate;
     Ok(HttpResponse::Ok().json(WebhookReceipt { received: true, duplicate }))
 }
 
 fn local(state: &AppState) -> Result<LocalCheckoutService, ApiError> {
-    state.payments.local_checkout.clone().ok_or_else(|| ApiError::not_found("Checkout session"))
+    state.subscription.local_checkout.clone().ok_or_else(|| ApiError::not_found("Checkout session"))
 }
 
 fn escape(s: &str) -> String {
@@ -487,7 +487,7 @@ fn page(title: &str, body: &str, status: actix_web::http::StatusCode) -> HttpRes
 
 /// `GET /local-checkout/{session_id}`: the local mode's test checkout page.
 #[utoipa::path(
-    tag = "payments", operation_id = "localCheckoutPage", summary = "Local payments mode: the test checkout page (HTML)",
+    tag = "subscription", operation_id = "localCheckoutPage", summary = "Local payments mode: the test checkout page (HTML)",
     params(("session_id" = String, Path, description = "The checkout session id.")),
     security(()),
     responses(
@@ -531,7 +531,7 @@ pub async fn local_checkout_page(
 
 /// `POST /payments/local-checkout/{session_id}/complete/`: "pays", then 303 to `/success`.
 #[utoipa::path(
-    tag = "payments", operation_id = "localCheckoutComplete", summary = "Local payments mode: pay the test checkout",
+    tag = "subscription", operation_id = "localCheckoutComplete", summary = "Local payments mode: pay the test checkout",
     params(("session_id" = String, Path, description = "The checkout session id.")),
     security(()),
     responses(

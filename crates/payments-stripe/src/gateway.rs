@@ -10,7 +10,7 @@
 use std::future::Future;
 use std::time::Duration;
 
-use buildledger_application::payments::ports::{
+use buildledger_application::subscription::ports::{
     CheckoutCreated, CheckoutRequest, GatewayError, PaymentGateway, PaymentsMode,
 };
 use buildledger_domain::subscription::{Invoice, RemoteSubscription, Subscription};

@@ -1,7 +1,7 @@
 //! Stripe webhook signatures (`Stripe-Signature: t=<unix>,v1=<hex hmac>[,v1=...]`) and the
 //! decoding of the events BuildLedger applies.
 
-use buildledger_application::payments::ports::{WebhookData, WebhookError, WebhookEvent, WebhookVerifier};
+use buildledger_application::subscription::ports::{WebhookData, WebhookError, WebhookEvent, WebhookVerifier};
 use buildledger_domain::subscription::RemoteSubscription;
 use chrono::{DateTime, NaiveDateTime};
 use hmac::{Hmac, Mac};

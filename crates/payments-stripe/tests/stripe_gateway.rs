@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use buildledger_application::payments::ports::{CheckoutRequest, GatewayError, PaymentGateway, PaymentsMode};
+use buildledger_application::subscription::ports::{CheckoutRequest, GatewayError, PaymentGateway, PaymentsMode};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::user::User;
 use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig};

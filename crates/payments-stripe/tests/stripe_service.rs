@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use buildledger_application::payments::ports::*;
-use buildledger_application::payments::{PaymentsConfig, PaymentsPorts, PaymentsService};
 use buildledger_application::ports::{MockClock, MockUserRepository};
+use buildledger_application::subscription::ports::*;
+use buildledger_application::subscription::{SubscriptionConfig, SubscriptionPorts, SubscriptionService};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::user::User;
 use buildledger_payments_stripe::{StripeGateway, StripeGatewayConfig, StripeWebhookVerifier};
@@ -23,7 +23,7 @@ fn service(
     server: &MockServer,
     subs: MockSubscriptionRepository,
     sessions: MockCheckoutSessionRepository,
-) -> PaymentsService {
+) -> SubscriptionService {
     let mut config = StripeGatewayConfig::new("sk_test_123");
     config.api_base = Some(server.uri());
     let mut users = MockUserRepository::new();
@@ -38,8 +38,8 @@ fn service(
     });
     let mut clock = MockClock::new();
     clock.expect_now().returning(now);
-    PaymentsService::new(
-        PaymentsPorts {
+    SubscriptionService::new(
+        SubscriptionPorts {
             subscriptions: Arc::new(subs),
             invoices: Arc::new(MockInvoiceRepository::new()),
             checkout_sessions: Arc::new(sessions),
@@ -50,7 +50,7 @@ fn service(
             webhook_verifier: Arc::new(StripeWebhookVerifier::new(Some("whsec_x".into()))),
             clock: Arc::new(clock),
         },
-        PaymentsConfig { price_id: "price_123".into(), public_url: "https://app.example".into() },
+        SubscriptionConfig { price_id: "price_123".into(), public_url: "https://app.example".into() },
     )
 }
 

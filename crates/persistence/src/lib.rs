@@ -12,7 +12,6 @@ mod ledger;
 pub mod memo;
 mod migrations;
 mod open;
-pub mod payments;
 mod projects;
 mod queue;
 pub mod schema;
@@ -20,6 +19,7 @@ mod sessions;
 mod shares;
 mod statements;
 pub mod storage;
+pub mod subscription;
 mod tasks;
 mod users;
 

@@ -1,9 +1,9 @@
-//! Payments repositories: subscriptions, invoices, checkout sessions and webhook events.
+//! The subscription's repository: subscriptions, invoices, checkout sessions and webhook events.
 //! Queries are written once for both backends (plain update-then-insert instead of
 //! dialect-specific upserts, inside one transaction).
 
 use buildledger_application::error::RepoError;
-use buildledger_application::payments::ports::{
+use buildledger_application::subscription::ports::{
     AdminSubscriptionRow, BillingCancellationRepository, CheckoutSessionRecord, CheckoutSessionRepository,
     InvoiceRepository, SubscriptionRepository, WebhookChanges, WebhookEventRepository, CHECKOUT_COMPLETE,
     CHECKOUT_OPEN,
@@ -203,17 +203,17 @@ type AdminTuple = (i64, String, Option<String>, Option<String>, String);
 
 /// All payments tables behind one type; it implements every payments repository port.
 #[derive(Clone)]
-pub struct DieselPaymentsRepository {
+pub struct DieselSubscriptionRepository {
     db: Db,
 }
 
-impl DieselPaymentsRepository {
+impl DieselSubscriptionRepository {
     pub fn new(db: Db) -> Self {
         Self { db }
     }
 }
 
-impl SubscriptionRepository for DieselPaymentsRepository {
+impl SubscriptionRepository for DieselSubscriptionRepository {
     fn find_for_user(&self, user_id: i64) -> Result<Option<Subscription>, RepoError> {
         let ticket = self.db.memo().ticket();
         let found = self.db.read(|conn| {
@@ -285,7 +285,7 @@ impl SubscriptionRepository for DieselPaymentsRepository {
     }
 }
 
-impl InvoiceRepository for DieselPaymentsRepository {
+impl InvoiceRepository for DieselSubscriptionRepository {
     fn list_for_user(&self, user_id: i64) -> Result<Vec<Invoice>, RepoError> {
         self.db.read(|conn| {
             invoices::table
@@ -303,7 +303,7 @@ impl InvoiceRepository for DieselPaymentsRepository {
     }
 }
 
-impl CheckoutSessionRepository for DieselPaymentsRepository {
+impl CheckoutSessionRepository for DieselSubscriptionRepository {
     fn create(&self, session: &CheckoutSessionRecord) -> Result<(), RepoError> {
         let row = CheckoutRow {
             id: session.id.clone(),
@@ -352,7 +352,7 @@ impl CheckoutSessionRepository for DieselPaymentsRepository {
     }
 }
 
-impl WebhookEventRepository for DieselPaymentsRepository {
+impl WebhookEventRepository for DieselSubscriptionRepository {
     fn apply_once(
         &self,
         event_id: &str,
@@ -400,7 +400,7 @@ impl WebhookEventRepository for DieselPaymentsRepository {
     }
 }
 
-impl BillingCancellationRepository for DieselPaymentsRepository {
+impl BillingCancellationRepository for DieselSubscriptionRepository {
     fn pending(&self, limit: i64) -> Result<Vec<String>, RepoError> {
         self.db.read(|conn| {
             billing_cancellations::table

@@ -14,9 +14,9 @@ use crate::bids::BidService;
 use crate::documents::{DocumentService, DocumentView};
 use crate::error::UseCaseError;
 use crate::ledger::LedgerService;
-use crate::payments::PaymentsService;
 use crate::ports::{DocumentStore, UserRepository};
 use crate::projects::{remove_files, ProjectService};
+use crate::subscription::SubscriptionService;
 use crate::tasks::{Board, TaskService};
 
 /// Everything an account holds.
@@ -51,7 +51,7 @@ pub struct ClosureService {
     pub bids: BidService,
     pub ledger: LedgerService,
     pub shares: crate::shares::ShareService,
-    pub payments: PaymentsService,
+    pub subscription: SubscriptionService,
     pub users: Arc<dyn UserRepository>,
     pub store: Arc<dyn DocumentStore>,
 }
@@ -60,9 +60,9 @@ impl ClosureService {
     /// The user's data: one query per project for its tasks, one for all documents.
     pub fn export(&self, user: AuthUser) -> Result<AccountExport, UseCaseError> {
         let account = self.accounts.get_user(user.id)?;
-        let subscription = self.payments.subscription_status(user.id)?;
+        let subscription = self.subscription.subscription_status(user.id)?;
         // The billing history comes from the provider; the export does not fail without it.
-        let invoices = self.payments.billing_history(user.id).unwrap_or_else(|e| {
+        let invoices = self.subscription.billing_history(user.id).unwrap_or_else(|e| {
             tracing::warn!(user_id = user.id, error = %e, "billing history left out of the data export");
             Vec::new()
         });
@@ -89,7 +89,7 @@ impl ClosureService {
     /// Deletes the account after checking its password: the user's rows go in one transaction
     /// (which records a live subscription as one to cancel), then the stored files, then the
     /// subscription is canceled at the provider. Billing stops only once the data is gone, and a
-    /// provider that cannot be reached is retried later ([`PaymentsService::retry_cancellations`]).
+    /// provider that cannot be reached is retried later ([`SubscriptionService::retry_cancellations`]).
     pub fn delete_account(&self, user: AuthUser, password: &str) -> Result<(), UseCaseError> {
         let account = self.accounts.get_user(user.id)?;
         if password.is_empty() {
@@ -102,7 +102,7 @@ impl ClosureService {
         remove_files(self.store.as_ref(), &deleted.storage_keys);
         tracing::info!(user_id = user.id, files = deleted.storage_keys.len(), "account deleted");
         if let Some(subscription) = &deleted.subscription_to_cancel {
-            self.payments.cancel_for_deleted_account(subscription);
+            self.subscription.cancel_for_deleted_account(subscription);
         }
         Ok(())
     }

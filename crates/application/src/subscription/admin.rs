@@ -5,11 +5,11 @@ use buildledger_domain::FieldErrors;
 use crate::error::UseCaseError;
 
 use super::ports::AdminSubscriptionRow;
-use super::{gateway_err, PaymentsService};
+use super::{gateway_err, SubscriptionService};
 
 pub const MSG_ADMIN_CANCELED: &str = "Subscription canceled.";
 
-impl PaymentsService {
+impl SubscriptionService {
     fn require_admin(&self, user_id: i64) -> Result<(), UseCaseError> {
         match self.ports.users.find_by_id(user_id)? {
             Some(u) if u.is_admin => Ok(()),

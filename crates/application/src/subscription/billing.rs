@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 
 use crate::error::UseCaseError;
 
-use super::{gateway_err, PaymentsService};
+use super::{gateway_err, SubscriptionService};
 
 pub const MSG_CANCELED_AT_PERIOD_END: &str =
     "Your subscription will be canceled at the end of the current billing period.";
@@ -17,7 +17,7 @@ pub const MSG_RESUMED: &str = "Your subscription has been resumed.";
 pub const MSG_ALREADY_RESUMED: &str = "Your subscription is already active and will renew.";
 pub const MSG_PAYMENT_METHOD_UPDATED: &str = "Your payment method has been updated.";
 
-impl PaymentsService {
+impl SubscriptionService {
     /// The user's subscription as the account settings show it; `None` when there is none.
     pub fn subscription_status(&self, user_id: i64) -> Result<Option<Subscription>, UseCaseError> {
         Ok(self.ports.subscriptions.find_for_user(user_id)?.filter(Subscription::is_shown))

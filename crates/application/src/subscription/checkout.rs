@@ -7,9 +7,9 @@ use buildledger_domain::FieldErrors;
 use crate::error::UseCaseError;
 
 use super::ports::{CheckoutCreated, CheckoutRequest, CheckoutSessionRecord, CHECKOUT_OPEN};
-use super::{gateway_err, PaymentsService};
+use super::{gateway_err, SubscriptionService};
 
-impl PaymentsService {
+impl SubscriptionService {
     fn user(&self, user_id: i64) -> Result<User, UseCaseError> {
         self.ports.users.find_by_id(user_id)?.ok_or(UseCaseError::not_found("user"))
     }

@@ -1,7 +1,7 @@
-//! Subscriptions and payments: the paid-access rule, checkout, cancel/resume, billing
+//! The subscription: the paid-access rule, checkout, cancel/resume, billing
 //! history, the admin dashboard and provider webhooks.
 //!
-//! One module per use case, each adding its part of [`PaymentsService`]: `checkout` (opening
+//! One module per use case, each adding its part of [`SubscriptionService`]: `checkout` (opening
 //! a checkout), `billing` (the subscriber's own plan: status, cancel/resume, payment method,
 //! invoices), `admin` (the admin dashboard), `webhooks` (provider events); `access` holds the
 //! paid-access rule. This module holds what they share: the ports, the settings, the wiring and
@@ -38,7 +38,7 @@ pub use webhooks::WebhookOutcome;
 
 /// Plain settings of the payments feature (read from the environment by the binary).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PaymentsConfig {
+pub struct SubscriptionConfig {
     /// The price of the $1.99/month plan (`STRIPE_PRICE_ID`; any label in local mode).
     pub price_id: String,
     /// Base URL for the checkout return links (`PUBLIC_URL`), without a trailing slash.
@@ -47,7 +47,7 @@ pub struct PaymentsConfig {
 
 /// Everything the payments use cases talk to.
 #[derive(Clone)]
-pub struct PaymentsPorts {
+pub struct SubscriptionPorts {
     pub subscriptions: Arc<dyn SubscriptionRepository>,
     pub invoices: Arc<dyn InvoiceRepository>,
     pub checkout_sessions: Arc<dyn CheckoutSessionRepository>,
@@ -68,8 +68,8 @@ pub fn wire<R>(
     gateway: Option<Arc<dyn PaymentGateway>>,
     webhook_verifier: Arc<dyn WebhookVerifier>,
     clock: Arc<dyn Clock>,
-    config: PaymentsConfig,
-) -> (PaymentsService, Option<local::LocalCheckoutService>)
+    config: SubscriptionConfig,
+) -> (SubscriptionService, Option<local::LocalCheckoutService>)
 where
     R: SubscriptionRepository
         + InvoiceRepository
@@ -86,7 +86,7 @@ where
             (g, Some(local::LocalCheckoutService::new(repo.clone(), repo.clone(), ids, clock.clone())))
         }
     };
-    let ports = PaymentsPorts {
+    let ports = SubscriptionPorts {
         subscriptions: repo.clone(),
         invoices: repo.clone(),
         checkout_sessions: repo.clone(),
@@ -97,14 +97,14 @@ where
         webhook_verifier,
         clock,
     };
-    (PaymentsService::new(ports, config), local_checkout)
+    (SubscriptionService::new(ports, config), local_checkout)
 }
 
 /// The payments use cases behind `/payments/...`.
 #[derive(Clone)]
-pub struct PaymentsService {
-    ports: PaymentsPorts,
-    config: PaymentsConfig,
+pub struct SubscriptionService {
+    ports: SubscriptionPorts,
+    config: SubscriptionConfig,
 }
 
 fn gateway_err(e: GatewayError) -> UseCaseError {
@@ -115,17 +115,17 @@ fn gateway_err(e: GatewayError) -> UseCaseError {
     }
 }
 
-impl PaymentsService {
-    pub fn new(ports: PaymentsPorts, config: PaymentsConfig) -> Self {
+impl SubscriptionService {
+    pub fn new(ports: SubscriptionPorts, config: SubscriptionConfig) -> Self {
         let public_url = config.public_url.trim_end_matches('/').to_owned();
-        Self { ports, config: PaymentsConfig { public_url, ..config } }
+        Self { ports, config: SubscriptionConfig { public_url, ..config } }
     }
 
     pub fn mode(&self) -> PaymentsMode {
         self.ports.gateway.mode()
     }
 
-    pub fn config(&self) -> &PaymentsConfig {
+    pub fn config(&self) -> &SubscriptionConfig {
         &self.config
     }
 

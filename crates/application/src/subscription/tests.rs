@@ -72,9 +72,9 @@ impl Mocks {
         self
     }
 
-    fn service(self) -> PaymentsService {
-        PaymentsService::new(
-            PaymentsPorts {
+    fn service(self) -> SubscriptionService {
+        SubscriptionService::new(
+            SubscriptionPorts {
                 subscriptions: Arc::new(self.subs),
                 invoices: Arc::new(self.invoices),
                 checkout_sessions: Arc::new(self.sessions),
@@ -85,7 +85,7 @@ impl Mocks {
                 webhook_verifier: Arc::new(self.verifier),
                 clock: clock(),
             },
-            PaymentsConfig { price_id: "price_123".into(), public_url: "https://app.example/".into() },
+            SubscriptionConfig { price_id: "price_123".into(), public_url: "https://app.example/".into() },
         )
     }
 }

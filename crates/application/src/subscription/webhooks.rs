@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDateTime};
 use crate::error::UseCaseError;
 
 use super::ports::{WebhookChanges, WebhookData, WebhookEvent};
-use super::PaymentsService;
+use super::SubscriptionService;
 
 /// What became of a webhook delivery that passed the signature check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub(super) fn epoch() -> NaiveDateTime {
     DateTime::UNIX_EPOCH.naive_utc()
 }
 
-impl PaymentsService {
+impl SubscriptionService {
     /// Verifies and applies one provider webhook. A bad or missing signature is
     /// `Refused` and changes nothing; a replayed event id changes nothing.
     pub fn handle_webhook(&self, payload: &[u8], signature: Option<String>) -> Result<WebhookOutcome, UseCaseError> {

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::Method;
 use actix_web::test::TestRequest;
-use buildledger_application::payments::ports::SubscriptionRepository;
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_application::subscription::ports::SubscriptionRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use serde_json::{json, Value};
 
 use crate::helpers::{TestApp, User, PASSWORD};
@@ -375,7 +375,7 @@ async fn deleting_my_account_needs_my_password_and_removes_everything() {
     login_with(&app, "ana", PASSWORD).await.assert_error(401, "invalid_credentials");
     refresh(&app, &ana.refresh).await.assert_error(401, "token_invalid");
     // The subscription record and the files are gone; bob keeps his.
-    assert!(DieselPaymentsRepository::new(app.db.clone()).find_for_user(ana.id).unwrap().is_none());
+    assert!(DieselSubscriptionRepository::new(app.db.clone()).find_for_user(ana.id).unwrap().is_none());
     assert_eq!(app.stored_files().len(), 1);
     app.authed_get(&format!("/api/projects/{bobs_project}/"), &bob).await.ok_json(200);
     // The name is free again.
@@ -457,8 +457,8 @@ async fn an_account_that_used_every_feature_deletes_and_leaves_no_row_file_or_se
     refresh(&app, &phone_refresh).await.assert_error(401, "token_invalid");
     app.get(&format!("/api/share/{}/", link["token"].as_str().unwrap())).await.assert_error(404, "not_found");
     // Billing stopped after the data went (local payments cancel at once: nothing pending).
-    let pending = buildledger_application::payments::ports::BillingCancellationRepository::pending(
-        &DieselPaymentsRepository::new(app.db.clone()),
+    let pending = buildledger_application::subscription::ports::BillingCancellationRepository::pending(
+        &DieselSubscriptionRepository::new(app.db.clone()),
         10,
     );
     assert_eq!(pending.unwrap(), Vec::<String>::new());

@@ -15,9 +15,9 @@ use actix_web::http::Method;
 use actix_web::test::{self, TestRequest};
 use actix_web::web::Bytes;
 use buildledger::settings::{PasswordHashing, Settings};
-use buildledger_application::payments::ports::SubscriptionRepository;
+use buildledger_application::subscription::ports::SubscriptionRepository;
 use buildledger_domain::subscription::Subscription;
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::Db;
 use diesel::connection::SimpleConnection;
 use diesel::Connection;
@@ -216,7 +216,7 @@ impl TestApp {
             cancel_at_period_end: false,
             updated_at: now,
         };
-        DieselPaymentsRepository::new(self.db.clone()).upsert(&sub).unwrap();
+        DieselSubscriptionRepository::new(self.db.clone()).upsert(&sub).unwrap();
     }
 
     /// A registered, logged-in user without a subscription.

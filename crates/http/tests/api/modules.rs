@@ -1,8 +1,8 @@
 // The modules of the API suite, shared by its two test binaries (main.rs: SQLite, postgres.rs:
 // PostgreSQL). A new test file is added here.
 
-mod account;
-mod accounts;
+mod account_settings;
+mod sign_in;
 mod authz_matrix;
 mod bids;
 mod board_start;
@@ -13,7 +13,7 @@ mod helpers;
 mod ledger;
 mod money_story;
 mod openapi;
-mod payments;
+mod subscription;
 mod projects;
 mod shares;
 mod request_ids;

@@ -4,9 +4,9 @@
 //! field the endpoint does not know is refused.
 
 use actix_web::http::Method;
-use buildledger_application::payments::ports::SubscriptionRepository;
+use buildledger_application::subscription::ports::SubscriptionRepository;
 use buildledger_domain::subscription::Subscription;
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use diesel::connection::SimpleConnection;
 use serde_json::{json, Value};
 
@@ -220,7 +220,7 @@ async fn revoked_expired_unknown_and_lapsed_links_answer_404() {
         cancel_at_period_end: false,
         updated_at: now,
     };
-    DieselPaymentsRepository::new(app.db.clone()).upsert(&lapsed).unwrap();
+    DieselSubscriptionRepository::new(app.db.clone()).upsert(&lapsed).unwrap();
     app.get(&format!("/api/share/{live}/")).await.assert_error(404, "not_found");
     app.subscribe(ana.id);
     app.get(&format!("/api/share/{live}/")).await.ok_json(200);

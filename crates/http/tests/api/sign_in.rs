@@ -337,11 +337,11 @@ async fn project_task_and_document_routes_are_402_without_a_subscription() {
 
 #[actix_web::test]
 async fn an_expired_subscription_is_402_again() {
-    use buildledger_application::payments::ports::SubscriptionRepository;
+    use buildledger_application::subscription::ports::SubscriptionRepository;
     let app = TestApp::new().await;
     let user = app.user("ana").await;
     app.authed_get("/api/projects/", &user).await.ok_json(200);
-    let repo = buildledger_persistence::payments::DieselPaymentsRepository::new(app.db.clone());
+    let repo = buildledger_persistence::subscription::DieselSubscriptionRepository::new(app.db.clone());
     let mut sub = repo.find_for_user(user.id).unwrap().unwrap();
     sub.current_period_end = Some(chrono::Utc::now().naive_utc() - chrono::Duration::days(1));
     repo.upsert(&sub).unwrap();

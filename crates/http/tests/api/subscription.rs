@@ -4,10 +4,10 @@
 
 use actix_web::http::Method;
 use actix_web::test::TestRequest;
-use buildledger_application::payments::ports::SubscriptionRepository;
+use buildledger_application::subscription::ports::SubscriptionRepository;
 use buildledger_application::ports::UserRepository;
 use buildledger_payments_stripe::sign_payload;
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::DieselUserRepository;
 use serde_json::{json, Value};
 
@@ -24,7 +24,7 @@ fn make_admin(app: &TestApp, username: &str) {
 }
 
 fn record(app: &TestApp, user_id: i64) -> Option<buildledger_domain::subscription::Subscription> {
-    DieselPaymentsRepository::new(app.db.clone()).find_for_user(user_id).unwrap()
+    DieselSubscriptionRepository::new(app.db.clone()).find_for_user(user_id).unwrap()
 }
 
 /// Opens a local checkout; returns (session id, url).
@@ -241,7 +241,7 @@ async fn an_ended_period_ends_access() {
     subscribe_locally(&app, &ana).await;
     let mut s = record(&app, ana.id).unwrap();
     s.current_period_end = Some(chrono::Utc::now().naive_utc() - chrono::Duration::seconds(1));
-    DieselPaymentsRepository::new(app.db.clone()).upsert(&s).unwrap();
+    DieselSubscriptionRepository::new(app.db.clone()).upsert(&s).unwrap();
     assert!(!is_subscribed(&app, &ana).await);
     app.authed_get("/api/projects/", &ana).await.assert_error(402, "subscription_required");
 }

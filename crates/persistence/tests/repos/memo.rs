@@ -2,13 +2,13 @@
 //! on both backends: a board ETag never lags behind a write, and a subscription change is seen
 //! by the next access check.
 
-use buildledger_application::payments::ports::SubscriptionRepository;
 use buildledger_application::ports::{
     DocumentRepository, KnownState, KnownVersion, NewDocument, ProjectRepository, TaskRepository,
 };
+use buildledger_application::subscription::ports::SubscriptionRepository;
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
 use chrono::{Duration, Utc};
 
@@ -85,7 +85,7 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
 fn a_subscription_write_is_seen_by_the_next_check() {
     for t in backends() {
         let ana = user(&t.db, "ana");
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         assert_eq!(t.db.known_state().subscription(ana), None, "{}", t.name);
         assert_eq!(repo.find_for_user(ana).unwrap(), None);
         assert_eq!(t.db.known_state().subscription(ana), Some(None), "{}: a read is remembered", t.name);

@@ -1,9 +1,9 @@
-use buildledger_application::payments::ports::{
+use buildledger_application::subscription::ports::{
     CheckoutSessionRecord, CheckoutSessionRepository, InvoiceRepository, SubscriptionRepository, WebhookChanges,
     WebhookEventRepository,
 };
 use buildledger_domain::subscription::{Invoice, Subscription};
-use buildledger_persistence::payments::DieselPaymentsRepository;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use chrono::{Duration, NaiveDate, NaiveDateTime};
 
 use crate::helpers::{backends, user};
@@ -31,7 +31,7 @@ fn session(id: &str, user_id: i64) -> CheckoutSessionRecord {
 #[test]
 fn a_subscription_is_inserted_then_replaced_and_found_by_its_ids() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         let u = user(&t.db, "ana");
         assert_eq!(repo.find_for_user(u).unwrap(), None);
         repo.upsert(&Subscription::customer_only(u, format!("cus_{u}"), now())).unwrap();
@@ -53,7 +53,7 @@ fn a_subscription_is_inserted_then_replaced_and_found_by_its_ids() {
 #[test]
 fn the_admin_list_names_each_user() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         let b = user(&t.db, "bob");
         let a = user(&t.db, "ana");
         user(&t.db, "carl"); // never subscribed: not listed
@@ -70,7 +70,7 @@ fn the_admin_list_names_each_user() {
 #[test]
 fn invoices_are_listed_newest_first_and_paid_ones_stay_paid() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         let u = user(&t.db, "ana");
         let other = user(&t.db, "bob");
         let old = Invoice::local_plan_payment("in_old".into(), u, now() - Duration::days(31));
@@ -94,7 +94,7 @@ fn invoices_are_listed_newest_first_and_paid_ones_stay_paid() {
 #[test]
 fn a_checkout_session_completes_once_with_its_subscription_and_invoice() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         let u = user(&t.db, "ana");
         repo.create(&session("cs_local_1", u)).unwrap();
         assert!(
@@ -125,7 +125,7 @@ fn a_checkout_session_completes_once_with_its_subscription_and_invoice() {
 #[test]
 fn a_webhook_event_is_applied_at_most_once() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         let u = user(&t.db, "ana");
         repo.create(&session("cs_1", u)).unwrap();
         let changes = WebhookChanges {
@@ -150,7 +150,7 @@ fn a_webhook_event_is_applied_at_most_once() {
 #[test]
 fn a_failing_webhook_change_records_nothing() {
     for t in backends() {
-        let repo = DieselPaymentsRepository::new(t.db.clone());
+        let repo = DieselSubscriptionRepository::new(t.db.clone());
         // No such user: the foreign key fails, so the event id must not be kept either.
         let changes = WebhookChanges { subscription: Some(sub(9_999, Some("sub_1"), "active")), ..Default::default() };
         assert!(repo.apply_once("evt_9", "customer.subscription.updated", now(), &changes).is_err(), "{}", t.name);
