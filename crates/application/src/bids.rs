@@ -18,7 +18,8 @@ use crate::ports::{
 };
 
 pub use buildledger_domain::bid::{
-    MSG_AWARD_BY_CALL, MSG_AWARD_HAS_CHANGE_ORDERS, MSG_CONTRACTOR_HAS_BIDS, MSG_NO_AWARD, MSG_WITHDRAW_BY_CALL,
+    MSG_AWARD_BY_CALL, MSG_AWARD_HAS_CHANGE_ORDERS, MSG_BID_STAYS_ON_TASK, MSG_CONTRACTOR_HAS_BIDS,
+    MSG_NEW_BID_PENDING, MSG_NO_AWARD, MSG_WITHDRAW_BY_CALL,
 };
 
 pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this bid's task.";
@@ -38,11 +39,12 @@ pub struct BidService {
     ports: BidsPorts,
 }
 
-/// A bid's fields from the wire: the contractor id and the status besides the details.
+/// A bid's fields as domain input: the contractor id and the status besides the details.
+/// `None`: absent (a create) or unchanged (an update).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BidChange {
     pub contractor: Option<i64>,
-    pub status: Option<String>,
+    pub status: Option<BidStatus>,
     pub input: BidInput,
 }
 
@@ -115,25 +117,39 @@ impl BidService {
         }
     }
 
-    /// A bid on one of the caller's tasks from one of the caller's contractors.
-    pub fn create_bid(&self, owner_id: i64, task_id: i64, change: BidChange) -> Result<Bid, UseCaseError> {
-        let (task, _) = self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+    /// A bid on one of the caller's tasks from one of the caller's contractors. `task_id`: the
+    /// task the body names, if any; `change`: the body as read, problems included. Another
+    /// user's task is not found whatever the rest of the body says, so it is checked first.
+    pub fn create_bid(
+        &self,
+        owner_id: i64,
+        task_id: Option<i64>,
+        change: Result<BidChange, DomainError>,
+    ) -> Result<Bid, UseCaseError> {
+        let task = match task_id {
+            Some(id) => Some(self.ports.tasks.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("task"))?.0),
+            None => None,
+        };
+        let change = change?;
+        let Some(task) = task else {
+            return Err(FieldErrors::single("task", buildledger_domain::messages::REQUIRED).into());
+        };
         let mut errors = FieldErrors::new();
         if change.contractor.is_none() {
             errors.add("contractor", buildledger_domain::messages::REQUIRED);
         }
-        if change.status.as_deref().is_some_and(|s| s != "pending") {
-            errors.add("status", "A new bid is pending; award it with POST /api/bids/{id}/award/.");
+        if change.status.is_some_and(|s| s != BidStatus::Pending) {
+            errors.add("status", MSG_NEW_BID_PENDING);
         }
         let details = BidDetails::parse(change.input, None);
         let details = match (details, errors.is_empty()) {
             (Ok(d), true) => d,
-            (Ok(_), false) => return Err(buildledger_domain::DomainError::Validation(errors).into()),
+            (Ok(_), false) => return Err(DomainError::Validation(errors).into()),
             (Err(e), _) => {
                 for (field, problems) in e.fields().as_map() {
                     problems.iter().for_each(|p| errors.add(field, p.as_str()));
                 }
-                return Err(buildledger_domain::DomainError::Validation(errors).into());
+                return Err(DomainError::Validation(errors).into());
             }
         };
         let contractor = self.own_contractor(owner_id, change.contractor.unwrap_or_default())?;
@@ -144,10 +160,17 @@ impl BidService {
 
     /// The bid's fields and status from `change` over the bid as found under the lock
     /// ([`Bid::edit`]): an award made meanwhile is seen, so a stale edit cannot decline it.
-    pub fn update_bid(&self, owner_id: i64, id: i64, change: BidChange) -> Result<Bid, UseCaseError> {
+    /// `change` is the body as read, problems included: another user's bid is not found
+    /// whatever the body says, so it is checked first.
+    pub fn update_bid(
+        &self,
+        owner_id: i64,
+        id: i64,
+        change: Result<BidChange, DomainError>,
+    ) -> Result<Bid, UseCaseError> {
         let current = self.bid(owner_id, id)?;
-        let BidChange { contractor, status, input } = change;
-        let rule = move |bid: &Bid| bid.edit(contractor, status.as_deref(), input.clone());
+        let BidChange { contractor, status, input } = change?;
+        let rule = move |bid: &Bid| bid.edit(contractor, status, input.clone());
         let edit = rule(&current)?;
         // A bid's contractor is the owner's; another one named must be too.
         if let Some(c) = contractor.filter(|c| *c != current.contractor_id) {
@@ -347,17 +370,51 @@ mod tests {
             .times(1)
             .returning(|n| Ok(bid(1, n.task_id, 41_800, BidStatus::Pending)));
         let s = m.service();
-        assert_eq!(s.create_bid(3, 10, change(7, 41_800)).unwrap().id, 1);
+        assert_eq!(s.create_bid(3, Some(10), Ok(change(7, 41_800))).unwrap().id, 1);
         // Another user's contractor is not found; a document of another task is a field error.
-        assert!(matches!(s.create_bid(3, 10, change(8, 1)), Err(UseCaseError::NotFound { .. })));
+        assert!(matches!(s.create_bid(3, Some(10), Ok(change(8, 1))), Err(UseCaseError::NotFound { .. })));
         let mut with_doc = change(7, 1);
         with_doc.input.document = Some(Some(50));
-        let err = s.create_bid(3, 10, with_doc).unwrap_err();
+        let err = s.create_bid(3, Some(10), Ok(with_doc)).unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("document")), "{err:?}");
         // No amount, no contractor: both said at once.
-        let err = s.create_bid(3, 10, BidChange::default()).unwrap_err();
+        let err = s.create_bid(3, Some(10), Ok(BidChange::default())).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("amount") && e.fields().contains("contractor"))
+        );
+        // Only a pending bid is made.
+        let awarded = BidChange { status: Some(BidStatus::Awarded), ..change(7, 1) };
+        let err = s.create_bid(3, Some(10), Ok(awarded)).unwrap_err();
+        assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["status"] == [MSG_NEW_BID_PENDING]));
+    }
+
+    fn bad_body() -> Result<BidChange, DomainError> {
+        Err(FieldErrors::single("received_on", buildledger_domain::messages::DATE_FORMAT))
+    }
+
+    #[test]
+    fn another_users_task_or_bid_is_not_found_before_the_bodys_problems() {
+        let mut m = Mocks::new();
+        m.tasks.expect_find_for_owner().with(eq(20), eq(3)).returning(|_, _| Ok(None));
+        m.tasks
+            .expect_find_for_owner()
+            .with(eq(10), eq(3))
+            .returning(|id, _| Ok(Some((task(id, "Framing"), project()))));
+        m.bids.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
+        m.bids.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+        m.bids.expect_create().never();
+        m.bids.expect_update().never();
+        let s = m.service();
+        assert!(matches!(s.create_bid(3, Some(20), bad_body()), Err(UseCaseError::NotFound { entity: "task" })));
+        assert!(matches!(s.update_bid(3, 9, bad_body()), Err(UseCaseError::NotFound { entity: "bid" })));
+        // The caller's own task or bid: the body's problems, nothing written.
+        let invalid = |r: Result<Bid, UseCaseError>| matches!(r, Err(UseCaseError::Invalid(ref e)) if e.fields().contains("received_on"));
+        assert!(invalid(s.create_bid(3, Some(10), bad_body())));
+        assert!(invalid(s.update_bid(3, 1, bad_body())));
+        // No task named: nothing to look up, the body's problems (the task's among them).
+        let no_task = Err(FieldErrors::single("task", buildledger_domain::messages::REQUIRED));
+        assert!(
+            matches!(s.create_bid(3, None, no_task), Err(UseCaseError::Invalid(ref e)) if e.fields().contains("task"))
         );
     }
 
@@ -410,8 +467,8 @@ mod tests {
             })
         });
         let s = m.service();
-        let decline = BidChange { status: Some("declined".into()), ..Default::default() };
-        let err = s.update_bid(3, 1, decline).unwrap_err();
+        let decline = BidChange { status: Some(BidStatus::Declined), ..Default::default() };
+        let err = s.update_bid(3, 1, Ok(decline)).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["status"] == [MSG_WITHDRAW_BY_CALL]),
             "{err:?}"
@@ -420,7 +477,7 @@ mod tests {
             input: BidInput { amount: Money::from_cents(600), ..Default::default() },
             ..Default::default()
         };
-        let kept = s.update_bid(3, 1, amount).unwrap();
+        let kept = s.update_bid(3, 1, Ok(amount)).unwrap();
         assert_eq!((kept.status, kept.details.amount.cents()), (BidStatus::Awarded, 600));
     }
 

@@ -19,6 +19,8 @@ pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete thei
 pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
 pub const MSG_WITHDRAW_BY_CALL: &str = "Withdraw the award with DELETE /api/bids/{id}/award/.";
 pub const MSG_BID_STATUS: &str = "Must be pending, awarded or declined.";
+pub const MSG_NEW_BID_PENDING: &str = "A new bid is pending; award it with POST /api/bids/{id}/award/.";
+pub const MSG_BID_STAYS_ON_TASK: &str = "A bid stays on its task: enter a new bid on the other task instead.";
 pub const MSG_NO_AWARD: &str = "This bid is not awarded.";
 pub const MSG_AWARD_HAS_CHANGE_ORDERS: &str =
     "This award has approved change orders: reject or delete them first (Change orders, in the task).";
@@ -179,13 +181,24 @@ impl BidStatus {
         Self::ALL.into_iter().find(|s| s.code() == raw)
     }
 
+    /// A status as sent on an edit: one of the codes (whether the bid may take it is
+    /// [`BidStatus::after_edit`]'s question, on the stored bid).
+    pub fn field(raw: &str) -> Result<BidStatus, DomainError> {
+        BidStatus::parse(raw).ok_or_else(|| FieldErrors::single("status", MSG_BID_STATUS))
+    }
+
+    /// A status as sent with a new bid: only `pending` (an award has its own call).
+    pub fn of_new_bid(raw: &str) -> Result<BidStatus, DomainError> {
+        match BidStatus::parse(raw) {
+            Some(BidStatus::Pending) => Ok(BidStatus::Pending),
+            _ => Err(FieldErrors::single("status", MSG_NEW_BID_PENDING)),
+        }
+    }
+
     /// The status an edit of a bid in status `self` asks for (`None`: unchanged). An edit
     /// neither awards (that is `POST .../award/`) nor withdraws an award (`DELETE .../award/`).
-    pub fn after_edit(self, requested: Option<&str>) -> Result<BidStatus, DomainError> {
-        let status = match requested {
-            None => return Ok(self),
-            Some(raw) => BidStatus::parse(raw).ok_or_else(|| FieldErrors::single("status", MSG_BID_STATUS))?,
-        };
+    pub fn after_edit(self, requested: Option<BidStatus>) -> Result<BidStatus, DomainError> {
+        let Some(status) = requested else { return Ok(self) };
         match (self, status) {
             (BidStatus::Awarded, BidStatus::Awarded) => Ok(status),
             (_, BidStatus::Awarded) => Err(FieldErrors::single("status", MSG_AWARD_BY_CALL)),
@@ -232,7 +245,12 @@ impl Bid {
     /// owner's) or its own, and the status asked for ([`BidStatus::after_edit`]). `self` is the
     /// bid as found under the lock of the write that stores the edit, so an award made
     /// meanwhile is seen (and a stale edit cannot decline it).
-    pub fn edit(&self, contractor: Option<i64>, status: Option<&str>, input: BidInput) -> Result<BidEdit, DomainError> {
+    pub fn edit(
+        &self,
+        contractor: Option<i64>,
+        status: Option<BidStatus>,
+        input: BidInput,
+    ) -> Result<BidEdit, DomainError> {
         let status = self.status.after_edit(status)?;
         let details = BidDetails::parse(input, Some(&self.details))?;
         Ok(BidEdit { contractor_id: contractor.unwrap_or(self.contractor_id), details, status })
@@ -256,20 +274,31 @@ impl Bid {
     }
 }
 
-/// Raw bid fields (the amount already read as money by the edge). `None`: absent or unchanged;
-/// an empty date clears it; `document: Some(None)` clears the document.
+/// A bid's fields, each read and checked on its own: the amount as money, the notes trimmed
+/// ([`BidInput::notes`]), dates as dates ([`optional_date`]). `None`: absent (a create) or
+/// unchanged (an update); `Some(None)` clears a date or the document.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BidInput {
     pub amount: Option<Money>,
     pub notes: Option<String>,
-    pub received_on: Option<String>,
-    pub valid_until: Option<String>,
+    pub received_on: Option<Option<NaiveDate>>,
+    pub valid_until: Option<Option<NaiveDate>>,
     pub document: Option<Option<i64>>,
+}
+
+impl BidInput {
+    /// A bid's notes (its scope) trimmed, at most 5000 characters; empty for none.
+    pub fn notes(raw: &str) -> Result<String, DomainError> {
+        let mut errors = FieldErrors::new();
+        let t = text(&mut errors, "notes", raw, NOTES_MAX);
+        errors.into_result().map(|()| t)
+    }
 }
 
 impl BidDetails {
     /// The details after `input` (over `current` for an update): an amount (required on
-    /// create; never negative: Money cannot be), short notes, dates in order.
+    /// create; never negative: Money cannot be), dates in order. Each field was checked when it
+    /// was read.
     pub fn parse(input: BidInput, current: Option<&BidDetails>) -> Result<BidDetails, DomainError> {
         let mut errors = FieldErrors::new();
         let base = current.cloned().unwrap_or_default();
@@ -281,18 +310,9 @@ impl BidDetails {
                 Money::ZERO
             }
         };
-        let notes = match input.notes {
-            Some(raw) => text(&mut errors, "notes", &raw, NOTES_MAX),
-            None => base.notes.clone(),
-        };
-        let received_on = match input.received_on {
-            Some(raw) => parse_optional_date(&mut errors, "received_on", &raw),
-            None => base.received_on,
-        };
-        let valid_until = match input.valid_until {
-            Some(raw) => parse_optional_date(&mut errors, "valid_until", &raw),
-            None => base.valid_until,
-        };
+        let notes = input.notes.unwrap_or(base.notes);
+        let received_on = input.received_on.unwrap_or(base.received_on);
+        let valid_until = input.valid_until.unwrap_or(base.valid_until);
         if let (Some(r), Some(v)) = (received_on, valid_until) {
             if v < r {
                 errors.add("valid_until", "A bid cannot expire before it was received.");
@@ -394,173 +414,4 @@ pub struct BidFigures {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn money(dollars: i64) -> Money {
-        Money::from_cents(dollars * 100).unwrap()
-    }
-
-    fn bid(id: i64, dollars: i64, status: BidStatus) -> Bid {
-        Bid {
-            id,
-            task_id: 1,
-            project_id: 1,
-            contractor_id: id,
-            contractor_name: format!("C{id}"),
-            details: BidDetails { amount: money(dollars), ..Default::default() },
-            status,
-        }
-    }
-
-    #[test]
-    fn a_contractor_needs_a_name_and_checks_its_fields() {
-        assert_eq!(ContractorInput::text("name", " Acme Framing ").unwrap(), "Acme Framing");
-        assert_eq!(ContractorInput::text("email", "").unwrap(), "");
-        for (field, raw) in [("name", "  "), ("email", "not-mail"), ("phone", &"5".repeat(101))] {
-            assert!(ContractorInput::text(field, raw).unwrap_err().fields().contains(field), "{field}");
-        }
-        assert_eq!(optional_date("d", "2027-01-31").unwrap(), NaiveDate::from_ymd_opt(2027, 1, 31));
-        assert_eq!(optional_date("d", " ").unwrap(), None);
-        assert!(optional_date("d", "31/01/2027").is_err());
-        let input = ContractorInput {
-            name: Some("Acme Framing".into()),
-            email: Some("bids@acme.test".into()),
-            insurance_expires: Some(NaiveDate::from_ymd_opt(2027, 1, 31)),
-            ..Default::default()
-        };
-        let ok = ContractorDetails::parse(input, None).unwrap();
-        assert_eq!(ok.name, "Acme Framing");
-        assert_eq!(ok.insurance_expires, NaiveDate::from_ymd_opt(2027, 1, 31));
-        let err = ContractorDetails::parse(ContractorInput::default(), None).unwrap_err();
-        assert_eq!(err.fields().as_map()["name"], [crate::messages::REQUIRED]);
-        // An update keeps what it does not name, and "" clears an optional field.
-        let updated =
-            ContractorDetails::parse(ContractorInput { email: Some(String::new()), ..Default::default() }, Some(&ok))
-                .unwrap();
-        assert_eq!((updated.name.as_str(), updated.email.as_str()), ("Acme Framing", ""));
-        assert!(ContractorDetails::parse(ContractorInput { name: Some("  ".into()), ..Default::default() }, Some(&ok))
-            .is_err());
-    }
-
-    #[test]
-    fn insurance_is_highlighted_when_past_or_within_30_days() {
-        let today = NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
-        let with = |d: Option<NaiveDate>| ContractorDetails { insurance_expires: d, ..Default::default() };
-        assert!(with(Some(today - chrono::Duration::days(1))).insurance_needs_attention(today));
-        assert!(with(Some(today + chrono::Duration::days(30))).insurance_needs_attention(today));
-        assert!(!with(Some(today + chrono::Duration::days(31))).insurance_needs_attention(today));
-        assert!(!with(None).insurance_needs_attention(today));
-    }
-
-    #[test]
-    fn a_bid_needs_an_amount_and_dates_in_order() {
-        let err = BidDetails::parse(
-            BidInput {
-                received_on: Some("2026-11-10".into()),
-                valid_until: Some("2026-11-01".into()),
-                ..Default::default()
-            },
-            None,
-        )
-        .unwrap_err();
-        assert!(err.fields().contains("amount") && err.fields().contains("valid_until"), "{err:?}");
-        let d = BidDetails::parse(BidInput { amount: Some(money(41_800)), ..Default::default() }, None).unwrap();
-        let d2 = BidDetails::parse(BidInput { notes: Some("excl. permits".into()), ..Default::default() }, Some(&d))
-            .unwrap();
-        assert_eq!((d2.amount, d2.notes.as_str()), (money(41_800), "excl. permits"));
-    }
-
-    #[test]
-    fn dates_outside_1900_to_2200_are_refused_with_one_message() {
-        for far in ["+10000-01-01", "-0001-01-01", "1899-12-31", "2201-01-01", "10000-01-01"] {
-            let mut errors = FieldErrors::new();
-            assert_eq!(parse_optional_date(&mut errors, "valid_until", far), None, "{far}");
-            assert_eq!(errors.as_map()["valid_until"], vec![MSG_DATE_OUT_OF_RANGE.to_owned()], "{far}");
-        }
-        let mut errors = FieldErrors::new();
-        assert!(parse_optional_date(&mut errors, "valid_until", "2200-12-31").is_some() && errors.is_empty());
-    }
-
-    #[test]
-    fn an_edit_neither_awards_nor_withdraws_an_award() {
-        use BidStatus::*;
-        assert_eq!(Pending.after_edit(None), Ok(Pending));
-        assert_eq!(Pending.after_edit(Some("declined")), Ok(Declined));
-        assert_eq!(Declined.after_edit(Some("pending")), Ok(Pending));
-        assert_eq!(Awarded.after_edit(Some("awarded")), Ok(Awarded));
-        assert_eq!(Awarded.after_edit(None), Ok(Awarded));
-        let refused =
-            |from: BidStatus, to: &str| from.after_edit(Some(to)).unwrap_err().fields().as_map()["status"].clone();
-        assert_eq!(refused(Pending, "awarded"), [MSG_AWARD_BY_CALL]);
-        assert_eq!(refused(Awarded, "declined"), [MSG_WITHDRAW_BY_CALL]);
-        assert_eq!(refused(Awarded, "pending"), [MSG_WITHDRAW_BY_CALL]);
-        assert_eq!(refused(Declined, "won"), [MSG_BID_STATUS]);
-        // The edit keeps what it does not name.
-        let e = bid(1, 100, Awarded).edit(None, None, BidInput { amount: Some(money(120)), ..Default::default() });
-        assert_eq!(
-            e,
-            Ok(BidEdit {
-                contractor_id: 1,
-                details: BidDetails { amount: money(120), ..Default::default() },
-                status: Awarded
-            })
-        );
-        assert_eq!(bid(1, 100, Pending).edit(Some(9), None, BidInput::default()).unwrap().contractor_id, 9);
-    }
-
-    #[test]
-    fn an_award_under_approved_change_orders_stays_and_only_an_award_is_withdrawn() {
-        let has_cos = DomainError::conflict("status", MSG_AWARD_HAS_CHANGE_ORDERS);
-        assert_eq!(bid(1, 100, BidStatus::Awarded).check_withdraw(true), Err(has_cos.clone()));
-        assert_eq!(bid(1, 100, BidStatus::Awarded).check_delete(true), Err(has_cos));
-        assert_eq!(bid(1, 100, BidStatus::Awarded).check_withdraw(false), Ok(()));
-        assert_eq!(bid(1, 100, BidStatus::Awarded).check_delete(false), Ok(()));
-        let not_awarded = DomainError::conflict("status", MSG_NO_AWARD);
-        for status in [BidStatus::Pending, BidStatus::Declined] {
-            assert_eq!(bid(1, 100, status).check_withdraw(false), Err(not_awarded.clone()));
-            assert_eq!(bid(1, 100, status).check_delete(true), Ok(()));
-        }
-        assert_eq!(Contractor::check_delete(1), Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS)));
-        assert_eq!(Contractor::check_delete(0), Ok(()));
-    }
-
-    #[test]
-    fn differences_are_percent_of_the_prediction_with_one_decimal() {
-        assert_eq!(difference_pct(money(125), money(100)), Some(25.0));
-        assert_eq!(difference_pct(money(75), money(100)), Some(-25.0));
-        assert_eq!(difference_pct(money(2), money(3)), Some(-33.3));
-        assert_eq!(difference_pct(money(1), money(3)), Some(-66.7));
-        assert_eq!(difference_pct(money(100), Money::ZERO), None);
-        // Exactly 25% is not flagged; more is.
-        assert_eq!(flag(Some(25.0)), None);
-        assert_eq!(flag(Some(25.1)), Some(Flag::High));
-        assert_eq!(flag(Some(-25.1)), Some(Flag::Low));
-        assert_eq!(flag(None), None);
-    }
-
-    #[test]
-    fn a_comparison_marks_the_lowest_the_spread_the_flags_and_the_award() {
-        let c = TaskComparison::compute(
-            1,
-            "Framing".into(),
-            Some(money(40_000)),
-            vec![
-                bid(1, 38_000, BidStatus::Declined),
-                bid(2, 41_800, BidStatus::Awarded),
-                bid(3, 52_000, BidStatus::Declined),
-            ],
-        )
-        .unwrap();
-        assert_eq!((c.lowest, c.highest, c.spread), (money(38_000), money(52_000), money(14_000)));
-        assert_eq!(c.awarded_bid, Some(2));
-        let lows: Vec<bool> = c.bids.iter().map(|b| b.lowest).collect();
-        assert_eq!(lows, [true, false, false]);
-        let diffs: Vec<Option<f64>> = c.bids.iter().map(|b| b.difference_pct).collect();
-        assert_eq!(diffs, [Some(-5.0), Some(4.5), Some(30.0)]);
-        assert_eq!(c.bids[2].flag, Some(Flag::High));
-        assert!(TaskComparison::compute(1, "x".into(), None, vec![]).is_none());
-        let unpriced = TaskComparison::compute(1, "Moat".into(), None, vec![bid(1, 10, BidStatus::Pending)]).unwrap();
-        assert_eq!((unpriced.bids[0].difference_pct, unpriced.bids[0].flag), (None, None));
-    }
-}
+mod tests;

@@ -4,7 +4,9 @@
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::bids::BidChange;
 use buildledger_application::UseCaseError;
-use buildledger_domain::bid::{optional_date, Bid, BidInput, Contractor, ContractorInput, TaskComparison};
+use buildledger_domain::bid::{
+    optional_date, Bid, BidInput, BidStatus, Contractor, ContractorInput, TaskComparison, MSG_BID_STAYS_ON_TASK,
+};
 use buildledger_domain::{DomainError, FieldErrors, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -13,11 +15,11 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::path::parse_id;
-use crate::request::{collect, finish, Patch, ValidJson, Write};
+use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
 
 /// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
-fn date_text(p: Patch<String>, errors: &mut buildledger_domain::FieldErrors, field: &str) -> Option<String> {
+fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
     p.nullable(errors, field).map(|v| v.unwrap_or_default())
 }
 
@@ -301,18 +303,51 @@ pub struct BidRequest {
 }
 
 impl BidRequest {
-    fn into_change(self, errors: &mut buildledger_domain::FieldErrors) -> BidChange {
-        BidChange {
-            contractor: self.contractor.not_null(errors, "contractor"),
-            status: self.status.not_null(errors, "status"),
-            input: BidInput {
-                amount: self.amount.not_null(errors, "amount"),
-                notes: self.notes.nullable(errors, "notes").map(|v| v.unwrap_or_default()),
-                received_on: date_text(self.received_on, errors, "received_on"),
-                valid_until: date_text(self.valid_until, errors, "valid_until"),
-                document: self.document.nullable(errors, "document"),
-            },
-        }
+    /// The task a create names, when it names one as a whole number: the use case looks it up
+    /// before it answers the body's problems (another user's task is 404 whatever the body).
+    pub fn task(&self) -> Option<i64> {
+        self.task.as_value().copied()
+    }
+
+    /// The bid's fields as domain input, or every problem found (starting from the shape rules'
+    /// findings). A create needs a task, a contractor and an amount, and is pending; an update
+    /// leaves the task alone and may ask for any status ([`BidStatus::after_edit`] decides, on
+    /// the stored bid). Null clears the notes, a date or the document.
+    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<BidChange, DomainError> {
+        let (contractor, amount) = match write {
+            Write::Create => {
+                self.task.required_not_null(&mut errors, "task");
+                (
+                    self.contractor.required_not_null(&mut errors, "contractor"),
+                    self.amount.required_not_null(&mut errors, "amount"),
+                )
+            }
+            Write::Update => {
+                if self.task.is_present() {
+                    errors.add("task", MSG_BID_STAYS_ON_TASK);
+                }
+                (self.contractor.not_null(&mut errors, "contractor"), self.amount.not_null(&mut errors, "amount"))
+            }
+        };
+        let parse_status = match write {
+            Write::Create => BidStatus::of_new_bid,
+            Write::Update => BidStatus::field,
+        };
+        let status =
+            self.status.not_null(&mut errors, "status").and_then(|raw| collect(&mut errors, parse_status(&raw)));
+        let notes = self
+            .notes
+            .nullable(&mut errors, "notes")
+            .and_then(|raw| collect(&mut errors, BidInput::notes(&raw.unwrap_or_default())));
+        let mut date = |p: Patch<String>, field: &str| {
+            let raw = date_text(p, &mut errors, field)?;
+            collect(&mut errors, optional_date(field, &raw))
+        };
+        let received_on = date(self.received_on, "received_on");
+        let valid_until = date(self.valid_until, "valid_until");
+        let document = self.document.nullable(&mut errors, "document");
+        errors.into_result()?;
+        Ok(BidChange { contractor, status, input: BidInput { amount, notes, received_on, valid_until, document } })
     }
 }
 
@@ -351,12 +386,8 @@ pub async fn create_bid(
     state: web::Data<AppState>,
     body: ValidJson<BidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let mut request = body.body;
-    let task = std::mem::take(&mut request.task).required_not_null(&mut errors, "task");
-    let change = request.into_change(&mut errors);
-    finish(errors)?;
-    let task = task.unwrap_or_default();
+    let task = body.body.task();
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.bids.clone();
     let bid = blocking(move || svc.create_bid(user.id, task, change)).await?;
     Ok(HttpResponse::Created().json(BidResponse::from(bid)))
@@ -382,16 +413,8 @@ pub async fn update_bid(
     body: ValidJson<BidRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Bid")?;
-    let mut errors = body.shape_errors;
-    if body.body.task.is_present() {
-        errors.add("task", "A bid stays on its task: enter a new bid on the other task instead.");
-    }
-    let change = body.body.into_change(&mut errors);
+    let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.bids.clone();
-    if let Err(invalid) = finish(errors) {
-        blocking(move || svc.bid(user.id, id)).await?;
-        return Err(invalid);
-    }
     let bid = blocking(move || svc.update_bid(user.id, id, change)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
 }

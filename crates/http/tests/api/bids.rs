@@ -216,6 +216,33 @@ async fn bad_bids_get_a_clear_4xx_and_change_nothing() {
     app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &bob, Some(json!({"amount": 1})))
         .await
         .assert_error(404, "not_found");
+    // Another user's bid or task is not found whatever the body says (404 before 400).
+    let bad = json!({"amount": -1, "received_on": "soon", "status": "won", "task": task});
+    app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &bob, Some(bad)).await.assert_error(404, "not_found");
+    let bad = json!({"task": task, "contractor": bobs, "amount": "lots", "valid_until": "31/12/2026"});
+    app.authed_json(Method::POST, "/api/bids/", &bob, Some(bad)).await.assert_error(404, "not_found");
+    // The owner gets every problem of the same body at once.
+    let bad = json!({"amount": -1, "received_on": "soon", "status": "won", "task": task});
+    let err = app
+        .authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &ana, Some(bad))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(err["fields"]["received_on"], json!(["Date has wrong format. Use YYYY-MM-DD."]), "{err}");
+    assert_eq!(err["fields"]["status"], json!(["Must be pending, awarded or declined."]), "{err}");
+    assert_eq!(
+        err["fields"]["task"],
+        json!(["A bid stays on its task: enter a new bid on the other task instead."]),
+        "{err}"
+    );
+    assert!(err["fields"]["amount"].is_array(), "{err}");
+    let err = post(json!({"task": task, "contractor": c, "amount": 1, "status": "declined"}))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(
+        err["fields"]["status"],
+        json!(["A new bid is pending; award it with POST /api/bids/{id}/award/."]),
+        "{err}"
+    );
     app.authed_json(Method::PATCH, &format!("/api/bids/{b}/"), &ana, Some(json!({"status": "awarded"})))
         .await
         .assert_error(400, "validation_error");

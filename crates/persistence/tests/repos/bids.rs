@@ -55,7 +55,8 @@ fn the_task_row_follows_its_bids_and_one_award() {
         let amount = BidInput { amount: Some(dollars(43_000).amount), ..Default::default() };
         repo.update(b2.id, Box::new(move |b: &Bid| b.edit(None, None, amount.clone()))).unwrap();
         assert_eq!(figures(&tasks).committed.map(Money::cents), Some(4_300_000), "{}", t.name);
-        let decline = repo.update(b2.id, Box::new(|b: &Bid| b.edit(None, Some("declined"), BidInput::default())));
+        let decline =
+            repo.update(b2.id, Box::new(|b: &Bid| b.edit(None, Some(BidStatus::Declined), BidInput::default())));
         assert!(matches!(decline, Err(RepoError::Refused(_))), "{}: {decline:?}", t.name);
         assert_eq!(repo.award(b2.id).unwrap().details.amount, dollars(43_000).amount, "{}: awarded already", t.name);
         assert_eq!(figures(&tasks).committed.map(Money::cents), Some(4_300_000), "{}", t.name);

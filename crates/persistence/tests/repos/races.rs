@@ -215,7 +215,7 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
                 status: None,
                 input: BidInput { amount: Some(dollars(amount)), ..Default::default() },
             };
-            bids.create_bid(ana, task, change).unwrap()
+            bids.create_bid(ana, Some(task), Ok(change)).unwrap()
         };
         // Per task: the bid both calls aim at, and a rival bid the award declines.
         let pairs: Vec<(i64, i64, i64, Money)> = (0..PAIRS)
@@ -226,7 +226,7 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
                 (task.id, target.id, rival.id, target.details.amount)
             })
             .collect();
-        let decline = || BidChange { status: Some("declined".into()), ..Default::default() };
+        let decline = || Ok(BidChange { status: Some(BidStatus::Declined), ..Default::default() });
 
         let start = Barrier::new(2 * PAIRS);
         let outcomes: Vec<_> = std::thread::scope(|s| {
