@@ -21,7 +21,8 @@ pub use change_order::{
 };
 pub use draws::{
     draw_items, next_draw, select_draw_tasks, work_to_date_cents, Draw, DrawFields, DrawInput, DrawItem, DrawStatus,
-    DrawUpdate, DrawableTask, NewDraw, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FUNDED_DRAW,
+    DrawUpdate, DrawableTask, NewDraw, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT,
+    MSG_FUNDED_AMOUNT_UNFUNDED, MSG_FUNDED_BEFORE_REQUESTED, MSG_FUNDED_DRAW, MSG_FUNDED_ON_UNFUNDED,
     MSG_NO_DRAW_TASKS,
 };
 pub use money_summary::{Contingency, LedgerLine, LedgerSettings, MoneyStatus, MoneySummary};

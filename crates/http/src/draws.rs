@@ -4,8 +4,9 @@
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::ledger::{DrawChange, NextDraw};
+use buildledger_domain::bid::optional_date;
 use buildledger_domain::ledger::{Draw, DrawInput, SignedMoney};
-use buildledger_domain::{FieldErrors, Money};
+use buildledger_domain::{DomainError, FieldErrors, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -14,7 +15,7 @@ use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::ledger::{date_text, dollars, text};
 use crate::path::parse_id;
-use crate::request::{finish, Patch, ValidJson};
+use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
 
 /// One task's line in a draw (fixed when the draw is made).
@@ -139,29 +140,36 @@ pub struct DrawRequest {
 }
 
 impl DrawRequest {
-    fn into_change(self, errors: &mut FieldErrors, create: bool) -> DrawChange {
-        let project = if create {
-            self.project.required_not_null(errors, "project")
-        } else {
-            self.project.not_null(errors, "project")
+    /// The project a create names, when it names one as a whole number: the use case looks it
+    /// up before it answers the body's problems (another user's project is 404 whatever the body).
+    pub fn project(&self) -> Option<i64> {
+        self.project.as_value().copied()
+    }
+
+    /// The draw's tasks and fields as domain input, or every problem found (starting from the
+    /// shape rules' findings). A create needs a project (its argument to the use case, not part
+    /// of the change) and tasks; an update's project, if sent, must be the draw's own. Null or ""
+    /// clears a date (today for `requested_on`; the funding's default for `funded_on`).
+    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<DrawChange, DomainError> {
+        let (project, tasks) = match write {
+            Write::Create => {
+                self.project.required_not_null(&mut errors, "project");
+                (None, self.tasks.required_not_null(&mut errors, "tasks"))
+            }
+            Write::Update => (self.project.not_null(&mut errors, "project"), self.tasks.not_null(&mut errors, "tasks")),
         };
-        let tasks =
-            if create { self.tasks.required_not_null(errors, "tasks") } else { self.tasks.not_null(errors, "tasks") };
-        let funded_on = match self.funded_on.nullable(errors, "funded_on") {
-            Some(Some(raw)) if raw.trim().is_empty() => Some(None),
-            other => other,
+        let mut date = |p: Patch<String>, field: &str| {
+            let raw = date_text(p, &mut errors, field)?;
+            collect(&mut errors, optional_date(field, &raw))
         };
-        DrawChange {
-            project,
-            tasks,
-            input: DrawInput {
-                requested_on: date_text(self.requested_on, errors, "requested_on"),
-                status: self.status.not_null(errors, "status"),
-                funded_amount: self.funded_amount.nullable(errors, "funded_amount"),
-                funded_on,
-                note: text(self.note, errors, "note"),
-            },
-        }
+        let requested_on = date(self.requested_on, "requested_on");
+        let funded_on = date(self.funded_on, "funded_on");
+        let status =
+            self.status.not_null(&mut errors, "status").and_then(|raw| collect(&mut errors, DrawInput::status(&raw)));
+        let funded_amount = self.funded_amount.nullable(&mut errors, "funded_amount");
+        let note = text(self.note, &mut errors, "note").and_then(|raw| collect(&mut errors, DrawInput::note(&raw)));
+        errors.into_result()?;
+        Ok(DrawChange { project, tasks, input: DrawInput { requested_on, status, funded_amount, funded_on, note } })
     }
 }
 
@@ -220,11 +228,10 @@ pub async fn create_draw(
     state: web::Data<AppState>,
     body: ValidJson<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, true);
-    finish(errors)?;
+    let project = body.body.project();
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.ledger.clone();
-    let d = blocking(move || svc.create_draw(user.id, change)).await?;
+    let d = blocking(move || svc.create_draw(user.id, project, change)).await?;
     Ok(HttpResponse::Created().json(DrawResponse::from(d)))
 }
 
@@ -248,13 +255,8 @@ pub async fn update_draw(
     body: ValidJson<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Draw")?;
-    let mut errors = body.shape_errors;
-    let change = body.body.into_change(&mut errors, false);
+    let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    if let Err(invalid) = finish(errors) {
-        blocking(move || svc.draw(user.id, id)).await?;
-        return Err(invalid);
-    }
     let d = blocking(move || svc.update_draw(user.id, id, change)).await?;
     Ok(HttpResponse::Ok().json(DrawResponse::from(d)))
 }

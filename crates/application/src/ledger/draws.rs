@@ -5,12 +5,14 @@
 use buildledger_domain::ledger::{next_draw, Draw, DrawInput, DrawStatus, DrawUpdate, DrawableTask, NewDraw};
 use buildledger_domain::{DomainError, FieldErrors};
 
-use super::{not_found, required, LedgerService};
+use super::{not_found, LedgerService};
 use crate::error::UseCaseError;
 
 pub const MSG_OTHER_PROJECT: &str = "A draw cannot be moved to another project.";
 
-/// A draw's fields from the wire: its project and tasks besides its own fields.
+/// A draw's fields as domain input: its tasks besides its own fields, and on an update the
+/// project the body names (it must be the draw's own). A create's project is the use case's
+/// argument. `None`: absent (a create) or unchanged (an update).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DrawChange {
     pub project: Option<i64>,
@@ -43,29 +45,47 @@ impl LedgerService {
         Ok(NextDraw { tasks, total_cents })
     }
 
-    /// A draw of the project's tasks `change.tasks`, each for its work not yet drawn as found
-    /// under the lock of the write that numbers it: two draws made at once never cover the
-    /// same work.
-    pub fn create_draw(&self, owner_id: i64, change: DrawChange) -> Result<Draw, UseCaseError> {
+    /// A draw of the project `project_id`'s tasks `change.tasks`, each for its work not yet
+    /// drawn as found under the lock of the write that numbers it: two draws made at once never
+    /// cover the same work. `project_id`: the project the body names, if any; `change`: the body
+    /// as read, problems included. Another user's project is not found whatever the rest of the
+    /// body says, so it is checked first.
+    pub fn create_draw(
+        &self,
+        owner_id: i64,
+        project_id: Option<i64>,
+        change: Result<DrawChange, DomainError>,
+    ) -> Result<Draw, UseCaseError> {
+        let project = project_id.map(|id| self.own_project(owner_id, id)).transpose()?;
+        let change = change?;
         let mut errors = FieldErrors::new();
-        let project_id = required(&mut errors, "project", change.project);
+        if project.is_none() {
+            errors.add("project", buildledger_domain::messages::REQUIRED);
+        }
         if change.tasks.is_none() {
             errors.add("tasks", buildledger_domain::messages::REQUIRED);
         }
-        if !errors.is_empty() {
+        let (Some(project), Some(ids)) = (project, change.tasks) else {
             return Err(DomainError::Validation(errors).into());
-        }
-        let project = self.own_project(owner_id, project_id)?;
-        let (ids, input, today) = (change.tasks.unwrap_or_default(), change.input, self.today());
+        };
+        let (input, today) = (change.input, self.today());
         let rule = move |drawable: &[DrawableTask]| NewDraw::parse(drawable, &ids, input.clone(), today);
         rule(&self.ports.draws.drawable_tasks(project.id, None)?)?;
         self.ports.draws.create(project.id, Box::new(rule)).map_err(|e| not_found(e, "project"))
     }
 
     /// The draw's fields from `change` over the stored ones, and new lines for a draft, as
-    /// found under the lock (a draw funded or submitted meanwhile is seen).
-    pub fn update_draw(&self, owner_id: i64, id: i64, change: DrawChange) -> Result<Draw, UseCaseError> {
+    /// found under the lock (a draw funded or submitted meanwhile is seen). `change` is the body
+    /// as read, problems included: another user's draw is not found whatever the body says, so
+    /// it is checked first.
+    pub fn update_draw(
+        &self,
+        owner_id: i64,
+        id: i64,
+        change: Result<DrawChange, DomainError>,
+    ) -> Result<Draw, UseCaseError> {
         let current = self.draw(owner_id, id)?;
+        let change = change?;
         if change.project.is_some_and(|p| p != current.project_id) {
             return Err(FieldErrors::single("project", MSG_OTHER_PROJECT).into());
         }
@@ -144,8 +164,8 @@ mod tests {
             .withf(|project, _| *project == 1)
             .times(1)
             .returning(|project_id, rule| Ok(created(project_id, rule, &drawable())));
-        let change = DrawChange { project: Some(1), tasks: Some(vec![11, 10, 10]), ..Default::default() };
-        let d = m.service().create_draw(3, change).unwrap();
+        let change = DrawChange { tasks: Some(vec![11, 10, 10]), ..Default::default() };
+        let d = m.service().create_draw(3, Some(1), Ok(change)).unwrap();
         let lines: Vec<(Option<i64>, i64)> = d.items.iter().map(|i| (i.task_id, i.amount.cents())).collect();
         assert_eq!(lines, [(Some(10), 3_000_000), (Some(11), 0)], "board order, each once");
         assert_eq!((d.status, d.requested_on), (DrawStatus::Draft, day("2026-11-24")), "today by default");
@@ -162,8 +182,8 @@ mod tests {
             now[0].already_drawn_cents = now[0].work_to_date_cents;
             Ok(created(project_id, rule, &now))
         });
-        let change = DrawChange { project: Some(1), tasks: Some(vec![10]), ..Default::default() };
-        assert_eq!(m.service().create_draw(3, change).unwrap().total, Money::ZERO);
+        let change = DrawChange { tasks: Some(vec![10]), ..Default::default() };
+        assert_eq!(m.service().create_draw(3, Some(1), Ok(change)).unwrap().total, Money::ZERO);
     }
 
     #[test]
@@ -174,9 +194,8 @@ mod tests {
         m.draws.expect_create().never();
         let svc = m.service();
         for (tasks, message) in [(vec![10, 99], MSG_DRAW_TASK_OF_ANOTHER_PROJECT), (vec![], MSG_NO_DRAW_TASKS)] {
-            let err = svc
-                .create_draw(3, DrawChange { project: Some(1), tasks: Some(tasks), ..Default::default() })
-                .unwrap_err();
+            let err =
+                svc.create_draw(3, Some(1), Ok(DrawChange { tasks: Some(tasks), ..Default::default() })).unwrap_err();
             let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
             assert_eq!(e.fields().as_map()["tasks"], [message]);
         }
@@ -212,7 +231,7 @@ mod tests {
         m.draws.expect_update().never();
         m.draws.expect_delete().never();
         let svc = m.service();
-        let err = svc.update_draw(3, 7, DrawChange { tasks: Some(vec![10]), ..Default::default() }).unwrap_err();
+        let err = svc.update_draw(3, 7, Ok(DrawChange { tasks: Some(vec![10]), ..Default::default() })).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_DRAW_TASKS_FIXED));
         let err = svc.delete_draw(3, 8).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_FUNDED_DRAW));
@@ -244,7 +263,7 @@ mod tests {
             input: DrawInput { note: Some("called the bank".into()), ..Default::default() },
             ..Default::default()
         };
-        svc.update_draw(3, 7, note).unwrap();
+        svc.update_draw(3, 7, Ok(note)).unwrap();
     }
 
     #[test]
@@ -258,9 +277,36 @@ mod tests {
             Ok(stored_draw(DrawStatus::Funded))
         });
         let change = DrawChange {
-            input: DrawInput { status: Some("funded".into()), ..Default::default() },
+            input: DrawInput { status: Some(DrawStatus::Funded), ..Default::default() },
             ..Default::default()
         };
-        m.service().update_draw(3, 7, change).unwrap();
+        m.service().update_draw(3, 7, Ok(change)).unwrap();
+    }
+
+    fn bad_body() -> Result<DrawChange, DomainError> {
+        Err(FieldErrors::single("funded_on", buildledger_domain::messages::DATE_FORMAT))
+    }
+
+    #[test]
+    fn another_users_project_or_draw_is_not_found_before_the_bodys_problems() {
+        let mut m = Mocks::new();
+        m.projects.expect_find_for_owner().with(eq(2), eq(3)).returning(|_, _| Ok(None));
+        m.projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(project())));
+        m.draws.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
+        m.draws.expect_find_for_owner().with(eq(7), eq(3)).returning(|_, _| Ok(Some(stored_draw(DrawStatus::Draft))));
+        m.draws.expect_drawable_tasks().never();
+        m.draws.expect_create().never();
+        m.draws.expect_update().never();
+        let svc = m.service();
+        assert!(matches!(svc.create_draw(3, Some(2), bad_body()), Err(UseCaseError::NotFound { entity: "project" })));
+        assert!(matches!(svc.update_draw(3, 9, bad_body()), Err(UseCaseError::NotFound { entity: "draw" })));
+        // The caller's own project or draw: the body's problems, nothing read further or written.
+        let invalid = |r: Result<Draw, UseCaseError>| matches!(r, Err(UseCaseError::Invalid(ref e)) if e.fields().contains("funded_on"));
+        assert!(invalid(svc.create_draw(3, Some(1), bad_body())));
+        assert!(invalid(svc.update_draw(3, 7, bad_body())));
+        // Neither project nor tasks: both said at once.
+        let err = svc.create_draw(3, None, Ok(DrawChange::default())).unwrap_err();
+        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
+        assert!(e.fields().contains("project") && e.fields().contains("tasks"), "{e:?}");
     }
 }

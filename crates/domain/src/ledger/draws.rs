@@ -4,18 +4,21 @@
 
 use chrono::NaiveDate;
 
-use crate::bid::{parse_optional_date, NOTES_MAX};
+use crate::bid::NOTES_MAX;
 use crate::error::{DomainError, FieldErrors};
 use crate::money::{Money, MAX_CENTS};
 use crate::task::TaskStatus;
 
-use super::fields::{code_enum, date_or, text};
+use super::fields::{code_enum, text};
 
 pub const MSG_NO_DRAW_TASKS: &str = "Choose at least one task.";
 pub const MSG_DRAW_TASK_OF_ANOTHER_PROJECT: &str = "Choose tasks of this draw's project.";
 pub const MSG_DRAW_TASKS_FIXED: &str =
     "Only a draft draw's tasks can change: set it back to draft first, or make a new draw.";
 pub const MSG_FUNDED_DRAW: &str = "A funded draw cannot be deleted: set it back to submitted first.";
+pub const MSG_FUNDED_AMOUNT_UNFUNDED: &str = "Only a funded draw has a funded amount: set its status to funded.";
+pub const MSG_FUNDED_ON_UNFUNDED: &str = "Only a funded draw has a funded date: set its status to funded.";
+pub const MSG_FUNDED_BEFORE_REQUESTED: &str = "A draw cannot be funded before it was requested.";
 
 code_enum!(
     /// Where a lender draw request stands; only funded ones count as drawn.
@@ -172,15 +175,33 @@ impl Draw {
     }
 }
 
-/// Raw draw fields. `None`: absent or unchanged.
+/// A draw's own fields, each read and checked on its own: dates as dates, the status as a
+/// [`DrawStatus`] ([`DrawInput::status`]), the note trimmed ([`DrawInput::note`]). `None`: absent
+/// or unchanged.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DrawInput {
-    pub requested_on: Option<String>,
-    pub status: Option<String>,
-    /// `Some(None)`: cleared.
+    /// `Some(None)`: today (sent as null or empty).
+    pub requested_on: Option<Option<NaiveDate>>,
+    pub status: Option<DrawStatus>,
+    /// `Some(None)`: cleared (a funded draw's then defaults to the total).
     pub funded_amount: Option<Option<Money>>,
-    pub funded_on: Option<Option<String>>,
+    /// `Some(None)`: cleared (a funded draw's then defaults to today).
+    pub funded_on: Option<Option<NaiveDate>>,
     pub note: Option<String>,
+}
+
+impl DrawInput {
+    /// One of the statuses' codes.
+    pub fn status(raw: &str) -> Result<DrawStatus, DomainError> {
+        DrawStatus::parse(raw.trim()).ok_or_else(|| FieldErrors::single("status", crate::messages::not_a_choice(raw)))
+    }
+
+    /// A note trimmed, at most 5000 characters; empty for none.
+    pub fn note(raw: &str) -> Result<String, DomainError> {
+        let mut errors = FieldErrors::new();
+        let t = text(&mut errors, "note", raw, NOTES_MAX);
+        errors.into_result().map(|()| t)
+    }
 }
 
 /// A draw's own fields (its tasks and total are computed elsewhere).
@@ -195,7 +216,8 @@ pub struct DrawFields {
 
 impl DrawFields {
     /// The fields after `input` over `current`. A funded draw has a funded amount (default: the
-    /// total) and date (default: today); any other status has neither.
+    /// total) and date (default: today); any other status has neither. Each field was checked
+    /// when it was read.
     pub fn parse(
         input: DrawInput,
         current: Option<&DrawFields>,
@@ -203,42 +225,34 @@ impl DrawFields {
         today: NaiveDate,
     ) -> Result<DrawFields, DomainError> {
         let mut errors = FieldErrors::new();
-        let requested_on =
-            date_or(&mut errors, "requested_on", input.requested_on, current.map(|c| c.requested_on), today);
-        let status = match input.status {
-            Some(raw) => DrawStatus::parse(raw.trim()).unwrap_or_else(|| {
-                errors.add("status", crate::messages::not_a_choice(raw));
-                DrawStatus::Draft
-            }),
-            None => current.map_or(DrawStatus::Draft, |c| c.status),
+        let requested_on = match input.requested_on {
+            Some(date) => date.unwrap_or(today),
+            None => current.map_or(today, |c| c.requested_on),
         };
-        let note = match input.note {
-            Some(raw) => text(&mut errors, "note", &raw, NOTES_MAX),
-            None => current.map(|c| c.note.clone()).unwrap_or_default(),
-        };
+        let status = input.status.unwrap_or(current.map_or(DrawStatus::Draft, |c| c.status));
+        let note = input.note.unwrap_or_else(|| current.map(|c| c.note.clone()).unwrap_or_default());
         let was_funded = current.is_some_and(|c| c.status == DrawStatus::Funded);
         let (funded_amount, funded_on) = if status == DrawStatus::Funded {
             let keep = |c: &DrawFields| if was_funded { (c.funded_amount, c.funded_on) } else { (None, None) };
             let (old_amount, old_on) = current.map(keep).unwrap_or((None, None));
             let amount = input.funded_amount.unwrap_or(old_amount).unwrap_or(total);
             let on = match input.funded_on {
-                Some(Some(raw)) => parse_optional_date(&mut errors, "funded_on", &raw).or(Some(today)),
-                Some(None) => Some(today),
-                None => old_on.or(Some(today)),
+                Some(on) => on.unwrap_or(today),
+                None => old_on.unwrap_or(today),
             };
-            (Some(amount), on)
+            (Some(amount), Some(on))
         } else {
             if matches!(input.funded_amount, Some(Some(_))) {
-                errors.add("funded_amount", "Only a funded draw has a funded amount: set its status to funded.");
+                errors.add("funded_amount", MSG_FUNDED_AMOUNT_UNFUNDED);
             }
-            if matches!(input.funded_on, Some(Some(ref raw)) if !raw.trim().is_empty()) {
-                errors.add("funded_on", "Only a funded draw has a funded date: set its status to funded.");
+            if matches!(input.funded_on, Some(Some(_))) {
+                errors.add("funded_on", MSG_FUNDED_ON_UNFUNDED);
             }
             (None, None)
         };
         if let (Some(on), true) = (funded_on, status == DrawStatus::Funded) {
-            if on < requested_on && !errors.contains("funded_on") {
-                errors.add("funded_on", "A draw cannot be funded before it was requested.");
+            if on < requested_on {
+                errors.add("funded_on", MSG_FUNDED_BEFORE_REQUESTED);
             }
         }
         errors.into_result()?;
@@ -322,8 +336,12 @@ mod tests {
         }
         let new = NewDraw::parse(&drawable(), &[1], DrawInput::default(), day(TODAY)).unwrap();
         assert_eq!((new.items.len(), new.items[0].amount, new.fields.status), (1, money(500_000), DrawStatus::Draft));
-        let bad = DrawInput { status: Some("paid".into()), ..Default::default() };
-        assert!(NewDraw::parse(&drawable(), &[1], bad, day(TODAY)).unwrap_err().fields().contains("status"));
+        let e = DrawInput::status("paid").unwrap_err();
+        assert_eq!(e.fields().as_map()["status"], [crate::messages::not_a_choice("paid")]);
+        assert_eq!(DrawInput::status(" funded "), Ok(DrawStatus::Funded));
+        assert_eq!(DrawInput::note("  called the bank ").unwrap(), "called the bank");
+        let long = DrawInput::note(&"x".repeat(NOTES_MAX + 1)).unwrap_err();
+        assert_eq!(long.fields().as_map()["note"], [crate::messages::too_long(NOTES_MAX)]);
     }
 
     #[test]
@@ -341,7 +359,7 @@ mod tests {
         let u = draft.change(Some(&[2]), &drawable(), DrawInput::default(), today).unwrap();
         assert_eq!(u.items.map(|i| i.iter().map(|l| l.task_id).collect::<Vec<_>>()), Some(vec![Some(2)]));
         // Funding a draft with new lines defaults to their total.
-        let fund = DrawInput { status: Some("funded".into()), ..Default::default() };
+        let fund = DrawInput { status: Some(DrawStatus::Funded), ..Default::default() };
         let u = draft.change(Some(&[2]), &drawable(), fund, today).unwrap();
         assert_eq!(u.fields.funded_amount, Some(money(100_000)));
         // Without lines, an edit keeps them and what it does not name.
@@ -358,7 +376,7 @@ mod tests {
         let draft = DrawFields::parse(DrawInput::default(), None, total, today).unwrap();
         assert_eq!((draft.status, draft.funded_amount, draft.requested_on), (DrawStatus::Draft, None, today));
         let funded = DrawFields::parse(
-            DrawInput { status: Some("funded".into()), ..Default::default() },
+            DrawInput { status: Some(DrawStatus::Funded), ..Default::default() },
             Some(&draft),
             total,
             today,
@@ -366,7 +384,7 @@ mod tests {
         .unwrap();
         assert_eq!((funded.funded_amount, funded.funded_on), (Some(total), Some(today)));
         let back = DrawFields::parse(
-            DrawInput { status: Some("submitted".into()), ..Default::default() },
+            DrawInput { status: Some(DrawStatus::Submitted), ..Default::default() },
             Some(&funded),
             total,
             today,
@@ -382,11 +400,22 @@ mod tests {
         .unwrap_err();
         assert!(e.fields().contains("funded_amount"));
         let early = DrawInput {
-            status: Some("funded".into()),
-            requested_on: Some("2026-11-20".into()),
-            funded_on: Some(Some("2026-11-01".into())),
+            status: Some(DrawStatus::Funded),
+            requested_on: Some(Some(day("2026-11-20"))),
+            funded_on: Some(Some(day("2026-11-01"))),
             ..Default::default()
         };
-        assert!(DrawFields::parse(early, None, total, today).unwrap_err().fields().contains("funded_on"));
+        let e = DrawFields::parse(early, None, total, today).unwrap_err();
+        assert_eq!(e.fields().as_map()["funded_on"], [MSG_FUNDED_BEFORE_REQUESTED]);
+        // A funded date on a draw that is not funded is refused; a cleared one is not.
+        let dated = DrawInput { funded_on: Some(Some(today)), ..Default::default() };
+        let e = DrawFields::parse(dated, Some(&draft), total, today).unwrap_err();
+        assert_eq!(e.fields().as_map()["funded_on"], [MSG_FUNDED_ON_UNFUNDED]);
+        let cleared = DrawInput { funded_on: Some(None), requested_on: Some(None), ..Default::default() };
+        let kept = DrawFields::parse(cleared, Some(&draft), total, today).unwrap();
+        assert_eq!((kept.funded_on, kept.requested_on), (None, today));
+        // Funding with a cleared date: today.
+        let fund = DrawInput { status: Some(DrawStatus::Funded), funded_on: Some(None), ..Default::default() };
+        assert_eq!(DrawFields::parse(fund, Some(&draft), total, today).unwrap().funded_on, Some(today));
     }
 }

@@ -1,9 +1,6 @@
-//! What the ledger's entries share when they read their fields: enums stored as a code, trimmed
-//! text, and dates that default to today.
+//! What the ledger's entries share when they read their fields: enums stored as a code and
+//! trimmed text.
 
-use chrono::NaiveDate;
-
-use crate::bid::parse_optional_date;
 use crate::error::FieldErrors;
 
 macro_rules! code_enum {
@@ -26,17 +23,4 @@ pub(super) fn text(errors: &mut FieldErrors, field: &str, raw: &str, max: usize)
         errors.add(field, crate::messages::too_long(max));
     }
     t.to_owned()
-}
-
-pub(super) fn date_or(
-    errors: &mut FieldErrors,
-    field: &str,
-    raw: Option<String>,
-    current: Option<NaiveDate>,
-    today: NaiveDate,
-) -> NaiveDate {
-    match raw {
-        Some(raw) => parse_optional_date(errors, field, &raw).unwrap_or(today),
-        None => current.unwrap_or(today),
-    }
 }

@@ -285,6 +285,27 @@ async fn a_draw_request_covers_the_work_since_the_last_one_and_funding_moves_the
         .await
         .assert_error(400, "validation_error");
     assert!(err["fields"]["funded_amount"].is_array());
+    // A funded date on a draft: "only a funded draw" when it is a date, the date-format message
+    // (every resource's) when it is not one.
+    let err = app
+        .authed_json(Method::PATCH, &path, &ana, Some(json!({"funded_on": "2026-11-28"})))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(err["fields"]["funded_on"], json!(["Only a funded draw has a funded date: set its status to funded."]));
+    let err = app
+        .authed_json(Method::PATCH, &path, &ana, Some(json!({"funded_on": "28/11/2026", "status": "paid"})))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(err["fields"]["funded_on"], json!(["Date has wrong format. Use YYYY-MM-DD."]), "{err}");
+    assert_eq!(err["fields"]["status"], json!(["\"paid\" is not a valid choice."]), "{err}");
+    // Another user's draw or project is not found whatever the body says (404 before 400).
+    let bob = app.user("bob").await;
+    let bad = json!({"funded_on": "soon", "status": "paid", "tasks": "all", "project": b.project});
+    app.authed_json(Method::PATCH, &path, &bob, Some(bad)).await.assert_error(404, "not_found");
+    let bad = json!({"project": b.project, "requested_on": "soon", "note": 5});
+    app.authed_json(Method::POST, "/api/draws/", &bob, Some(bad)).await.assert_error(404, "not_found");
+    let list = app.authed_get(&format!("/api/projects/{}/draws/", b.project), &ana).await.ok_json(200);
+    assert_eq!(list, json!([draw]), "nothing changed, nothing made");
     app.authed_json(Method::PATCH, &path, &ana, Some(json!({"status": "submitted"}))).await.ok_json(200);
     app.authed_json(Method::PATCH, &path, &ana, Some(json!({"tasks": [b.task]}))).await.assert_error(409, "conflict");
     let funded = app

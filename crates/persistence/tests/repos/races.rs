@@ -95,16 +95,16 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
         let (ledger, _) = services(&t.db);
         let draws: Vec<i64> = (0..PAIRS)
             .map(|_| {
-                let change = DrawChange { project: Some(p.id), tasks: Some(vec![task.id]), ..Default::default() };
-                let draw = ledger.create_draw(ana, change).unwrap();
-                let submit = DrawInput { status: Some("submitted".into()), ..Default::default() };
-                ledger.update_draw(ana, draw.id, DrawChange { input: submit, ..Default::default() }).unwrap();
+                let change = DrawChange { tasks: Some(vec![task.id]), ..Default::default() };
+                let draw = ledger.create_draw(ana, Some(p.id), Ok(change)).unwrap();
+                let submit = DrawInput { status: Some(DrawStatus::Submitted), ..Default::default() };
+                ledger.update_draw(ana, draw.id, Ok(DrawChange { input: submit, ..Default::default() })).unwrap();
                 draw.id
             })
             .collect();
         let fund = || DrawChange {
             input: DrawInput {
-                status: Some("funded".into()),
+                status: Some(DrawStatus::Funded),
                 funded_amount: Some(Some(dollars(100))),
                 ..Default::default()
             },
@@ -119,7 +119,7 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
                 .map(|&id| {
                     let funded = s.spawn(move || {
                         start.wait();
-                        ledger.update_draw(ana, id, fund())
+                        ledger.update_draw(ana, id, Ok(fund()))
                     });
                     let deleted = s.spawn(move || {
                         start.wait();
@@ -184,9 +184,8 @@ fn draws_made_at_once_never_cover_the_same_work() {
                 .map(|_| {
                     s.spawn(move || {
                         start.wait();
-                        let change =
-                            DrawChange { project: Some(p.id), tasks: Some(vec![task.id]), ..Default::default() };
-                        ledger.create_draw(ana, change)
+                        let change = DrawChange { tasks: Some(vec![task.id]), ..Default::default() };
+                        ledger.create_draw(ana, Some(p.id), Ok(change))
                     })
                 })
                 .collect();
