@@ -1,6 +1,7 @@
 export { AppForm, FormMessage } from './app-form';
 export { Choices, MoneyInput } from './controls';
-export { DocumentSlot } from './document-slot';
 export { Field, useFieldErrors, type Choice, type ControlProps } from './field';
 export { useAppForm, type AppFormOptions } from './use-app-form';
 export { RequiredNote } from '../ui/form-field';
+// `DocumentSlot` (./document-slot) is imported from its own file: the task documents' picker and
+// upload stay out of the chunk that the sign-in and account forms load.

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../lib/api-client';
 import type { FormErrors } from '../../lib/form-errors';
 import { renderWithProviders } from '../../testing/render';
-import { AppForm, Choices, DocumentSlot, Field, FormMessage, MoneyInput, useAppForm } from '.';
+import { AppForm, Choices, Field, FormMessage, MoneyInput, useAppForm } from '.';
+import { DocumentSlot } from './document-slot';
 
 interface Values {
   payee: string;

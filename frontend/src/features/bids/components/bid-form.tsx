@@ -1,15 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import {
-  AppForm,
-  DocumentSlot,
-  Field,
-  FormMessage,
-  MoneyInput,
-  RequiredNote,
-  useAppForm,
-} from '../../../components/form';
+import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors } from '../../../lib/form-errors';
 import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';

@@ -1,13 +1,6 @@
 import { useState } from 'react';
-import {
-  AppForm,
-  DocumentSlot,
-  Field,
-  FormMessage,
-  MoneyInput,
-  RequiredNote,
-  useAppForm,
-} from '../../../components/form';
+import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import type { ChangeOrder, ContractorList, LedgerDocument } from '../types';
 import {

@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  AppForm,
-  DocumentSlot,
-  Field,
-  FormMessage,
-  MoneyInput,
-  RequiredNote,
-  useAppForm,
-} from '../../../components/form';
+import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import type { ContractorList, LedgerDocument, Payment } from '../types';
 import {
