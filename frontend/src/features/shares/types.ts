@@ -64,6 +64,17 @@ export interface BoardPieces {
   Prediction: ComponentType<{ prediction: SharedPrediction }>;
   /** A total's range as the board writes it beside the figure: " (70,000–81,000)", also in words. */
   Range: ComponentType<{ low: number | null; high: number | null }>;
+  /** The budget summary's words for its figures (the board's, budget-summary.tsx). */
+  words: SummaryWords;
+}
+
+export interface SummaryWords {
+  /** "$325,000.00 under budget" / "$4,000.00 over budget". */
+  balance: (headroom: number) => string;
+  /** What Paid is, with the payments recorded when they are not the whole of it. */
+  paidNote: (summary: SharedSummary) => string;
   /** "$4,000.00 used of the $45,000.00 reserve (10%)" / "None used of the … reserve (10%)". */
   contingencyNote: (summary: SharedSummary) => string;
+  /** "Budget − predicted total", or "Over budget by $X". */
+  headroomNote: (summary: { headroom: number }) => string;
 }

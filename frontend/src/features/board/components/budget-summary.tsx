@@ -106,8 +106,21 @@ export function contingencyNote(summary: ProjectSummary): string {
 }
 
 /** "Budget − predicted total", or what the predicted total is over the budget by. */
-function headroomNote(summary: ProjectSummary): string {
+export function headroomNote(summary: Pick<ProjectSummary, 'headroom'>): string {
   return summary.headroom < 0 ? `Over budget by ${formatMoney(-summary.headroom)}` : FIGURES.headroom.hint;
+}
+
+/** The headroom (budget - predicted total) in words: "$325,000.00 under budget" / "$4,000.00 over budget". */
+export function balanceText(headroom: number): string {
+  return headroom < 0 ? `${formatMoney(-headroom)} over budget` : `${formatMoney(headroom)} under budget`;
+}
+
+/** What Paid is, and the payments recorded when they are not the whole of it (a task paid by its final cost). */
+export function paidNote(summary: Pick<ProjectSummary, 'paid_to_date' | 'payments_recorded'>): string {
+  const payments = summary.payments_recorded;
+  return payments === undefined || toCents(payments) === toCents(summary.paid_to_date)
+    ? FIGURES.paid.hint
+    : `${FIGURES.paid.hint} (${formatMoney(payments)} in payments recorded)`;
 }
 
 interface Figure {
@@ -154,10 +167,7 @@ function ledgerFigures(summary: ProjectSummary, status: MoneyStatus): Figure[] {
       key: 'paid',
       label: FIGURES.paid.label,
       value: formatMoney(summary.paid_to_date),
-      sub:
-        payments === undefined || toCents(payments) === toCents(summary.paid_to_date)
-          ? FIGURES.paid.hint
-          : `${FIGURES.paid.hint} (${formatMoney(payments)} in payments recorded)`,
+      sub: paidNote(summary),
     },
     {
       key: 'remaining',
@@ -241,7 +251,7 @@ export function BudgetSummary({
   const tone = summary.over_budget ? 'red' : 'green';
   // The headroom (budget - predicted total), in words.
   const headroom = summary.headroom ?? toDollars(toCents(summary.budget) - toCents(summary.predicted_total));
-  const balance = headroom < 0 ? `${formatMoney(-headroom)} over budget` : `${formatMoney(headroom)} under budget`;
+  const balance = balanceText(headroom);
   const hasEstimate = summary.full_build_estimate !== null && summary.full_build_estimate !== undefined;
   const status = statusOf(summary);
   const ledger = hasLedger(summary, status);

@@ -43,10 +43,6 @@ const ToneIcon = ({ tone }: { tone: string }) => (
   </svg>
 );
 
-/** The headroom (budget - predicted total) in words: "$X under budget" / "$X over budget". */
-const underOver = (headroom: number) =>
-  headroom < 0 ? `${formatMoney(-headroom)} over budget` : `${formatMoney(headroom)} under budget`;
-
 /**
  * The budget at a glance, as the server summed it: the same figures, in the same words, as the
  * owner's board (docs/money.md), its range and contingency note written by the board's pieces.
@@ -54,19 +50,12 @@ const underOver = (headroom: number) =>
  * a ratio): "$152,459.30 (145,974–157,947)", the total in cents (it adds recorded money), its
  * range in whole dollars.
  */
-export function SharedSummary({
-  summary,
-  board,
-}: {
-  summary: Summary;
-  board: Pick<BoardPieces, 'Range' | 'contingencyNote'>;
-}) {
-  const { Range } = board;
+export function SharedSummary({ summary, board }: { summary: Summary; board: Pick<BoardPieces, 'Range' | 'words'> }) {
+  const { Range, words } = board;
   const tone = summary.status === 'over' || summary.status === 'warning' ? summary.status : 'ok';
   const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
   const calibrated = summary.use_calibration !== false && summary.calibrated ? summary.calibrated : null;
   const headroom = summary.headroom ?? Math.round((summary.budget - summary.predicted_total) * 100) / 100;
-  const payments = summary.payments_recorded;
   return (
     <section className="card share-section" aria-labelledby="shared-summary-title">
       <h2 id="shared-summary-title">Budget</h2>
@@ -90,8 +79,8 @@ export function SharedSummary({
           }
           note={
             calibrated
-              ? `${underOver(headroom)}. At this project's prices (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}); regional: ${formatMoney(summary.predicted_total_regional)}.`
-              : underOver(headroom)
+              ? `${words.balance(headroom)}. At this project's prices (${calibrated.n_tasks} ${calibrated.n_tasks === 1 ? 'task' : 'tasks'}); regional: ${formatMoney(summary.predicted_total_regional)}.`
+              : words.balance(headroom)
           }
           tone={summary.over_budget ? 'over' : undefined}
           wide
@@ -110,11 +99,7 @@ export function SharedSummary({
         <Stat
           label={FIGURES.paid.label}
           value={formatMoney(summary.paid_to_date)}
-          note={
-            payments === undefined || Math.round(payments * 100) === Math.round(summary.paid_to_date * 100)
-              ? FIGURES.paid.hint
-              : `${FIGURES.paid.hint} (${formatMoney(payments)} in payments recorded)`
-          }
+          note={words.paidNote(summary)}
           testId="shared-paid"
         />
         <Stat
@@ -142,7 +127,7 @@ export function SharedSummary({
                 <ToneIcon tone={tone} />
                 {statusWords(tone)}
               </span>
-              {` ${board.contingencyNote(summary)}.`}
+              {` ${words.contingencyNote(summary)}.`}
             </>
           }
           testId="shared-contingency"
@@ -151,7 +136,7 @@ export function SharedSummary({
           label={FIGURES.headroom.label}
           tone={headroom < 0 ? 'over' : undefined}
           value={formatMoney(headroom)}
-          note={headroom < 0 ? `Over budget by ${formatMoney(-headroom)}` : FIGURES.headroom.hint}
+          note={words.headroomNote({ headroom })}
           testId="shared-headroom"
         />
       </dl>
