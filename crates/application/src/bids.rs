@@ -239,7 +239,9 @@ mod tests {
         MockTaskRepository,
     };
     use buildledger_domain::document::Document;
-    use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+    use buildledger_domain::project::{
+        parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
+    };
     use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
     use mockall::predicate::eq;
 
@@ -282,13 +284,13 @@ mod tests {
         let details = ProjectDetails::parse(ProjectInput {
             name: Some("Cabin".into()),
             zip_code: Some("78701".into()),
-            project_type: Some("new_home_build".into()),
-            property_type: Some("single_family".into()),
+            project_type: Some(ProjectType::NewHomeBuild),
+            property_type: Some(PropertyType::SingleFamily),
             square_footage: Some(2000),
-            start_date: Some("2026-01-01".into()),
-            end_date: Some("2026-06-01".into()),
+            start_date: parse_date("2026-01-01").ok(),
+            end_date: parse_date("2026-06-01").ok(),
             budget: Money::from_cents(100),
-            owner_builder: Some("yes_owner_builder".into()),
+            owner_builder: Some(OwnerBuilder::Yes),
             ..Default::default()
         })
         .unwrap();

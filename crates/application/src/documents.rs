@@ -214,7 +214,7 @@ mod tests {
     use crate::error::RepoError;
     use crate::ports::{MockClock, MockDocumentRepository, MockDocumentStore, MockLinkSigner, MockTaskRepository};
     use buildledger_domain::money::Money;
-    use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+    use buildledger_domain::project::{parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType};
     use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
     use chrono::NaiveDate;
     use mockall::predicate::eq;
@@ -228,12 +228,12 @@ mod tests {
         let details = ProjectDetails::parse(ProjectInput {
             name: Some("Cabin".into()),
             zip_code: Some("78701".into()),
-            project_type: Some("adu".into()),
+            project_type: Some(ProjectType::Adu),
             square_footage: Some(600),
-            start_date: Some("2026-01-01".into()),
-            end_date: Some("2026-06-01".into()),
+            start_date: parse_date("2026-01-01").ok(),
+            end_date: parse_date("2026-06-01").ok(),
             budget: Money::from_cents(100),
-            owner_builder: Some("yes_owner_builder".into()),
+            owner_builder: Some(OwnerBuilder::Yes),
             ..Default::default()
         })
         .unwrap();

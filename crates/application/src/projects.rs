@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use buildledger_domain::project::{PatchFields, Project, ProjectDetails, ProjectInput};
+use buildledger_domain::project::{Project, ProjectChange};
 
 use crate::error::UseCaseError;
 use crate::ports::{DocumentStore, ProjectRepository};
@@ -22,8 +22,9 @@ impl ProjectService {
         Ok(self.projects.list_for_owner(owner_id)?)
     }
 
-    pub fn create(&self, owner_id: i64, input: ProjectInput) -> Result<Project, UseCaseError> {
-        let details = ProjectDetails::parse(input)?;
+    /// A project from the body as read (its problems included, reported with the rules').
+    pub fn create(&self, owner_id: i64, change: ProjectChange) -> Result<Project, UseCaseError> {
+        let details = change.details(None)?;
         Ok(self.projects.create(owner_id, &details)?)
     }
 
@@ -31,16 +32,12 @@ impl ProjectService {
         self.projects.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("project"))
     }
 
-    /// Applies a partial update; the merged project must satisfy every create rule.
-    pub fn update(
-        &self,
-        owner_id: i64,
-        id: i64,
-        patch: ProjectInput,
-        present: PatchFields,
-    ) -> Result<Project, UseCaseError> {
+    /// Applies a partial update; the merged project must satisfy every create rule. `change` is
+    /// the body as read, problems included: another user's project is not found whatever the
+    /// body says, so it is checked first.
+    pub fn update(&self, owner_id: i64, id: i64, change: ProjectChange) -> Result<Project, UseCaseError> {
         let current = self.get(owner_id, id)?;
-        let details = ProjectDetails::parse(patch.merged_over(&current.details, &present))?;
+        let details = change.details(Some(&current.details))?;
         if details == current.details {
             return Ok(current);
         }
@@ -79,21 +76,34 @@ mod tests {
     use crate::error::RepoError;
     use crate::ports::{MockDocumentStore, MockProjectRepository};
     use buildledger_domain::money::Money;
+    use buildledger_domain::project::{
+        OwnerBuilder, PatchFields, ProjectDetails, ProjectInput, ProjectType, PropertyType,
+    };
+    use buildledger_domain::FieldErrors;
+    use chrono::NaiveDate;
     use mockall::predicate::eq;
 
     fn input() -> ProjectInput {
         ProjectInput {
             name: Some("Cabin".into()),
             zip_code: Some("78701".into()),
-            project_type: Some("new_home_build".into()),
-            property_type: Some("single_family".into()),
+            project_type: Some(ProjectType::NewHomeBuild),
+            property_type: Some(PropertyType::SingleFamily),
             square_footage: Some(1200),
-            start_date: Some("2026-01-01".into()),
-            end_date: Some("2026-06-01".into()),
+            start_date: NaiveDate::from_ymd_opt(2026, 1, 1),
+            end_date: NaiveDate::from_ymd_opt(2026, 6, 1),
             budget: Money::from_cents(30_000_000),
-            owner_builder: Some("no_general_contractor".into()),
+            owner_builder: Some(OwnerBuilder::No),
             ..Default::default()
         }
+    }
+
+    fn create(input: ProjectInput) -> ProjectChange {
+        ProjectChange { input, ..Default::default() }
+    }
+
+    fn patch(input: ProjectInput, present: PatchFields) -> ProjectChange {
+        ProjectChange { input, present, problems: FieldErrors::new() }
     }
 
     fn project(id: i64, owner_id: i64) -> Project {
@@ -114,7 +124,8 @@ mod tests {
             .withf(|owner, d| *owner == 3 && d.name == "Cabin")
             .times(1)
             .returning(|o, _| Ok(project(1, o)));
-        let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).create(3, input()).unwrap();
+        let p =
+            ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).create(3, create(input())).unwrap();
         assert_eq!(p.owner_id, 3);
     }
 
@@ -123,7 +134,7 @@ mod tests {
         let mut repo = MockProjectRepository::new();
         repo.expect_create().never();
         let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .create(3, ProjectInput { property_type: Some("multifamily".into()), ..input() })
+            .create(3, create(ProjectInput { property_type: Some(PropertyType::Multifamily), ..input() }))
             .unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("units")));
     }
@@ -144,9 +155,9 @@ mod tests {
             .withf(|_, _, d| d.budget.cents() == 123 && d.name == "Cabin")
             .times(1)
             .returning(|id, o, d| Ok(Project { details: d.clone(), ..project(id, o) }));
-        let patch = ProjectInput { budget: Money::from_cents(123), ..Default::default() };
+        let budget = ProjectInput { budget: Money::from_cents(123), ..Default::default() };
         let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .update(3, 1, patch, PatchFields { budget: true, ..Default::default() })
+            .update(3, 1, patch(budget, PatchFields { budget: true, ..Default::default() }))
             .unwrap();
         assert_eq!(p.details.budget.cents(), 123);
     }
@@ -156,11 +167,35 @@ mod tests {
         let mut repo = MockProjectRepository::new();
         repo.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
         repo.expect_update().never();
-        let patch = ProjectInput { end_date: Some("2020-01-01".into()), ..Default::default() };
+        let early = ProjectInput { end_date: NaiveDate::from_ymd_opt(2020, 1, 1), ..Default::default() };
         let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .update(3, 1, patch, PatchFields { end_date: true, ..Default::default() })
+            .update(3, 1, patch(early, PatchFields { end_date: true, ..Default::default() }))
             .unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(_)));
+    }
+
+    #[test]
+    fn another_users_project_is_not_found_before_the_bodys_problems() {
+        let mut repo = MockProjectRepository::new();
+        repo.expect_find_for_owner().with(eq(1), eq(9)).returning(|_, _| Ok(None));
+        repo.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_update().never();
+        let svc = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()));
+        let bad = || {
+            let mut problems = FieldErrors::new();
+            problems.add("start_date", buildledger_domain::messages::DATE_FORMAT);
+            ProjectChange {
+                present: PatchFields { start_date: true, ..Default::default() },
+                problems,
+                ..Default::default()
+            }
+        };
+        assert!(matches!(svc.update(9, 1, bad()), Err(UseCaseError::NotFound { entity: "project" })));
+        let err = svc.update(3, 1, bad()).unwrap_err();
+        assert!(
+            matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["start_date"] == [buildledger_domain::messages::DATE_FORMAT]),
+            "{err:?}"
+        );
     }
 
     #[test]

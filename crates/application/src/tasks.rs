@@ -181,7 +181,9 @@ pub(crate) mod tests {
     use super::*;
     use crate::ports::{MockCostRates, MockDocumentStore, MockKnownState, MockProjectRepository, MockTaskRepository};
     use buildledger_domain::money::Money;
-    use buildledger_domain::project::{ProjectDetails, ProjectInput};
+    use buildledger_domain::project::{
+        parse_date, OwnerBuilder, ProjectDetails, ProjectInput, ProjectType, PropertyType,
+    };
     use mockall::predicate::eq;
 
     /// A 2,000 sq ft new home in Austin with a $1.00 budget.
@@ -189,13 +191,13 @@ pub(crate) mod tests {
         let details = ProjectDetails::parse(ProjectInput {
             name: Some("Cabin".into()),
             zip_code: Some("78701".into()),
-            project_type: Some("new_home_build".into()),
-            property_type: Some("single_family".into()),
+            project_type: Some(ProjectType::NewHomeBuild),
+            property_type: Some(PropertyType::SingleFamily),
             square_footage: Some(2000),
-            start_date: Some("2026-01-01".into()),
-            end_date: Some("2026-06-01".into()),
+            start_date: parse_date("2026-01-01").ok(),
+            end_date: parse_date("2026-06-01").ok(),
             budget: Money::from_cents(100),
-            owner_builder: Some("yes_owner_builder".into()),
+            owner_builder: Some(OwnerBuilder::Yes),
             ..Default::default()
         })
         .unwrap();

@@ -1,8 +1,9 @@
 //! Projects: a home being built or remodelled, with its budget and area.
 //!
-//! Layout: this file holds the project, its details and its input (with the PATCH overlay);
-//! `validation` the rules of the fields (spec section 5); `dates` the accepted date forms,
-//! shared with tasks, bids and the ledger. Every public item is re-exported here.
+//! Layout: this file holds the project, its details, its typed input (with the PATCH overlay)
+//! and the change a body makes; `validation` the rules of the fields (spec section 5) and the
+//! parser of each field; `dates` the accepted date forms, shared with tasks, bids and the
+//! ledger. Every public item is re-exported here.
 
 mod dates;
 mod validation;
@@ -15,6 +16,7 @@ pub use validation::{
 
 use chrono::NaiveDate;
 
+use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
 
 macro_rules! coded_enum {
@@ -93,23 +95,25 @@ pub struct ProjectDetails {
     pub use_calibration: bool,
 }
 
-/// Raw project input, as loosely typed as the wire: every field optional, enums as codes.
-/// `None` means "absent or null"; the HTTP layer has already rejected wrong JSON types.
+/// A project's fields, each read on its own by its parser (`ProjectInput::name`, `zip_code`,
+/// `choice`, `date`, `renovation_options`, `addition_options`): texts trimmed, codes as enums,
+/// dates as dates. `None` means absent, null or empty (a required field is then reported by
+/// [`ProjectDetails::parse`], which applies the rules between fields).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProjectInput {
     pub name: Option<String>,
     pub zip_code: Option<String>,
-    pub project_type: Option<String>,
-    pub property_type: Option<String>,
+    pub project_type: Option<ProjectType>,
+    pub property_type: Option<PropertyType>,
     pub units: Option<i64>,
     pub renovation_options: Option<Vec<String>>,
     pub addition_options: Option<Vec<String>>,
-    pub conversion_option: Option<String>,
+    pub conversion_option: Option<ConversionOption>,
     pub square_footage: Option<i64>,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
     pub budget: Option<Money>,
-    pub owner_builder: Option<String>,
+    pub owner_builder: Option<OwnerBuilder>,
     /// `None`: absent (the default, 10, on create).
     pub contingency_percent: Option<i64>,
     pub loan_amount: Option<Money>,
@@ -128,48 +132,71 @@ impl ProjectInput {
                 old
             }
         }
+        let c = current;
         ProjectInput {
-            name: pick(present.name, self.name, Some(current.name.clone())),
-            zip_code: pick(present.zip_code, self.zip_code, Some(current.zip_code.clone())),
-            project_type: pick(present.project_type, self.project_type, Some(current.project_type.code().to_owned())),
-            property_type: pick(
-                present.property_type,
-                self.property_type,
-                current.property_type.map(|p| p.code().to_owned()),
-            ),
-            units: pick(present.units, self.units, current.units.map(i64::from)),
+            name: pick(present.name, self.name, Some(c.name.clone())),
+            zip_code: pick(present.zip_code, self.zip_code, Some(c.zip_code.clone())),
+            project_type: pick(present.project_type, self.project_type, Some(c.project_type)),
+            property_type: pick(present.property_type, self.property_type, c.property_type),
+            units: pick(present.units, self.units, c.units.map(i64::from)),
             renovation_options: pick(
                 present.renovation_options,
                 self.renovation_options,
-                Some(current.renovation_options.clone()),
+                Some(c.renovation_options.clone()),
             ),
-            addition_options: pick(
-                present.addition_options,
-                self.addition_options,
-                Some(current.addition_options.clone()),
-            ),
-            conversion_option: pick(
-                present.conversion_option,
-                self.conversion_option,
-                current.conversion_option.map(|c| c.code().to_owned()),
-            ),
-            square_footage: pick(present.square_footage, self.square_footage, Some(current.square_footage)),
-            start_date: pick(present.start_date, self.start_date, Some(current.start_date.to_string())),
-            end_date: pick(present.end_date, self.end_date, Some(current.end_date.to_string())),
-            budget: pick(present.budget, self.budget, Some(current.budget)),
-            owner_builder: pick(
-                present.owner_builder,
-                self.owner_builder,
-                Some(current.owner_builder.code().to_owned()),
-            ),
+            addition_options: pick(present.addition_options, self.addition_options, Some(c.addition_options.clone())),
+            conversion_option: pick(present.conversion_option, self.conversion_option, c.conversion_option),
+            square_footage: pick(present.square_footage, self.square_footage, Some(c.square_footage)),
+            start_date: pick(present.start_date, self.start_date, Some(c.start_date)),
+            end_date: pick(present.end_date, self.end_date, Some(c.end_date)),
+            budget: pick(present.budget, self.budget, Some(c.budget)),
+            owner_builder: pick(present.owner_builder, self.owner_builder, Some(c.owner_builder)),
             contingency_percent: pick(
                 present.contingency_percent,
                 self.contingency_percent,
-                Some(i64::from(current.contingency_percent)),
+                Some(i64::from(c.contingency_percent)),
             ),
-            loan_amount: pick(present.loan_amount, self.loan_amount, current.loan_amount),
-            use_calibration: pick(present.use_calibration, self.use_calibration, Some(current.use_calibration)),
+            loan_amount: pick(present.loan_amount, self.loan_amount, c.loan_amount),
+            use_calibration: pick(present.use_calibration, self.use_calibration, Some(c.use_calibration)),
         }
+    }
+}
+
+/// A project body as read: the fields that could be read, which fields were sent (a PATCH
+/// overlays only those) and the problems of those that could not be read. A project's rules are
+/// about the whole record (spec section 5; for a PATCH, the stored project with the body over
+/// it), so the body's own problems are reported together with the rules' (every problem at
+/// once), not before them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProjectChange {
+    pub input: ProjectInput,
+    pub present: PatchFields,
+    pub problems: FieldErrors,
+}
+
+impl ProjectChange {
+    /// The project's details after the change (over `current` for an update), or every problem:
+    /// the body's own, then the rules' about the other fields (a field that could not be read
+    /// is not also reported as missing).
+    pub fn details(self, current: Option<&ProjectDetails>) -> Result<ProjectDetails, DomainError> {
+        let input = match current {
+            Some(c) => self.input.merged_over(c, &self.present),
+            None => self.input,
+        };
+        let mut errors = self.problems;
+        let parsed = ProjectDetails::parse(input);
+        if errors.is_empty() {
+            return parsed;
+        }
+        if let Err(e) = parsed {
+            let read: Vec<String> = errors.as_map().keys().cloned().collect();
+            for (field, problems) in e.fields().as_map() {
+                if !read.contains(field) {
+                    problems.iter().for_each(|p| errors.add(field, p.as_str()));
+                }
+            }
+        }
+        Err(DomainError::Validation(errors))
     }
 }
 

@@ -4,7 +4,9 @@ use std::borrow::Cow;
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_domain::money::Money;
-use buildledger_domain::project::{PatchFields, Project, ProjectInput};
+use buildledger_domain::project::{
+    ConversionOption, OwnerBuilder, PatchFields, Project, ProjectChange, ProjectInput, ProjectType, PropertyType,
+};
 use buildledger_domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Schema};
@@ -17,7 +19,7 @@ use crate::openapi::{
     AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode, RenovationOptionName,
 };
 use crate::path::parse_id;
-use crate::request::{finish, Patch, ValidJson};
+use crate::request::{collect, Patch, ValidJson};
 use crate::state::AppState;
 
 /// A project as stored.
@@ -166,8 +168,12 @@ pub struct ProjectRequest {
 }
 
 impl ProjectRequest {
-    /// The domain's project input and which fields were sent (a PATCH overlays only those).
-    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<(ProjectInput, PatchFields), ApiError> {
+    /// The body as read: each field by its domain parser (texts trimmed, codes as enums, dates
+    /// as dates: `YYYY-MM-DD` or `M/D/YYYY`), which fields were sent (a PATCH overlays only
+    /// those), and every problem found, starting from the shape rules' findings. A project's
+    /// rules are about the whole record, so these problems are reported by the use case with
+    /// the rules' (see [`ProjectChange`]).
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> ProjectChange {
         let present = PatchFields {
             name: self.name.is_present(),
             zip_code: self.zip_code.is_present(),
@@ -186,26 +192,48 @@ impl ProjectRequest {
             loan_amount: self.loan_amount.is_present(),
             use_calibration: self.use_calibration.is_present(),
         };
+        let errors = &mut errors;
+        // A field's value read by `parse`; absent, null, or what its parser reads as not given: `None`.
+        fn read<T, U>(
+            p: Patch<T>,
+            errors: &mut FieldErrors,
+            field: &str,
+            parse: impl FnOnce(T) -> Result<Option<U>, buildledger_domain::DomainError>,
+        ) -> Option<U> {
+            let raw = p.optional(errors, field)?;
+            collect(errors, parse(raw)).flatten()
+        }
         let input = ProjectInput {
-            name: self.name.optional(&mut errors, "name"),
-            zip_code: self.zip_code.optional(&mut errors, "zip_code"),
-            project_type: self.project_type.optional(&mut errors, "project_type"),
-            property_type: self.property_type.optional(&mut errors, "property_type"),
-            units: self.units.optional(&mut errors, "units"),
-            renovation_options: self.renovation_options.optional(&mut errors, "renovation_options"),
-            addition_options: self.addition_options.optional(&mut errors, "addition_options"),
-            conversion_option: self.conversion_option.optional(&mut errors, "conversion_option"),
-            square_footage: self.square_footage.optional(&mut errors, "square_footage"),
-            start_date: self.start_date.optional(&mut errors, "start_date"),
-            end_date: self.end_date.optional(&mut errors, "end_date"),
-            budget: self.budget.optional(&mut errors, "budget"),
-            owner_builder: self.owner_builder.optional(&mut errors, "owner_builder"),
-            contingency_percent: self.contingency_percent.not_null(&mut errors, "contingency_percent"),
-            loan_amount: self.loan_amount.optional(&mut errors, "loan_amount"),
-            use_calibration: self.use_calibration.not_null(&mut errors, "use_calibration"),
+            name: read(self.name, errors, "name", |raw| ProjectInput::name(&raw)),
+            zip_code: read(self.zip_code, errors, "zip_code", |raw| ProjectInput::zip_code(&raw)),
+            project_type: read(self.project_type, errors, "project_type", |raw| {
+                ProjectInput::choice("project_type", &raw, ProjectType::parse)
+            }),
+            property_type: read(self.property_type, errors, "property_type", |raw| {
+                ProjectInput::choice("property_type", &raw, PropertyType::parse)
+            }),
+            units: self.units.optional(errors, "units"),
+            renovation_options: read(self.renovation_options, errors, "renovation_options", |raw| {
+                ProjectInput::renovation_options(raw).map(Some)
+            }),
+            addition_options: read(self.addition_options, errors, "addition_options", |raw| {
+                ProjectInput::addition_options(raw).map(Some)
+            }),
+            conversion_option: read(self.conversion_option, errors, "conversion_option", |raw| {
+                ProjectInput::choice("conversion_option", &raw, ConversionOption::parse)
+            }),
+            square_footage: self.square_footage.optional(errors, "square_footage"),
+            start_date: read(self.start_date, errors, "start_date", |raw| ProjectInput::date("start_date", &raw)),
+            end_date: read(self.end_date, errors, "end_date", |raw| ProjectInput::date("end_date", &raw)),
+            budget: self.budget.optional(errors, "budget"),
+            owner_builder: read(self.owner_builder, errors, "owner_builder", |raw| {
+                ProjectInput::choice("owner_builder", &raw, OwnerBuilder::parse)
+            }),
+            contingency_percent: self.contingency_percent.not_null(errors, "contingency_percent"),
+            loan_amount: self.loan_amount.optional(errors, "loan_amount"),
+            use_calibration: self.use_calibration.not_null(errors, "use_calibration"),
         };
-        finish(errors)?;
-        Ok((input, present))
+        ProjectChange { input, present, problems: std::mem::take(errors) }
     }
 }
 
@@ -284,9 +312,9 @@ pub async fn create(
     state: web::Data<AppState>,
     body: ValidJson<CreateProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (input, _) = body.body.0.try_into_domain(body.shape_errors)?;
+    let change = body.body.0.try_into_domain(body.shape_errors);
     let svc = state.projects.clone();
-    let p = blocking(move || svc.create(user.id, input)).await?;
+    let p = blocking(move || svc.create(user.id, change)).await?;
     Ok(HttpResponse::Created().json(ProjectResponse::from(p)))
 }
 
@@ -330,9 +358,9 @@ pub async fn update(
     body: ValidJson<ProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&path, "Project")?;
-    let (input, present) = body.body.try_into_domain(body.shape_errors)?;
+    let change = body.body.try_into_domain(body.shape_errors);
     let svc = state.projects.clone();
-    let p = blocking(move || svc.update(user.id, id, input, present)).await?;
+    let p = blocking(move || svc.update(user.id, id, change)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 

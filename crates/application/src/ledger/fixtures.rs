@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::document::Document;
-use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+use buildledger_domain::project::{
+    parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
+};
 use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
 use buildledger_domain::Money;
 use chrono::NaiveDate;
@@ -73,13 +75,13 @@ pub(super) fn project() -> Project {
     let details = ProjectDetails::parse(ProjectInput {
         name: Some("Lake house".into()),
         zip_code: Some("78701".into()),
-        project_type: Some("new_home_build".into()),
-        property_type: Some("single_family".into()),
+        project_type: Some(ProjectType::NewHomeBuild),
+        property_type: Some(PropertyType::SingleFamily),
         square_footage: Some(100),
-        start_date: Some("2026-01-01".into()),
-        end_date: Some("2026-12-31".into()),
+        start_date: parse_date("2026-01-01").ok(),
+        end_date: parse_date("2026-12-31").ok(),
         budget: Money::from_cents(10_000_000),
-        owner_builder: Some("yes_owner_builder".into()),
+        owner_builder: Some(OwnerBuilder::Yes),
         ..Default::default()
     })
     .unwrap();

@@ -1,10 +1,11 @@
-//! The rules of a project's fields (spec section 5, create project), checked as a whole:
-//! [`ProjectDetails::parse`] reports every problem at once.
+//! The rules of a project's fields (spec section 5, create project): the parser of each field
+//! as sent ([`ProjectInput::name`], ...), and the rules of the whole record, checked at once by
+//! [`ProjectDetails::parse`], which reports every problem.
 
 use chrono::NaiveDate;
 
 use super::dates::{parse_date, DateError, MSG_DATE_OUT_OF_RANGE};
-use super::{ConversionOption, OwnerBuilder, ProjectDetails, ProjectInput, ProjectType, PropertyType};
+use super::{ProjectDetails, ProjectInput, ProjectType, PropertyType};
 use crate::error::{DomainError, FieldErrors};
 
 /// The spec's 34 renovation options, exactly as the client sends them.
@@ -71,8 +72,68 @@ pub fn parse_zip_code(raw: &str) -> Option<String> {
     (digits(five, 5) && plus4.is_none_or(|p| digits(p, 4))).then(|| t.to_owned())
 }
 
+const MSG_ZIP_CODE: &str = "Enter a valid 5-digit US zip code.";
+
+/// `Ok(None)` for text that is empty once trimmed: the field counts as not given.
+fn given(raw: &str) -> Option<&str> {
+    Some(raw.trim()).filter(|t| !t.is_empty())
+}
+
+impl ProjectInput {
+    /// A name trimmed, at most 200 characters; `None` when blank (then required).
+    pub fn name(raw: &str) -> Result<Option<String>, DomainError> {
+        match given(raw) {
+            Some(n) if n.chars().count() > NAME_MAX => {
+                Err(FieldErrors::single("name", crate::messages::too_long(NAME_MAX)))
+            }
+            n => Ok(n.map(str::to_owned)),
+        }
+    }
+
+    /// A US zip code ([`parse_zip_code`]); `None` when blank (then required).
+    pub fn zip_code(raw: &str) -> Result<Option<String>, DomainError> {
+        match given(raw) {
+            None => Ok(None),
+            Some(z) => parse_zip_code(z).map(Some).ok_or_else(|| FieldErrors::single("zip_code", MSG_ZIP_CODE)),
+        }
+    }
+
+    /// One of a list's codes, exactly as sent (`project_type`, `property_type`,
+    /// `conversion_option`, `owner_builder`); `None` when empty.
+    pub fn choice<T>(field: &str, raw: &str, parse: fn(&str) -> Option<T>) -> Result<Option<T>, DomainError> {
+        if raw.is_empty() {
+            return Ok(None);
+        }
+        parse(raw).map(Some).ok_or_else(|| FieldErrors::single(field, crate::messages::not_a_choice(raw)))
+    }
+
+    /// A date, `YYYY-MM-DD` or the spec's `M/D/YYYY`, within the years of a building; `None`
+    /// when blank (then required).
+    pub fn date(field: &str, raw: &str) -> Result<Option<NaiveDate>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let date = read_date(&mut errors, field, given(raw));
+        errors.into_result().map(|()| date)
+    }
+
+    /// The spec's renovation options named, each once; every unknown one reported.
+    pub fn renovation_options(raw: Vec<String>) -> Result<Vec<String>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let options = parse_options(&mut errors, "renovation_options", Some(raw), &RENOVATION_OPTIONS);
+        errors.into_result().map(|()| options)
+    }
+
+    /// The spec's addition options named, each once; every unknown one reported.
+    pub fn addition_options(raw: Vec<String>) -> Result<Vec<String>, DomainError> {
+        let mut errors = FieldErrors::new();
+        let options = parse_options(&mut errors, "addition_options", Some(raw), &ADDITION_OPTIONS);
+        errors.into_result().map(|()| options)
+    }
+}
+
 impl ProjectDetails {
-    /// Applies every rule of spec section 5 (create project), collecting all problems.
+    /// Applies every rule of spec section 5 (create project) to fields each read by its own
+    /// parser, collecting all problems: what is required (some only for a project or property
+    /// type), ranges, the end date not before the start date.
     pub fn parse(input: ProjectInput) -> Result<ProjectDetails, DomainError> {
         let mut errors = FieldErrors::new();
 
@@ -94,30 +155,18 @@ impl ProjectDetails {
                 String::new()
             }
             Some(z) => parse_zip_code(z).unwrap_or_else(|| {
-                errors.add("zip_code", "Enter a valid 5-digit US zip code.");
+                errors.add("zip_code", MSG_ZIP_CODE);
                 String::new()
             }),
         };
 
-        let project_type = parse_code(&mut errors, "project_type", input.project_type.as_deref(), ProjectType::parse);
-        let owner_builder =
-            parse_code(&mut errors, "owner_builder", input.owner_builder.as_deref(), OwnerBuilder::parse);
+        let project_type = required(&mut errors, "project_type", input.project_type);
+        let owner_builder = required(&mut errors, "owner_builder", input.owner_builder);
 
         // Property type: only meaningful, and then required, for new home builds.
         let property_type = match project_type {
-            Some(ProjectType::NewHomeBuild) => {
-                parse_code(&mut errors, "property_type", input.property_type.as_deref(), PropertyType::parse)
-            }
-            _ => match input.property_type.as_deref() {
-                None | Some("") => None,
-                Some(raw) => {
-                    let p = PropertyType::parse(raw);
-                    if p.is_none() {
-                        errors.add("property_type", crate::messages::not_a_choice(raw));
-                    }
-                    p
-                }
-            },
+            Some(ProjectType::NewHomeBuild) => required(&mut errors, "property_type", input.property_type),
+            _ => input.property_type,
         };
 
         let units = match (property_type, input.units) {
@@ -140,22 +189,8 @@ impl ProjectDetails {
             parse_options(&mut errors, "addition_options", input.addition_options, &ADDITION_OPTIONS);
 
         let conversion_option = match project_type {
-            Some(ProjectType::Conversion) => parse_code(
-                &mut errors,
-                "conversion_option",
-                input.conversion_option.as_deref(),
-                ConversionOption::parse,
-            ),
-            _ => match input.conversion_option.as_deref() {
-                None | Some("") => None,
-                Some(raw) => {
-                    let c = ConversionOption::parse(raw);
-                    if c.is_none() {
-                        errors.add("conversion_option", crate::messages::not_a_choice(raw));
-                    }
-                    c
-                }
-            },
+            Some(ProjectType::Conversion) => required(&mut errors, "conversion_option", input.conversion_option),
+            _ => input.conversion_option,
         };
 
         let square_footage = match input.square_footage {
@@ -170,9 +205,11 @@ impl ProjectDetails {
             Some(s) => s,
         };
 
-        let start_date =
-            parse_required_date(&mut errors, "start_date", input.start_date.as_deref(), MSG_START_DATE_REQUIRED);
-        let end_date = parse_required_date(&mut errors, "end_date", input.end_date.as_deref(), REQUIRED);
+        let start_date = input.start_date.or_else(|| {
+            errors.add("start_date", MSG_START_DATE_REQUIRED);
+            None
+        });
+        let end_date = required(&mut errors, "end_date", input.end_date);
         if let (Some(s), Some(e)) = (start_date, end_date) {
             if e < s {
                 errors.add("end_date", "The end date may not be before the start date.");
@@ -226,20 +263,11 @@ impl ProjectDetails {
     }
 }
 
-fn parse_code<T>(errors: &mut FieldErrors, field: &str, raw: Option<&str>, parse: fn(&str) -> Option<T>) -> Option<T> {
-    match raw {
-        None | Some("") => {
-            errors.add(field, REQUIRED);
-            None
-        }
-        Some(r) => {
-            let v = parse(r);
-            if v.is_none() {
-                errors.add(field, crate::messages::not_a_choice(r));
-            }
-            v
-        }
+fn required<T>(errors: &mut FieldErrors, field: &str, value: Option<T>) -> Option<T> {
+    if value.is_none() {
+        errors.add(field, REQUIRED);
     }
+    value
 }
 
 fn parse_options(errors: &mut FieldErrors, field: &str, raw: Option<Vec<String>>, allowed: &[&str]) -> Vec<String> {
@@ -254,12 +282,10 @@ fn parse_options(errors: &mut FieldErrors, field: &str, raw: Option<Vec<String>>
     out
 }
 
-fn parse_required_date(errors: &mut FieldErrors, field: &str, raw: Option<&str>, missing: &str) -> Option<NaiveDate> {
+/// A date as sent (`None`: not given, then `None` without a problem).
+fn read_date(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<NaiveDate> {
     match raw.map(str::trim) {
-        None | Some("") => {
-            errors.add(field, missing);
-            None
-        }
+        None | Some("") => None,
         Some(r) => match parse_date(r) {
             Ok(d) => Some(d),
             Err(DateError::Format) => {
@@ -279,26 +305,33 @@ mod tests {
     use super::*;
     use crate::money::Money;
     use crate::project::PatchFields;
+    use crate::project::{ConversionOption, OwnerBuilder};
 
     fn valid_input() -> ProjectInput {
         ProjectInput {
             name: Some("Lake house".into()),
             zip_code: Some("78701".into()),
-            project_type: Some("new_home_build".into()),
-            property_type: Some("single_family".into()),
+            project_type: Some(ProjectType::NewHomeBuild),
+            property_type: Some(PropertyType::SingleFamily),
             units: None,
             renovation_options: None,
             addition_options: None,
             conversion_option: None,
             square_footage: Some(2400),
-            start_date: Some("2026-01-05".into()),
-            end_date: Some("2026-12-20".into()),
+            start_date: NaiveDate::from_ymd_opt(2026, 1, 5),
+            end_date: NaiveDate::from_ymd_opt(2026, 12, 20),
             budget: Money::from_cents(45_000_000),
-            owner_builder: Some("yes_owner_builder".into()),
+            owner_builder: Some(OwnerBuilder::Yes),
             contingency_percent: None,
             loan_amount: None,
             use_calibration: None,
         }
+    }
+
+    fn one(field: &str, problem: &str) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        errors.add(field, problem);
+        errors
     }
 
     fn field_errors(input: ProjectInput) -> FieldErrors {
@@ -352,21 +385,21 @@ mod tests {
 
     #[test]
     fn multifamily_without_units_uses_the_spec_message() {
-        let e = field_errors(ProjectInput { property_type: Some("multifamily".into()), ..valid_input() });
+        let e = field_errors(ProjectInput { property_type: Some(PropertyType::Multifamily), ..valid_input() });
         assert_eq!(e.as_map()["units"], vec![MSG_UNITS_REQUIRED.to_owned()]);
     }
 
     #[test]
     fn multifamily_with_units_keeps_them() {
         let p = ProjectDetails::parse(ProjectInput {
-            property_type: Some("multifamily".into()),
+            property_type: Some(PropertyType::Multifamily),
             units: Some(4),
             ..valid_input()
         })
         .unwrap();
         assert_eq!(p.units, Some(4));
         assert!(ProjectDetails::parse(ProjectInput {
-            property_type: Some("multifamily".into()),
+            property_type: Some(PropertyType::Multifamily),
             units: Some(0),
             ..valid_input()
         })
@@ -389,7 +422,7 @@ mod tests {
     fn property_type_is_required_only_for_new_homes() {
         assert!(field_errors(ProjectInput { property_type: None, ..valid_input() }).contains("property_type"));
         let reno = ProjectInput {
-            project_type: Some("renovation".into()),
+            project_type: Some(ProjectType::Renovation),
             property_type: None,
             renovation_options: Some(vec!["Kitchen".into()]),
             ..valid_input()
@@ -399,26 +432,82 @@ mod tests {
 
     #[test]
     fn conversion_needs_its_option() {
-        let conv = ProjectInput { project_type: Some("conversion".into()), property_type: None, ..valid_input() };
+        let conv = ProjectInput { project_type: Some(ProjectType::Conversion), property_type: None, ..valid_input() };
         assert!(field_errors(conv.clone()).contains("conversion_option"));
-        let ok = ProjectDetails::parse(ProjectInput {
-            conversion_option: Some("garage_apartment_conversion".into()),
-            ..conv
-        })
-        .unwrap();
+        let ok =
+            ProjectDetails::parse(ProjectInput { conversion_option: Some(ConversionOption::GarageApartment), ..conv })
+                .unwrap();
         assert_eq!(ok.conversion_option, Some(ConversionOption::GarageApartment));
     }
 
     #[test]
     fn unknown_codes_and_options_are_rejected() {
-        assert!(field_errors(ProjectInput { project_type: Some("castle".into()), ..valid_input() })
-            .contains("project_type"));
-        assert!(field_errors(ProjectInput { owner_builder: Some("maybe".into()), ..valid_input() })
-            .contains("owner_builder"));
+        let problems = |r: Result<Option<ProjectType>, DomainError>| r.unwrap_err().fields().as_map().clone();
+        assert_eq!(
+            problems(ProjectInput::choice("project_type", "castle", ProjectType::parse))["project_type"],
+            ["\"castle\" is not a valid choice."]
+        );
+        // Codes are taken exactly as sent; empty is not given.
+        assert!(ProjectInput::choice("project_type", " adu", ProjectType::parse).is_err());
+        assert_eq!(ProjectInput::choice("project_type", "", ProjectType::parse), Ok(None));
+        assert_eq!(
+            ProjectInput::choice("owner_builder", "no_general_contractor", OwnerBuilder::parse),
+            Ok(Some(OwnerBuilder::No))
+        );
+        let e = ProjectInput::renovation_options(vec!["Moat".into(), "Deck".into(), "Pool".into(), "Keep".into()]);
+        assert_eq!(e.unwrap_err().fields().as_map()["renovation_options"].len(), 2, "Moat and Keep");
+        assert!(ProjectInput::addition_options(vec!["Pool".into()]).unwrap_err().fields().contains("addition_options"));
         assert!(field_errors(ProjectInput { renovation_options: Some(vec!["Moat".into()]), ..valid_input() })
             .contains("renovation_options"));
-        assert!(field_errors(ProjectInput { addition_options: Some(vec!["Pool".into()]), ..valid_input() })
-            .contains("addition_options"));
+    }
+
+    #[test]
+    fn each_field_is_read_on_its_own() {
+        assert_eq!(ProjectInput::name("  Lake house "), Ok(Some("Lake house".into())));
+        assert_eq!(ProjectInput::name("   "), Ok(None), "blank: not given, then required");
+        let long = ProjectInput::name(&"x".repeat(NAME_MAX + 1)).unwrap_err();
+        assert_eq!(long.fields().as_map()["name"], [crate::messages::too_long(NAME_MAX)]);
+        assert_eq!(ProjectInput::zip_code(" 78701 "), Ok(Some("78701".into())));
+        assert_eq!(ProjectInput::zip_code(""), Ok(None));
+        assert_eq!(ProjectInput::zip_code("7870").unwrap_err().fields().as_map()["zip_code"], [MSG_ZIP_CODE]);
+        // Dates: YYYY-MM-DD and M/D/YYYY, nothing else, within the years of a building.
+        let jan5 = NaiveDate::from_ymd_opt(2026, 1, 5);
+        assert_eq!(ProjectInput::date("start_date", "2026-01-05"), Ok(jan5));
+        assert_eq!(ProjectInput::date("start_date", " 1/5/2026 "), Ok(jan5));
+        assert_eq!(ProjectInput::date("start_date", " "), Ok(None));
+        for (raw, message) in [
+            ("tomorrow", crate::messages::DATE_FORMAT),
+            ("2026-13-01", crate::messages::DATE_FORMAT),
+            ("05.01.2026", crate::messages::DATE_FORMAT),
+            ("+10000-01-01", MSG_DATE_OUT_OF_RANGE),
+        ] {
+            let e = ProjectInput::date("end_date", raw).unwrap_err();
+            assert_eq!(e.fields().as_map()["end_date"], [message], "{raw}");
+        }
+    }
+
+    #[test]
+    fn a_change_reports_the_bodys_problems_with_the_rules_problems() {
+        use crate::project::ProjectChange;
+        let current = ProjectDetails::parse(valid_input()).unwrap();
+        // A date that could not be read is not also "required"; a rule about another field is
+        // reported with it.
+        let change = ProjectChange {
+            input: ProjectInput { property_type: Some(PropertyType::Multifamily), ..Default::default() },
+            present: PatchFields { property_type: true, start_date: true, ..Default::default() },
+            problems: one("start_date", crate::messages::DATE_FORMAT),
+        };
+        let e = change.details(Some(&current)).unwrap_err();
+        assert_eq!(e.fields().as_map()["start_date"], [crate::messages::DATE_FORMAT]);
+        assert_eq!(e.fields().as_map()["units"], [MSG_UNITS_REQUIRED]);
+        // A create: every required field with the body's problems.
+        let create = ProjectChange { problems: one("name", crate::messages::NOT_A_STRING), ..Default::default() };
+        let e = create.details(None).unwrap_err();
+        assert_eq!(e.fields().as_map()["name"], [crate::messages::NOT_A_STRING]);
+        assert_eq!(e.fields().as_map()["start_date"], [MSG_START_DATE_REQUIRED]);
+        // Without problems, the details.
+        let ok = ProjectChange { input: valid_input(), ..Default::default() };
+        assert_eq!(ok.details(None), Ok(current));
     }
 
     #[test]
@@ -426,7 +515,7 @@ mod tests {
         let reno: Vec<String> =
             RENOVATION_OPTIONS.iter().map(|s| s.to_string()).chain(["Kitchen".to_string()]).collect();
         let p = ProjectDetails::parse(ProjectInput {
-            project_type: Some("renovation".into()),
+            project_type: Some(ProjectType::Renovation),
             renovation_options: Some(reno),
             ..valid_input()
         })
@@ -444,11 +533,9 @@ mod tests {
     }
 
     #[test]
-    fn dates_out_of_range_or_out_of_order_are_field_errors() {
-        let errors = field_errors(ProjectInput { start_date: Some("+10000-01-01".into()), ..valid_input() });
-        assert_eq!(errors.as_map()["start_date"], vec![MSG_DATE_OUT_OF_RANGE.to_owned()]);
-        let e = field_errors(ProjectInput { end_date: Some("2025-01-01".into()), ..valid_input() });
-        assert!(e.contains("end_date"));
+    fn dates_out_of_order_are_a_field_error() {
+        let e = field_errors(ProjectInput { end_date: NaiveDate::from_ymd_opt(2025, 1, 1), ..valid_input() });
+        assert_eq!(e.as_map()["end_date"], ["The end date may not be before the start date."]);
     }
 
     #[test]

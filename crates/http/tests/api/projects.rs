@@ -230,6 +230,26 @@ async fn every_problem_is_reported_at_once() {
 }
 
 #[actix_web::test]
+async fn a_patch_reports_a_fields_own_problem_with_the_rules_problems() {
+    let app = TestApp::new().await;
+    let user = app.user("ana").await;
+    let p = app.create_project(&user, json!({})).await;
+    let path = format!("/api/projects/{}/", p["id"]);
+    // A date that cannot be read is not also "required"; the units the new property type needs
+    // are asked for in the same answer.
+    let patch = json!({"start_date": "1.5.2026", "property_type": "multifamily", "zip_code": ""});
+    let err = app.authed_json(Method::PATCH, &path, &user, Some(patch)).await.assert_error(400, "validation_error");
+    assert_eq!(err["fields"]["start_date"], json!(["Date has wrong format. Use YYYY-MM-DD."]), "{err}");
+    assert_eq!(err["fields"]["units"], json!([UNITS_MSG]), "{err}");
+    assert_eq!(err["fields"]["zip_code"], json!(["This field is required."]), "{err}");
+    assert_eq!(err["fields"].as_object().unwrap().len(), 3, "{err}");
+    assert_eq!(app.authed_get(&path, &user).await.ok_json(200), p);
+    // Both date forms of the spec, on a PATCH too.
+    let moved = app.authed_json(Method::PATCH, &path, &user, Some(json!({"end_date": "3/1/2027"}))).await.ok_json(200);
+    assert_eq!(moved["end_date"], "2027-03-01");
+}
+
+#[actix_web::test]
 async fn wrong_json_types_are_400_per_field() {
     let app = TestApp::new().await;
     let user = app.user("ana").await;
@@ -425,6 +445,9 @@ async fn another_users_project_is_404_and_untouched() {
     let path = format!("/api/projects/{}/", p["id"]);
     app.authed_get(&path, &bob).await.assert_error(404, "not_found");
     app.authed_json(Method::PATCH, &path, &bob, Some(json!({"budget": 1}))).await.assert_error(404, "not_found");
+    // Whatever the body says (404 before 400).
+    let bad = json!({"budget": "lots", "start_date": "soon", "project_type": "castle", "name": 5, "units": 0});
+    app.authed_json(Method::PATCH, &path, &bob, Some(bad)).await.assert_error(404, "not_found");
     app.authed_json(Method::DELETE, &path, &bob, None).await.assert_error(404, "not_found");
     app.authed_get(&format!("{path}tasks/"), &bob).await.assert_error(404, "not_found");
     // Nor can a task be created in it.

@@ -1,6 +1,6 @@
 use buildledger_application::ports::{NewUser, ProjectRepository, UserRepository};
 use buildledger_domain::money::Money;
-use buildledger_domain::project::{Project, ProjectDetails, ProjectInput};
+use buildledger_domain::project::{parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType};
 use buildledger_persistence::{Db, DieselProjectRepository, DieselUserRepository};
 use diesel::connection::SimpleConnection;
 use diesel::Connection;
@@ -69,13 +69,13 @@ pub fn details(name: &str) -> ProjectDetails {
     ProjectDetails::parse(ProjectInput {
         name: Some(name.into()),
         zip_code: Some("78701".into()),
-        project_type: Some("renovation".into()),
+        project_type: Some(ProjectType::Renovation),
         renovation_options: Some(vec!["Kitchen".into(), "Deck".into()]),
         square_footage: Some(2400),
-        start_date: Some("2026-01-05".into()),
-        end_date: Some("2026-12-20".into()),
+        start_date: parse_date("2026-01-05").ok(),
+        end_date: parse_date("2026-12-20").ok(),
         budget: Money::from_cents(45_000_050),
-        owner_builder: Some("yes_owner_builder".into()),
+        owner_builder: Some(OwnerBuilder::Yes),
         ..Default::default()
     })
     .unwrap()
