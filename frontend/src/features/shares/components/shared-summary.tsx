@@ -45,7 +45,7 @@ const ToneIcon = ({ tone }: { tone: string }) => (
 
 /**
  * The budget at a glance, as the server summed it: the same figures, in the same words, as the
- * owner's board (docs/money.md), its range and contingency note written by the board's pieces.
+ * owner's board (docs/money.md), its range and notes written by the board's own pieces.
  * The predicted total follows the project's setting (calibrated when it uses calibration and has
  * a ratio): "$152,459.30 (145,974–157,947)", the total in cents (it adds recorded money), its
  * range in whole dollars.
