@@ -271,9 +271,12 @@ export default defineConfig({
             { name: 'react-vendor', test: nm('react|react-dom|scheduler'), priority: 50 },
             { name: 'router', test: nm('react-router|cookie|set-cookie-parser'), priority: 45 },
             // react-query with the app's one QueryClient: every page that asks the server reads both.
+            // Not @tanstack/react-virtual: the board's spreadsheet alone windows its rows with it.
             {
               name: 'query',
-              test: (id: string) => nm('@tanstack').test(id) || /[\\/]src[\\/]lib[\\/]query-client\.ts$/.test(id),
+              test: (id: string) =>
+                nm('@tanstack[\\\\/](react-query|query-core)').test(id) ||
+                /[\\/]src[\\/]lib[\\/]query-client\.ts$/.test(id),
               priority: 40,
             },
             {

@@ -25,8 +25,17 @@ const TOTAL_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 100);
 const FRAMEWORK = [/^assets\/react-vendor-/, /^assets\/router-/];
 // Chart.js is the Money page's `chart-setup` chunk (src/features/money/chart-setup.ts).
 const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i, /chart-setup/i, /^assets\/query-/];
-// react-hook-form (the form kit, src/components/form) loads with the app's forms, never here.
-const FORBIDDEN_TEXT = ['js.stripe.com', 'pdfmake', 'PDFDocument', 'DndContext', 'confetti', 'shouldFocusError'];
+// react-hook-form (the form kit, src/components/form) loads with the app's forms, never here; the
+// row virtualizer (@tanstack/react-virtual, its measureElement) with the board's spreadsheet.
+const FORBIDDEN_TEXT = [
+  'js.stripe.com',
+  'pdfmake',
+  'PDFDocument',
+  'DndContext',
+  'confetti',
+  'shouldFocusError',
+  'measureElement',
+];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const landingKey =

@@ -369,7 +369,7 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
 
   return (
     <>
-      <div className="table-wrap sheet">
+      <div className={shown.measure ? 'table-wrap sheet sheet-windowed' : 'table-wrap sheet'}>
         <p className="visually-hidden" role="status">
           {announcement}
         </p>

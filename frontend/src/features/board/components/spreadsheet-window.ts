@@ -4,7 +4,11 @@
 import { useCallback, useLayoutEffect, useState } from 'react';
 import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 
-/** A row's height (board-layout.css `.sheet-table td`): the estimate until a row is measured. */
+/**
+ * A row's least height (board-layout.css `.sheet-table td`): the estimate until a row is measured
+ * (a row with its inputs measures a little more, about 52 px in Chromium; each rendered row is
+ * measured, and the spacer rows follow).
+ */
 export const ROW_HEIGHT = 49;
 /** Up to this many rows, every row is rendered (find in page, no spacer rows). */
 export const WINDOW_THRESHOLD = 200;
