@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -6,6 +6,15 @@ import { tokens } from '../../../lib/auth-store';
 import type { BoardProject, Task } from '../types';
 import { NARROW_QUERY, viewFor, viewStorageKey } from '../view-preference';
 import { BoardPage } from './board-page';
+import { BudgetSettingsModal, KanbanView, PaidModal, TaskFormModal } from './board-lazy';
+
+// The board's lazily loaded parts, loaded before the tests: their first import (the module graph
+// transformed on the spot) can take longer than a findBy's second on a busy machine.
+beforeAll(
+  () =>
+    Promise.all([KanbanView.preload(), TaskFormModal.preload(), BudgetSettingsModal.preload(), PaidModal.preload()]),
+  60_000,
+);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,10 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { tokens } from '../../../lib/auth-store';
 import type { BoardProject, Task } from '../types';
 import { BoardPage } from './board-page';
+import { BudgetSettingsModal, KanbanView, PaidModal, TaskFormModal } from './board-lazy';
+
+// The board's lazily loaded parts, loaded before the tests: their first import (the module graph
+// transformed on the spot) can take longer than a findBy's second on a busy machine.
+beforeAll(
+  () =>
+    Promise.all([KanbanView.preload(), TaskFormModal.preload(), BudgetSettingsModal.preload(), PaidModal.preload()]),
+  60_000,
+);
 import { localToday } from '../../../lib/dates';
 
 // A move to Paid celebrates: no canvas to draw on here.
