@@ -26,7 +26,9 @@ const FRAMEWORK = [/^assets\/react-vendor-/, /^assets\/router-/];
 // Chart.js is the Money page's `chart-setup` chunk (src/features/money/chart-setup.ts).
 const FORBIDDEN_CHUNKS = [/pdfmake/i, /stripe/i, /dnd-kit/i, /confetti/i, /chart-setup/i, /^assets\/query-/];
 // react-hook-form (the form kit, src/components/form) loads with the app's forms, never here; the
-// row virtualizer (@tanstack/react-virtual, its measureElement) with the board's spreadsheet.
+// row virtualizer (@tanstack/react-virtual, its measureElement) with the board's spreadsheet; the
+// typed API client (openapi-fetch, src/lib/api/client.ts: its query serializer's error) with the
+// feature API modules of the app's routes.
 const FORBIDDEN_TEXT = [
   'js.stripe.com',
   'pdfmake',
@@ -35,6 +37,7 @@ const FORBIDDEN_TEXT = [
   'confetti',
   'shouldFocusError',
   'measureElement',
+  'Deeply-nested arrays',
 ];
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
