@@ -6,26 +6,11 @@
 //! show exactly which tasks the ratio is made of.
 
 use buildledger_domain::calibration::{calibrate, original_scope_cents, Calibration, PricedTask, MIN_TASKS};
+use buildledger_domain::known_cost::KnownCost;
+pub use buildledger_domain::known_cost::KnownFrom;
 
 use crate::error::UseCaseError;
 use crate::tasks::{TaskService, TaskView};
-
-/// Where a task's known price comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KnownFrom {
-    ActualCost,
-    /// The awarded bid (its approved change orders are scope, not price).
-    Committed,
-}
-
-impl KnownFrom {
-    pub fn code(self) -> &'static str {
-        match self {
-            KnownFrom::ActualCost => "actual_cost",
-            KnownFrom::Committed => "committed",
-        }
-    }
-}
 
 /// One task compared: its regional prediction and its known price.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,12 +44,8 @@ impl ProjectCalibration {
             .filter_map(|v| {
                 let predicted_cents = v.prediction.filter(|p| !p.fee).map(|p| p.cents).filter(|c| *c > 0)?;
                 let t = &v.task;
-                let known_from = if t.actual_cost.is_some() { KnownFrom::ActualCost } else { KnownFrom::Committed };
-                let known = original_scope_cents(
-                    t.actual_cost.map(|m| m.cents()),
-                    t.bids.committed.map(|m| m.cents()),
-                    t.ledger.change_order_cents,
-                )?;
+                let cost = KnownCost::of(t.actual_cost, t.bids.committed)?;
+                let (known_from, known) = (cost.from, original_scope_cents(Some(cost), t.ledger.change_order_cents)?);
                 (known > 0).then(|| CalibrationInput {
                     task_id: t.id,
                     title: t.title.clone(),

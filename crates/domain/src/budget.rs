@@ -12,6 +12,7 @@
 //! rule for drag previews (`frontend/src/features/board/money.ts`), checked against this one on
 //! random boards (`summary-cases.json`).
 
+use crate::known_cost::KnownCost;
 use crate::money::{Money, MAX_CENTS};
 use crate::task::TaskStatus;
 
@@ -61,7 +62,7 @@ pub struct CostLine {
 impl CostLine {
     /// The actual cost, else the committed cost, in cents: what the project knows it costs.
     pub fn known_cents(&self) -> Option<i64> {
-        self.actual_cost.or(self.committed).map(Money::cents)
+        KnownCost::of(self.actual_cost, self.committed).map(KnownCost::cents)
     }
 
     /// The cents this line counts for: actual, else committed, else the prediction, else 0.

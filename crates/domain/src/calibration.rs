@@ -21,6 +21,8 @@
 //! Pure arithmetic on integer cents in, ratios out; nothing is hidden: the result lists which
 //! tasks were used and which were left out.
 
+use crate::known_cost::KnownCost;
+
 /// Calibration needs at least this many tasks with a known price.
 pub const MIN_TASKS: usize = 3;
 
@@ -37,12 +39,8 @@ const KEEP_WITHIN: f64 = 0.25;
 /// A task's price for the scope it was priced for: its actual cost, else its committed cost,
 /// minus its approved change orders (a change order changes scope, not prices). `None` without
 /// a known price.
-pub fn original_scope_cents(
-    actual_cents: Option<i64>,
-    committed_cents: Option<i64>,
-    change_order_cents: i64,
-) -> Option<i64> {
-    actual_cents.or(committed_cents).map(|known| known.saturating_sub(change_order_cents))
+pub fn original_scope_cents(known: Option<KnownCost>, change_order_cents: i64) -> Option<i64> {
+    known.map(|k| k.cents().saturating_sub(change_order_cents))
 }
 
 /// One task with both a regional prediction and a known price.
@@ -134,6 +132,11 @@ pub fn calibrate(tasks: &[PricedTask]) -> Option<Calibration> {
 mod tests {
     use super::*;
 
+    fn known(actual: Option<i64>, committed: Option<i64>) -> Option<KnownCost> {
+        let m = |c: Option<i64>| c.and_then(crate::money::Money::from_cents);
+        KnownCost::of(m(actual), m(committed))
+    }
+
     fn task(task_id: i64, predicted: i64, known: i64) -> PricedTask {
         PricedTask { task_id, predicted_cents: predicted, known_cents: known }
     }
@@ -202,10 +205,10 @@ mod tests {
 
     #[test]
     fn the_original_scope_takes_change_orders_out() {
-        assert_eq!(original_scope_cents(None, Some(4_430_000), 250_000), Some(4_180_000));
-        assert_eq!(original_scope_cents(Some(4_500_000), Some(4_430_000), 250_000), Some(4_250_000));
-        assert_eq!(original_scope_cents(Some(680_000), None, 0), Some(680_000));
-        assert_eq!(original_scope_cents(None, None, 0), None);
+        assert_eq!(original_scope_cents(known(None, Some(4_430_000)), 250_000), Some(4_180_000));
+        assert_eq!(original_scope_cents(known(Some(4_500_000), Some(4_430_000)), 250_000), Some(4_250_000));
+        assert_eq!(original_scope_cents(known(Some(680_000), None), 0), Some(680_000));
+        assert_eq!(original_scope_cents(known(None, None), 0), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use chrono::NaiveDate;
 
 use crate::error::{DomainError, FieldErrors};
+use crate::known_cost::KnownCost;
 use crate::money::Money;
 
 /// Board column. Wire labels are exactly the spec's: `To Do`, `In Progress`, `Paid`.
@@ -139,7 +140,7 @@ pub fn paid_to_date_cents(status: TaskStatus, actual_cost: Option<Money>, paymen
 /// Paid, never below 0 (an overpaid task owes nothing, it does not owe less elsewhere); `None`
 /// while nothing is known of its cost.
 pub fn remaining_to_pay_cents(actual_cost: Option<Money>, committed: Option<Money>, paid_cents: i64) -> Option<i64> {
-    actual_cost.or(committed).map(|owed| (owed.cents() - paid_cents).max(0))
+    KnownCost::of(actual_cost, committed).map(|owed| (owed.cents() - paid_cents).max(0))
 }
 
 /// What a task's payments and change orders bring to the board.

@@ -11,8 +11,14 @@ use crate::request::Patch;
 mod change_orders;
 mod payments;
 
-pub use change_orders::*;
-pub use payments::*;
+pub use change_orders::{
+    change_order_register, create_change_order, delete_change_order, list_task_change_orders, update_change_order,
+    ChangeOrderRequest, ChangeOrderResponse, RegisterLineResponse, RegisterResponse,
+};
+pub use payments::{
+    create_payment, delete_payment, list_project_payments, list_task_payments, update_payment, PaymentRequest,
+    PaymentResponse, ProjectPaymentResponse,
+};
 
 pub(crate) fn dollars(cents: i64) -> f64 {
     cents as f64 / 100.0
