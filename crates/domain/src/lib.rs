@@ -10,6 +10,7 @@ pub mod calibration;
 pub mod cost;
 pub mod document;
 pub mod error;
+pub mod ids;
 pub mod known_cost;
 pub mod ledger;
 pub mod messages;

@@ -14,9 +14,10 @@ use validator::Validate;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
+use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId, TypedId};
 
 /// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
 fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
@@ -154,7 +155,7 @@ pub async fn create_contractor(
 
 #[utoipa::path(
     tag = "bids", operation_id = "getContractor", summary = "One contractor",
-    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    params(IdPath<ContractorId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The contractor.", body = ContractorResponse), crate::openapi::OwnedErrors)
 )]
@@ -162,9 +163,9 @@ pub async fn create_contractor(
 pub async fn get_contractor(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ContractorId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Contractor")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     let c = blocking(move || svc.contractor(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
@@ -172,7 +173,7 @@ pub async fn get_contractor(
 
 #[utoipa::path(
     tag = "bids", operation_id = "updateContractor", summary = "Change a contractor",
-    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    params(IdPath<ContractorId, Plain>),
     request_body = ContractorRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -185,10 +186,10 @@ pub async fn get_contractor(
 pub async fn update_contractor(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ContractorId, Plain>,
     body: ValidJson<ContractorRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Contractor")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     let input = body.body.try_into_domain(body.shape_errors, Write::Update);
     let c = blocking(move || svc.update_contractor(user.id, id, input)).await?;
@@ -197,7 +198,7 @@ pub async fn update_contractor(
 
 #[utoipa::path(
     tag = "bids", operation_id = "deleteContractor", summary = "Remove a contractor without bids",
-    params(("id" = i64, Path, minimum = 1, description = "The contractor id.")),
+    params(IdPath<ContractorId, Plain>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
@@ -209,9 +210,9 @@ pub async fn update_contractor(
 pub async fn delete_contractor(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ContractorId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Contractor")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     blocking(move || svc.delete_contractor(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -353,7 +354,7 @@ impl BidRequest {
 
 #[utoipa::path(
     tag = "bids", operation_id = "listTaskBids", summary = "A task's bids, oldest first",
-    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    params(IdPath<TaskId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The bids.", body = [BidResponse]), crate::openapi::OwnedErrors)
 )]
@@ -361,9 +362,9 @@ impl BidRequest {
 pub async fn list_task_bids(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = parse_id(&path, "Task")?;
+    let task_id = path.id()?.get();
     let svc = state.bids.clone();
     let list = blocking(move || svc.bids_for_task(user.id, task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(BidResponse::from).collect::<Vec<_>>()))
@@ -396,7 +397,7 @@ pub async fn create_bid(
 #[utoipa::path(
     tag = "bids", operation_id = "updateBid", summary = "Change a bid",
     description = "Changing an awarded bid's amount changes the task's committed cost.",
-    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    params(IdPath<BidId, Plain>),
     request_body = BidRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -409,10 +410,10 @@ pub async fn create_bid(
 pub async fn update_bid(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<BidId, Plain>,
     body: ValidJson<BidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Bid")?;
+    let id = path.id()?.get();
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.bids.clone();
     let bid = blocking(move || svc.update_bid(user.id, id, change)).await?;
@@ -421,7 +422,7 @@ pub async fn update_bid(
 
 #[utoipa::path(
     tag = "bids", operation_id = "deleteBid", summary = "Delete a bid",
-    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    params(IdPath<BidId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
 )]
@@ -429,9 +430,9 @@ pub async fn update_bid(
 pub async fn delete_bid(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Bid")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     blocking(move || svc.delete_bid(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -440,7 +441,7 @@ pub async fn delete_bid(
 #[utoipa::path(
     tag = "bids", operation_id = "awardBid", summary = "Award a bid: its amount becomes the task's committed cost",
     description = "The task's other bids are declined. One awarded bid per task, whatever races.",
-    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    params(IdPath<BidId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The awarded bid.", body = BidResponse), crate::openapi::OwnedErrors)
 )]
@@ -448,9 +449,9 @@ pub async fn delete_bid(
 pub async fn award_bid(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Bid")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     let bid = blocking(move || svc.award(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
@@ -459,7 +460,7 @@ pub async fn award_bid(
 #[utoipa::path(
     tag = "bids", operation_id = "withdrawAward", summary = "Withdraw a bid's award",
     description = "The task has no committed cost again; its bids are pending again.",
-    params(("id" = i64, Path, minimum = 1, description = "The bid id.")),
+    params(IdPath<BidId, Plain>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The bid, pending again.", body = BidResponse),
@@ -471,9 +472,9 @@ pub async fn award_bid(
 pub async fn withdraw_award(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Bid")?;
+    let id = path.id()?.get();
     let svc = state.bids.clone();
     let bid = blocking(move || svc.withdraw_award(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
@@ -569,7 +570,7 @@ impl ComparisonResponse {
 
 #[utoipa::path(
     tag = "bids", operation_id = "compareProjectBids", summary = "Every task with bids, its bids side by side",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    params(IdPath<ProjectId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "One entry per task with bids, in board order.", body = [ComparisonResponse]), crate::openapi::OwnedErrors)
 )]
@@ -577,9 +578,9 @@ impl ComparisonResponse {
 pub async fn compare_project_bids(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.bids.clone();
     let list = blocking(move || svc.comparison(user.id, project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ComparisonResponse::from).collect::<Vec<_>>()))

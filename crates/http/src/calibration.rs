@@ -10,9 +10,10 @@ use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::IdPath;
 use crate::state::AppState;
 use crate::summary::ratio;
+use buildledger_domain::ids::{ProjectId, TypedId};
 
 /// The project's local ratio and its inputs.
 #[derive(Serialize, ToSchema)]
@@ -106,7 +107,7 @@ impl From<&ProjectCalibration> for CalibrationResponse {
         their ratio: the sum of the known prices over the sum of their predictions, with outliers left out (log-scale \
         median and MAD, 3 robust standard deviations; never a task within 25% of the median ratio). When the project \
         uses calibration, its predictions are the regional ones x this ratio, to the whole dollar (docs/cost-model.md).",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The ratio (null under three tasks) and the tasks it uses.", body = CalibrationResponse),
@@ -117,9 +118,9 @@ impl From<&ProjectCalibration> for CalibrationResponse {
 pub async fn calibration(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.tasks.clone();
     let c = blocking(move || svc.calibration(user.id, project_id)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "private, no-cache")).json(CalibrationResponse::from(&c)))

@@ -14,9 +14,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::IdPath;
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
+use buildledger_domain::ids::{DocumentId, TypedId};
 
 /// A file attached to a task.
 #[derive(Serialize, ToSchema)]
@@ -219,7 +220,7 @@ pub async fn list(
 
 #[utoipa::path(
     tag = "documents", operation_id = "getDocument", summary = "One document, with a fresh signed link",
-    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    params(IdPath<DocumentId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The document.", body = DocumentResponse),
@@ -230,9 +231,9 @@ pub async fn list(
 pub async fn get(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Document")?;
+    let id = path.id()?.get();
     let svc = state.documents.clone();
     let doc = blocking(move || svc.get(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
@@ -253,7 +254,7 @@ pub struct RenameRequest {
 
 #[utoipa::path(
     tag = "documents", operation_id = "renameDocument", summary = "Rename a document",
-    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    params(IdPath<DocumentId>),
     request_body = RenameRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -266,10 +267,10 @@ pub struct RenameRequest {
 pub async fn rename(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DocumentId>,
     body: ValidJson<RenameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Document")?;
+    let id = path.id()?.get();
     let mut errors = body.shape_errors;
     let name = body.body.name.required(&mut errors, "name");
     let svc = state.documents.clone();
@@ -285,7 +286,7 @@ pub async fn rename(
 
 #[utoipa::path(
     tag = "documents", operation_id = "deleteDocument", summary = "Delete a document and its file",
-    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404.")),
+    params(IdPath<DocumentId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
@@ -296,9 +297,9 @@ pub async fn rename(
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Document")?;
+    let id = path.id()?.get();
     let svc = state.documents.clone();
     blocking(move || svc.delete(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -320,7 +321,7 @@ pub struct DownloadQuery {
 #[utoipa::path(
     tag = "documents", operation_id = "downloadDocument",
     summary = "The file behind a signed link (no login: the signature is the credential)",
-    params(("id" = i64, Path, minimum = 1, description = "The document id. Anything but a positive integer answers 404."), DownloadQuery),
+    params(IdPath<DocumentId>, DownloadQuery),
     security(()),
     responses(
         (status = 200, description = "The file, served inline with its stored content type.",
@@ -334,10 +335,10 @@ pub struct DownloadQuery {
 #[get("/documents/{id}/download/")]
 pub async fn download(
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DocumentId>,
     query: web::Query<DownloadQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Document")?;
+    let id = path.id()?.get();
     let q = query.into_inner();
     let expires = q.expires.and_then(|e| e.parse::<i64>().ok()).ok_or_else(|| ApiError::not_found("Document"))?;
     let signature = q.signature.ok_or_else(|| ApiError::not_found("Document"))?;

@@ -14,9 +14,10 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::ledger::{date_text, dollars, text};
-use crate::path::parse_id;
+use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
+use buildledger_domain::ids::{DrawId, ProjectId, TypedId};
 
 /// One task's line in a draw (fixed when the draw is made).
 #[derive(Serialize, ToSchema)]
@@ -175,7 +176,7 @@ impl DrawRequest {
 
 #[utoipa::path(
     tag = "ledger", operation_id = "listDraws", summary = "The project's lender draw requests, by number",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    params(IdPath<ProjectId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The draws.", body = [DrawResponse]), crate::openapi::OwnedErrors)
 )]
@@ -183,9 +184,9 @@ impl DrawRequest {
 pub async fn list_draws(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.ledger.clone();
     let list = blocking(move || svc.draws(user.id, project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(DrawResponse::from).collect::<Vec<_>>()))
@@ -193,7 +194,7 @@ pub async fn list_draws(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "nextDraw", summary = "What a new draw request would cover: the work since the previous draws",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    params(IdPath<ProjectId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The lines and total.", body = NextDrawResponse), crate::openapi::OwnedErrors)
 )]
@@ -201,9 +202,9 @@ pub async fn list_draws(
 pub async fn next_draw(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.ledger.clone();
     let next = blocking(move || svc.next_draw(user.id, project_id)).await?;
     Ok(HttpResponse::Ok().json(NextDrawResponse::from(next)))
@@ -237,7 +238,7 @@ pub async fn create_draw(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "updateDraw", summary = "Change a draw: submit, mark funded, change its tasks while a draft",
-    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
+    params(IdPath<DrawId, Plain>),
     request_body = DrawRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -251,10 +252,10 @@ pub async fn create_draw(
 pub async fn update_draw(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DrawId, Plain>,
     body: ValidJson<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Draw")?;
+    let id = path.id()?.get();
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
     let d = blocking(move || svc.update_draw(user.id, id, change)).await?;
@@ -263,7 +264,7 @@ pub async fn update_draw(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "deleteDraw", summary = "Delete a draw that is not funded",
-    params(("id" = i64, Path, minimum = 1, description = "The draw id.")),
+    params(IdPath<DrawId, Plain>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
@@ -275,9 +276,9 @@ pub async fn update_draw(
 pub async fn delete_draw(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<DrawId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Draw")?;
+    let id = path.id()?.get();
     let svc = state.ledger.clone();
     blocking(move || svc.delete_draw(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())

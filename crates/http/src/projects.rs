@@ -18,9 +18,10 @@ use crate::error::{blocking, ApiError};
 use crate::openapi::{
     AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode, RenovationOptionName,
 };
-use crate::path::parse_id;
+use crate::path::IdPath;
 use crate::request::{collect, Patch, ValidJson};
 use crate::state::AppState;
+use buildledger_domain::ids::{ProjectId, TypedId};
 
 /// A project as stored.
 #[derive(Serialize, ToSchema)]
@@ -320,7 +321,7 @@ pub async fn create(
 
 #[utoipa::path(
     tag = "projects", operation_id = "getProject", summary = "One project",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The project.", body = ProjectResponse),
@@ -331,9 +332,9 @@ pub async fn create(
 pub async fn get(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Project")?;
+    let id = path.id()?.get();
     let svc = state.projects.clone();
     let p = blocking(move || svc.get(user.id, id)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
@@ -341,7 +342,7 @@ pub async fn get(
 
 #[utoipa::path(
     tag = "projects", operation_id = "updateProject", summary = "Change any subset of a project's fields",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     request_body = ProjectRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -354,10 +355,10 @@ pub async fn get(
 pub async fn update(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
     body: ValidJson<ProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Project")?;
+    let id = path.id()?.get();
     let change = body.body.try_into_domain(body.shape_errors);
     let svc = state.projects.clone();
     let p = blocking(move || svc.update(user.id, id, change)).await?;
@@ -366,7 +367,7 @@ pub async fn update(
 
 #[utoipa::path(
     tag = "projects", operation_id = "deleteProject", summary = "Delete a project with its tasks and documents",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
@@ -377,9 +378,9 @@ pub async fn update(
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Project")?;
+    let id = path.id()?.get();
     let svc = state.projects.clone();
     blocking(move || svc.delete(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())

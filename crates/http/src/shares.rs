@@ -19,12 +19,13 @@ use crate::bids::ComparisonResponse;
 use crate::documents::DocumentResponse;
 use crate::error::{blocking, ApiError};
 use crate::ledger::ProjectPaymentResponse;
-use crate::path::parse_id;
+use crate::path::{IdPath, Plain};
 use crate::projects::ProjectResponse;
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
 use crate::summary::SummaryResponse;
 use crate::tasks::TaskResponse;
+use buildledger_domain::ids::{ProjectId, ShareId, TypedId};
 
 /// A share link, without its token.
 #[derive(Serialize, ToSchema)]
@@ -128,7 +129,7 @@ impl ShareRequest {
 
 #[utoipa::path(
     tag = "shares", operation_id = "listShares", summary = "A project's read-only share links",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The links, oldest first (without tokens).", body = [ShareResponse]), crate::openapi::OwnedErrors)
 )]
@@ -136,9 +137,9 @@ impl ShareRequest {
 pub async fn list(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.shares.clone();
     let list = blocking(move || svc.list(user.id, project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ShareResponse::from).collect::<Vec<_>>()))
@@ -175,7 +176,7 @@ pub async fn create(
 
 #[utoipa::path(
     tag = "shares", operation_id = "revokeShare", summary = "Revoke a share link: it answers 404 at once",
-    params(("id" = i64, Path, minimum = 1, description = "The share link id.")),
+    params(IdPath<ShareId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 204, description = "Revoked."), crate::openapi::OwnedErrors)
 )]
@@ -183,9 +184,9 @@ pub async fn create(
 pub async fn revoke(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ShareId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Share")?;
+    let id = path.id()?.get();
     let svc = state.shares.clone();
     blocking(move || svc.revoke(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())

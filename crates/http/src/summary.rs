@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::IdPath;
 use crate::state::AppState;
 use crate::tasks::{cents_to_dollars, current_version, matches_tag, not_modified};
+use buildledger_domain::ids::{ProjectId, TypedId};
 
 /// The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
 /// on the wire, at most two decimals.
@@ -224,7 +225,7 @@ impl From<&ProjectSummary> for SummaryResponse {
         (regional average cost per sq ft x the project's square footage), else 0. Sums are exact to the cent. \
         Beside them, the whole-house estimate for the project and the part of it the board's tasks cover. \
         Strong `ETag` per project version, like the board.",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The project's budget summary.", body = SummaryResponse,
@@ -237,10 +238,10 @@ impl From<&ProjectSummary> for SummaryResponse {
 pub async fn summary(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let version = current_version(&state, user.id, project_id).await?;
     if matches_tag(&req, &summary_etag(project_id, version)) {
         return Ok(not_modified(summary_etag(project_id, version)));

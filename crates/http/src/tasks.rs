@@ -17,9 +17,10 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::openapi::{MaterialQualityCode, TaskStatusLabel};
-use crate::path::parse_id;
+use crate::path::IdPath;
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId};
 
 /// A task as the board shows it.
 #[derive(Serialize, ToSchema)]
@@ -332,7 +333,7 @@ fn if_none_match(req: &HttpRequest) -> Option<&str> {
     tag = "tasks", operation_id = "getBoard",
     summary = "The project's tasks (the board), ordered by status then position",
     description = "Strong `ETag` per project version; `If-None-Match` with the current tag answers 304.",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The tasks of the project.", body = [TaskResponse],
@@ -345,10 +346,10 @@ fn if_none_match(req: &HttpRequest) -> Option<&str> {
 pub async fn board(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     // The version from memory when this process knows it (it records its own writes as they
     // commit), else one query on the blocking pool.
     let version = current_version(&state, user.id, project_id).await?;
@@ -403,7 +404,7 @@ pub(crate) fn not_modified(etag: String) -> HttpResponse {
     description = "The catalogue's tasks for the project's type and options (the lines of its whole-house estimate), \
         standard quality, status To Do, in build order, created in one transaction. 409 when the board already has a task; \
         400 when the project's type and options name no task (a renovation without options).",
-    params(("id" = i64, Path, minimum = 1, description = "The project id. Anything but a positive integer answers 404.")),
+    params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 201, description = "The created tasks, in board order.", body = Vec<TaskResponse>),
@@ -416,9 +417,9 @@ pub(crate) fn not_modified(etag: String) -> HttpResponse {
 pub async fn create_standard_tasks(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.tasks.clone();
     let created = blocking(move || svc.create_standard_tasks(user.id, project_id)).await?;
     Ok(HttpResponse::Created().json(created.into_iter().map(TaskResponse::from).collect::<Vec<_>>()))
@@ -451,7 +452,7 @@ pub async fn create(
 
 #[utoipa::path(
     tag = "tasks", operation_id = "updateTask", summary = "Change any subset of a task's fields, move it between columns",
-    params(("id" = i64, Path, minimum = 1, description = "The task id. Anything but a positive integer answers 404.")),
+    params(IdPath<TaskId>),
     request_body = UpdateTaskRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -464,10 +465,10 @@ pub async fn create(
 pub async fn update(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<TaskId>,
     body: ValidJson<UpdateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Task")?;
+    let id = path.id()?.get();
     let update = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.tasks.clone();
     let v = blocking(move || svc.update(user.id, id, update)).await?;
@@ -476,7 +477,7 @@ pub async fn update(
 
 #[utoipa::path(
     tag = "tasks", operation_id = "deleteTask", summary = "Delete a task with its documents",
-    params(("id" = i64, Path, minimum = 1, description = "The task id. Anything but a positive integer answers 404.")),
+    params(IdPath<TaskId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
@@ -487,9 +488,9 @@ pub async fn update(
 pub async fn delete(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<TaskId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Task")?;
+    let id = path.id()?.get();
     let svc = state.tasks.clone();
     blocking(move || svc.delete(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())

@@ -14,9 +14,10 @@ use validator::Validate;
 use super::{contractor_ref, date_text, dollars, ContractorRef};
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
+use buildledger_domain::ids::{ChangeOrderId, ProjectId, TaskId, TypedId};
 
 /// A change to a task's contract.
 #[derive(Serialize, ToSchema)]
@@ -121,7 +122,7 @@ impl ChangeOrderRequest {
 
 #[utoipa::path(
     tag = "ledger", operation_id = "listTaskChangeOrders", summary = "A task's change orders, by date",
-    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    params(IdPath<TaskId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The change orders.", body = [ChangeOrderResponse]), crate::openapi::OwnedErrors)
 )]
@@ -129,9 +130,9 @@ impl ChangeOrderRequest {
 pub async fn list_task_change_orders(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = parse_id(&path, "Task")?;
+    let task_id = path.id()?.get();
     let svc = state.ledger.clone();
     let list = blocking(move || svc.change_orders_for_task(user.id, task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ChangeOrderResponse::from).collect::<Vec<_>>()))
@@ -164,7 +165,7 @@ pub async fn create_change_order(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "updateChangeOrder", summary = "Change a change order (approve, reject...)",
-    params(("id" = i64, Path, minimum = 1, description = "The change order id.")),
+    params(IdPath<ChangeOrderId, Plain>),
     request_body = ChangeOrderRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -177,10 +178,10 @@ pub async fn create_change_order(
 pub async fn update_change_order(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ChangeOrderId, Plain>,
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Change order")?;
+    let id = path.id()?.get();
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
     let c = blocking(move || svc.update_change_order(user.id, id, change)).await?;
@@ -189,7 +190,7 @@ pub async fn update_change_order(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "deleteChangeOrder", summary = "Delete a change order",
-    params(("id" = i64, Path, minimum = 1, description = "The change order id.")),
+    params(IdPath<ChangeOrderId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
 )]
@@ -197,9 +198,9 @@ pub async fn update_change_order(
 pub async fn delete_change_order(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ChangeOrderId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Change order")?;
+    let id = path.id()?.get();
     let svc = state.ledger.clone();
     blocking(move || svc.delete_change_order(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
@@ -260,7 +261,7 @@ impl From<ChangeOrderRegister> for RegisterResponse {
 #[utoipa::path(
     tag = "ledger", operation_id = "changeOrderRegister",
     summary = "The project's change orders with a running total, warned past 10% of the committed total",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    params(IdPath<ProjectId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The register.", body = RegisterResponse), crate::openapi::OwnedErrors)
 )]
@@ -268,9 +269,9 @@ impl From<ChangeOrderRegister> for RegisterResponse {
 pub async fn change_order_register(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let (tasks, ledger) = (state.tasks.clone(), state.ledger.clone());
     let r = blocking(move || {
         // The contingency after each change order starts from the summary's predicted total.

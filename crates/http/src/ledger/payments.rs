@@ -14,9 +14,10 @@ use validator::Validate;
 use super::{contractor_ref, date_text, text, ContractorRef};
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::path::parse_id;
+use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
+use buildledger_domain::ids::{PaymentId, ProjectId, TaskId, TypedId};
 
 /// A payment made against a task.
 #[derive(Serialize, ToSchema)]
@@ -147,7 +148,7 @@ impl PaymentRequest {
 
 #[utoipa::path(
     tag = "ledger", operation_id = "listTaskPayments", summary = "A task's payments, by date paid",
-    params(("id" = i64, Path, minimum = 1, description = "The task id.")),
+    params(IdPath<TaskId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The payments.", body = [PaymentResponse]), crate::openapi::OwnedErrors)
 )]
@@ -155,9 +156,9 @@ impl PaymentRequest {
 pub async fn list_task_payments(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = parse_id(&path, "Task")?;
+    let task_id = path.id()?.get();
     let svc = state.ledger.clone();
     let list = blocking(move || svc.payments_for_task(user.id, task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(PaymentResponse::from).collect::<Vec<_>>()))
@@ -166,7 +167,7 @@ pub async fn list_task_payments(
 #[utoipa::path(
     tag = "ledger", operation_id = "listProjectPayments",
     summary = "Every payment of a project, by date paid, with task titles (charts, CSV export)",
-    params(("id" = i64, Path, minimum = 1, description = "The project id.")),
+    params(IdPath<ProjectId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 200, description = "The payments.", body = [ProjectPaymentResponse]), crate::openapi::OwnedErrors)
 )]
@@ -174,9 +175,9 @@ pub async fn list_task_payments(
 pub async fn list_project_payments(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = parse_id(&path, "Project")?;
+    let project_id = path.id()?.get();
     let svc = state.ledger.clone();
     let list = blocking(move || svc.payments_for_project(user.id, project_id)).await?;
     let body: Vec<ProjectPaymentResponse> =
@@ -211,7 +212,7 @@ pub async fn create_payment(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "updateTaskPayment", summary = "Change a payment",
-    params(("id" = i64, Path, minimum = 1, description = "The payment id.")),
+    params(IdPath<PaymentId, Plain>),
     request_body = PaymentRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -224,10 +225,10 @@ pub async fn create_payment(
 pub async fn update_payment(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<PaymentId, Plain>,
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Payment")?;
+    let id = path.id()?.get();
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
     let p = blocking(move || svc.update_payment(user.id, id, change)).await?;
@@ -236,7 +237,7 @@ pub async fn update_payment(
 
 #[utoipa::path(
     tag = "ledger", operation_id = "deleteTaskPayment", summary = "Delete a payment",
-    params(("id" = i64, Path, minimum = 1, description = "The payment id.")),
+    params(IdPath<PaymentId, Plain>),
     security(("bearerAuth" = [])),
     responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
 )]
@@ -244,9 +245,9 @@ pub async fn update_payment(
 pub async fn delete_payment(
     Subscribed(user): Subscribed,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    path: IdPath<PaymentId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = parse_id(&path, "Payment")?;
+    let id = path.id()?.get();
     let svc = state.ledger.clone();
     blocking(move || svc.delete_payment(user.id, id)).await?;
     Ok(HttpResponse::NoContent().finish())
