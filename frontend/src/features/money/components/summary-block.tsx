@@ -1,45 +1,8 @@
-import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { FIGURES, statusWords } from '../../../lib/money-words';
 import type { MoneySummary } from '../types';
+import { Stat, ToneIcon } from '../../../components/ui/stat';
 import { contingencySentence, predictionBasisText, toCents } from '../utils';
-
-function Stat({
-  label,
-  value,
-  note,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  note?: ReactNode;
-  tone?: string;
-  testId?: string;
-}) {
-  return (
-    <div className={`money-stat${tone ? ` tone-${tone}` : ''}`} data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {note && <span className="stat-note">{note}</span>}
-      </dd>
-    </div>
-  );
-}
-
-const ToneIcon = ({ tone }: { tone: string }) => (
-  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-    {tone === 'ok' ? (
-      <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
-    ) : (
-      <>
-        <path d="M12 3 2 21h20L12 3z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-        <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </>
-    )}
-  </svg>
-);
 
 /**
  * The project's money at a glance (`GET /api/projects/{id}/summary/`), as the server summed it,

@@ -1,47 +1,12 @@
-import type { ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format';
 import { FIGURES, statusWords } from '../../../lib/money-words';
+import { Stat, ToneIcon, type StatProps } from '../../../components/ui/stat';
 import type { BoardPieces, SharedSummary as Summary } from '../types';
 
-function Stat({
-  label,
-  value,
-  note,
-  tone,
-  wide = false,
-  testId,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  note?: ReactNode;
-  tone?: string;
-  /** The whole row on phones (the headline figures). */
-  wide?: boolean;
-  testId: string;
-}) {
-  return (
-    <div className={`share-stat${tone ? ` tone-${tone}` : ''}${wide ? ' share-stat-wide' : ''}`} data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>
-        {value}
-        {note && <span className="share-stat-note">{note}</span>}
-      </dd>
-    </div>
-  );
+/** A figure of the share page: the whole row on phones when `wide` (the headline figures). */
+function ShareStat({ wide = false, ...props }: Omit<StatProps, 'className' | 'noteClassName'> & { wide?: boolean }) {
+  return <Stat {...props} className={`share-stat${wide ? ' share-stat-wide' : ''}`} noteClassName="share-stat-note" />;
 }
-
-const ToneIcon = ({ tone }: { tone: string }) => (
-  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-    {tone === 'ok' ? (
-      <path d="m5 12 5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" />
-    ) : (
-      <>
-        <path d="M12 3 2 21h20L12 3z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-        <path d="M12 10v5M12 18v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </>
-    )}
-  </svg>
-);
 
 /**
  * The budget at a glance, as the server summed it: the same figures, in the same words, as the
@@ -60,8 +25,8 @@ export function SharedSummary({ summary, board }: { summary: Summary; board: Pic
     <section className="card share-section" aria-labelledby="shared-summary-title">
       <h2 id="shared-summary-title">Budget</h2>
       <dl className="share-stats">
-        <Stat label="Budget" value={formatMoney(summary.budget)} wide testId="shared-budget" />
-        <Stat
+        <ShareStat label="Budget" value={formatMoney(summary.budget)} wide testId="shared-budget" />
+        <ShareStat
           label={
             calibrated ? (
               <>
@@ -86,7 +51,7 @@ export function SharedSummary({ summary, board }: { summary: Summary; board: Pic
           wide
           testId="shared-predicted"
         />
-        <Stat
+        <ShareStat
           label={FIGURES.committed.label}
           value={formatMoney(summary.committed)}
           note={
@@ -96,27 +61,27 @@ export function SharedSummary({ summary, board }: { summary: Summary; board: Pic
           }
           testId="shared-committed"
         />
-        <Stat
+        <ShareStat
           label={FIGURES.paid.label}
           value={formatMoney(summary.paid_to_date)}
           note={words.paidNote(summary)}
           testId="shared-paid"
         />
-        <Stat
+        <ShareStat
           label={FIGURES.remaining.label}
           value={formatMoney(summary.remaining_to_pay)}
           note={FIGURES.remaining.hint}
           testId="shared-remaining"
         />
         {summary.cost_per_sqft !== null && (
-          <Stat
+          <ShareStat
             label="Cost per sq ft"
             value={formatMoney(summary.cost_per_sqft)}
             note="Predicted total over the area"
             testId="shared-per-sqft"
           />
         )}
-        <Stat
+        <ShareStat
           label={FIGURES.contingencyLeft.label}
           tone={tone}
           wide
@@ -132,7 +97,7 @@ export function SharedSummary({ summary, board }: { summary: Summary; board: Pic
           }
           testId="shared-contingency"
         />
-        <Stat
+        <ShareStat
           label={FIGURES.headroom.label}
           tone={headroom < 0 ? 'over' : undefined}
           value={formatMoney(headroom)}
@@ -144,9 +109,9 @@ export function SharedSummary({ summary, board }: { summary: Summary; board: Pic
         <div className="share-stat-group">
           <h3>Construction loan</h3>
           <dl className="share-stats">
-            <Stat label="Loan amount" value={formatMoney(summary.loan_amount)} testId="shared-loan" />
-            <Stat label="Drawn" value={formatMoney(summary.drawn)} note="Funded draws" testId="shared-drawn" />
-            <Stat label="Loan left" value={formatMoney(summary.loan_left)} wide testId="shared-loan-left" />
+            <ShareStat label="Loan amount" value={formatMoney(summary.loan_amount)} testId="shared-loan" />
+            <ShareStat label="Drawn" value={formatMoney(summary.drawn)} note="Funded draws" testId="shared-drawn" />
+            <ShareStat label="Loan left" value={formatMoney(summary.loan_left)} wide testId="shared-loan-left" />
           </dl>
         </div>
       )}
