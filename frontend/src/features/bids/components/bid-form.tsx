@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import {
+  AppForm,
+  ContractorField,
+  Field,
+  FormFooter,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors } from '../../../lib/form-errors';
@@ -128,27 +137,18 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
 
   return (
     <Modal title={bid ? 'Edit bid' : 'Add a bid'} onClose={busy ? () => {} : onClose} size="md">
-      <AppForm kit={kit} className="bid-form" onSubmit={save}>
+      <AppForm kit={kit} className="item-form" onSubmit={save}>
         <RequiredNote />
         <FormMessage message={kit.message} />
-        <Field
+        <ContractorField
           id={IDS.contractor}
           name="contractor"
           label="Contractor"
           required="aria"
-          options={[
-            ...(contractors.data ?? []).map((c) => ({
-              value: c.id,
-              label: c.trade ? `${c.name} (${c.trade})` : c.name,
-            })),
-            { value: NEW_CONTRACTOR, label: '+ Add a new contractor' },
-          ]}
-          empty={contractors.isPending ? 'Loading your contractors…' : 'Choose a contractor'}
-          after={
-            contractors.isError && (
-              <small className="field-error">Your contractors could not be loaded. You can still add a new one.</small>
-            )
-          }
+          contractors={contractors}
+          extra={{ value: NEW_CONTRACTOR, label: '+ Add a new contractor' }}
+          none="Choose a contractor"
+          failed="Your contractors could not be loaded. You can still add a new one."
         />
         {creating && (
           <fieldset className="bid-new-contractor">
@@ -192,14 +192,7 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             {(control) => <textarea rows={3} {...control} />}
           </Field>
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
-            {busy ? 'Saving…' : uploading ? 'Uploading…' : bid ? 'Save bid' : 'Add bid'}
-          </button>
-        </div>
+        <FormFooter busy={busy} uploading={uploading} onCancel={onClose} submitLabel={bid ? 'Save bid' : 'Add bid'} />
       </AppForm>
     </Modal>
   );

@@ -1,7 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import {
+  AddButton,
+  DeleteConfirm,
+  EditDeleteActions,
+  ListState,
+  SectionStatus,
+} from '../../../components/ui/item-section';
+import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { awardBid, bidKeys, deleteBid, taskBidsQuery, updateBid, withdrawAward } from '../api';
 import type { Bid, BidDocument } from '../types';
@@ -27,9 +33,6 @@ interface Props {
   changeOrderTotal?: number;
 }
 
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
-
 const docName = (d: BidDocument) => d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
 
 type Editing = { bid: Bid | null } | null;
@@ -44,45 +47,20 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
   const qc = useQueryClient();
   const bids = useQuery(taskBidsQuery(taskId));
   const [editing, setEditing] = useState<Editing>(null);
-  const [confirmDelete, setConfirmDelete] = useState<Bid | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  /** Refreshes the bids here and elsewhere (the comparison), then the board's tasks and totals. */
+  const refresh = async () => {
+    await qc.invalidateQueries({ queryKey: bidKeys.all });
+    onBidsChanged?.();
+  };
+  // While one action is out, the others wait (use-item-actions.ts); every action ends in a refresh.
+  const { busyId, error, status, confirmDelete, setConfirmDelete, titleRef, whenIdle, run, remove, announce } =
+    useItemActions<Bid>({ failure: 'Bid action failed', settle: refresh });
   const [today] = useState(localToday);
   const insurance = useAwardInsuranceCheck();
 
   const list = bids.data ?? [];
   const awarded = list.find((b) => b.status === 'awarded') ?? null;
   const lowest = list.length > 0 ? Math.min(...list.map((b) => b.amount)) : null;
-
-  // While one action is out, the others wait: the buttons stay focusable (aria-disabled) so that
-  // keyboard focus is not dropped when a button is pressed.
-  const whenIdle = (fn: () => void) => () => {
-    if (busyId === null) fn();
-  };
-
-  /** Refreshes the bids here and elsewhere (the comparison), then the board's tasks and totals. */
-  const refresh = async () => {
-    await qc.invalidateQueries({ queryKey: bidKeys.all });
-    onBidsChanged?.();
-  };
-
-  const run = async (bid: Bid, action: () => Promise<unknown>, done: string) => {
-    setBusyId(bid.id);
-    setError('');
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      console.error('Bid action failed', e);
-      setError(reason(e));
-    } finally {
-      await refresh();
-      setBusyId(null);
-    }
-  };
 
   /** An expired or missing insurance asks first (award-check.tsx). */
   const askAward = (bid: Bid) =>
@@ -113,34 +91,18 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
       () => updateBid(bid.id, { status: declined ? 'declined' : 'pending' }),
       declined ? `Bid of ${bid.contractor.name} declined.` : `Bid of ${bid.contractor.name} is pending again.`,
     );
-  const remove = async (bid: Bid) => {
-    setConfirmDelete(null);
-    await run(bid, () => deleteBid(bid.id), `Bid of ${bid.contractor.name} deleted.`);
-    titleRef.current?.focus();
-  };
+  const removeConfirmed = (bid: Bid) => remove(bid, () => deleteBid(bid.id), `Bid of ${bid.contractor.name} deleted.`);
 
   return (
-    <section className="bids-section" aria-labelledby={`bids-title-${taskId}`}>
-      <div className="bids-head">
+    <section className="item-section" aria-labelledby={`bids-title-${taskId}`}>
+      <div className="item-head">
         <h3 id={`bids-title-${taskId}`} ref={titleRef} tabIndex={-1}>
           Bids
-          {list.length > 0 && <span className="bids-count"> ({bidCount(list.length)})</span>}
+          {list.length > 0 && <span className="item-count"> ({bidCount(list.length)})</span>}
         </h3>
-        <button type="button" className="btn btn-sm" onClick={() => setEditing({ bid: null })}>
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          Add bid
-        </button>
+        <AddButton onClick={() => setEditing({ bid: null })}>Add bid</AddButton>
       </div>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <SectionStatus status={status} error={error} />
       {awarded ? (
         <p className="bids-committed" data-testid="bids-committed">
           <strong>
@@ -154,18 +116,15 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
       ) : list.length > 0 ? (
         <p className="hint">Award a bid to make its amount the task&apos;s committed cost.</p>
       ) : null}
-      {bids.isPending ? (
-        <p className="muted">Loading bids…</p>
-      ) : bids.isError ? (
-        <p className="form-error" role="alert">
-          The bids could not be loaded. {reason(bids.error)}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="muted">
-          No bids yet. Add contractors&apos; bids to compare them side by side with the predicted cost.
-        </p>
-      ) : (
-        <ul className="bid-list">
+      <ListState
+        pending={bids.isPending}
+        failed={bids.isError ? reasonOf(bids.error) : null}
+        loading="Loading bids…"
+        failedPrefix="The bids could not be loaded."
+        empty="No bids yet. Add contractors' bids to compare them side by side with the predicted cost."
+        isEmpty={list.length === 0}
+      >
+        <ul className="item-list">
           {list.map((bid) => {
             const doc = bid.document === null ? null : (documents.find((d) => d.id === bid.document) ?? null);
             const expired = bid.valid_until ? (daysBetween(today, bid.valid_until) ?? 0) < 0 : false;
@@ -189,7 +148,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                   )}
                 </div>
                 {(bid.received_on || bid.valid_until) && (
-                  <p className="bid-meta">
+                  <p className="item-meta">
                     {bid.received_on && <span>Received {formatIsoDay(bid.received_on)}</span>}
                     {bid.valid_until && (
                       <span className={expired ? 'bid-expired' : undefined}>
@@ -199,9 +158,9 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                     )}
                   </p>
                 )}
-                {bid.notes && <p className="bid-notes">{bid.notes}</p>}
+                {bid.notes && <p className="item-note">{bid.notes}</p>}
                 {bid.document !== null && (
-                  <p className="bid-doc">
+                  <p className="item-doc">
                     {doc ? (
                       <a href={doc.file} target="_blank" rel="noopener noreferrer">
                         Bid PDF: {docName(doc)}
@@ -212,7 +171,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                     )}
                   </p>
                 )}
-                <div className="bid-actions">
+                <div className="item-actions bid-actions">
                   <button
                     type="button"
                     className={`btn btn-sm${bid.status === 'awarded' ? '' : ' btn-primary'}`}
@@ -237,30 +196,19 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                       {bid.status === 'declined' ? 'Reopen' : 'Decline'}
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-disabled={busyId !== null || undefined}
-                    aria-label={`Edit the bid of ${who}`}
-                    onClick={whenIdle(() => setEditing({ bid }))}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-danger"
-                    aria-disabled={busyId !== null || undefined}
-                    aria-label={`Delete the bid of ${who}`}
-                    onClick={whenIdle(() => setConfirmDelete(bid))}
-                  >
-                    Delete
-                  </button>
+                  <EditDeleteActions
+                    waiting={busyId !== null}
+                    editLabel={`Edit the bid of ${who}`}
+                    deleteLabel={`Delete the bid of ${who}`}
+                    onEdit={() => setEditing({ bid })}
+                    onDelete={() => setConfirmDelete(bid)}
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
-      )}
+      </ListState>
       {editing && (
         <BidForm
           taskId={taskId}
@@ -269,27 +217,23 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
           onClose={() => setEditing(null)}
           onSaved={(_saved, message) => {
             setEditing(null);
-            setError('');
-            setStatus(message);
+            announce(message);
             void refresh();
           }}
         />
       )}
       {insurance.dialog}
       {confirmDelete && (
-        <ConfirmDialog
+        <DeleteConfirm
           title="Delete this bid?"
           confirmLabel="Delete bid"
-          danger
-          onConfirm={() => void remove(confirmDelete)}
+          onConfirm={() => void removeConfirmed(confirmDelete)}
           onCancel={() => setConfirmDelete(null)}
         >
-          <p>
-            Delete the bid of <strong>{confirmDelete.contractor.name}</strong> ({formatMoney(confirmDelete.amount)})?
-            {confirmDelete.status === 'awarded' &&
-              ' It is the awarded bid: the task will have no committed cost any more.'}
-          </p>
-        </ConfirmDialog>
+          Delete the bid of <strong>{confirmDelete.contractor.name}</strong> ({formatMoney(confirmDelete.amount)})?
+          {confirmDelete.status === 'awarded' &&
+            ' It is the awarded bid: the task will have no committed cost any more.'}
+        </DeleteConfirm>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { SectionStatus } from '../../../components/ui/item-section';
 import { ApiError } from '../../../lib/api-client';
 import { formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import { useAppPageMeta } from '../../../lib/page-meta';
@@ -10,6 +11,7 @@ import type { BidComparison, ComparedBid } from '../types';
 import { bidCount, differenceText, flagText, formatDifference, isFlag, offerExpired, statusLabel } from '../utils';
 import { useAwardInsuranceCheck } from './award-check';
 import { localToday } from '../../../lib/dates';
+import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import '../bids.css';
 
 interface Props {
@@ -19,9 +21,6 @@ interface Props {
   /** After an award or a withdrawal: the board refreshes its tasks and money summary. */
   onBidsChanged?: () => void;
 }
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
 
 interface BidCardProps {
   row: BidComparison;
@@ -200,9 +199,20 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
   const qc = useQueryClient();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const comparison = useQuery({ ...projectBidsQuery(projectId), enabled: valid });
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
+  // An award or a withdrawal: the comparison and the board refresh, whether it went through or not.
+  const {
+    busyId,
+    error,
+    status,
+    setError,
+    run: act,
+  } = useItemActions<ComparedBid>({
+    failure: 'Bid action failed',
+    settle: async () => {
+      await qc.invalidateQueries({ queryKey: bidKeys.all });
+      onBidsChanged?.();
+    },
+  });
   const [exporting, setExporting] = useState(false);
   const [today] = useState(localToday);
   const insurance = useAwardInsuranceCheck();
@@ -212,23 +222,6 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
     projectName ? `${projectName} – Compare bids` : 'Compare bids',
     "Your contractors' bids side by side with the regional predicted cost: differences, the spread, and the award.",
   );
-
-  const act = async (bid: ComparedBid, action: () => Promise<unknown>, done: string) => {
-    setBusyId(bid.id);
-    setError('');
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      console.error('Bid action failed', e);
-      setError(reason(e));
-    } finally {
-      await qc.invalidateQueries({ queryKey: bidKeys.all });
-      onBidsChanged?.();
-      setBusyId(null);
-    }
-  };
 
   // An expired or missing insurance asks first (award-check.tsx).
   const onAward = (row: BidComparison, bid: ComparedBid) =>
@@ -299,14 +292,7 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
           </div>
         </div>
       </header>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <SectionStatus status={status} error={error} />
       {!valid ? (
         <p className="form-error" role="alert">
           This project does not exist.
@@ -319,7 +305,7 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
         <p className="form-error" role="alert">
           {comparison.error instanceof ApiError && comparison.error.status === 404
             ? 'Project not found.'
-            : `The bids could not be loaded. ${reason(comparison.error)}`}
+            : `The bids could not be loaded. ${reasonOf(comparison.error)}`}
         </p>
       ) : rows.length === 0 ? (
         <section className="card empty" aria-labelledby="no-bids-title">

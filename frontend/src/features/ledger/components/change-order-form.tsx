@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import {
+  AppForm,
+  ContractorField,
+  Field,
+  FormFooter,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import type { ChangeOrder, ContractorList, LedgerDocument } from '../types';
@@ -97,10 +106,6 @@ export function ChangeOrderForm({
   });
   const { busy } = kit;
 
-  const roster = contractors.data ?? [];
-  const named = changeOrder?.contractor ?? null;
-  const options = named && !roster.some((c) => c.id === named.id) ? [...roster, named] : roster;
-
   const save = async (values: ChangeOrderFormValues) => {
     if (uploading) return;
     const amount = parseMoney(values.amount, { negative: true, required: AMOUNT_REQUIRED });
@@ -115,7 +120,7 @@ export function ChangeOrderForm({
       onClose={busy ? () => {} : onClose}
       size="md"
     >
-      <AppForm kit={kit} className="ledger-form" onSubmit={save}>
+      <AppForm kit={kit} className="item-form" onSubmit={save}>
         <RequiredNote />
         <FormMessage message={kit.message} />
         <div className="grid-2">
@@ -141,16 +146,14 @@ export function ChangeOrderForm({
             hint="Approved ones add to the task's committed cost."
             hintId="co-status-hint"
           />
-          <Field
+          <ContractorField
             id={IDS.contractor}
             name="contractor"
             label="Contractor"
-            options={options.map((c) => ({
-              value: c.id,
-              label: 'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name,
-            }))}
-            empty={contractors.isPending ? 'Loading your contractors…' : 'None'}
-            after={contractors.isError && <small className="field-error">Your contractors could not be loaded.</small>}
+            contractors={contractors}
+            named={changeOrder?.contractor}
+            none="None"
+            failed="Your contractors could not be loaded."
           />
           <DocumentSlot
             taskId={taskId}
@@ -166,14 +169,12 @@ export function ChangeOrderForm({
             hintId="co-document-hint"
           />
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
-            {busy ? 'Saving…' : uploading ? 'Uploading…' : changeOrder ? 'Save change order' : 'Add change order'}
-          </button>
-        </div>
+        <FormFooter
+          busy={busy}
+          uploading={uploading}
+          onCancel={onClose}
+          submitLabel={changeOrder ? 'Save change order' : 'Add change order'}
+        />
       </AppForm>
     </Modal>
   );

@@ -1,7 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import {
+  AddButton,
+  DeleteConfirm,
+  EditDeleteActions,
+  ListState,
+  SectionStatus,
+} from '../../../components/ui/item-section';
+import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay } from '../../../lib/format';
 import { taskChangeOrdersQuery, useLedgerMutations } from '../api';
 import type { ChangeOrder, ChangeOrderStatus, ContractorList, LedgerDocument, LedgerTaskFigures } from '../types';
@@ -21,9 +27,6 @@ interface Props {
   /** After every write, once the server answered: the board refreshes its tasks and money summary. */
   onChanged?: () => void;
 }
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
 
 type Editing = { changeOrder: ChangeOrder | null } | null;
 
@@ -50,11 +53,8 @@ export function ChangeOrdersSection({
   const changeOrders = useQuery(taskChangeOrdersQuery(taskId));
   const { saveChangeOrder, setChangeOrderStatus, removeChangeOrder } = useLedgerMutations(taskId, onChanged);
   const [editing, setEditing] = useState<Editing>(null);
-  const [confirmDelete, setConfirmDelete] = useState<ChangeOrder | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const titleRef = useRef<HTMLHeadingElement>(null);
+  const { busyId, error, status, confirmDelete, setConfirmDelete, titleRef, whenIdle, run, remove, announce } =
+    useItemActions<ChangeOrder>({ failure: 'Change order action failed' });
   const titleId = `change-orders-title-${taskId}`;
 
   const list = changeOrders.data ?? [];
@@ -62,25 +62,6 @@ export function ChangeOrdersSection({
   // The server's sum of the approved ones (from the board's read of the task), once there are some.
   const approvedTotal = list.some((c) => c.status === 'approved') ? figures?.change_order_total : undefined;
   const awarded = figures ? figures.committed_cost !== null : null;
-
-  const whenIdle = (fn: () => void) => () => {
-    if (busyId === null) fn();
-  };
-
-  const run = async (co: ChangeOrder, action: () => Promise<unknown>, done: string) => {
-    setBusyId(co.id);
-    setError('');
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      console.error('Change order action failed', e);
-      setError(reason(e));
-    } finally {
-      setBusyId(null);
-    }
-  };
 
   const setTo = (co: ChangeOrder, next: ChangeOrderStatus) =>
     run(
@@ -93,36 +74,21 @@ export function ChangeOrdersSection({
           : 'Change order proposed again.',
     );
 
-  const remove = async (co: ChangeOrder) => {
-    setConfirmDelete(null);
-    await run(co, () => removeChangeOrder.mutateAsync(co.id), 'Change order deleted.');
-    titleRef.current?.focus();
-  };
+  const removeConfirmed = (co: ChangeOrder) =>
+    remove(co, () => removeChangeOrder.mutateAsync(co.id), 'Change order deleted.');
 
   return (
-    <section className="ledger-section" aria-labelledby={titleId} data-testid="change-orders-section">
-      <div className="ledger-head">
+    <section className="item-section" aria-labelledby={titleId} data-testid="change-orders-section">
+      <div className="item-head">
         <h3 id={titleId} ref={titleRef} tabIndex={-1}>
           Change orders
           {list.length > 0 && (
-            <span className="ledger-count"> ({countOf(list.length, 'change order', 'change orders')})</span>
+            <span className="item-count"> ({countOf(list.length, 'change order', 'change orders')})</span>
           )}
         </h3>
-        <button type="button" className="btn btn-sm" onClick={() => setEditing({ changeOrder: null })}>
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          Add change order
-        </button>
+        <AddButton onClick={() => setEditing({ changeOrder: null })}>Add change order</AddButton>
       </div>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <SectionStatus status={status} error={error} />
       {list.length > 0 && (approvedTotal !== undefined || proposed > 0) && (
         <p className="ledger-total" data-testid="change-orders-total">
           {approvedTotal !== undefined && <strong>Approved: {signedMoney(approvedTotal)}</strong>}
@@ -133,16 +99,15 @@ export function ChangeOrdersSection({
       {awarded === false && list.length > 0 && (
         <p className="hint">Award a bid first: only a change order of an awarded contract can be approved.</p>
       )}
-      {changeOrders.isPending ? (
-        <p className="muted">Loading change orders…</p>
-      ) : changeOrders.isError ? (
-        <p className="form-error" role="alert">
-          The change orders could not be loaded. {reason(changeOrders.error)}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="muted">No change orders. Record extra work or credits agreed after the award here.</p>
-      ) : (
-        <ul className="ledger-list" aria-label="Change orders">
+      <ListState
+        pending={changeOrders.isPending}
+        failed={changeOrders.isError ? reasonOf(changeOrders.error) : null}
+        loading="Loading change orders…"
+        failedPrefix="The change orders could not be loaded."
+        empty="No change orders. Record extra work or credits agreed after the award here."
+        isEmpty={list.length === 0}
+      >
+        <ul className="item-list" aria-label="Change orders">
           {list.map((co) => {
             const doc = co.document === null ? null : (documents.find((d) => d.id === co.document) ?? null);
             const name = shortName(co);
@@ -159,12 +124,12 @@ export function ChangeOrdersSection({
                     {changeOrderStatusLabel(co.status)}
                   </span>
                 </div>
-                <p className="ledger-meta">
+                <p className="item-meta">
                   <span>{formatIsoDay(co.date)}</span>
                   {co.contractor && <span>{co.contractor.name}</span>}
                 </p>
                 {co.document !== null && (
-                  <p className="ledger-doc">
+                  <p className="item-doc">
                     {doc ? (
                       <a href={doc.file} target="_blank" rel="noopener noreferrer">
                         Document: {documentName(doc)}
@@ -175,7 +140,7 @@ export function ChangeOrdersSection({
                     )}
                   </p>
                 )}
-                <div className="ledger-actions">
+                <div className="item-actions">
                   {co.status !== 'approved' && (
                     <button
                       type="button"
@@ -198,30 +163,19 @@ export function ChangeOrdersSection({
                       Reject
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-disabled={idle}
-                    aria-label={`Edit the change order ${name}`}
-                    onClick={whenIdle(() => setEditing({ changeOrder: co }))}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-danger"
-                    aria-disabled={idle}
-                    aria-label={`Delete the change order ${name}`}
-                    onClick={whenIdle(() => setConfirmDelete(co))}
-                  >
-                    Delete
-                  </button>
+                  <EditDeleteActions
+                    waiting={busyId !== null}
+                    editLabel={`Edit the change order ${name}`}
+                    deleteLabel={`Delete the change order ${name}`}
+                    onEdit={() => setEditing({ changeOrder: co })}
+                    onDelete={() => setConfirmDelete(co)}
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
-      )}
+      </ListState>
       {editing && (
         <ChangeOrderForm
           taskId={taskId}
@@ -233,24 +187,20 @@ export function ChangeOrdersSection({
           onClose={() => setEditing(null)}
           onSaved={(_saved, message) => {
             setEditing(null);
-            setError('');
-            setStatus(message);
+            announce(message);
           }}
         />
       )}
       {confirmDelete && (
-        <ConfirmDialog
+        <DeleteConfirm
           title="Delete this change order?"
           confirmLabel="Delete change order"
-          danger
-          onConfirm={() => void remove(confirmDelete)}
+          onConfirm={() => void removeConfirmed(confirmDelete)}
           onCancel={() => setConfirmDelete(null)}
         >
-          <p>
-            Delete the change order <strong>{shortName(confirmDelete)}</strong> ({signedMoney(confirmDelete.amount)})?
-            {confirmDelete.status === 'approved' && " It is approved: the task's committed cost changes back."}
-          </p>
-        </ConfirmDialog>
+          Delete the change order <strong>{shortName(confirmDelete)}</strong> ({signedMoney(confirmDelete.amount)})?
+          {confirmDelete.status === 'approved' && " It is approved: the task's committed cost changes back."}
+        </DeleteConfirm>
       )}
     </section>
   );

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { AppForm, Field, FormMessage, MoneyInput, RequiredNote, useAppForm } from '../../../components/form';
+import {
+  AppForm,
+  ContractorField,
+  Field,
+  FormFooter,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
 import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import type { ContractorList, LedgerDocument, Payment } from '../types';
@@ -106,15 +115,6 @@ export function PaymentForm({
   const { busy } = kit;
   const payee = useWatch({ control: kit.form.control, name: 'payee' });
 
-  // The payee shown: a contractor no longer on the roster keeps its name as an option.
-  const roster = contractors.data ?? [];
-  const named = payment?.contractor ?? null;
-  const options = named && !roster.some((c) => c.id === named.id) ? [...roster, named] : roster;
-  const payees = [
-    ...options.map((c) => ({ value: c.id, label: 'trade' in c && c.trade ? `${c.name} (${c.trade})` : c.name })),
-    { value: OTHER_PAYEE, label: 'Someone else (type the name)' },
-  ];
-
   const save = async (values: PaymentFormValues) => {
     if (uploading) return;
     const amount = parseMoney(values.amount, { required: 'Enter the amount paid.' });
@@ -126,7 +126,7 @@ export function PaymentForm({
 
   return (
     <Modal title={payment ? 'Edit payment' : 'Add a payment'} onClose={busy ? () => {} : onClose} size="md">
-      <AppForm kit={kit} className="ledger-form" onSubmit={save}>
+      <AppForm kit={kit} className="item-form" onSubmit={save}>
         <RequiredNote />
         <FormMessage message={kit.message} />
         <div className="grid-2">
@@ -134,18 +134,17 @@ export function PaymentForm({
             {(control) => <MoneyInput inputMode="decimal" autoComplete="off" {...control} />}
           </Field>
           <Field id={IDS.paid_on} name="paid_on" label="Paid on" type="date" required="aria" />
-          <Field
+          {/* The payee shown: a contractor no longer on the roster keeps its name as an option. */}
+          <ContractorField
             id={IDS.payee}
             name="payee"
             label="Payee"
-            options={payees}
-            empty={contractors.isPending ? 'Loading your contractors…' : 'Not named'}
+            contractors={contractors}
+            named={payment?.contractor}
+            extra={{ value: OTHER_PAYEE, label: 'Someone else (type the name)' }}
+            none="Not named"
+            failed="Your contractors could not be loaded. You can still type a name."
             onChange={() => kit.form.clearErrors('payeeText')}
-            after={
-              contractors.isError && (
-                <small className="field-error">Your contractors could not be loaded. You can still type a name.</small>
-              )
-            }
           />
           <Field id={IDS.method} name="method" label="Method" options={PAYMENT_METHODS} />
           {payee === OTHER_PAYEE && (
@@ -177,14 +176,12 @@ export function PaymentForm({
             {(control) => <textarea rows={2} {...control} />}
           </Field>
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || uploading}>
-            {busy ? 'Saving…' : uploading ? 'Uploading…' : payment ? 'Save payment' : 'Add payment'}
-          </button>
-        </div>
+        <FormFooter
+          busy={busy}
+          uploading={uploading}
+          onCancel={onClose}
+          submitLabel={payment ? 'Save payment' : 'Add payment'}
+        />
       </AppForm>
     </Modal>
   );

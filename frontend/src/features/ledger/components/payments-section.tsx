@@ -1,7 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import {
+  AddButton,
+  DeleteConfirm,
+  EditDeleteActions,
+  ListState,
+  SectionStatus,
+} from '../../../components/ui/item-section';
+import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { taskPaymentsQuery, useLedgerMutations } from '../api';
 import type { ContractorList, LedgerDocument, LedgerTaskFigures, Payment } from '../types';
@@ -29,9 +36,6 @@ interface Props {
    */
   onChanged?: () => void;
 }
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
 
 /** `first`: a new payment on a task with none yet. */
 type Editing = { payment: Payment | null; first?: boolean } | null;
@@ -77,58 +81,28 @@ export function PaymentsSection({
   const payments = useQuery(taskPaymentsQuery(taskId));
   const { savePayment, removePayment } = useLedgerMutations(taskId, onChanged);
   const [editing, setEditing] = useState<Editing>(null);
-  const [confirmDelete, setConfirmDelete] = useState<Payment | null>(null);
+  const { busyId, error, status, setStatus, confirmDelete, setConfirmDelete, titleRef, remove, announce } =
+    useItemActions<Payment>({ failure: 'Failed to delete the payment' });
   /** The first payment of a task in To Do is saved: offer to move the task to In Progress. */
   const [offerMove, setOfferMove] = useState(false);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = `payments-title-${taskId}`;
 
   const list = payments.data ?? [];
-  const busy = removePayment.isPending;
+  const busy = busyId !== null;
   const summary = figures ? paidLine(figures) : null;
 
-  const remove = async (payment: Payment) => {
-    setConfirmDelete(null);
-    setError('');
-    setStatus('');
-    try {
-      await removePayment.mutateAsync(payment.id);
-      setStatus(`Payment of ${formatMoney(payment.amount)} deleted.`);
-    } catch (e) {
-      console.error('Failed to delete the payment', e);
-      setError(reason(e));
-    }
-    titleRef.current?.focus();
-  };
-
   return (
-    <section className="ledger-section" aria-labelledby={titleId} data-testid="payments-section">
-      <div className="ledger-head">
+    <section className="item-section" aria-labelledby={titleId} data-testid="payments-section">
+      <div className="item-head">
         <h3 id={titleId} ref={titleRef} tabIndex={-1}>
           Payments
-          {list.length > 0 && <span className="ledger-count"> ({countOf(list.length, 'payment', 'payments')})</span>}
+          {list.length > 0 && <span className="item-count"> ({countOf(list.length, 'payment', 'payments')})</span>}
         </h3>
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => setEditing({ payment: null, first: payments.isSuccess && list.length === 0 })}
-        >
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+        <AddButton onClick={() => setEditing({ payment: null, first: payments.isSuccess && list.length === 0 })}>
           Add payment
-        </button>
+        </AddButton>
       </div>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <SectionStatus status={status} error={error} />
       {summary && (
         <p className="ledger-total" data-testid="payments-total">
           <strong>{summary.text}</strong>
@@ -141,16 +115,15 @@ export function PaymentsSection({
           )}
         </p>
       )}
-      {payments.isPending ? (
-        <p className="muted">Loading payments…</p>
-      ) : payments.isError ? (
-        <p className="form-error" role="alert">
-          The payments could not be loaded. {reason(payments.error)}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="muted">No payments yet. Record each payment as it goes out, with its receipt.</p>
-      ) : (
-        <ul className="ledger-list" aria-label="Payments">
+      <ListState
+        pending={payments.isPending}
+        failed={payments.isError ? reasonOf(payments.error) : null}
+        loading="Loading payments…"
+        failedPrefix="The payments could not be loaded."
+        empty="No payments yet. Record each payment as it goes out, with its receipt."
+        isEmpty={list.length === 0}
+      >
+        <ul className="item-list" aria-label="Payments">
           {list.map((p) => {
             const receipt = p.receipt === null ? null : (documents.find((d) => d.id === p.receipt) ?? null);
             const who = p.payee || 'Payee not named';
@@ -163,9 +136,9 @@ export function PaymentsSection({
                   <span className="ledger-method">{methodLabel(p.method)}</span>
                   <span className="ledger-amount num">{formatMoney(p.amount)}</span>
                 </div>
-                {p.note && <p className="ledger-note">{p.note}</p>}
+                {p.note && <p className="item-note">{p.note}</p>}
                 {p.receipt !== null && (
-                  <p className="ledger-doc">
+                  <p className="item-doc">
                     {receipt ? (
                       <a href={receipt.file} target="_blank" rel="noopener noreferrer">
                         Receipt: {documentName(receipt)}
@@ -176,31 +149,20 @@ export function PaymentsSection({
                     )}
                   </p>
                 )}
-                <div className="ledger-actions">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-disabled={busy || undefined}
-                    aria-label={`Edit the payment of ${label}`}
-                    onClick={() => !busy && setEditing({ payment: p })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-danger"
-                    aria-disabled={busy || undefined}
-                    aria-label={`Delete the payment of ${label}`}
-                    onClick={() => !busy && setConfirmDelete(p)}
-                  >
-                    Delete
-                  </button>
+                <div className="item-actions">
+                  <EditDeleteActions
+                    waiting={busy}
+                    editLabel={`Edit the payment of ${label}`}
+                    deleteLabel={`Delete the payment of ${label}`}
+                    onEdit={() => setEditing({ payment: p })}
+                    onDelete={() => setConfirmDelete(p)}
+                  />
                 </div>
               </li>
             );
           })}
         </ul>
-      )}
+      </ListState>
       {editing && (
         <PaymentForm
           taskId={taskId}
@@ -212,8 +174,7 @@ export function PaymentsSection({
           onClose={() => setEditing(null)}
           onSaved={(_saved, message) => {
             setEditing(null);
-            setError('');
-            setStatus(message);
+            announce(message);
             if (editing.first && taskStatus === 'To Do' && onMoveToInProgress) setOfferMove(true);
           }}
         />
@@ -234,19 +195,22 @@ export function PaymentsSection({
         </ConfirmDialog>
       )}
       {confirmDelete && (
-        <ConfirmDialog
+        <DeleteConfirm
           title="Delete this payment?"
           confirmLabel="Delete payment"
-          danger
-          onConfirm={() => void remove(confirmDelete)}
+          onConfirm={() =>
+            void remove(
+              confirmDelete,
+              () => removePayment.mutateAsync(confirmDelete.id),
+              `Payment of ${formatMoney(confirmDelete.amount)} deleted.`,
+            )
+          }
           onCancel={() => setConfirmDelete(null)}
         >
-          <p>
-            Delete the payment of <strong>{formatMoney(confirmDelete.amount)}</strong>
-            {confirmDelete.payee ? ` to ${confirmDelete.payee}` : ''} on {formatIsoDay(confirmDelete.paid_on)}? The
-            task&apos;s paid to date goes down by that amount.
-          </p>
-        </ConfirmDialog>
+          Delete the payment of <strong>{formatMoney(confirmDelete.amount)}</strong>
+          {confirmDelete.payee ? ` to ${confirmDelete.payee}` : ''} on {formatIsoDay(confirmDelete.paid_on)}? The
+          task&apos;s paid to date goes down by that amount.
+        </DeleteConfirm>
       )}
     </section>
   );

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import { DeleteConfirm, SectionStatus } from '../../../components/ui/item-section';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { toFormErrors } from '../../../lib/form-errors';
+import { reasonOf, UNREACHABLE, useItemActions } from '../../../lib/use-item-actions';
 import { deleteDraw, drawsQuery, receiptNames, updateDraw } from '../api';
 import { downloadDrawPdf, drawTaskIds } from '../export-draw-pdf';
 import type { Draw, DrawWrite, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from '../types';
 import { drawStatusLabel } from '../utils';
 import { FundDrawDialog, NewDrawDialog } from './draw-dialogs';
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
 
 interface Props {
   projectId: number;
@@ -151,31 +148,24 @@ function DrawRow({ draw, busy, disabled, canExport, exporting, onStatus, onFund,
 export function DrawsSection({ projectId, project, tasks, summary, payments, onChanged }: Props) {
   const qc = useQueryClient();
   const draws = useQuery(drawsQuery(projectId));
-  const [busyId, setBusyId] = useState<number | null>(null);
+  // Every status change or delete ends in the page's refresh, whether it went through or not.
+  const {
+    busyId,
+    error,
+    status,
+    setError,
+    setStatus,
+    confirmDelete: deleting,
+    setConfirmDelete: setDeleting,
+    run: act,
+    remove,
+    announce,
+  } = useItemActions<Draw>({ failure: 'Draw action failed', settle: onChanged });
   const [exportingId, setExportingId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
   const [creating, setCreating] = useState(false);
   const [funding, setFunding] = useState<Draw | null>(null);
-  const [deleting, setDeleting] = useState<Draw | null>(null);
   const list = draws.data ?? [];
   const canExport = project !== null && tasks !== undefined && payments !== undefined && summary !== undefined;
-
-  const act = async (draw: Draw, action: () => Promise<unknown>, done: string) => {
-    setBusyId(draw.id);
-    setError('');
-    setStatus('');
-    try {
-      await action();
-      setStatus(done);
-    } catch (e) {
-      console.error('Draw action failed', e);
-      setError(reason(e));
-    } finally {
-      await onChanged();
-      setBusyId(null);
-    }
-  };
 
   const onStatus = (draw: Draw, patch: DrawWrite, done: string) =>
     void act(draw, () => updateDraw(draw.id, patch), done);
@@ -197,10 +187,8 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
     return null;
   };
 
-  const onDeleteConfirmed = (draw: Draw) => {
-    setDeleting(null);
-    void act(draw, () => deleteDraw(draw.id), `Draw ${draw.number} deleted.`);
-  };
+  const onDeleteConfirmed = (draw: Draw) =>
+    void remove(draw, () => deleteDraw(draw.id), `Draw ${draw.number} deleted.`);
 
   const onPdf = async (draw: Draw) => {
     if (!canExport) return;
@@ -241,21 +229,14 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
           New draw request
         </button>
       </div>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="form-error" role="alert" data-testid="draws-error">
-          {error}
-        </p>
-      )}
+      <SectionStatus status={status} error={error} errorTestId="draws-error" />
       {draws.isPending ? (
         <p className="page-loading" role="status">
           Loading draws…
         </p>
       ) : draws.isError ? (
         <p className="form-error" role="alert">
-          The draws could not be loaded. {reason(draws.error)}
+          The draws could not be loaded. {reasonOf(draws.error)}
         </p>
       ) : list.length === 0 ? (
         <p className="muted">
@@ -305,8 +286,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
           onClose={() => setCreating(false)}
           onCreated={(draw) => {
             setCreating(false);
-            setError('');
-            setStatus(`Draw ${draw.number} created as a draft: ${formatMoney(draw.total)}.`);
+            announce(`Draw ${draw.number} created as a draft: ${formatMoney(draw.total)}.`);
             void onChanged();
           }}
         />
@@ -319,18 +299,15 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
         />
       )}
       {deleting && (
-        <ConfirmDialog
+        <DeleteConfirm
           title={`Delete draw ${deleting.number}?`}
           confirmLabel="Delete draw"
-          danger
           onCancel={() => setDeleting(null)}
           onConfirm={() => onDeleteConfirmed(deleting)}
         >
-          <p>
-            Draw {deleting.number} ({formatMoney(deleting.total)}, {drawStatusLabel(deleting.status).toLowerCase()})
-            will be removed. Its work can then be asked for in another draw.
-          </p>
-        </ConfirmDialog>
+          Draw {deleting.number} ({formatMoney(deleting.total)}, {drawStatusLabel(deleting.status).toLowerCase()}) will
+          be removed. Its work can then be asked for in another draw.
+        </DeleteConfirm>
       )}
     </section>
   );
