@@ -29,6 +29,16 @@ describe('useBoardBanner', () => {
     expect(result.current?.message).toBe('Failed to delete task.');
   });
 
+  it('withdraws a message only while the banner still says it', () => {
+    const { result, element } = renderAt(null, useBoardBanner);
+    render(element);
+    act(() => result.current?.show('Failed to update budget.'));
+    act(() => result.current?.withdraw('Failed to delete task.'));
+    expect(result.current?.message).toBe('Failed to update budget.');
+    act(() => result.current?.withdraw('Failed to update budget.'));
+    expect(result.current?.message).toBe('');
+  });
+
   it('opens empty without a notice', () => {
     const { result, element } = renderAt(null, useBoardBanner);
     render(element);

@@ -9,6 +9,8 @@ export interface BoardBanner {
   message: string;
   show: (message: string) => void;
   dismiss: () => void;
+  /** Takes `message` down if the banner still says it (a failure the next try put right). */
+  withdraw: (message: string) => void;
 }
 
 /**
@@ -26,7 +28,8 @@ export function useBoardBanner(): BoardBanner {
     if (arrivedWithNotice) void navigate(location.pathname, { replace: true, state: null });
   }, [arrivedWithNotice, navigate, location.pathname]);
   const dismiss = useCallback(() => setMessage(''), []);
-  return { message, show: setMessage, dismiss };
+  const withdraw = useCallback((gone: string) => setMessage((current) => (current === gone ? '' : current)), []);
+  return { message, show: setMessage, dismiss, withdraw };
 }
 
 /**

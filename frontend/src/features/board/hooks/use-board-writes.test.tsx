@@ -109,6 +109,18 @@ describe('useBudgetSave', () => {
     expect(onBanner).toHaveBeenCalledWith(BUDGET_FAILED);
     expect(client.getQueryData(boardKeys.project(1))).toEqual(saved);
   });
+
+  it('takes its failure banner down once a save goes through', async () => {
+    const { wrapper, onBanner } = setup();
+    const onResolved = vi.fn();
+    api.updateProjectMoney.mockRejectedValueOnce(new ApiError(400, 'validation_error', 'x', { budget: ['x'] }));
+    const { result } = renderHook(() => useBudgetSave(1, onBanner, onResolved), { wrapper });
+    await act(() => expect(result.current.mutateAsync({ budget: null })).rejects.toBeInstanceOf(ApiError));
+    expect(onResolved).not.toHaveBeenCalled();
+    api.updateProjectMoney.mockResolvedValueOnce({ ...project, budget: 3000 });
+    await act(() => result.current.mutateAsync({ budget: 3000 }));
+    expect(onResolved).toHaveBeenCalledWith(BUDGET_FAILED);
+  });
 });
 
 describe('useTemplateStart', () => {

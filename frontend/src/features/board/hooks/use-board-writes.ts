@@ -56,9 +56,13 @@ export function useCalibrationSwitch(projectId: number, onBanner: (message: stri
 
 /**
  * "Update Budget": the budget and the money settings. The dialog says a refusal beside its fields
- * (`mutateAsync` rethrows to it); the spec's banner too.
+ * (`mutateAsync` rethrows to it); the spec's banner too, taken down by the next save that goes through.
  */
-export function useBudgetSave(projectId: number, onBanner: (message: string) => void) {
+export function useBudgetSave(
+  projectId: number,
+  onBanner: (message: string) => void,
+  onBannerResolved: (message: string) => void = () => {},
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: ProjectMoneyPatch) => updateProjectMoney(projectId, patch),
@@ -66,6 +70,7 @@ export function useBudgetSave(projectId: number, onBanner: (message: string) => 
     onSuccess: (updated) => {
       qc.setQueryData(boardKeys.project(projectId), updated);
       void qc.invalidateQueries({ queryKey: ['projects'] });
+      onBannerResolved(BUDGET_FAILED);
     },
     onError: (e) => {
       console.error(e);
