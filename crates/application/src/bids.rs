@@ -5,6 +5,7 @@
 //! withdrawal and a delete check the bid as the write finds it there, and the task's committed
 //! cost is recomputed in the same transaction (security issue 28; see `ledger.rs`).
 
+use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::{
@@ -60,52 +61,52 @@ impl BidService {
 
     // ------------------------------------------------------------ contractors
 
-    pub fn contractors(&self, owner_id: i64) -> Result<Vec<Contractor>, UseCaseError> {
-        Ok(self.ports.contractors.list_for_owner(owner_id)?)
+    pub fn contractors(&self, owner_id: UserId) -> Result<Vec<Contractor>, UseCaseError> {
+        Ok(self.ports.contractors.list_for_owner(owner_id.get())?)
     }
 
-    pub fn contractor(&self, owner_id: i64, id: i64) -> Result<Contractor, UseCaseError> {
-        self.ports.contractors.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("contractor"))
+    pub fn contractor(&self, owner_id: UserId, id: ContractorId) -> Result<Contractor, UseCaseError> {
+        self.ports.contractors.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("contractor"))
     }
 
-    pub fn create_contractor(&self, owner_id: i64, input: ContractorInput) -> Result<Contractor, UseCaseError> {
+    pub fn create_contractor(&self, owner_id: UserId, input: ContractorInput) -> Result<Contractor, UseCaseError> {
         let details = ContractorDetails::parse(input, None)?;
-        Ok(self.ports.contractors.create(owner_id, &details)?)
+        Ok(self.ports.contractors.create(owner_id.get(), &details)?)
     }
 
     /// Changes one of the caller's contractors. `input` is the body as read, problems included:
     /// another user's contractor is not found whatever the body says, so it is checked first.
     pub fn update_contractor(
         &self,
-        owner_id: i64,
-        id: i64,
+        owner_id: UserId,
+        id: ContractorId,
         input: Result<ContractorInput, DomainError>,
     ) -> Result<Contractor, UseCaseError> {
         let current = self.contractor(owner_id, id)?;
         let details = ContractorDetails::parse(input?, Some(&current.details))?;
-        self.ports.contractors.update(id, owner_id, &details).map_err(|e| not_found(e, "contractor"))
+        self.ports.contractors.update(owner_id, id, &details).map_err(|e| not_found(e, "contractor"))
     }
 
     /// Deletes the contractor unless bids name them (checked under the contractor's lock).
-    pub fn delete_contractor(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
-        self.ports.contractors.delete(id, owner_id).map_err(|e| not_found(e, "contractor"))
+    pub fn delete_contractor(&self, owner_id: UserId, id: ContractorId) -> Result<(), UseCaseError> {
+        self.ports.contractors.delete(owner_id, id).map_err(|e| not_found(e, "contractor"))
     }
 
     // ------------------------------------------------------------ bids
 
     /// The bids of one of the caller's tasks.
-    pub fn bids_for_task(&self, owner_id: i64, task_id: i64) -> Result<Vec<Bid>, UseCaseError> {
-        self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
-        Ok(self.ports.bids.list_for_task(task_id)?)
+    pub fn bids_for_task(&self, owner_id: UserId, task_id: TaskId) -> Result<Vec<Bid>, UseCaseError> {
+        self.ports.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))?;
+        Ok(self.ports.bids.list_for_task(task_id.get())?)
     }
 
-    pub fn bid(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
-        self.ports.bids.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("bid"))
+    pub fn bid(&self, owner_id: UserId, id: BidId) -> Result<Bid, UseCaseError> {
+        self.ports.bids.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("bid"))
     }
 
     /// The caller's contractor (another user's is not found, like a missing one).
-    fn own_contractor(&self, owner_id: i64, id: i64) -> Result<Contractor, UseCaseError> {
-        self.ports.contractors.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("contractor"))
+    fn own_contractor(&self, owner_id: UserId, id: ContractorId) -> Result<Contractor, UseCaseError> {
+        self.ports.contractors.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("contractor"))
     }
 
     /// A document named on a bid must be one of the bid's task.
@@ -122,12 +123,14 @@ impl BidService {
     /// user's task is not found whatever the rest of the body says, so it is checked first.
     pub fn create_bid(
         &self,
-        owner_id: i64,
+        owner_id: UserId,
         task_id: Option<i64>,
         change: Result<BidChange, DomainError>,
     ) -> Result<Bid, UseCaseError> {
         let task = match task_id {
-            Some(id) => Some(self.ports.tasks.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("task"))?.0),
+            Some(id) => Some(
+                self.ports.tasks.find_for_owner(owner_id, TaskId::new(id))?.ok_or(UseCaseError::not_found("task"))?.0,
+            ),
             None => None,
         };
         let change = change?;
@@ -152,7 +155,7 @@ impl BidService {
                 return Err(DomainError::Validation(errors).into());
             }
         };
-        let contractor = self.own_contractor(owner_id, change.contractor.unwrap_or_default())?;
+        let contractor = self.own_contractor(owner_id, ContractorId::new(change.contractor.unwrap_or_default()))?;
         self.check_document(task.id, details.document_id)?;
         let new = NewBid { task_id: task.id, project_id: task.project_id, contractor_id: contractor.id, details };
         self.ports.bids.create(&new).map_err(|e| not_found(e, "task"))
@@ -164,8 +167,8 @@ impl BidService {
     /// whatever the body says, so it is checked first.
     pub fn update_bid(
         &self,
-        owner_id: i64,
-        id: i64,
+        owner_id: UserId,
+        id: BidId,
         change: Result<BidChange, DomainError>,
     ) -> Result<Bid, UseCaseError> {
         let current = self.bid(owner_id, id)?;
@@ -174,42 +177,42 @@ impl BidService {
         let edit = rule(&current)?;
         // A bid's contractor is the owner's; another one named must be too.
         if let Some(c) = contractor.filter(|c| *c != current.contractor_id) {
-            self.own_contractor(owner_id, c)?;
+            self.own_contractor(owner_id, ContractorId::new(c))?;
         }
         self.check_document(current.task_id, edit.details.document_id)?;
-        self.ports.bids.update(id, Box::new(rule)).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "bid"))
     }
 
     /// Deletes the bid, unless it is an award with approved change orders (as found under the
     /// lock).
-    pub fn delete_bid(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+    pub fn delete_bid(&self, owner_id: UserId, id: BidId) -> Result<(), UseCaseError> {
         self.bid(owner_id, id)?;
-        self.ports.bids.delete(id).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.delete(id.get()).map_err(|e| not_found(e, "bid"))
     }
 
     /// Awards the bid: its amount becomes the task's committed cost, the task's other bids are
     /// declined. Awarding the awarded bid again changes nothing.
-    pub fn award(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
+    pub fn award(&self, owner_id: UserId, id: BidId) -> Result<Bid, UseCaseError> {
         let bid = self.bid(owner_id, id)?;
         if bid.status == BidStatus::Awarded {
             return Ok(bid);
         }
-        self.ports.bids.award(id).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.award(id.get()).map_err(|e| not_found(e, "bid"))
     }
 
     /// Withdraws the award: the task has no committed cost; its declined bids are pending again.
     /// The bid must still be the award, with no approved change orders, under the lock.
-    pub fn withdraw_award(&self, owner_id: i64, id: i64) -> Result<Bid, UseCaseError> {
+    pub fn withdraw_award(&self, owner_id: UserId, id: BidId) -> Result<Bid, UseCaseError> {
         let bid = self.bid(owner_id, id)?;
         bid.check_withdraw(false)?;
-        self.ports.bids.withdraw_award(id).map_err(|e| not_found(e, "bid"))
+        self.ports.bids.withdraw_award(id.get()).map_err(|e| not_found(e, "bid"))
     }
 
     /// Every task of the project with bids, its bids beside its regional prediction, in board
     /// order: two queries (the project, its bids with their tasks), whatever the board's size.
-    pub fn comparison(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError> {
+    pub fn comparison(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError> {
         let project =
-            self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
+            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
         let rows = self.ports.bids.list_for_project(project.id)?;
         let mut out = Vec::new();
         let mut rows = rows.into_iter().peekable();
@@ -239,6 +242,7 @@ mod tests {
         MockTaskRepository,
     };
     use buildledger_domain::document::Document;
+    use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId, TypedId, UserId};
     use buildledger_domain::project::{
         parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
     };
@@ -349,10 +353,16 @@ mod tests {
         let mut m = Mocks::new();
         m.tasks
             .expect_find_for_owner()
-            .with(eq(10), eq(3))
-            .returning(|id, _| Ok(Some((task(id, "Framing"), project()))));
-        m.contractors.expect_find_for_owner().with(eq(7), eq(3)).returning(|id, o| Ok(Some(contractor(id, o))));
-        m.contractors.expect_find_for_owner().with(eq(8), eq(3)).returning(|_, _| Ok(None));
+            .with(eq(UserId::new(3)), eq(TaskId::new(10)))
+            .returning(|_, id| Ok(Some((task(id.get(), "Framing"), project()))));
+        m.contractors
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ContractorId::new(7)))
+            .returning(|o, id| Ok(Some(contractor(id.get(), o.get()))));
+        m.contractors
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ContractorId::new(8)))
+            .returning(|_, _| Ok(None));
         m.documents.expect_find().with(eq(50)).returning(|_| {
             Ok(Some(Document {
                 id: 50,
@@ -372,21 +382,21 @@ mod tests {
             .times(1)
             .returning(|n| Ok(bid(1, n.task_id, 41_800, BidStatus::Pending)));
         let s = m.service();
-        assert_eq!(s.create_bid(3, Some(10), Ok(change(7, 41_800))).unwrap().id, 1);
+        assert_eq!(s.create_bid(UserId::new(3), Some(10), Ok(change(7, 41_800))).unwrap().id, 1);
         // Another user's contractor is not found; a document of another task is a field error.
-        assert!(matches!(s.create_bid(3, Some(10), Ok(change(8, 1))), Err(UseCaseError::NotFound { .. })));
+        assert!(matches!(s.create_bid(UserId::new(3), Some(10), Ok(change(8, 1))), Err(UseCaseError::NotFound { .. })));
         let mut with_doc = change(7, 1);
         with_doc.input.document = Some(Some(50));
-        let err = s.create_bid(3, Some(10), Ok(with_doc)).unwrap_err();
+        let err = s.create_bid(UserId::new(3), Some(10), Ok(with_doc)).unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("document")), "{err:?}");
         // No amount, no contractor: both said at once.
-        let err = s.create_bid(3, Some(10), Ok(BidChange::default())).unwrap_err();
+        let err = s.create_bid(UserId::new(3), Some(10), Ok(BidChange::default())).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("amount") && e.fields().contains("contractor"))
         );
         // Only a pending bid is made.
         let awarded = BidChange { status: Some(BidStatus::Awarded), ..change(7, 1) };
-        let err = s.create_bid(3, Some(10), Ok(awarded)).unwrap_err();
+        let err = s.create_bid(UserId::new(3), Some(10), Ok(awarded)).unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["status"] == [MSG_NEW_BID_PENDING]));
     }
 
@@ -397,42 +407,57 @@ mod tests {
     #[test]
     fn another_users_task_or_bid_is_not_found_before_the_bodys_problems() {
         let mut m = Mocks::new();
-        m.tasks.expect_find_for_owner().with(eq(20), eq(3)).returning(|_, _| Ok(None));
+        m.tasks.expect_find_for_owner().with(eq(UserId::new(3)), eq(TaskId::new(20))).returning(|_, _| Ok(None));
         m.tasks
             .expect_find_for_owner()
-            .with(eq(10), eq(3))
-            .returning(|id, _| Ok(Some((task(id, "Framing"), project()))));
-        m.bids.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
-        m.bids.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+            .with(eq(UserId::new(3)), eq(TaskId::new(10)))
+            .returning(|_, id| Ok(Some((task(id.get(), "Framing"), project()))));
+        m.bids.expect_find_for_owner().with(eq(UserId::new(3)), eq(BidId::new(9))).returning(|_, _| Ok(None));
+        m.bids
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(BidId::new(1)))
+            .returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
         m.bids.expect_create().never();
         m.bids.expect_update().never();
         let s = m.service();
-        assert!(matches!(s.create_bid(3, Some(20), bad_body()), Err(UseCaseError::NotFound { entity: "task" })));
-        assert!(matches!(s.update_bid(3, 9, bad_body()), Err(UseCaseError::NotFound { entity: "bid" })));
+        assert!(matches!(
+            s.create_bid(UserId::new(3), Some(20), bad_body()),
+            Err(UseCaseError::NotFound { entity: "task" })
+        ));
+        assert!(matches!(
+            s.update_bid(UserId::new(3), BidId::new(9), bad_body()),
+            Err(UseCaseError::NotFound { entity: "bid" })
+        ));
         // The caller's own task or bid: the body's problems, nothing written.
         let invalid = |r: Result<Bid, UseCaseError>| matches!(r, Err(UseCaseError::Invalid(ref e)) if e.fields().contains("received_on"));
-        assert!(invalid(s.create_bid(3, Some(10), bad_body())));
-        assert!(invalid(s.update_bid(3, 1, bad_body())));
+        assert!(invalid(s.create_bid(UserId::new(3), Some(10), bad_body())));
+        assert!(invalid(s.update_bid(UserId::new(3), BidId::new(1), bad_body())));
         // No task named: nothing to look up, the body's problems (the task's among them).
         let no_task = Err(FieldErrors::single("task", buildledger_domain::messages::REQUIRED));
         assert!(
-            matches!(s.create_bid(3, None, no_task), Err(UseCaseError::Invalid(ref e)) if e.fields().contains("task"))
+            matches!(s.create_bid(UserId::new(3), None, no_task), Err(UseCaseError::Invalid(ref e)) if e.fields().contains("task"))
         );
     }
 
     #[test]
     fn awarding_goes_through_the_repository_once_and_an_awarded_bid_is_left_as_it_is() {
         let mut m = Mocks::new();
-        m.bids.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
-        m.bids.expect_find_for_owner().with(eq(2), eq(3)).returning(|_, _| Ok(Some(bid(2, 10, 6, BidStatus::Awarded))));
-        m.bids.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
+        m.bids
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(BidId::new(1)))
+            .returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
+        m.bids
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(BidId::new(2)))
+            .returning(|_, _| Ok(Some(bid(2, 10, 6, BidStatus::Awarded))));
+        m.bids.expect_find_for_owner().with(eq(UserId::new(3)), eq(BidId::new(9))).returning(|_, _| Ok(None));
         m.bids.expect_award().with(eq(1)).times(1).returning(|_| Ok(bid(1, 10, 5, BidStatus::Awarded)));
         let s = m.service();
-        assert_eq!(s.award(3, 1).unwrap().status, BidStatus::Awarded);
-        assert_eq!(s.award(3, 2).unwrap().status, BidStatus::Awarded);
-        assert!(matches!(s.award(3, 9), Err(UseCaseError::NotFound { .. })));
+        assert_eq!(s.award(UserId::new(3), BidId::new(1)).unwrap().status, BidStatus::Awarded);
+        assert_eq!(s.award(UserId::new(3), BidId::new(2)).unwrap().status, BidStatus::Awarded);
+        assert!(matches!(s.award(UserId::new(3), BidId::new(9)), Err(UseCaseError::NotFound { .. })));
         // A pending bid has no award to withdraw.
-        assert!(matches!(s.withdraw_award(3, 1), Err(UseCaseError::Conflict { .. })));
+        assert!(matches!(s.withdraw_award(UserId::new(3), BidId::new(1)), Err(UseCaseError::Conflict { .. })));
     }
 
     #[test]
@@ -441,7 +466,10 @@ mod tests {
         let mut m = Mocks::new();
         m.bids.expect_find_for_owner().returning(|_, _| Ok(Some(bid(1, 10, 5, BidStatus::Pending))));
         m.bids.expect_award().returning(|_| Err(RepoError::NotFound));
-        assert!(matches!(m.service().award(3, 1), Err(UseCaseError::NotFound { entity: "bid" })));
+        assert!(matches!(
+            m.service().award(UserId::new(3), BidId::new(1)),
+            Err(UseCaseError::NotFound { entity: "bid" })
+        ));
     }
 
     #[test]
@@ -450,7 +478,7 @@ mod tests {
         m.contractors
             .expect_delete()
             .returning(|_, _| Err(RepoError::Refused(Contractor::check_delete(1).unwrap_err())));
-        let err = m.service().delete_contractor(3, 7).unwrap_err();
+        let err = m.service().delete_contractor(UserId::new(3), ContractorId::new(7)).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_CONTRACTOR_HAS_BIDS));
     }
 
@@ -470,7 +498,7 @@ mod tests {
         });
         let s = m.service();
         let decline = BidChange { status: Some(BidStatus::Declined), ..Default::default() };
-        let err = s.update_bid(3, 1, Ok(decline)).unwrap_err();
+        let err = s.update_bid(UserId::new(3), BidId::new(1), Ok(decline)).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["status"] == [MSG_WITHDRAW_BY_CALL]),
             "{err:?}"
@@ -479,7 +507,7 @@ mod tests {
             input: BidInput { amount: Money::from_cents(600), ..Default::default() },
             ..Default::default()
         };
-        let kept = s.update_bid(3, 1, Ok(amount)).unwrap();
+        let kept = s.update_bid(UserId::new(3), BidId::new(1), Ok(amount)).unwrap();
         assert_eq!((kept.status, kept.details.amount.cents()), (BidStatus::Awarded, 600));
     }
 
@@ -495,7 +523,10 @@ mod tests {
             .times(1)
             .returning(|_| Err(RepoError::Refused(bid(1, 10, 5, BidStatus::Awarded).check_delete(true).unwrap_err())));
         let s = m.service();
-        for err in [s.withdraw_award(3, 1).unwrap_err(), s.delete_bid(3, 1).unwrap_err()] {
+        for err in [
+            s.withdraw_award(UserId::new(3), BidId::new(1)).unwrap_err(),
+            s.delete_bid(UserId::new(3), BidId::new(1)).unwrap_err(),
+        ] {
             assert!(
                 matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_AWARD_HAS_CHANGE_ORDERS),
                 "{err:?}"
@@ -506,7 +537,11 @@ mod tests {
     #[test]
     fn the_comparison_lists_tasks_with_bids_beside_their_prediction() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().with(eq(1), eq(3)).times(1).returning(|_, _| Ok(Some(project())));
+        m.projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(1)
+            .returning(|_, _| Ok(Some(project())));
         // The board is not read: the bids come with their tasks (two queries in all).
         m.tasks.expect_list_for_project().never();
         let on = |title: &str, b: Bid| crate::ports::BidOnTask {
@@ -521,7 +556,7 @@ mod tests {
                 on("Moat", bid(3, 11, 900, BidStatus::Awarded)),
             ])
         });
-        let c = m.service().comparison(3, 1).unwrap();
+        let c = m.service().comparison(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(c.iter().map(|t| t.task_id).collect::<Vec<_>>(), [10, 11], "tasks with bids only");
         // Framing: 20.00/sqft x 2,000 sqft = 40,000.
         assert_eq!(c[0].predicted.map(Money::cents), Some(4_000_000));

@@ -6,6 +6,7 @@
 //! show exactly which tasks the ratio is made of.
 
 use buildledger_domain::calibration::{calibrate, original_scope_cents, Calibration, PricedTask, MIN_TASKS};
+use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::known_cost::KnownCost;
 pub use buildledger_domain::known_cost::KnownFrom;
 
@@ -79,7 +80,7 @@ impl ProjectCalibration {
 
 impl TaskService {
     /// The project's local ratio with its inputs (another user's project is not found).
-    pub fn calibration(&self, owner_id: i64, project_id: i64) -> Result<ProjectCalibration, UseCaseError> {
+    pub fn calibration(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectCalibration, UseCaseError> {
         let board = self.board(owner_id, project_id)?;
         Ok(ProjectCalibration::of(&board.tasks))
     }
@@ -87,6 +88,7 @@ impl TaskService {
 
 #[cfg(test)]
 mod tests {
+    use buildledger_domain::ids::{ProjectId, TypedId, UserId};
     use std::sync::Arc;
 
     use buildledger_domain::cost::Prediction;
@@ -123,8 +125,8 @@ mod tests {
 
     fn service_for(tasks: Vec<Task>, use_calibration: bool) -> TaskService {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(move |id, o| {
-            let mut p = crate::tasks::tests::project(id, o);
+        projects.expect_find_for_owner().with(eq(UserId::new(3)), eq(ProjectId::new(1))).returning(move |o, id| {
+            let mut p = crate::tasks::tests::project(id.get(), o.get());
             p.details.use_calibration = use_calibration;
             Ok(Some(p))
         });
@@ -155,7 +157,7 @@ mod tests {
             task(4, "Drywall", None, None),         // nothing known yet: not an input
             task(5, "Moat", Some(5_000_000), None), // no prediction: not comparable
         ]);
-        let c = svc.calibration(3, 1).unwrap();
+        let c = svc.calibration(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(c.inputs.iter().map(|i| i.task_id).collect::<Vec<_>>(), [1, 2, 3]);
         assert_eq!(c.inputs[1].known_from, KnownFrom::ActualCost);
         assert_eq!(c.inputs[0].known_from, KnownFrom::Committed);
@@ -167,7 +169,7 @@ mod tests {
     #[test]
     fn under_three_known_prices_there_is_no_ratio_but_the_inputs_show() {
         let svc = service(vec![task(1, "Framing", None, Some(1_200_000)), task(2, "Roofing", None, Some(1_100_000))]);
-        let c = svc.calibration(3, 1).unwrap();
+        let c = svc.calibration(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!((c.result.clone(), c.inputs.len()), (None, 2));
         assert_eq!(c.used_and_left_out().0.len(), 2);
     }
@@ -180,7 +182,7 @@ mod tests {
             task(3, "Siding", None, Some(1_200_000)),
             task(4, "Drywall", None, None),
         ]);
-        let s = svc.summary(3, 1).unwrap();
+        let s = svc.summary(UserId::new(3), ProjectId::new(1)).unwrap();
         // Drywall: $10,000 x 1.2; the project uses calibration (the default), so every sum does.
         assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_200_000);
         assert_eq!(s.money.predicted_total_cents, 3_600_000 + 1_200_000);
@@ -203,7 +205,7 @@ mod tests {
             task(3, "Siding", None, Some(1_200_000)),
             task(4, "Drywall", None, None),
         ];
-        let s = service_for(tasks, false).summary(3, 1).unwrap();
+        let s = service_for(tasks, false).summary(UserId::new(3), ProjectId::new(1)).unwrap();
         assert!(!s.use_calibration);
         assert_eq!(s.budget.predicted_total.cents(), 3_600_000 + 1_000_000);
         assert_eq!(s.money.predicted_total_cents, 3_600_000 + 1_000_000);
@@ -221,8 +223,8 @@ mod tests {
                 task(4, "Drywall", None, None),
             ]
         };
-        let before = service(board(0)).summary(3, 1).unwrap();
-        let after = service(board(250_000)).summary(3, 1).unwrap();
+        let before = service(board(0)).summary(UserId::new(3), ProjectId::new(1)).unwrap();
+        let after = service(board(250_000)).summary(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(after.money.predicted_total_cents - before.money.predicted_total_cents, 250_000);
         let ratio = |s: &crate::summary::ProjectSummary| s.calibrated.as_ref().unwrap().calibration.ratio_per_mille();
         assert_eq!((ratio(&before), ratio(&after)), (Some(1200), Some(1200)));
@@ -233,7 +235,7 @@ mod tests {
         };
         let c =
             service(vec![paid, task(2, "Roofing", None, Some(1_200_000)), task(3, "Siding", None, Some(1_200_000))])
-                .calibration(3, 1)
+                .calibration(UserId::new(3), ProjectId::new(1))
                 .unwrap();
         assert_eq!((c.inputs[0].known_cents, c.ratio_per_mille()), (1_200_000, Some(1200)));
     }
@@ -247,7 +249,7 @@ mod tests {
             task(4, "Building Permits", None, None), // predicted $10,000: stays $10,000
             task(5, "Building Permits", Some(3_000_000), None), // a fee paid at 3x: not an input
         ])
-        .summary(3, 1)
+        .summary(UserId::new(3), ProjectId::new(1))
         .unwrap();
         let c = s.calibrated.expect("three known prices");
         assert_eq!(c.calibration.inputs.iter().map(|i| i.task_id).collect::<Vec<_>>(), [1, 2, 3]);
@@ -256,7 +258,7 @@ mod tests {
 
     #[test]
     fn another_users_project_has_no_calibration() {
-        let err = service(vec![]).calibration(4, 1).unwrap_err();
+        let err = service(vec![]).calibration(UserId::new(4), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { .. }));
     }
 }

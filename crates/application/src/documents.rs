@@ -1,5 +1,6 @@
 //! Documents: contractor quotes and other files attached to tasks.
 
+use buildledger_domain::ids::{DocumentId, ProjectId, TaskId, TypedId, UserId};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -94,8 +95,8 @@ impl DocumentService {
     /// and camera metadata before they are stored (the size kept and counted against the quota
     /// is the cleaned file's); an image that cannot be read is refused. Nothing is kept when a
     /// check fails, and a stored file is removed again if its row cannot be written.
-    pub fn upload(&self, owner_id: i64, task_id: i64, file: UploadedFile) -> Result<DocumentView, UseCaseError> {
-        let (task, project) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+    pub fn upload(&self, owner_id: UserId, task_id: TaskId, file: UploadedFile) -> Result<DocumentView, UseCaseError> {
+        let (task, project) = self.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))?;
         if file.size_bytes > MAX_DOCUMENT_BYTES {
             return Err(UseCaseError::FileTooLarge("The file is larger than 25 MB.".into()));
         }
@@ -121,7 +122,7 @@ impl DocumentService {
             }
             Err(ScrubError::Io(e)) => return Err(UseCaseError::Internal(e)),
         };
-        let used = self.documents.total_bytes_for_owner(owner_id)?;
+        let used = self.documents.total_bytes_for_owner(owner_id.get())?;
         if used.saturating_add(size_bytes as i64) > USER_QUOTA_BYTES {
             return Err(UseCaseError::FileTooLarge(
                 "Your document storage is full (2 GB). Delete some documents first.".into(),
@@ -151,38 +152,38 @@ impl DocumentService {
         }
     }
 
-    pub fn list(&self, owner_id: i64, task_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
-        self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
-        Ok(self.documents.list_for_task(task_id)?.into_iter().map(|d| self.view(d)).collect())
+    pub fn list(&self, owner_id: UserId, task_id: TaskId) -> Result<Vec<DocumentView>, UseCaseError> {
+        self.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))?;
+        Ok(self.documents.list_for_task(task_id.get())?.into_iter().map(|d| self.view(d)).collect())
     }
 
     /// Every document of the owner with a fresh download link (the data export).
-    pub fn list_for_owner(&self, owner_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
-        Ok(self.documents.list_for_owner(owner_id)?.into_iter().map(|d| self.view(d)).collect())
+    pub fn list_for_owner(&self, owner_id: UserId) -> Result<Vec<DocumentView>, UseCaseError> {
+        Ok(self.documents.list_for_owner(owner_id.get())?.into_iter().map(|d| self.view(d)).collect())
     }
 
     /// Every document of one of the owner's projects with a fresh download link (a share link
     /// that includes documents).
-    pub fn list_for_project(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
-        Ok(self.documents.list_for_project(project_id, owner_id)?.into_iter().map(|d| self.view(d)).collect())
+    pub fn list_for_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError> {
+        Ok(self.documents.list_for_project(owner_id, project_id)?.into_iter().map(|d| self.view(d)).collect())
     }
 
-    pub fn get(&self, owner_id: i64, id: i64) -> Result<DocumentView, UseCaseError> {
-        let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
+    pub fn get(&self, owner_id: UserId, id: DocumentId) -> Result<DocumentView, UseCaseError> {
+        let doc = self.documents.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("document"))?;
         Ok(self.view(doc))
     }
 
     /// Renames one of the caller's documents; the name keeps the file's extension.
-    pub fn rename(&self, owner_id: i64, id: i64, name: &str) -> Result<DocumentView, UseCaseError> {
-        let doc = self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
+    pub fn rename(&self, owner_id: UserId, id: DocumentId, name: &str) -> Result<DocumentView, UseCaseError> {
+        let doc = self.documents.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("document"))?;
         let name = buildledger_domain::document::rename_file(&doc.name, name)?;
-        let renamed = self.documents.rename(id, &name).map_err(|e| not_found_as(e, "document"))?;
+        let renamed = self.documents.rename(id.get(), &name).map_err(|e| not_found_as(e, "document"))?;
         Ok(self.view(renamed))
     }
 
-    pub fn delete(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
-        self.documents.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("document"))?;
-        let key = self.documents.delete(id).map_err(|e| not_found_as(e, "document"))?;
+    pub fn delete(&self, owner_id: UserId, id: DocumentId) -> Result<(), UseCaseError> {
+        self.documents.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("document"))?;
+        let key = self.documents.delete(id.get()).map_err(|e| not_found_as(e, "document"))?;
         crate::projects::remove_files(self.store.as_ref(), &[key]);
         Ok(())
     }
@@ -213,6 +214,7 @@ mod tests {
     use super::*;
     use crate::error::RepoError;
     use crate::ports::{MockClock, MockDocumentRepository, MockDocumentStore, MockLinkSigner, MockTaskRepository};
+    use buildledger_domain::ids::{TaskId, TypedId, UserId};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType};
     use buildledger_domain::task::{MaterialQuality, Task, TaskStatus};
@@ -307,7 +309,10 @@ mod tests {
     #[test]
     fn a_pdf_is_stored_and_listed_with_a_signed_link() {
         let mut m = mocks();
-        m.tasks.expect_find_for_owner().with(eq(5), eq(3)).returning(|_, _| Ok(Some(owned())));
+        m.tasks
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(TaskId::new(5)))
+            .returning(|_, _| Ok(Some(owned())));
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(0));
         m.images.expect_scrub().withf(|t, _| t == "application/pdf").times(1).returning(|_, _| Ok(None));
         m.store.expect_put().times(1).returning(|_, _| Ok(()));
@@ -317,7 +322,7 @@ mod tests {
                 n.name == "quote.pdf" && n.content_type == "application/pdf" && n.task_id == 5 && n.size_bytes == 9
             })
             .returning(|_| Ok(doc(1)));
-        let v = service(m).upload(3, 5, file("../quote.pdf", b"%PDF-1.4", 9)).unwrap();
+        let v = service(m).upload(UserId::new(3), TaskId::new(5), file("../quote.pdf", b"%PDF-1.4", 9)).unwrap();
         assert_eq!(v.download_url, "/api/documents/1/download/?expires=1900000000&signature=sig");
     }
 
@@ -329,8 +334,14 @@ mod tests {
         m.store.expect_put().never();
         m.docs.expect_create().never();
         let s = service(m);
-        assert!(matches!(s.upload(3, 5, file("run.exe", b"MZ", 2)), Err(UseCaseError::FileTypeNotAllowed(_))));
-        assert!(matches!(s.upload(3, 5, file("fake.pdf", b"<html>", 6)), Err(UseCaseError::FileTypeNotAllowed(_))));
+        assert!(matches!(
+            s.upload(UserId::new(3), TaskId::new(5), file("run.exe", b"MZ", 2)),
+            Err(UseCaseError::FileTypeNotAllowed(_))
+        ));
+        assert!(matches!(
+            s.upload(UserId::new(3), TaskId::new(5), file("fake.pdf", b"<html>", 6)),
+            Err(UseCaseError::FileTypeNotAllowed(_))
+        ));
     }
 
     #[test]
@@ -339,7 +350,9 @@ mod tests {
         m.tasks.expect_find_for_owner().returning(|_, _| Ok(Some(owned())));
         m.images.expect_scrub().never();
         m.store.expect_put().never();
-        let err = service(m).upload(3, 5, file("big.pdf", b"%PDF-", MAX_DOCUMENT_BYTES + 1)).unwrap_err();
+        let err = service(m)
+            .upload(UserId::new(3), TaskId::new(5), file("big.pdf", b"%PDF-", MAX_DOCUMENT_BYTES + 1))
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::FileTooLarge(_)));
     }
 
@@ -350,7 +363,10 @@ mod tests {
         m.docs.expect_total_bytes_for_owner().returning(|_| Ok(USER_QUOTA_BYTES - 1));
         m.images.expect_scrub().returning(|_, _| Ok(None));
         m.store.expect_put().never();
-        assert!(matches!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 2)), Err(UseCaseError::FileTooLarge(_))));
+        assert!(matches!(
+            service(m).upload(UserId::new(3), TaskId::new(5), file("a.pdf", b"%PDF-", 2)),
+            Err(UseCaseError::FileTooLarge(_))
+        ));
     }
 
     #[test]
@@ -362,7 +378,7 @@ mod tests {
         m.store.expect_put().returning(|_, _| Ok(()));
         m.docs.expect_create().returning(|_| Err(RepoError::NotFound));
         m.store.expect_delete().times(1).returning(|_| Ok(()));
-        assert!(service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)).is_err());
+        assert!(service(m).upload(UserId::new(3), TaskId::new(5), file("a.pdf", b"%PDF-", 5)).is_err());
     }
 
     #[test]
@@ -372,7 +388,7 @@ mod tests {
         m.images.expect_scrub().never();
         m.store.expect_put().never();
         assert!(matches!(
-            service(m).upload(3, 5, file("a.pdf", b"%PDF-", 5)),
+            service(m).upload(UserId::new(3), TaskId::new(5), file("a.pdf", b"%PDF-", 5)),
             Err(UseCaseError::NotFound { entity: "task" })
         ));
     }
@@ -397,7 +413,7 @@ mod tests {
             .withf(|n| n.content_type == "image/jpeg" && n.size_bytes == 700)
             .times(1)
             .returning(|_| Ok(doc(1)));
-        service(m).upload(3, 5, file("IMG_2041.JPG", JPEG_HEAD, 1000)).unwrap();
+        service(m).upload(UserId::new(3), TaskId::new(5), file("IMG_2041.JPG", JPEG_HEAD, 1000)).unwrap();
     }
 
     #[test]
@@ -409,7 +425,7 @@ mod tests {
         m.images.expect_scrub().returning(|_, _| Ok(Some(700)));
         m.store.expect_put().times(1).returning(|_, _| Ok(()));
         m.docs.expect_create().returning(|_| Ok(doc(1)));
-        assert!(service(m).upload(3, 5, file("site.jpg", JPEG_HEAD, 1000)).is_ok());
+        assert!(service(m).upload(UserId::new(3), TaskId::new(5), file("site.jpg", JPEG_HEAD, 1000)).is_ok());
     }
 
     #[test]
@@ -420,7 +436,7 @@ mod tests {
         m.docs.expect_total_bytes_for_owner().never();
         m.store.expect_put().never();
         m.docs.expect_create().never();
-        let err = service(m).upload(3, 5, file("broken.jpg", JPEG_HEAD, 20)).unwrap_err();
+        let err = service(m).upload(UserId::new(3), TaskId::new(5), file("broken.jpg", JPEG_HEAD, 20)).unwrap_err();
         assert!(matches!(&err, UseCaseError::Refused(m) if m.contains(".jpg file could not be read")), "{err:?}");
     }
 
@@ -431,7 +447,10 @@ mod tests {
         m.images.expect_scrub().returning(|_, _| Err(ScrubError::Io("disk full".into())));
         m.store.expect_put().never();
         m.docs.expect_create().never();
-        assert!(matches!(service(m).upload(3, 5, file("site.jpg", JPEG_HEAD, 20)), Err(UseCaseError::Internal(_))));
+        assert!(matches!(
+            service(m).upload(UserId::new(3), TaskId::new(5), file("site.jpg", JPEG_HEAD, 20)),
+            Err(UseCaseError::Internal(_))
+        ));
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod draws;
 mod fixtures;
 mod payments;
 
+use buildledger_domain::ids::{ContractorId, ProjectId, TaskId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::project::Project;
@@ -78,20 +79,23 @@ impl LedgerService {
         self.ports.clock.now().date()
     }
 
-    fn own_task(&self, owner_id: i64, task_id: i64) -> Result<(Task, Project), UseCaseError> {
-        self.ports.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))
+    fn own_task(&self, owner_id: UserId, task_id: TaskId) -> Result<(Task, Project), UseCaseError> {
+        self.ports.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))
     }
 
-    fn own_project(&self, owner_id: i64, project_id: i64) -> Result<Project, UseCaseError> {
-        self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))
+    fn own_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<Project, UseCaseError> {
+        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))
     }
 
     /// A contractor named on a payment or change order must be the caller's (404 otherwise,
     /// like a missing one).
-    fn check_contractor(&self, owner_id: i64, contractor: Option<i64>) -> Result<(), UseCaseError> {
+    fn check_contractor(&self, owner_id: UserId, contractor: Option<i64>) -> Result<(), UseCaseError> {
         match contractor {
             Some(id) => {
-                self.ports.contractors.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("contractor"))?;
+                self.ports
+                    .contractors
+                    .find_for_owner(owner_id, ContractorId::new(id))?
+                    .ok_or(UseCaseError::not_found("contractor"))?;
                 Ok(())
             }
             None => Ok(()),

@@ -2,6 +2,9 @@
 
 use buildledger_domain::bid::{Bid, BidDetails, BidEdit, Contractor, ContractorDetails};
 use buildledger_domain::document::Document;
+use buildledger_domain::ids::{
+    BidId, ChangeOrderId, ContractorId, DocumentId, DrawId, PaymentId, ProjectId, ShareId, TaskId, UserId,
+};
 use buildledger_domain::ledger::{
     ChangeOrder, ChangeOrderDetails, Draw, DrawUpdate, DrawableTask, NewDraw, Payment, PaymentDetails,
 };
@@ -99,7 +102,7 @@ pub enum KnownVersion {
 pub trait KnownState: Send + Sync {
     /// The version of the owner's project. Must never answer `Current` for another owner's
     /// project, nor a version older than one this process has written or read.
-    fn project_version(&self, project_id: i64, owner_id: i64) -> KnownVersion;
+    fn project_version(&self, owner_id: UserId, project_id: ProjectId) -> KnownVersion;
     /// The user's subscription record (`Some(None)`: known to have none).
     fn subscription(&self, user_id: i64) -> Option<Option<std::sync::Arc<Subscription>>>;
 }
@@ -110,12 +113,12 @@ pub trait ProjectRepository: Send + Sync {
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError>;
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
     /// `None` when missing or owned by someone else.
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Project>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: ProjectId) -> Result<Option<Project>, RepoError>;
     /// Replaces the details and bumps the version. `NotFound` when missing or not the owner's.
-    fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
+    fn update(&self, owner_id: UserId, id: ProjectId, details: &ProjectDetails) -> Result<Project, RepoError>;
     /// Deletes the project with its tasks and documents in one transaction and returns the
     /// storage keys of the deleted documents. `NotFound` when missing or not the owner's.
-    fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError>;
+    fn delete(&self, owner_id: UserId, id: ProjectId) -> Result<Vec<String>, RepoError>;
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]
@@ -123,7 +126,7 @@ pub trait TaskRepository: Send + Sync {
     /// The project's tasks ordered by column (To Do, In Progress, Paid) then position.
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Task>, RepoError>;
     /// The task with its project, or `None` when missing or the project is not the owner's.
-    fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, task_id: TaskId) -> Result<Option<(Task, Project)>, RepoError>;
     /// Appends the task at the end of its column; bumps the project's version.
     fn create(&self, task: &NewTask) -> Result<Task, RepoError>;
     /// Creates the tasks of an empty board in one transaction, in the given order (each in its
@@ -144,12 +147,12 @@ pub trait ContractorRepository: Send + Sync {
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Contractor>, RepoError>;
     fn create(&self, owner_id: i64, details: &ContractorDetails) -> Result<Contractor, RepoError>;
     /// `None` when missing or someone else's.
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Contractor>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: ContractorId) -> Result<Option<Contractor>, RepoError>;
     /// `NotFound` when missing or someone else's.
-    fn update(&self, id: i64, owner_id: i64, details: &ContractorDetails) -> Result<Contractor, RepoError>;
+    fn update(&self, owner_id: UserId, id: ContractorId, details: &ContractorDetails) -> Result<Contractor, RepoError>;
     /// `NotFound` when missing or someone else's; `Refused` ([`Contractor::check_delete`]) while
     /// bids name them, checked under the contractor's row lock.
-    fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError>;
+    fn delete(&self, owner_id: UserId, id: ContractorId) -> Result<(), RepoError>;
 }
 
 /// A bid to create (its task, contractor and document already checked).
@@ -180,7 +183,7 @@ pub trait BidRepository: Send + Sync {
     /// oldest first: one query (the comparison page).
     fn list_for_project(&self, project_id: i64) -> Result<Vec<BidOnTask>, RepoError>;
     /// `None` when missing or its project is not the owner's.
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: BidId) -> Result<Option<Bid>, RepoError>;
     fn create(&self, bid: &NewBid) -> Result<Bid, RepoError>;
     /// Stores what `edit` makes of the bid as found under the lock (details, contractor,
     /// status). `NotFound` when gone; `Refused` when `edit` refuses.
@@ -214,7 +217,7 @@ pub trait TaskPaymentRepository: Send + Sync {
     /// Every payment of the project in the same order, each with its task's title: one query.
     fn list_for_project(&self, project_id: i64) -> Result<Vec<(Payment, String)>, RepoError>;
     /// `None` when missing or its project is not the owner's.
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Payment>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: PaymentId) -> Result<Option<Payment>, RepoError>;
     /// `NotFound` when the task is gone.
     fn create(&self, payment: &OnTask<PaymentDetails>) -> Result<Payment, RepoError>;
     /// Stores what `change` makes of the payment as found under the project's lock.
@@ -231,7 +234,7 @@ pub trait ChangeOrderRepository: Send + Sync {
     fn list_for_task(&self, task_id: i64) -> Result<Vec<ChangeOrder>, RepoError>;
     /// Every change order of the project with its task's title: one query (the register).
     fn list_for_project(&self, project_id: i64) -> Result<Vec<(ChangeOrder, String)>, RepoError>;
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<ChangeOrder>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: ChangeOrderId) -> Result<Option<ChangeOrder>, RepoError>;
     /// `Refused` ([`ChangeOrderDetails::check_award`]) when it is approved and its task has no
     /// awarded bid (checked under the lock); `NotFound` when the task is gone.
     fn create(&self, change_order: &OnTask<ChangeOrderDetails>) -> Result<ChangeOrder, RepoError>;
@@ -247,7 +250,7 @@ pub trait ChangeOrderRepository: Send + Sync {
 pub trait DrawRepository: Send + Sync {
     /// The project's draws by number, with their lines.
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Draw>, RepoError>;
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Draw>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: DrawId) -> Result<Option<Draw>, RepoError>;
     /// Every task of the project in board order with its work to date and what the project's
     /// draws (but `except_draw`) already cover of it: one query.
     fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError>;
@@ -279,7 +282,7 @@ pub trait DocumentRepository: Send + Sync {
     fn create(&self, doc: &NewDocument) -> Result<Document, RepoError>;
     fn list_for_task(&self, task_id: i64) -> Result<Vec<Document>, RepoError>;
     /// `None` when missing or not the owner's.
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Document>, RepoError>;
+    fn find_for_owner(&self, owner_id: UserId, id: DocumentId) -> Result<Option<Document>, RepoError>;
     fn find(&self, id: i64) -> Result<Option<Document>, RepoError>;
     /// Deletes the row (bumping the project's version) and returns its storage key.
     fn delete(&self, id: i64) -> Result<String, RepoError>;
@@ -288,7 +291,7 @@ pub trait DocumentRepository: Send + Sync {
     /// Every document of the owner, by task then id (the data export).
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Document>, RepoError>;
     /// Every document of the owner's project, by task then upload.
-    fn list_for_project(&self, project_id: i64, owner_id: i64) -> Result<Vec<Document>, RepoError>;
+    fn list_for_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Document>, RepoError>;
     /// Bytes stored by the owner over all documents (quota).
     fn total_bytes_for_owner(&self, owner_id: i64) -> Result<i64, RepoError>;
 }
@@ -399,7 +402,11 @@ pub trait ShareRepository: Send + Sync {
     ) -> Result<buildledger_domain::share::Share, RepoError>;
     /// The project's links, oldest first.
     fn list_for_project(&self, project_id: i64) -> Result<Vec<buildledger_domain::share::Share>, RepoError>;
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<buildledger_domain::share::Share>, RepoError>;
+    fn find_for_owner(
+        &self,
+        owner_id: UserId,
+        id: ShareId,
+    ) -> Result<Option<buildledger_domain::share::Share>, RepoError>;
     /// Deletes the link (revoking it); `RepoError::NotFound` when it is gone.
     fn delete(&self, id: i64) -> Result<(), RepoError>;
     fn find_by_token_hash(&self, token_hash: &str) -> Result<Option<buildledger_domain::share::Share>, RepoError>;

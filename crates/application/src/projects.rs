@@ -1,5 +1,6 @@
 //! Projects: list, create, read, update and delete a user's projects.
 
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::project::{Project, ProjectChange};
@@ -18,35 +19,35 @@ impl ProjectService {
         Self { projects, store }
     }
 
-    pub fn list(&self, owner_id: i64) -> Result<Vec<Project>, UseCaseError> {
-        Ok(self.projects.list_for_owner(owner_id)?)
+    pub fn list(&self, owner_id: UserId) -> Result<Vec<Project>, UseCaseError> {
+        Ok(self.projects.list_for_owner(owner_id.get())?)
     }
 
     /// A project from the body as read (its problems included, reported with the rules').
-    pub fn create(&self, owner_id: i64, change: ProjectChange) -> Result<Project, UseCaseError> {
+    pub fn create(&self, owner_id: UserId, change: ProjectChange) -> Result<Project, UseCaseError> {
         let details = change.details(None)?;
-        Ok(self.projects.create(owner_id, &details)?)
+        Ok(self.projects.create(owner_id.get(), &details)?)
     }
 
-    pub fn get(&self, owner_id: i64, id: i64) -> Result<Project, UseCaseError> {
-        self.projects.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("project"))
+    pub fn get(&self, owner_id: UserId, id: ProjectId) -> Result<Project, UseCaseError> {
+        self.projects.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("project"))
     }
 
     /// Applies a partial update; the merged project must satisfy every create rule. `change` is
     /// the body as read, problems included: another user's project is not found whatever the
     /// body says, so it is checked first.
-    pub fn update(&self, owner_id: i64, id: i64, change: ProjectChange) -> Result<Project, UseCaseError> {
+    pub fn update(&self, owner_id: UserId, id: ProjectId, change: ProjectChange) -> Result<Project, UseCaseError> {
         let current = self.get(owner_id, id)?;
         let details = change.details(Some(&current.details))?;
         if details == current.details {
             return Ok(current);
         }
-        self.projects.update(id, owner_id, &details).map_err(|e| not_found_as(e, "project"))
+        self.projects.update(owner_id, id, &details).map_err(|e| not_found_as(e, "project"))
     }
 
     /// Deletes the project, its tasks and documents, then the stored files.
-    pub fn delete(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
-        let keys = self.projects.delete(id, owner_id).map_err(|e| not_found_as(e, "project"))?;
+    pub fn delete(&self, owner_id: UserId, id: ProjectId) -> Result<(), UseCaseError> {
+        let keys = self.projects.delete(owner_id, id).map_err(|e| not_found_as(e, "project"))?;
         remove_files(self.store.as_ref(), &keys);
         Ok(())
     }
@@ -75,6 +76,7 @@ mod tests {
     use super::*;
     use crate::error::RepoError;
     use crate::ports::{MockDocumentStore, MockProjectRepository};
+    use buildledger_domain::ids::{ProjectId, TypedId, UserId};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{
         OwnerBuilder, PatchFields, ProjectDetails, ProjectInput, ProjectType, PropertyType,
@@ -124,8 +126,9 @@ mod tests {
             .withf(|owner, d| *owner == 3 && d.name == "Cabin")
             .times(1)
             .returning(|o, _| Ok(project(1, o)));
-        let p =
-            ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).create(3, create(input())).unwrap();
+        let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
+            .create(UserId::new(3), create(input()))
+            .unwrap();
         assert_eq!(p.owner_id, 3);
     }
 
@@ -134,7 +137,7 @@ mod tests {
         let mut repo = MockProjectRepository::new();
         repo.expect_create().never();
         let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .create(3, create(ProjectInput { property_type: Some(PropertyType::Multifamily), ..input() }))
+            .create(UserId::new(3), create(ProjectInput { property_type: Some(PropertyType::Multifamily), ..input() }))
             .unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(ref e) if e.fields().contains("units")));
     }
@@ -142,22 +145,28 @@ mod tests {
     #[test]
     fn another_users_project_is_not_found() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_find_for_owner().with(eq(1), eq(9)).returning(|_, _| Ok(None));
-        let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new())).get(9, 1).unwrap_err();
+        repo.expect_find_for_owner().with(eq(UserId::new(9)), eq(ProjectId::new(1))).returning(|_, _| Ok(None));
+        let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
+            .get(UserId::new(9), ProjectId::new(1))
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 
     #[test]
     fn updating_the_budget_keeps_the_other_fields() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_find_for_owner().returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         repo.expect_update()
             .withf(|_, _, d| d.budget.cents() == 123 && d.name == "Cabin")
             .times(1)
-            .returning(|id, o, d| Ok(Project { details: d.clone(), ..project(id, o) }));
+            .returning(|id, o, d| Ok(Project { details: d.clone(), ..project(id.get(), o.get()) }));
         let budget = ProjectInput { budget: Money::from_cents(123), ..Default::default() };
         let p = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .update(3, 1, patch(budget, PatchFields { budget: true, ..Default::default() }))
+            .update(
+                UserId::new(3),
+                ProjectId::new(1),
+                patch(budget, PatchFields { budget: true, ..Default::default() }),
+            )
             .unwrap();
         assert_eq!(p.details.budget.cents(), 123);
     }
@@ -165,11 +174,15 @@ mod tests {
     #[test]
     fn an_update_that_breaks_a_rule_changes_nothing() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_find_for_owner().returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         repo.expect_update().never();
         let early = ProjectInput { end_date: NaiveDate::from_ymd_opt(2020, 1, 1), ..Default::default() };
         let err = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()))
-            .update(3, 1, patch(early, PatchFields { end_date: true, ..Default::default() }))
+            .update(
+                UserId::new(3),
+                ProjectId::new(1),
+                patch(early, PatchFields { end_date: true, ..Default::default() }),
+            )
             .unwrap_err();
         assert!(matches!(err, UseCaseError::Invalid(_)));
     }
@@ -177,8 +190,10 @@ mod tests {
     #[test]
     fn another_users_project_is_not_found_before_the_bodys_problems() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_find_for_owner().with(eq(1), eq(9)).returning(|_, _| Ok(None));
-        repo.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        repo.expect_find_for_owner().with(eq(UserId::new(9)), eq(ProjectId::new(1))).returning(|_, _| Ok(None));
+        repo.expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         repo.expect_update().never();
         let svc = ProjectService::new(Arc::new(repo), Arc::new(MockDocumentStore::new()));
         let bad = || {
@@ -190,8 +205,11 @@ mod tests {
                 ..Default::default()
             }
         };
-        assert!(matches!(svc.update(9, 1, bad()), Err(UseCaseError::NotFound { entity: "project" })));
-        let err = svc.update(3, 1, bad()).unwrap_err();
+        assert!(matches!(
+            svc.update(UserId::new(9), ProjectId::new(1), bad()),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
+        let err = svc.update(UserId::new(3), ProjectId::new(1), bad()).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Invalid(ref e) if e.fields().as_map()["start_date"] == [buildledger_domain::messages::DATE_FORMAT]),
             "{err:?}"
@@ -201,10 +219,12 @@ mod tests {
     #[test]
     fn deleting_a_project_removes_its_files() {
         let mut repo = MockProjectRepository::new();
-        repo.expect_delete().with(eq(1), eq(3)).returning(|_, _| Ok(vec!["a".into(), "b".into()]));
+        repo.expect_delete()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(vec!["a".into(), "b".into()]));
         let mut store = MockDocumentStore::new();
         store.expect_delete().times(2).returning(|_| Ok(()));
-        ProjectService::new(Arc::new(repo), Arc::new(store)).delete(3, 1).unwrap();
+        ProjectService::new(Arc::new(repo), Arc::new(store)).delete(UserId::new(3), ProjectId::new(1)).unwrap();
     }
 
     #[test]
@@ -213,7 +233,8 @@ mod tests {
         repo.expect_delete().returning(|_, _| Err(RepoError::NotFound));
         let mut store = MockDocumentStore::new();
         store.expect_delete().never();
-        let err = ProjectService::new(Arc::new(repo), Arc::new(store)).delete(3, 1).unwrap_err();
+        let err =
+            ProjectService::new(Arc::new(repo), Arc::new(store)).delete(UserId::new(3), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 }

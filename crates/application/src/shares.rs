@@ -6,6 +6,7 @@
 //! ([`SharedReaders`]); documents, bids and payments only when the link includes them (security
 //! issue 28): a section left out is not even read.
 
+use buildledger_domain::ids::{ProjectId, ShareId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::{BidFigures, TaskComparison};
@@ -44,12 +45,12 @@ pub struct CreatedShare {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 pub trait SharedSections {
     /// Whether the owner's subscription is active (a lapsed owner's links are not found).
-    fn owner_is_subscribed(&self, owner_id: i64) -> Result<bool, UseCaseError>;
+    fn owner_is_subscribed(&self, owner_id: UserId) -> Result<bool, UseCaseError>;
     /// The board and its money summary.
-    fn board(&self, owner_id: i64, project_id: i64) -> Result<(Board, ProjectSummary), UseCaseError>;
-    fn bids(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError>;
-    fn payments(&self, owner_id: i64, project_id: i64) -> Result<Vec<(Payment, String)>, UseCaseError>;
-    fn documents(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError>;
+    fn board(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Board, ProjectSummary), UseCaseError>;
+    fn bids(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError>;
+    fn payments(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<(Payment, String)>, UseCaseError>;
+    fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError>;
 }
 
 /// The use cases a link's page is read through.
@@ -63,19 +64,19 @@ pub struct SharedReaders<'a> {
 }
 
 impl SharedSections for SharedReaders<'_> {
-    fn owner_is_subscribed(&self, owner_id: i64) -> Result<bool, UseCaseError> {
-        self.access.is_subscribed(owner_id)
+    fn owner_is_subscribed(&self, owner_id: UserId) -> Result<bool, UseCaseError> {
+        self.access.is_subscribed(owner_id.get())
     }
-    fn board(&self, owner_id: i64, project_id: i64) -> Result<(Board, ProjectSummary), UseCaseError> {
+    fn board(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Board, ProjectSummary), UseCaseError> {
         Ok((self.tasks.board(owner_id, project_id)?, self.tasks.summary(owner_id, project_id)?))
     }
-    fn bids(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskComparison>, UseCaseError> {
+    fn bids(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError> {
         self.bids.comparison(owner_id, project_id)
     }
-    fn payments(&self, owner_id: i64, project_id: i64) -> Result<Vec<(Payment, String)>, UseCaseError> {
+    fn payments(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<(Payment, String)>, UseCaseError> {
         self.ledger.payments_for_project(owner_id, project_id)
     }
-    fn documents(&self, owner_id: i64, project_id: i64) -> Result<Vec<DocumentView>, UseCaseError> {
+    fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError> {
         self.documents.list_for_project(owner_id, project_id)
     }
 }
@@ -105,13 +106,16 @@ impl ShareService {
     }
 
     /// A link to one of the caller's projects (another user's project is not found).
-    pub fn create(&self, owner_id: i64, input: ShareInput) -> Result<CreatedShare, UseCaseError> {
+    pub fn create(&self, owner_id: UserId, input: ShareInput) -> Result<CreatedShare, UseCaseError> {
         let now = self.ports.clock.now();
         let new = NewShare::parse(input, now.date())?;
-        self.ports.projects.find_for_owner(new.project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
+        self.ports
+            .projects
+            .find_for_owner(owner_id, ProjectId::new(new.project_id))?
+            .ok_or(UseCaseError::not_found("project"))?;
         // Two 128-bit ids from the system's cryptographic generator: 256 bits, 64 hex digits.
         let token = format!("{}{}", self.ports.ids.new_id(""), self.ports.ids.new_id(""));
-        let share = self.ports.shares.create(&new, owner_id, &token_hash(&token), now).map_err(|e| match e {
+        let share = self.ports.shares.create(&new, owner_id.get(), &token_hash(&token), now).map_err(|e| match e {
             RepoError::Conflict(_) => UseCaseError::Conflict { field: "project".into(), message: MSG_TOO_MANY.into() },
             other => other.into(),
         })?;
@@ -119,15 +123,15 @@ impl ShareService {
     }
 
     /// The links of one of the caller's projects.
-    pub fn list(&self, owner_id: i64, project_id: i64) -> Result<Vec<Share>, UseCaseError> {
-        self.ports.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
-        Ok(self.ports.shares.list_for_project(project_id)?)
+    pub fn list(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Share>, UseCaseError> {
+        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+        Ok(self.ports.shares.list_for_project(project_id.get())?)
     }
 
     /// Revokes one of the caller's links: it stops working at once.
-    pub fn revoke(&self, owner_id: i64, share_id: i64) -> Result<(), UseCaseError> {
-        self.ports.shares.find_for_owner(share_id, owner_id)?.ok_or(UseCaseError::not_found("share"))?;
-        self.ports.shares.delete(share_id).map_err(|e| match e {
+    pub fn revoke(&self, owner_id: UserId, share_id: ShareId) -> Result<(), UseCaseError> {
+        self.ports.shares.find_for_owner(owner_id, share_id)?.ok_or(UseCaseError::not_found("share"))?;
+        self.ports.shares.delete(share_id.get()).map_err(|e| match e {
             RepoError::NotFound => UseCaseError::not_found("share"),
             other => other.into(),
         })
@@ -153,10 +157,10 @@ impl ShareService {
     /// link includes them.
     pub fn view(&self, token: &str, sections: &dyn SharedSections) -> Result<SharedProject, UseCaseError> {
         let share = self.open(token)?;
-        if !sections.owner_is_subscribed(share.owner_id)? {
+        let (owner, project) = (UserId::new(share.owner_id), ProjectId::new(share.project_id));
+        if !sections.owner_is_subscribed(owner)? {
             return Err(UseCaseError::not_found("share"));
         }
-        let (owner, project) = (share.owner_id, share.project_id);
         let (mut board, summary) = sections.board(owner, project)?;
         if !share.include_bids {
             for view in &mut board.tasks {
@@ -174,6 +178,7 @@ impl ShareService {
 mod tests {
     use super::*;
     use crate::ports::{MockClock, MockIdGenerator, MockProjectRepository, MockShareRepository};
+    use buildledger_domain::ids::{ProjectId, ShareId, TypedId, UserId};
     use chrono::NaiveDate;
     use mockall::predicate::eq;
 
@@ -236,8 +241,8 @@ mod tests {
         let mut m = Mocks::new();
         m.projects
             .expect_find_for_owner()
-            .with(eq(1), eq(3))
-            .returning(|id, o| Ok(Some(crate::tasks::tests::project(id, o))));
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(crate::tasks::tests::project(id.get(), o.get()))));
         m.shares
             .expect_create()
             .withf(|new, owner, hash, _| {
@@ -248,7 +253,7 @@ mod tests {
             })
             .times(1)
             .returning(|_, _, _, _| Ok(share(None)));
-        let created = m.service().create(3, input()).unwrap();
+        let created = m.service().create(UserId::new(3), input()).unwrap();
         assert_eq!(created.token, TOKEN);
         assert_eq!(created.token.len(), 64);
     }
@@ -258,15 +263,15 @@ mod tests {
         let mut m = Mocks::new();
         m.projects.expect_find_for_owner().returning(|_, _| Ok(None));
         m.shares.expect_create().never();
-        assert!(matches!(m.service().create(4, input()), Err(UseCaseError::NotFound { .. })));
+        assert!(matches!(m.service().create(UserId::new(4), input()), Err(UseCaseError::NotFound { .. })));
     }
 
     #[test]
     fn a_project_with_fifty_links_gets_a_conflict() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().returning(|id, o| Ok(Some(crate::tasks::tests::project(id, o))));
+        m.projects.expect_find_for_owner().returning(|o, id| Ok(Some(crate::tasks::tests::project(id.get(), o.get()))));
         m.shares.expect_create().returning(|_, _, _, _| Err(RepoError::Conflict("shares".into())));
-        assert!(matches!(m.service().create(3, input()), Err(UseCaseError::Conflict { .. })));
+        assert!(matches!(m.service().create(UserId::new(3), input()), Err(UseCaseError::Conflict { .. })));
     }
 
     #[test]
@@ -331,11 +336,20 @@ mod tests {
     /// never read.
     fn sections(bid_reads: usize, payment_reads: usize, document_reads: usize) -> MockSharedSections {
         let mut s = MockSharedSections::new();
-        s.expect_owner_is_subscribed().with(eq(3)).returning(|_| Ok(true));
-        s.expect_board().with(eq(3), eq(1)).times(1).returning(|_, _| Ok(board()));
-        s.expect_bids().with(eq(3), eq(1)).times(bid_reads).returning(|_, _| Ok(Vec::new()));
-        s.expect_payments().with(eq(3), eq(1)).times(payment_reads).returning(|_, _| Ok(Vec::new()));
-        s.expect_documents().with(eq(3), eq(1)).times(document_reads).returning(|_, _| Ok(Vec::new()));
+        s.expect_owner_is_subscribed().with(eq(UserId::new(3))).returning(|_| Ok(true));
+        s.expect_board().with(eq(UserId::new(3)), eq(ProjectId::new(1))).times(1).returning(|_, _| Ok(board()));
+        s.expect_bids()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(bid_reads)
+            .returning(|_, _| Ok(Vec::new()));
+        s.expect_payments()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(payment_reads)
+            .returning(|_, _| Ok(Vec::new()));
+        s.expect_documents()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(document_reads)
+            .returning(|_, _| Ok(Vec::new()));
         s
     }
 
@@ -374,7 +388,7 @@ mod tests {
     #[test]
     fn a_lapsed_owners_link_is_not_found_and_reads_nothing() {
         let mut s = MockSharedSections::new();
-        s.expect_owner_is_subscribed().with(eq(3)).times(1).returning(|_| Ok(false));
+        s.expect_owner_is_subscribed().with(eq(UserId::new(3))).times(1).returning(|_| Ok(false));
         s.expect_board().never();
         s.expect_bids().never();
         s.expect_payments().never();
@@ -387,11 +401,14 @@ mod tests {
     #[test]
     fn only_the_owner_revokes_a_link() {
         let mut m = Mocks::new();
-        m.shares.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(Some(share(None))));
+        m.shares
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ShareId::new(9)))
+            .returning(|_, _| Ok(Some(share(None))));
         m.shares.expect_find_for_owner().returning(|_, _| Ok(None));
         m.shares.expect_delete().with(eq(9)).times(1).returning(|_| Ok(()));
         let svc = m.service();
-        assert!(matches!(svc.revoke(4, 9), Err(UseCaseError::NotFound { .. })));
-        svc.revoke(3, 9).unwrap();
+        assert!(matches!(svc.revoke(UserId::new(4), ShareId::new(9)), Err(UseCaseError::NotFound { .. })));
+        svc.revoke(UserId::new(3), ShareId::new(9)).unwrap();
     }
 }

@@ -4,6 +4,7 @@
 //! and share link shows these figures.
 
 use buildledger_domain::budget::BudgetSummary;
+use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::ledger::{LedgerLine, LedgerSettings, MoneySummary};
 
 use crate::calibration::ProjectCalibration;
@@ -52,7 +53,7 @@ pub struct EstimateCoverage {
 impl TaskService {
     /// The board's money figures, summed on the server in cents (domain/budget.rs), beside the
     /// whole-house estimate.
-    pub fn summary(&self, owner_id: i64, project_id: i64) -> Result<ProjectSummary, UseCaseError> {
+    pub fn summary(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectSummary, UseCaseError> {
         let board = self.board(owner_id, project_id)?;
         let details = &board.project.details;
         let lines = board.tasks.iter().map(TaskView::cost_line);
@@ -108,6 +109,7 @@ mod tests {
     use super::*;
     use crate::ports::{MockProjectRepository, MockTaskRepository};
     use crate::tasks::tests::{project, service, task};
+    use buildledger_domain::ids::{ProjectId, TypedId, UserId};
     use buildledger_domain::money::Money;
     use buildledger_domain::task::{Task, TaskStatus};
     use mockall::predicate::eq;
@@ -115,7 +117,10 @@ mod tests {
     #[test]
     fn the_summary_sums_best_known_costs_in_cents() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| {
             Ok(vec![
@@ -124,7 +129,7 @@ mod tests {
                 Task { title: "Moat".into(), ..task(3, TaskStatus::InProgress) },
             ])
         });
-        let summary = service(projects, tasks).summary(3, 1).unwrap();
+        let summary = service(projects, tasks).summary(UserId::new(3), ProjectId::new(1)).unwrap();
         let s = summary.budget;
         assert_eq!(summary.version, 4);
         // The whole-house estimate, and the part of it the board names (Framing, once).
@@ -142,7 +147,7 @@ mod tests {
         projects.expect_find_for_owner().returning(|_, _| Ok(None));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_list_for_project().never();
-        let err = service(projects, tasks).summary(3, 1).unwrap_err();
+        let err = service(projects, tasks).summary(UserId::new(3), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { .. }));
     }
 }

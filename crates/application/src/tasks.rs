@@ -1,5 +1,6 @@
 //! Tasks: the board of a project and the changes made to its cards.
 
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::budget::{CostLine, PredictedCost};
@@ -88,21 +89,21 @@ impl TaskService {
     }
 
     /// The project's version alone, for a cheap `If-None-Match` check.
-    pub fn board_version(&self, owner_id: i64, project_id: i64) -> Result<i64, UseCaseError> {
+    pub fn board_version(&self, owner_id: UserId, project_id: ProjectId) -> Result<i64, UseCaseError> {
         Ok(self.owned_project(owner_id, project_id)?.version)
     }
 
     /// The project's version when it is known without I/O ([`KnownState`]); `None` means ask
     /// [`Self::board_version`]. Lets an unchanged board answer 304 without the blocking pool.
-    pub fn known_board_version(&self, owner_id: i64, project_id: i64) -> Option<Result<i64, UseCaseError>> {
-        match self.known.project_version(project_id, owner_id) {
+    pub fn known_board_version(&self, owner_id: UserId, project_id: ProjectId) -> Option<Result<i64, UseCaseError>> {
+        match self.known.project_version(owner_id, project_id) {
             KnownVersion::Current(v) => Some(Ok(v)),
             KnownVersion::Missing => Some(Err(UseCaseError::not_found("project"))),
             KnownVersion::Unknown => None,
         }
     }
 
-    pub fn board(&self, owner_id: i64, project_id: i64) -> Result<Board, UseCaseError> {
+    pub fn board(&self, owner_id: UserId, project_id: ProjectId) -> Result<Board, UseCaseError> {
         let project = self.owned_project(owner_id, project_id)?;
         let tasks = self.tasks.list_for_project(project.id)?;
         let tasks = tasks.into_iter().map(|t| self.view(t, &project)).collect();
@@ -112,7 +113,11 @@ impl TaskService {
     /// Starts an empty board from the project's standard task list (catalogue tasks for its
     /// type and options, standard quality, in build order), in one transaction. A board that
     /// already has a task is a conflict.
-    pub fn create_standard_tasks(&self, owner_id: i64, project_id: i64) -> Result<Vec<TaskView>, UseCaseError> {
+    pub fn create_standard_tasks(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<Vec<TaskView>, UseCaseError> {
         let project = self.owned_project(owner_id, project_id)?;
         let titles = self.rates.standard_tasks(&project.details);
         if titles.is_empty() {
@@ -143,16 +148,18 @@ impl TaskService {
 
     /// Adds a task to one of the caller's projects (another user's project is not found,
     /// like a missing one: DECISIONS.md).
-    pub fn create(&self, owner_id: i64, new: NewTask) -> Result<TaskView, UseCaseError> {
-        let project =
-            self.projects.find_for_owner(new.project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))?;
+    pub fn create(&self, owner_id: UserId, new: NewTask) -> Result<TaskView, UseCaseError> {
+        let project = self
+            .projects
+            .find_for_owner(owner_id, ProjectId::new(new.project_id))?
+            .ok_or(UseCaseError::not_found("project"))?;
         let task = self.tasks.create(&new)?;
         Ok(self.view(task, &project))
     }
 
-    pub fn update(&self, owner_id: i64, task_id: i64, update: TaskUpdate) -> Result<TaskView, UseCaseError> {
+    pub fn update(&self, owner_id: UserId, task_id: TaskId, update: TaskUpdate) -> Result<TaskView, UseCaseError> {
         let (current, project) =
-            self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+            self.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))?;
         if update.project.is_some_and(|p| p != project.id) {
             return Err(FieldErrors::single("project", "A task cannot be moved to another project.").into());
         }
@@ -164,15 +171,15 @@ impl TaskService {
         Ok(self.view(task, &project))
     }
 
-    pub fn delete(&self, owner_id: i64, task_id: i64) -> Result<(), UseCaseError> {
-        let (task, _) = self.tasks.find_for_owner(task_id, owner_id)?.ok_or(UseCaseError::not_found("task"))?;
+    pub fn delete(&self, owner_id: UserId, task_id: TaskId) -> Result<(), UseCaseError> {
+        let (task, _) = self.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))?;
         let keys = self.tasks.delete(&task).map_err(|e| not_found_as(e, "task"))?;
         remove_files(self.store.as_ref(), &keys);
         Ok(())
     }
 
-    fn owned_project(&self, owner_id: i64, project_id: i64) -> Result<Project, UseCaseError> {
-        self.projects.find_for_owner(project_id, owner_id)?.ok_or(UseCaseError::not_found("project"))
+    fn owned_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<Project, UseCaseError> {
+        self.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))
     }
 }
 
@@ -180,6 +187,7 @@ impl TaskService {
 pub(crate) mod tests {
     use super::*;
     use crate::ports::{MockCostRates, MockDocumentStore, MockKnownState, MockProjectRepository, MockTaskRepository};
+    use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
     use buildledger_domain::money::Money;
     use buildledger_domain::project::{
         parse_date, OwnerBuilder, ProjectDetails, ProjectInput, ProjectType, PropertyType,
@@ -256,12 +264,15 @@ pub(crate) mod tests {
     #[test]
     fn the_board_carries_each_tasks_regional_rate() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| {
             Ok(vec![task(1, TaskStatus::ToDo), Task { title: "Moat".into(), ..task(2, TaskStatus::Paid) }])
         });
-        let board = service(projects, tasks).board(3, 1).unwrap();
+        let board = service(projects, tasks).board(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(board.tasks[0].prediction.map(|p| (p.rate_cents_per_sqft, p.cents)), Some((2500, 5_000_000)));
         assert_eq!(board.tasks[1].prediction, None);
         assert_eq!(board.tasks[0].square_footage, 2000);
@@ -270,7 +281,10 @@ pub(crate) mod tests {
     #[test]
     fn an_empty_board_starts_from_the_standard_list_in_one_write() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_create_first()
@@ -293,7 +307,7 @@ pub(crate) mod tests {
                     })
                     .collect())
             });
-        let created = service(projects, tasks).create_standard_tasks(3, 1).unwrap();
+        let created = service(projects, tasks).create_standard_tasks(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(created.len(), 3);
         assert_eq!(created[1].prediction.map(|p| p.rate_cents_per_sqft), Some(2500));
     }
@@ -301,25 +315,37 @@ pub(crate) mod tests {
     #[test]
     fn a_board_with_tasks_is_not_started_again() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().returning(|id, o| Ok(Some(project(id, o))));
+        projects.expect_find_for_owner().returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create_first().returning(|_, _| Err(crate::error::RepoError::Conflict("tasks".into())));
-        let err = service(projects, tasks).create_standard_tasks(3, 1).unwrap_err();
+        let err = service(projects, tasks).create_standard_tasks(UserId::new(3), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_TEMPLATE_NOT_EMPTY));
     }
 
     #[test]
     fn a_known_version_answers_without_a_query() {
         let mut known = MockKnownState::new();
-        known.expect_project_version().with(eq(1), eq(3)).returning(|_, _| KnownVersion::Current(9));
-        known.expect_project_version().with(eq(2), eq(3)).returning(|_, _| KnownVersion::Missing);
-        known.expect_project_version().with(eq(5), eq(3)).returning(|_, _| KnownVersion::Unknown);
+        known
+            .expect_project_version()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|_, _| KnownVersion::Current(9));
+        known
+            .expect_project_version()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(2)))
+            .returning(|_, _| KnownVersion::Missing);
+        known
+            .expect_project_version()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(5)))
+            .returning(|_, _| KnownVersion::Unknown);
         let mut projects = MockProjectRepository::new();
         projects.expect_find_for_owner().never();
         let svc = service_knowing(projects, MockTaskRepository::new(), known);
-        assert_eq!(svc.known_board_version(3, 1).unwrap().unwrap(), 9);
-        assert!(matches!(svc.known_board_version(3, 2), Some(Err(UseCaseError::NotFound { .. }))));
-        assert!(svc.known_board_version(3, 5).is_none());
+        assert_eq!(svc.known_board_version(UserId::new(3), ProjectId::new(1)).unwrap().unwrap(), 9);
+        assert!(matches!(
+            svc.known_board_version(UserId::new(3), ProjectId::new(2)),
+            Some(Err(UseCaseError::NotFound { .. }))
+        ));
+        assert!(svc.known_board_version(UserId::new(3), ProjectId::new(5)).is_none());
     }
 
     fn new_task(project_id: i64) -> NewTask {
@@ -337,14 +363,17 @@ pub(crate) mod tests {
     #[test]
     fn a_new_task_is_stored_in_the_callers_project() {
         let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|id, o| Ok(Some(project(id, o))));
+        projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_create()
             .withf(|n| n.project_id == 1 && n.title.as_str() == "Framing")
             .times(1)
             .returning(|_| Ok(task(9, TaskStatus::ToDo)));
-        let view = service(projects, tasks).create(3, new_task(1)).unwrap();
+        let view = service(projects, tasks).create(UserId::new(3), new_task(1)).unwrap();
         assert_eq!((view.task.id, view.square_footage), (9, 2000));
     }
 
@@ -354,7 +383,7 @@ pub(crate) mod tests {
         projects.expect_find_for_owner().returning(|_, _| Ok(None));
         let mut tasks = MockTaskRepository::new();
         tasks.expect_create().never();
-        let err = service(projects, tasks).create(3, new_task(1)).unwrap_err();
+        let err = service(projects, tasks).create(UserId::new(3), new_task(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 
@@ -363,8 +392,8 @@ pub(crate) mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_find_for_owner()
-            .with(eq(5), eq(3))
-            .returning(|id, _| Ok(Some((task(id, TaskStatus::InProgress), project(1, 3)))));
+            .with(eq(UserId::new(3)), eq(TaskId::new(5)))
+            .returning(|_, id| Ok(Some((task(id.get(), TaskStatus::InProgress), project(1, 3)))));
         tasks
             .expect_update()
             .withf(|t, c| {
@@ -384,17 +413,17 @@ pub(crate) mod tests {
                 ..Default::default()
             },
         };
-        let v = service(MockProjectRepository::new(), tasks).update(3, 5, update).unwrap();
+        let v = service(MockProjectRepository::new(), tasks).update(UserId::new(3), TaskId::new(5), update).unwrap();
         assert_eq!(v.task.status, TaskStatus::Paid);
     }
 
     #[test]
     fn a_task_cannot_change_project() {
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_find_for_owner().returning(|_, id| Ok(Some((task(id.get(), TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
         let err = service(MockProjectRepository::new(), tasks)
-            .update(3, 5, TaskUpdate { project: Some(2), ..Default::default() })
+            .update(UserId::new(3), TaskId::new(5), TaskUpdate { project: Some(2), ..Default::default() })
             .unwrap_err();
         let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
         assert!(e.fields().contains("project"));
@@ -405,17 +434,19 @@ pub(crate) mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks.expect_find_for_owner().returning(|_, _| Ok(None));
         tasks.expect_update().never();
-        let err = service(MockProjectRepository::new(), tasks).update(3, 5, TaskUpdate::default()).unwrap_err();
+        let err = service(MockProjectRepository::new(), tasks)
+            .update(UserId::new(3), TaskId::new(5), TaskUpdate::default())
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "task" }));
     }
 
     #[test]
     fn an_empty_change_writes_nothing() {
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_find_for_owner().returning(|_, id| Ok(Some((task(id.get(), TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_update().never();
         let v = service(MockProjectRepository::new(), tasks)
-            .update(3, 5, TaskUpdate { project: Some(1), ..Default::default() })
+            .update(UserId::new(3), TaskId::new(5), TaskUpdate { project: Some(1), ..Default::default() })
             .unwrap();
         assert_eq!(v.task.id, 5);
     }
@@ -423,7 +454,7 @@ pub(crate) mod tests {
     #[test]
     fn deleting_a_task_removes_its_files() {
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_find_for_owner().returning(|id, _| Ok(Some((task(id, TaskStatus::ToDo), project(1, 3)))));
+        tasks.expect_find_for_owner().returning(|_, id| Ok(Some((task(id.get(), TaskStatus::ToDo), project(1, 3)))));
         tasks.expect_delete().withf(|t| (t.project_id, t.id) == (1, 5)).returning(|_| Ok(vec!["k".into()]));
         let mut store = MockDocumentStore::new();
         store.expect_delete().with(eq("k")).times(1).returning(|_| Ok(()));
@@ -434,7 +465,7 @@ pub(crate) mod tests {
             Arc::new(rates()),
             Arc::new(MockKnownState::new()),
         )
-        .delete(3, 5)
+        .delete(UserId::new(3), TaskId::new(5))
         .unwrap();
     }
 }

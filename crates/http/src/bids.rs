@@ -17,7 +17,7 @@ use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
-use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId, TypedId};
+use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId};
 
 /// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
 fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
@@ -126,7 +126,7 @@ pub async fn list_contractors(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.bids.clone();
-    let list = blocking(move || svc.contractors(user.id)).await?;
+    let list = blocking(move || svc.contractors(user.owner())).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ContractorResponse::from).collect::<Vec<_>>()))
 }
 
@@ -149,7 +149,7 @@ pub async fn create_contractor(
 ) -> Result<HttpResponse, ApiError> {
     let input = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.bids.clone();
-    let c = blocking(move || svc.create_contractor(user.id, input)).await?;
+    let c = blocking(move || svc.create_contractor(user.owner(), input)).await?;
     Ok(HttpResponse::Created().json(ContractorResponse::from(c)))
 }
 
@@ -165,9 +165,9 @@ pub async fn get_contractor(
     state: web::Data<AppState>,
     path: IdPath<ContractorId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
-    let c = blocking(move || svc.contractor(user.id, id)).await?;
+    let c = blocking(move || svc.contractor(user.owner(), id)).await?;
     Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
 }
 
@@ -189,10 +189,10 @@ pub async fn update_contractor(
     path: IdPath<ContractorId, Plain>,
     body: ValidJson<ContractorRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
     let input = body.body.try_into_domain(body.shape_errors, Write::Update);
-    let c = blocking(move || svc.update_contractor(user.id, id, input)).await?;
+    let c = blocking(move || svc.update_contractor(user.owner(), id, input)).await?;
     Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
 }
 
@@ -212,9 +212,9 @@ pub async fn delete_contractor(
     state: web::Data<AppState>,
     path: IdPath<ContractorId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
-    blocking(move || svc.delete_contractor(user.id, id)).await?;
+    blocking(move || svc.delete_contractor(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -364,9 +364,9 @@ pub async fn list_task_bids(
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = path.id()?.get();
+    let task_id = path.id()?;
     let svc = state.bids.clone();
-    let list = blocking(move || svc.bids_for_task(user.id, task_id)).await?;
+    let list = blocking(move || svc.bids_for_task(user.owner(), task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(BidResponse::from).collect::<Vec<_>>()))
 }
 
@@ -390,7 +390,7 @@ pub async fn create_bid(
     let task = body.body.task();
     let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.bids.clone();
-    let bid = blocking(move || svc.create_bid(user.id, task, change)).await?;
+    let bid = blocking(move || svc.create_bid(user.owner(), task, change)).await?;
     Ok(HttpResponse::Created().json(BidResponse::from(bid)))
 }
 
@@ -413,10 +413,10 @@ pub async fn update_bid(
     path: IdPath<BidId, Plain>,
     body: ValidJson<BidRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.bids.clone();
-    let bid = blocking(move || svc.update_bid(user.id, id, change)).await?;
+    let bid = blocking(move || svc.update_bid(user.owner(), id, change)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
 }
 
@@ -432,9 +432,9 @@ pub async fn delete_bid(
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
-    blocking(move || svc.delete_bid(user.id, id)).await?;
+    blocking(move || svc.delete_bid(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -451,9 +451,9 @@ pub async fn award_bid(
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
-    let bid = blocking(move || svc.award(user.id, id)).await?;
+    let bid = blocking(move || svc.award(user.owner(), id)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
 }
 
@@ -474,9 +474,9 @@ pub async fn withdraw_award(
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.bids.clone();
-    let bid = blocking(move || svc.withdraw_award(user.id, id)).await?;
+    let bid = blocking(move || svc.withdraw_award(user.owner(), id)).await?;
     Ok(HttpResponse::Ok().json(BidResponse::from(bid)))
 }
 
@@ -580,8 +580,8 @@ pub async fn compare_project_bids(
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.bids.clone();
-    let list = blocking(move || svc.comparison(user.id, project_id)).await?;
+    let list = blocking(move || svc.comparison(user.owner(), project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ComparisonResponse::from).collect::<Vec<_>>()))
 }

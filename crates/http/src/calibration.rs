@@ -13,7 +13,7 @@ use crate::error::{blocking, ApiError};
 use crate::path::IdPath;
 use crate::state::AppState;
 use crate::summary::ratio;
-use buildledger_domain::ids::{ProjectId, TypedId};
+use buildledger_domain::ids::ProjectId;
 
 /// The project's local ratio and its inputs.
 #[derive(Serialize, ToSchema)]
@@ -120,8 +120,8 @@ pub async fn calibration(
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.tasks.clone();
-    let c = blocking(move || svc.calibration(user.id, project_id)).await?;
+    let c = blocking(move || svc.calibration(user.owner(), project_id)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "private, no-cache")).json(CalibrationResponse::from(&c)))
 }

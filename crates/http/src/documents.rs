@@ -17,7 +17,7 @@ use crate::error::{blocking, ApiError};
 use crate::path::IdPath;
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
-use buildledger_domain::ids::{DocumentId, TypedId};
+use buildledger_domain::ids::{DocumentId, TaskId, TypedId};
 
 /// A file attached to a task.
 #[derive(Serialize, ToSchema)]
@@ -173,7 +173,7 @@ pub async fn upload(
         return Err(ApiError::validation(&missing));
     };
     let svc = state.documents.clone();
-    let view = blocking(move || svc.upload(user.id, task_id, meta)).await?;
+    let view = blocking(move || svc.upload(user.owner(), TaskId::new(task_id), meta)).await?;
     drop(tmp);
     Ok(HttpResponse::Created().json(DocumentResponse::from(view)))
 }
@@ -214,7 +214,7 @@ pub async fn list(
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::bad_request("invalid_query", "task must be a task id."))?;
     let svc = state.documents.clone();
-    let docs = blocking(move || svc.list(user.id, task_id)).await?;
+    let docs = blocking(move || svc.list(user.owner(), TaskId::new(task_id))).await?;
     Ok(HttpResponse::Ok().json(docs.into_iter().map(DocumentResponse::from).collect::<Vec<_>>()))
 }
 
@@ -233,9 +233,9 @@ pub async fn get(
     state: web::Data<AppState>,
     path: IdPath<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.documents.clone();
-    let doc = blocking(move || svc.get(user.id, id)).await?;
+    let doc = blocking(move || svc.get(user.owner(), id)).await?;
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
 }
 
@@ -270,17 +270,17 @@ pub async fn rename(
     path: IdPath<DocumentId>,
     body: ValidJson<RenameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let mut errors = body.shape_errors;
     let name = body.body.name.required(&mut errors, "name");
     let svc = state.documents.clone();
     if let Err(invalid) = finish(errors) {
         // Someone else's document is a 404 whatever the body (the authorization matrix).
-        blocking(move || svc.get(user.id, id)).await?;
+        blocking(move || svc.get(user.owner(), id)).await?;
         return Err(invalid);
     }
     let name = name.unwrap_or_default();
-    let doc = blocking(move || svc.rename(user.id, id, &name)).await?;
+    let doc = blocking(move || svc.rename(user.owner(), id, &name)).await?;
     Ok(HttpResponse::Ok().json(DocumentResponse::from(doc)))
 }
 
@@ -299,9 +299,9 @@ pub async fn delete(
     state: web::Data<AppState>,
     path: IdPath<DocumentId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.documents.clone();
-    blocking(move || svc.delete(user.id, id)).await?;
+    blocking(move || svc.delete(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -338,12 +338,12 @@ pub async fn download(
     path: IdPath<DocumentId>,
     query: web::Query<DownloadQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let q = query.into_inner();
     let expires = q.expires.and_then(|e| e.parse::<i64>().ok()).ok_or_else(|| ApiError::not_found("Document"))?;
     let signature = q.signature.ok_or_else(|| ApiError::not_found("Document"))?;
     let svc = state.documents.clone();
-    let dl = blocking(move || svc.download(id, expires, &signature)).await?;
+    let dl = blocking(move || svc.download(id.get(), expires, &signature)).await?;
     let disposition = content_disposition(&dl.document.name);
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, dl.document.content_type.clone()))

@@ -17,7 +17,7 @@ use crate::ledger::{date_text, dollars, text};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
-use buildledger_domain::ids::{DrawId, ProjectId, TypedId};
+use buildledger_domain::ids::{DrawId, ProjectId};
 
 /// One task's line in a draw (fixed when the draw is made).
 #[derive(Serialize, ToSchema)]
@@ -186,9 +186,9 @@ pub async fn list_draws(
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.ledger.clone();
-    let list = blocking(move || svc.draws(user.id, project_id)).await?;
+    let list = blocking(move || svc.draws(user.owner(), project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(DrawResponse::from).collect::<Vec<_>>()))
 }
 
@@ -204,9 +204,9 @@ pub async fn next_draw(
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.ledger.clone();
-    let next = blocking(move || svc.next_draw(user.id, project_id)).await?;
+    let next = blocking(move || svc.next_draw(user.owner(), project_id)).await?;
     Ok(HttpResponse::Ok().json(NextDrawResponse::from(next)))
 }
 
@@ -232,7 +232,7 @@ pub async fn create_draw(
     let project = body.body.project();
     let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.ledger.clone();
-    let d = blocking(move || svc.create_draw(user.id, project, change)).await?;
+    let d = blocking(move || svc.create_draw(user.owner(), project, change)).await?;
     Ok(HttpResponse::Created().json(DrawResponse::from(d)))
 }
 
@@ -255,10 +255,10 @@ pub async fn update_draw(
     path: IdPath<DrawId, Plain>,
     body: ValidJson<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    let d = blocking(move || svc.update_draw(user.id, id, change)).await?;
+    let d = blocking(move || svc.update_draw(user.owner(), id, change)).await?;
     Ok(HttpResponse::Ok().json(DrawResponse::from(d)))
 }
 
@@ -278,8 +278,8 @@ pub async fn delete_draw(
     state: web::Data<AppState>,
     path: IdPath<DrawId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.ledger.clone();
-    blocking(move || svc.delete_draw(user.id, id)).await?;
+    blocking(move || svc.delete_draw(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

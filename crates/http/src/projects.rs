@@ -21,7 +21,7 @@ use crate::openapi::{
 use crate::path::IdPath;
 use crate::request::{collect, Patch, ValidJson};
 use crate::state::AppState;
-use buildledger_domain::ids::{ProjectId, TypedId};
+use buildledger_domain::ids::ProjectId;
 
 /// A project as stored.
 #[derive(Serialize, ToSchema)]
@@ -288,7 +288,7 @@ impl ToSchema for CreateProjectRequest {
 #[get("/projects/")]
 pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let svc = state.projects.clone();
-    let projects = blocking(move || svc.list(user.id)).await?;
+    let projects = blocking(move || svc.list(user.owner())).await?;
     Ok(HttpResponse::Ok().json(projects.into_iter().map(ProjectResponse::from).collect::<Vec<_>>()))
 }
 
@@ -315,7 +315,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let change = body.body.0.try_into_domain(body.shape_errors);
     let svc = state.projects.clone();
-    let p = blocking(move || svc.create(user.id, change)).await?;
+    let p = blocking(move || svc.create(user.owner(), change)).await?;
     Ok(HttpResponse::Created().json(ProjectResponse::from(p)))
 }
 
@@ -334,9 +334,9 @@ pub async fn get(
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.projects.clone();
-    let p = blocking(move || svc.get(user.id, id)).await?;
+    let p = blocking(move || svc.get(user.owner(), id)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
@@ -358,10 +358,10 @@ pub async fn update(
     path: IdPath<ProjectId>,
     body: ValidJson<ProjectRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let change = body.body.try_into_domain(body.shape_errors);
     let svc = state.projects.clone();
-    let p = blocking(move || svc.update(user.id, id, change)).await?;
+    let p = blocking(move || svc.update(user.owner(), id, change)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(p)))
 }
 
@@ -380,8 +380,8 @@ pub async fn delete(
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.projects.clone();
-    blocking(move || svc.delete(user.id, id)).await?;
+    blocking(move || svc.delete(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

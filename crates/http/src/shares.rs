@@ -25,7 +25,7 @@ use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
 use crate::summary::SummaryResponse;
 use crate::tasks::TaskResponse;
-use buildledger_domain::ids::{ProjectId, ShareId, TypedId};
+use buildledger_domain::ids::{ProjectId, ShareId};
 
 /// A share link, without its token.
 #[derive(Serialize, ToSchema)]
@@ -139,9 +139,9 @@ pub async fn list(
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.shares.clone();
-    let list = blocking(move || svc.list(user.id, project_id)).await?;
+    let list = blocking(move || svc.list(user.owner(), project_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ShareResponse::from).collect::<Vec<_>>()))
 }
 
@@ -169,7 +169,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let input = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.shares.clone();
-    let created = blocking(move || svc.create(user.id, input)).await?;
+    let created = blocking(move || svc.create(user.owner(), input)).await?;
     let url = format!("{}/share/{}", state.public_url.trim_end_matches('/'), created.token);
     Ok(HttpResponse::Created().json(CreatedShareResponse { share: created.share.into(), token: created.token, url }))
 }
@@ -186,9 +186,9 @@ pub async fn revoke(
     state: web::Data<AppState>,
     path: IdPath<ShareId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.shares.clone();
-    blocking(move || svc.revoke(user.id, id)).await?;
+    blocking(move || svc.revoke(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

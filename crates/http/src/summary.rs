@@ -241,23 +241,23 @@ pub async fn summary(
     path: IdPath<ProjectId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
-    let version = current_version(&state, user.id, project_id).await?;
-    if matches_tag(&req, &summary_etag(project_id, version)) {
-        return Ok(not_modified(summary_etag(project_id, version)));
+    let project_id = path.id()?;
+    let version = current_version(&state, user.owner(), project_id).await?;
+    if matches_tag(&req, &summary_etag(project_id.get(), version)) {
+        return Ok(not_modified(summary_etag(project_id.get(), version)));
     }
     // Like the board: the serialized summary of this project version, else computed from one
     // board read and kept.
-    let (etag, body) = match state.summary_cache.get(project_id, user.id, version) {
-        Some(body) => (summary_etag(project_id, version), body),
+    let (etag, body) = match state.summary_cache.get(project_id.get(), user.id, version) {
+        Some(body) => (summary_etag(project_id.get(), version), body),
         None => {
             let svc = state.tasks.clone();
-            let figures = blocking(move || svc.summary(user.id, project_id)).await?;
+            let figures = blocking(move || svc.summary(user.owner(), project_id)).await?;
             let json =
                 web::Bytes::from(serde_json::to_vec(&SummaryResponse::from(&figures)).map_err(ApiError::internal)?);
             (
-                summary_etag(project_id, figures.version),
-                state.summary_cache.put(project_id, user.id, figures.version, json),
+                summary_etag(project_id.get(), figures.version),
+                state.summary_cache.put(project_id.get(), user.id, figures.version, json),
             )
         }
     };

@@ -20,7 +20,7 @@ use crate::openapi::{MaterialQualityCode, TaskStatusLabel};
 use crate::path::IdPath;
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
-use buildledger_domain::ids::{ProjectId, TaskId, TypedId};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
 
 /// A task as the board shows it.
 #[derive(Serialize, ToSchema)]
@@ -349,23 +349,23 @@ pub async fn board(
     path: IdPath<ProjectId>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     // The version from memory when this process knows it (it records its own writes as they
     // commit), else one query on the blocking pool.
-    let version = current_version(&state, user.id, project_id).await?;
-    let current = board_etag(project_id, version);
+    let version = current_version(&state, user.owner(), project_id).await?;
+    let current = board_etag(project_id.get(), version);
     if matches_tag(&req, &current) {
         return Ok(not_modified(current));
     }
     let svc = state.tasks.clone();
-    let (etag, body) = match state.board_cache.get(project_id, user.id, version) {
+    let (etag, body) = match state.board_cache.get(project_id.get(), user.id, version) {
         Some(body) => (current, body),
         None => {
-            let board = blocking(move || svc.board(user.id, project_id)).await?;
+            let board = blocking(move || svc.board(user.owner(), project_id)).await?;
             let version = board.project.version;
             let tasks: Vec<TaskResponse> = board.tasks.into_iter().map(TaskResponse::from).collect();
             let json = web::Bytes::from(serde_json::to_vec(&tasks).map_err(ApiError::internal)?);
-            (board_etag(project_id, version), state.board_cache.put(project_id, user.id, version, json))
+            (board_etag(project_id.get(), version), state.board_cache.put(project_id.get(), user.id, version, json))
         }
     };
     let mut res = HttpResponse::Ok();
@@ -377,7 +377,11 @@ pub async fn board(
 }
 
 /// The version of the caller's project: from memory when this process knows it, else one query.
-pub(crate) async fn current_version(state: &AppState, owner_id: i64, project_id: i64) -> Result<i64, ApiError> {
+pub(crate) async fn current_version(
+    state: &AppState,
+    owner_id: UserId,
+    project_id: ProjectId,
+) -> Result<i64, ApiError> {
     match state.tasks.known_board_version(owner_id, project_id) {
         Some(known) => Ok(known?),
         None => {
@@ -419,9 +423,9 @@ pub async fn create_standard_tasks(
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.tasks.clone();
-    let created = blocking(move || svc.create_standard_tasks(user.id, project_id)).await?;
+    let created = blocking(move || svc.create_standard_tasks(user.owner(), project_id)).await?;
     Ok(HttpResponse::Created().json(created.into_iter().map(TaskResponse::from).collect::<Vec<_>>()))
 }
 
@@ -446,7 +450,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let new = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.tasks.clone();
-    let v = blocking(move || svc.create(user.id, new)).await?;
+    let v = blocking(move || svc.create(user.owner(), new)).await?;
     Ok(HttpResponse::Created().json(TaskResponse::from(v)))
 }
 
@@ -468,10 +472,10 @@ pub async fn update(
     path: IdPath<TaskId>,
     body: ValidJson<UpdateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let update = body.body.try_into_domain(body.shape_errors)?;
     let svc = state.tasks.clone();
-    let v = blocking(move || svc.update(user.id, id, update)).await?;
+    let v = blocking(move || svc.update(user.owner(), id, update)).await?;
     Ok(HttpResponse::Ok().json(TaskResponse::from(v)))
 }
 
@@ -490,8 +494,8 @@ pub async fn delete(
     state: web::Data<AppState>,
     path: IdPath<TaskId>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.tasks.clone();
-    blocking(move || svc.delete(user.id, id)).await?;
+    blocking(move || svc.delete(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -7,6 +7,7 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{BidOnTask, BidRepository, ContractorRepository, NewBid, Rule};
 use buildledger_domain::bid::{Bid, BidDetails, BidEdit, BidStatus, Contractor, ContractorDetails};
+use buildledger_domain::ids::{BidId, ContractorId, TypedId, UserId};
 use buildledger_domain::task::{MaterialQuality, TaskStatus};
 use buildledger_domain::Money;
 use chrono::{NaiveDate, NaiveDateTime};
@@ -134,7 +135,8 @@ impl ContractorRepository for DieselContractorRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Contractor>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: ContractorId) -> Result<Option<Contractor>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             contractors::table
                 .filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)))
@@ -145,7 +147,8 @@ impl ContractorRepository for DieselContractorRepository {
         })
     }
 
-    fn update(&self, id: i64, owner_id: i64, d: &ContractorDetails) -> Result<Contractor, RepoError> {
+    fn update(&self, owner_id: UserId, id: ContractorId, d: &ContractorDetails) -> Result<Contractor, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         let d = d.clone();
         self.db.write(move |conn| {
             let n = diesel::update(
@@ -160,7 +163,8 @@ impl ContractorRepository for DieselContractorRepository {
         })
     }
 
-    fn delete(&self, id: i64, owner_id: i64) -> Result<(), RepoError> {
+    fn delete(&self, owner_id: UserId, id: ContractorId) -> Result<(), RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db
             .write(move |conn| -> Guarded<()> {
                 lock_contractor(conn, id, owner_id)?;
@@ -339,7 +343,8 @@ impl BidRepository for DieselBidRepository {
         Ok(rows.into_iter().map(|(_, r)| r).collect())
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Bid>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: BidId) -> Result<Option<Bid>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             let row = bids::table
                 .inner_join(contractors::table)

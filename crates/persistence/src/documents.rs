@@ -1,6 +1,7 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument};
 use buildledger_domain::document::Document;
+use buildledger_domain::ids::{DocumentId, ProjectId, TypedId, UserId};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -104,7 +105,8 @@ impl DocumentRepository for DieselDocumentRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Document>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: DocumentId) -> Result<Option<Document>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             documents::table
                 .filter(documents::id.eq(id).and(documents::owner_id.eq(owner_id)))
@@ -163,7 +165,8 @@ impl DocumentRepository for DieselDocumentRepository {
         })
     }
 
-    fn list_for_project(&self, project_id: i64, owner_id: i64) -> Result<Vec<Document>, RepoError> {
+    fn list_for_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Document>, RepoError> {
+        let (project_id, owner_id) = (project_id.get(), owner_id.get());
         self.db.read(|conn| {
             documents::table
                 .filter(documents::project_id.eq(project_id).and(documents::owner_id.eq(owner_id)))

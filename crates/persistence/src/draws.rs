@@ -6,6 +6,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DrawRepository, Rule};
+use buildledger_domain::ids::{DrawId, TypedId, UserId};
 use buildledger_domain::ledger::{
     work_to_date_cents, Draw, DrawFields, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw,
 };
@@ -243,7 +244,8 @@ impl DrawRepository for DieselDrawRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Draw>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: DrawId) -> Result<Option<Draw>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             let row = draws::table
                 .inner_join(projects::table.on(projects::id.eq(draws::project_id)))

@@ -15,6 +15,7 @@
 //!   (`open::memo_ttl`: 60 s on SQLite, where this process is the only writer and the bound is a
 //!   safety net; 1 s on PostgreSQL). See docs/architecture.md ("Caches").
 
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -162,7 +163,8 @@ impl Memo {
 
 /// The application's view of this memory: answers without I/O for the hottest checks.
 impl KnownState for Memo {
-    fn project_version(&self, project_id: i64, owner_id: i64) -> KnownVersion {
+    fn project_version(&self, owner_id: UserId, project_id: ProjectId) -> KnownVersion {
+        let (project_id, owner_id) = (project_id.get(), owner_id.get());
         self.known_version(project_id, owner_id)
     }
 

@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::ProjectRepository;
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
 use diesel::prelude::*;
@@ -208,7 +209,8 @@ impl ProjectRepository for DieselProjectRepository {
         Ok(project)
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Project>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: ProjectId) -> Result<Option<Project>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         let ticket = self.db.memo().ticket();
         let found = self.db.read(|conn| find_owned(conn, id, owner_id))?;
         if let Some(p) = &found {
@@ -217,7 +219,8 @@ impl ProjectRepository for DieselProjectRepository {
         Ok(found)
     }
 
-    fn update(&self, id: i64, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
+    fn update(&self, owner_id: UserId, id: ProjectId, details: &ProjectDetails) -> Result<Project, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         let changes = ProjectChanges::from(details);
         let project = self.db.write(move |conn| {
             let n = diesel::update(projects::table.filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id))))
@@ -233,7 +236,8 @@ impl ProjectRepository for DieselProjectRepository {
         Ok(project)
     }
 
-    fn delete(&self, id: i64, owner_id: i64) -> Result<Vec<String>, RepoError> {
+    fn delete(&self, owner_id: UserId, id: ProjectId) -> Result<Vec<String>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         let keys = self.db.write(move |conn| {
             find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
             let keys: Vec<String> =

@@ -2,6 +2,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::ShareRepository;
+use buildledger_domain::ids::{ShareId, TypedId, UserId};
 use buildledger_domain::share::{NewShare, Share, MAX_SHARES_PER_PROJECT};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -110,7 +111,8 @@ impl ShareRepository for DieselShareRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Share>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: ShareId) -> Result<Option<Share>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             project_shares::table
                 .filter(project_shares::id.eq(id).and(project_shares::owner_id.eq(owner_id)))

@@ -2,6 +2,7 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::board_order::{key_after, slot_between, Slot};
+use buildledger_domain::ids::{TaskId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
 use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
@@ -339,7 +340,8 @@ impl TaskRepository for DieselTaskRepository {
         Ok(list)
     }
 
-    fn find_for_owner(&self, task_id: i64, owner_id: i64) -> Result<Option<(Task, Project)>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, task_id: TaskId) -> Result<Option<(Task, Project)>, RepoError> {
+        let (task_id, owner_id) = (task_id.get(), owner_id.get());
         self.db.read(|conn| {
             let found: Option<(TaskRow, ProjectRow, i64)> =
                 FindTaskForOwner { task_id, owner_id }.get_result(conn).optional()?;

@@ -1,6 +1,7 @@
 //! The end of an account: "Download my data" (everything the user keeps here, as one JSON
 //! document) and "Delete my account" (subscription canceled at once, then every row and file).
 
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::{Bid, Contractor};
@@ -66,23 +67,25 @@ impl ClosureService {
             tracing::warn!(user_id = user.id, error = %e, "billing history left out of the data export");
             Vec::new()
         });
-        let mut documents = self.documents.list_for_owner(user.id)?;
+        let owner = UserId::new(user.id);
+        let mut documents = self.documents.list_for_owner(owner)?;
         let mut projects = Vec::new();
-        for project in self.projects.list(user.id)? {
-            let board = self.tasks.board(user.id, project.id)?;
+        for project in self.projects.list(owner)? {
+            let project_id = ProjectId::new(project.id);
+            let board = self.tasks.board(owner, project_id)?;
             let (mine, rest): (Vec<_>, Vec<_>) =
                 documents.into_iter().partition(|d| d.document.project_id == project.id);
             documents = rest;
             let bids =
-                self.bids.comparison(user.id, project.id)?.into_iter().flat_map(|c| c.bids).map(|b| b.bid).collect();
-            let payments = self.ledger.payments_for_project(user.id, project.id)?.into_iter().map(|(p, _)| p).collect();
+                self.bids.comparison(owner, project_id)?.into_iter().flat_map(|c| c.bids).map(|b| b.bid).collect();
+            let payments = self.ledger.payments_for_project(owner, project_id)?.into_iter().map(|(p, _)| p).collect();
             let change_orders =
-                self.ledger.change_orders_for_project(user.id, project.id)?.into_iter().map(|(c, _)| c).collect();
-            let draws = self.ledger.draws(user.id, project.id)?;
-            let shares = self.shares.list(user.id, project.id)?;
+                self.ledger.change_orders_for_project(owner, project_id)?.into_iter().map(|(c, _)| c).collect();
+            let draws = self.ledger.draws(owner, project_id)?;
+            let shares = self.shares.list(owner, project_id)?;
             projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws, shares });
         }
-        let contractors = self.bids.contractors(user.id)?;
+        let contractors = self.bids.contractors(owner)?;
         Ok(AccountExport { user: account, subscription, invoices, contractors, projects })
     }
 

@@ -40,6 +40,13 @@ pub struct AuthUser {
     pub session: Option<i64>,
 }
 
+impl AuthUser {
+    /// The caller as the owner the resource use cases take.
+    pub fn owner(&self) -> buildledger_domain::ids::UserId {
+        buildledger_domain::ids::TypedId::new(self.id)
+    }
+}
+
 /// How long the refresh token just replaced still gets the current one: two tabs of one
 /// browser that refresh at the same moment both stay signed in.
 pub const ROTATION_GRACE_SECONDS: i64 = 30;

@@ -1,6 +1,7 @@
 //! Change orders: written on the caller's task (approving one needs an award, checked again
 //! under the lock of the write), and the project's register of them.
 
+use buildledger_domain::ids::{ChangeOrderId, ProjectId, TaskId, TypedId, UserId};
 use std::collections::HashSet;
 
 use buildledger_domain::ledger::{
@@ -23,16 +24,16 @@ pub struct ChangeOrderChange {
 }
 
 impl LedgerService {
-    pub fn change_orders_for_task(&self, owner_id: i64, task_id: i64) -> Result<Vec<ChangeOrder>, UseCaseError> {
+    pub fn change_orders_for_task(&self, owner_id: UserId, task_id: TaskId) -> Result<Vec<ChangeOrder>, UseCaseError> {
         self.own_task(owner_id, task_id)?;
-        Ok(self.ports.change_orders.list_for_task(task_id)?)
+        Ok(self.ports.change_orders.list_for_task(task_id.get())?)
     }
 
     /// Every change order of a project with its task's title, in date order (then id).
     pub fn change_orders_for_project(
         &self,
-        owner_id: i64,
-        project_id: i64,
+        owner_id: UserId,
+        project_id: ProjectId,
     ) -> Result<Vec<(ChangeOrder, String)>, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
         let mut orders = self.ports.change_orders.list_for_project(project.id)?;
@@ -40,8 +41,8 @@ impl LedgerService {
         Ok(orders)
     }
 
-    pub fn change_order(&self, owner_id: i64, id: i64) -> Result<ChangeOrder, UseCaseError> {
-        self.ports.change_orders.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("change order"))
+    pub fn change_order(&self, owner_id: UserId, id: ChangeOrderId) -> Result<ChangeOrder, UseCaseError> {
+        self.ports.change_orders.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("change order"))
     }
 
     /// Approving needs an award on the task: the task read says so at once; the repository
@@ -50,11 +51,15 @@ impl LedgerService {
         Ok(details.check_award(task.bids.committed.is_some())?)
     }
 
-    pub fn create_change_order(&self, owner_id: i64, change: ChangeOrderChange) -> Result<ChangeOrder, UseCaseError> {
+    pub fn create_change_order(
+        &self,
+        owner_id: UserId,
+        change: ChangeOrderChange,
+    ) -> Result<ChangeOrder, UseCaseError> {
         let mut errors = FieldErrors::new();
         let task_id = required(&mut errors, "task", change.task);
         let details = merge(errors, ChangeOrderDetails::parse(change.input, None, self.today()))?;
-        let (task, _) = self.own_task(owner_id, task_id)?;
+        let (task, _) = self.own_task(owner_id, TaskId::new(task_id))?;
         self.check_contractor(owner_id, details.contractor_id)?;
         self.check_document(task.id, details.document_id, "document", MSG_DOCUMENT_OF_ANOTHER_TASK)?;
         Self::check_award(&task, &details)?;
@@ -67,8 +72,8 @@ impl LedgerService {
     /// says, so it is checked first.
     pub fn update_change_order(
         &self,
-        owner_id: i64,
-        id: i64,
+        owner_id: UserId,
+        id: ChangeOrderId,
         change: Result<ChangeOrderChange, DomainError>,
     ) -> Result<ChangeOrder, UseCaseError> {
         let current = self.change_order(owner_id, id)?;
@@ -84,15 +89,15 @@ impl LedgerService {
         }
         self.check_document(current.task_id, details.document_id, "document", MSG_DOCUMENT_OF_ANOTHER_TASK)?;
         if details.status == ChangeOrderStatus::Approved && current.details.status != ChangeOrderStatus::Approved {
-            let (task, _) = self.own_task(owner_id, current.task_id)?;
+            let (task, _) = self.own_task(owner_id, TaskId::new(current.task_id))?;
             Self::check_award(&task, &details)?;
         }
-        self.ports.change_orders.update(id, Box::new(rule)).map_err(|e| not_found(e, "change order"))
+        self.ports.change_orders.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "change order"))
     }
 
-    pub fn delete_change_order(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+    pub fn delete_change_order(&self, owner_id: UserId, id: ChangeOrderId) -> Result<(), UseCaseError> {
         self.change_order(owner_id, id)?;
-        self.ports.change_orders.delete(id).map_err(|e| not_found(e, "change order"))
+        self.ports.change_orders.delete(id.get()).map_err(|e| not_found(e, "change order"))
     }
 
     /// The project's change orders in date order with running totals, beside its committed
@@ -101,8 +106,8 @@ impl LedgerService {
     /// (`TaskService::summary`), the one predicted total every screen shows.
     pub fn register(
         &self,
-        owner_id: i64,
-        project_id: i64,
+        owner_id: UserId,
+        project_id: ProjectId,
         predicted_total_cents: i64,
     ) -> Result<ChangeOrderRegister, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
@@ -125,6 +130,7 @@ impl LedgerService {
 
 #[cfg(test)]
 mod tests {
+    use buildledger_domain::ids::{ChangeOrderId, ProjectId, TypedId, UserId};
     use buildledger_domain::ledger::{SignedMoney, MSG_APPROVE_NEEDS_AWARD};
     use mockall::predicate::{always, eq};
 
@@ -149,7 +155,7 @@ mod tests {
         let mut m = Mocks::new();
         m.owns_task(false);
         m.change_orders.expect_create().never();
-        let err = m.service().create_change_order(3, change_order_change("approved")).unwrap_err();
+        let err = m.service().create_change_order(UserId::new(3), change_order_change("approved")).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_APPROVE_NEEDS_AWARD),
             "{err:?}"
@@ -165,7 +171,7 @@ mod tests {
             .expect_create()
             .times(1)
             .returning(|new| Err(RepoError::Refused(new.details.check_award(false).unwrap_err())));
-        let err = m.service().create_change_order(3, change_order_change("approved")).unwrap_err();
+        let err = m.service().create_change_order(UserId::new(3), change_order_change("approved")).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_APPROVE_NEEDS_AWARD),
             "{err:?}"
@@ -201,7 +207,7 @@ mod tests {
             input: ChangeOrderInput { description: Some("Wider beam".into()), ..Default::default() },
         };
         assert_eq!(
-            m.service().update_change_order(3, 4, Ok(change)).unwrap().details.status,
+            m.service().update_change_order(UserId::new(3), ChangeOrderId::new(4), Ok(change)).unwrap().details.status,
             ChangeOrderStatus::Approved
         );
     }
@@ -209,7 +215,10 @@ mod tests {
     #[test]
     fn the_register_compares_approved_change_orders_with_the_committed_total() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(project())));
+        m.projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(Some(project())));
         m.tasks.expect_list_for_project().with(eq(1)).returning(|_| Ok(vec![task(true), task(false)]));
         m.change_orders.expect_list_for_project().with(eq(1)).returning(|_| {
             let details = ChangeOrderDetails {
@@ -226,7 +235,7 @@ mod tests {
             )])
         });
         // Budget 100,000.00, reserve 10,000.00; the summary predicts 95,000.00 with the change order.
-        let r = m.service().register(3, 1, 9_500_000).unwrap();
+        let r = m.service().register(UserId::new(3), ProjectId::new(1), 9_500_000).unwrap();
         assert_eq!((r.committed_total_cents, r.approved_total_cents, r.warning), (4_180_000, 500_000, true));
         assert_eq!(r.lines[0].contingency_left_after_cents, 500_000);
     }

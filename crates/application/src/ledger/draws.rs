@@ -2,6 +2,7 @@
 //! rules the write checks under the project's lock (two draws never cover the same work; only a
 //! draft's lines change; a funded draw stays).
 
+use buildledger_domain::ids::{DrawId, ProjectId, TypedId, UserId};
 use buildledger_domain::ledger::{next_draw, Draw, DrawInput, DrawStatus, DrawUpdate, DrawableTask, NewDraw};
 use buildledger_domain::{DomainError, FieldErrors};
 
@@ -28,17 +29,17 @@ pub struct NextDraw {
 }
 
 impl LedgerService {
-    pub fn draws(&self, owner_id: i64, project_id: i64) -> Result<Vec<Draw>, UseCaseError> {
+    pub fn draws(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
         Ok(self.ports.draws.list_for_project(project.id)?)
     }
 
-    pub fn draw(&self, owner_id: i64, id: i64) -> Result<Draw, UseCaseError> {
-        self.ports.draws.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("draw"))
+    pub fn draw(&self, owner_id: UserId, id: DrawId) -> Result<Draw, UseCaseError> {
+        self.ports.draws.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("draw"))
     }
 
     /// What a new draw would cover: the work not yet drawn, task by task, in board order.
-    pub fn next_draw(&self, owner_id: i64, project_id: i64) -> Result<NextDraw, UseCaseError> {
+    pub fn next_draw(&self, owner_id: UserId, project_id: ProjectId) -> Result<NextDraw, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
         let tasks = next_draw(&self.ports.draws.drawable_tasks(project.id, None)?);
         let total_cents = tasks.iter().fold(0i64, |s, t| s.saturating_add(t.amount_cents()));
@@ -52,11 +53,11 @@ impl LedgerService {
     /// body says, so it is checked first.
     pub fn create_draw(
         &self,
-        owner_id: i64,
+        owner_id: UserId,
         project_id: Option<i64>,
         change: Result<DrawChange, DomainError>,
     ) -> Result<Draw, UseCaseError> {
-        let project = project_id.map(|id| self.own_project(owner_id, id)).transpose()?;
+        let project = project_id.map(|id| self.own_project(owner_id, ProjectId::new(id))).transpose()?;
         let change = change?;
         let mut errors = FieldErrors::new();
         if project.is_none() {
@@ -80,8 +81,8 @@ impl LedgerService {
     /// it is checked first.
     pub fn update_draw(
         &self,
-        owner_id: i64,
-        id: i64,
+        owner_id: UserId,
+        id: DrawId,
         change: Result<DrawChange, DomainError>,
     ) -> Result<Draw, UseCaseError> {
         let current = self.draw(owner_id, id)?;
@@ -92,7 +93,7 @@ impl LedgerService {
         // The project's tasks only when they are needed: new lines for a draft.
         let drawable = match change.tasks {
             Some(_) if current.status == DrawStatus::Draft => {
-                self.ports.draws.drawable_tasks(current.project_id, Some(id))?
+                self.ports.draws.drawable_tasks(current.project_id, Some(id.get()))?
             }
             _ => Vec::new(),
         };
@@ -101,18 +102,19 @@ impl LedgerService {
             draw.change(tasks.as_deref(), drawable, input.clone(), today)
         };
         rule(&(current, drawable))?;
-        self.ports.draws.update(id, Box::new(rule)).map_err(|e| not_found(e, "draw"))
+        self.ports.draws.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "draw"))
     }
 
     /// Deletes the draw unless it is funded, as found under the lock of the delete.
-    pub fn delete_draw(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+    pub fn delete_draw(&self, owner_id: UserId, id: DrawId) -> Result<(), UseCaseError> {
         self.draw(owner_id, id)?.check_delete()?;
-        self.ports.draws.delete(id).map_err(|e| not_found(e, "draw"))
+        self.ports.draws.delete(id.get()).map_err(|e| not_found(e, "draw"))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use buildledger_domain::ids::{DrawId, ProjectId, TypedId, UserId};
     use buildledger_domain::ledger::{
         DrawItem, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FUNDED_DRAW, MSG_NO_DRAW_TASKS,
     };
@@ -165,7 +167,7 @@ mod tests {
             .times(1)
             .returning(|project_id, rule| Ok(created(project_id, rule, &drawable())));
         let change = DrawChange { tasks: Some(vec![11, 10, 10]), ..Default::default() };
-        let d = m.service().create_draw(3, Some(1), Ok(change)).unwrap();
+        let d = m.service().create_draw(UserId::new(3), Some(1), Ok(change)).unwrap();
         let lines: Vec<(Option<i64>, i64)> = d.items.iter().map(|i| (i.task_id, i.amount.cents())).collect();
         assert_eq!(lines, [(Some(10), 3_000_000), (Some(11), 0)], "board order, each once");
         assert_eq!((d.status, d.requested_on), (DrawStatus::Draft, day("2026-11-24")), "today by default");
@@ -183,7 +185,7 @@ mod tests {
             Ok(created(project_id, rule, &now))
         });
         let change = DrawChange { tasks: Some(vec![10]), ..Default::default() };
-        assert_eq!(m.service().create_draw(3, Some(1), Ok(change)).unwrap().total, Money::ZERO);
+        assert_eq!(m.service().create_draw(UserId::new(3), Some(1), Ok(change)).unwrap().total, Money::ZERO);
     }
 
     #[test]
@@ -194,8 +196,9 @@ mod tests {
         m.draws.expect_create().never();
         let svc = m.service();
         for (tasks, message) in [(vec![10, 99], MSG_DRAW_TASK_OF_ANOTHER_PROJECT), (vec![], MSG_NO_DRAW_TASKS)] {
-            let err =
-                svc.create_draw(3, Some(1), Ok(DrawChange { tasks: Some(tasks), ..Default::default() })).unwrap_err();
+            let err = svc
+                .create_draw(UserId::new(3), Some(1), Ok(DrawChange { tasks: Some(tasks), ..Default::default() }))
+                .unwrap_err();
             let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
             assert_eq!(e.fields().as_map()["tasks"], [message]);
         }
@@ -225,15 +228,20 @@ mod tests {
         let mut m = Mocks::new();
         m.draws
             .expect_find_for_owner()
-            .with(eq(7), eq(3))
+            .with(eq(UserId::new(3)), eq(DrawId::new(7)))
             .returning(|_, _| Ok(Some(stored_draw(DrawStatus::Submitted))));
-        m.draws.expect_find_for_owner().with(eq(8), eq(3)).returning(|_, _| Ok(Some(stored_draw(DrawStatus::Funded))));
+        m.draws
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(DrawId::new(8)))
+            .returning(|_, _| Ok(Some(stored_draw(DrawStatus::Funded))));
         m.draws.expect_update().never();
         m.draws.expect_delete().never();
         let svc = m.service();
-        let err = svc.update_draw(3, 7, Ok(DrawChange { tasks: Some(vec![10]), ..Default::default() })).unwrap_err();
+        let err = svc
+            .update_draw(UserId::new(3), DrawId::new(7), Ok(DrawChange { tasks: Some(vec![10]), ..Default::default() }))
+            .unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_DRAW_TASKS_FIXED));
-        let err = svc.delete_draw(3, 8).unwrap_err();
+        let err = svc.delete_draw(UserId::new(3), DrawId::new(8)).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_FUNDED_DRAW));
     }
 
@@ -254,7 +262,7 @@ mod tests {
             Ok(stored_draw(DrawStatus::Funded))
         });
         let svc = m.service();
-        let err = svc.delete_draw(3, 7).unwrap_err();
+        let err = svc.delete_draw(UserId::new(3), DrawId::new(7)).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_FUNDED_DRAW),
             "{err:?}"
@@ -263,7 +271,7 @@ mod tests {
             input: DrawInput { note: Some("called the bank".into()), ..Default::default() },
             ..Default::default()
         };
-        svc.update_draw(3, 7, Ok(note)).unwrap();
+        svc.update_draw(UserId::new(3), DrawId::new(7), Ok(note)).unwrap();
     }
 
     #[test]
@@ -280,7 +288,7 @@ mod tests {
             input: DrawInput { status: Some(DrawStatus::Funded), ..Default::default() },
             ..Default::default()
         };
-        m.service().update_draw(3, 7, Ok(change)).unwrap();
+        m.service().update_draw(UserId::new(3), DrawId::new(7), Ok(change)).unwrap();
     }
 
     fn bad_body() -> Result<DrawChange, DomainError> {
@@ -290,22 +298,34 @@ mod tests {
     #[test]
     fn another_users_project_or_draw_is_not_found_before_the_bodys_problems() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().with(eq(2), eq(3)).returning(|_, _| Ok(None));
-        m.projects.expect_find_for_owner().with(eq(1), eq(3)).returning(|_, _| Ok(Some(project())));
-        m.draws.expect_find_for_owner().with(eq(9), eq(3)).returning(|_, _| Ok(None));
-        m.draws.expect_find_for_owner().with(eq(7), eq(3)).returning(|_, _| Ok(Some(stored_draw(DrawStatus::Draft))));
+        m.projects.expect_find_for_owner().with(eq(UserId::new(3)), eq(ProjectId::new(2))).returning(|_, _| Ok(None));
+        m.projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(Some(project())));
+        m.draws.expect_find_for_owner().with(eq(UserId::new(3)), eq(DrawId::new(9))).returning(|_, _| Ok(None));
+        m.draws
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(DrawId::new(7)))
+            .returning(|_, _| Ok(Some(stored_draw(DrawStatus::Draft))));
         m.draws.expect_drawable_tasks().never();
         m.draws.expect_create().never();
         m.draws.expect_update().never();
         let svc = m.service();
-        assert!(matches!(svc.create_draw(3, Some(2), bad_body()), Err(UseCaseError::NotFound { entity: "project" })));
-        assert!(matches!(svc.update_draw(3, 9, bad_body()), Err(UseCaseError::NotFound { entity: "draw" })));
+        assert!(matches!(
+            svc.create_draw(UserId::new(3), Some(2), bad_body()),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
+        assert!(matches!(
+            svc.update_draw(UserId::new(3), DrawId::new(9), bad_body()),
+            Err(UseCaseError::NotFound { entity: "draw" })
+        ));
         // The caller's own project or draw: the body's problems, nothing read further or written.
         let invalid = |r: Result<Draw, UseCaseError>| matches!(r, Err(UseCaseError::Invalid(ref e)) if e.fields().contains("funded_on"));
-        assert!(invalid(svc.create_draw(3, Some(1), bad_body())));
-        assert!(invalid(svc.update_draw(3, 7, bad_body())));
+        assert!(invalid(svc.create_draw(UserId::new(3), Some(1), bad_body())));
+        assert!(invalid(svc.update_draw(UserId::new(3), DrawId::new(7), bad_body())));
         // Neither project nor tasks: both said at once.
-        let err = svc.create_draw(3, None, Ok(DrawChange::default())).unwrap_err();
+        let err = svc.create_draw(UserId::new(3), None, Ok(DrawChange::default())).unwrap_err();
         let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
         assert!(e.fields().contains("project") && e.fields().contains("tasks"), "{e:?}");
     }

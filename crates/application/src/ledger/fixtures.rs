@@ -1,6 +1,7 @@
 //! What the ledger's use-case tests share: the mocked ports and a project, task and document of
 //! user 3.
 
+use buildledger_domain::ids::{TaskId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::BidFigures;
@@ -61,7 +62,7 @@ impl Mocks {
     pub(super) fn owns_task(&mut self, awarded: bool) {
         self.tasks
             .expect_find_for_owner()
-            .with(eq(10), eq(3))
+            .with(eq(UserId::new(3)), eq(TaskId::new(10)))
             .returning(move |_, _| Ok(Some((task(awarded), project()))));
         self.tasks.expect_find_for_owner().returning(|_, _| Ok(None));
     }

@@ -1,6 +1,7 @@
 //! Payments against a task: listed per task and per project, written on the caller's task with
 //! a receipt of that task and a contractor of the caller's.
 
+use buildledger_domain::ids::{PaymentId, ProjectId, TaskId, TypedId, UserId};
 use buildledger_domain::ledger::{Payee, Payment, PaymentDetails, PaymentInput};
 use buildledger_domain::{DomainError, FieldErrors};
 
@@ -18,26 +19,30 @@ pub struct PaymentChange {
 }
 
 impl LedgerService {
-    pub fn payments_for_task(&self, owner_id: i64, task_id: i64) -> Result<Vec<Payment>, UseCaseError> {
+    pub fn payments_for_task(&self, owner_id: UserId, task_id: TaskId) -> Result<Vec<Payment>, UseCaseError> {
         self.own_task(owner_id, task_id)?;
-        Ok(self.ports.payments.list_for_task(task_id)?)
+        Ok(self.ports.payments.list_for_task(task_id.get())?)
     }
 
-    pub fn payments_for_project(&self, owner_id: i64, project_id: i64) -> Result<Vec<(Payment, String)>, UseCaseError> {
+    pub fn payments_for_project(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<Vec<(Payment, String)>, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
         Ok(self.ports.payments.list_for_project(project.id)?)
     }
 
-    pub fn payment(&self, owner_id: i64, id: i64) -> Result<Payment, UseCaseError> {
-        self.ports.payments.find_for_owner(id, owner_id)?.ok_or(UseCaseError::not_found("payment"))
+    pub fn payment(&self, owner_id: UserId, id: PaymentId) -> Result<Payment, UseCaseError> {
+        self.ports.payments.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("payment"))
     }
 
-    pub fn create_payment(&self, owner_id: i64, change: PaymentChange) -> Result<Payment, UseCaseError> {
+    pub fn create_payment(&self, owner_id: UserId, change: PaymentChange) -> Result<Payment, UseCaseError> {
         let mut errors = FieldErrors::new();
         let task_id = required(&mut errors, "task", change.task);
         let details = PaymentDetails::parse(change.input, None, self.today());
         let details = merge(errors, details)?;
-        let (task, _) = self.own_task(owner_id, task_id)?;
+        let (task, _) = self.own_task(owner_id, TaskId::new(task_id))?;
         self.check_contractor(owner_id, details.contractor_id)?;
         self.check_document(task.id, details.receipt_id, "receipt", MSG_RECEIPT_OF_ANOTHER_TASK)?;
         let new = OnTask { task_id: task.id, project_id: task.project_id, details };
@@ -49,8 +54,8 @@ impl LedgerService {
     /// whatever the body says, so it is checked first.
     pub fn update_payment(
         &self,
-        owner_id: i64,
-        id: i64,
+        owner_id: UserId,
+        id: PaymentId,
         change: Result<PaymentChange, DomainError>,
     ) -> Result<Payment, UseCaseError> {
         let current = self.payment(owner_id, id)?;
@@ -65,12 +70,12 @@ impl LedgerService {
             self.check_contractor(owner_id, details.contractor_id)?;
         }
         self.check_document(current.task_id, details.receipt_id, "receipt", MSG_RECEIPT_OF_ANOTHER_TASK)?;
-        self.ports.payments.update(id, Box::new(rule)).map_err(|e| not_found(e, "payment"))
+        self.ports.payments.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "payment"))
     }
 
-    pub fn delete_payment(&self, owner_id: i64, id: i64) -> Result<(), UseCaseError> {
+    pub fn delete_payment(&self, owner_id: UserId, id: PaymentId) -> Result<(), UseCaseError> {
         self.payment(owner_id, id)?;
-        self.ports.payments.delete(id).map_err(|e| not_found(e, "payment"))
+        self.ports.payments.delete(id.get()).map_err(|e| not_found(e, "payment"))
     }
 }
 
@@ -123,7 +128,7 @@ mod tests {
                     contractor_name: None,
                 })
             });
-        let p = m.service().create_payment(3, payment_change(Some(5))).unwrap();
+        let p = m.service().create_payment(UserId::new(3), payment_change(Some(5))).unwrap();
         assert_eq!((p.details.amount.cents(), p.details.paid_on), (2_000_000, day("2026-11-20")));
     }
 
@@ -133,7 +138,7 @@ mod tests {
         m.owns_task(true);
         m.documents.expect_find().returning(|_| Ok(Some(document(6, 99))));
         m.payments.expect_create().never();
-        let err = m.service().create_payment(3, payment_change(Some(6))).unwrap_err();
+        let err = m.service().create_payment(UserId::new(3), payment_change(Some(6))).unwrap_err();
         let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
         assert_eq!(e.fields().as_map()["receipt"], [MSG_RECEIPT_OF_ANOTHER_TASK]);
     }
@@ -146,15 +151,18 @@ mod tests {
         m.payments.expect_create().never();
         let svc = m.service();
         let other = PaymentChange { task: Some(11), ..payment_change(None) };
-        assert!(matches!(svc.create_payment(3, other), Err(UseCaseError::NotFound { entity: "task" })));
+        assert!(matches!(svc.create_payment(UserId::new(3), other), Err(UseCaseError::NotFound { entity: "task" })));
         let mut named = payment_change(None);
         named.input.payee = payee_from(None, Some(Some(77)));
-        assert!(matches!(svc.create_payment(3, named), Err(UseCaseError::NotFound { entity: "contractor" })));
+        assert!(matches!(
+            svc.create_payment(UserId::new(3), named),
+            Err(UseCaseError::NotFound { entity: "contractor" })
+        ));
     }
 
     #[test]
     fn a_missing_task_and_amount_are_reported_together() {
-        let err = Mocks::new().service().create_payment(3, PaymentChange::default()).unwrap_err();
+        let err = Mocks::new().service().create_payment(UserId::new(3), PaymentChange::default()).unwrap_err();
         let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
         assert_eq!(e.fields().as_map()["task"], ["This field is required."]);
         assert_eq!(e.fields().as_map()["amount"], ["This field is required."]);

@@ -17,7 +17,7 @@ use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
-use buildledger_domain::ids::{ChangeOrderId, ProjectId, TaskId, TypedId};
+use buildledger_domain::ids::{ChangeOrderId, ProjectId, TaskId};
 
 /// A change to a task's contract.
 #[derive(Serialize, ToSchema)]
@@ -132,9 +132,9 @@ pub async fn list_task_change_orders(
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = path.id()?.get();
+    let task_id = path.id()?;
     let svc = state.ledger.clone();
-    let list = blocking(move || svc.change_orders_for_task(user.id, task_id)).await?;
+    let list = blocking(move || svc.change_orders_for_task(user.owner(), task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(ChangeOrderResponse::from).collect::<Vec<_>>()))
 }
 
@@ -159,7 +159,7 @@ pub async fn create_change_order(
 ) -> Result<HttpResponse, ApiError> {
     let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.ledger.clone();
-    let c = blocking(move || svc.create_change_order(user.id, change)).await?;
+    let c = blocking(move || svc.create_change_order(user.owner(), change)).await?;
     Ok(HttpResponse::Created().json(ChangeOrderResponse::from(c)))
 }
 
@@ -181,10 +181,10 @@ pub async fn update_change_order(
     path: IdPath<ChangeOrderId, Plain>,
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    let c = blocking(move || svc.update_change_order(user.id, id, change)).await?;
+    let c = blocking(move || svc.update_change_order(user.owner(), id, change)).await?;
     Ok(HttpResponse::Ok().json(ChangeOrderResponse::from(c)))
 }
 
@@ -200,9 +200,9 @@ pub async fn delete_change_order(
     state: web::Data<AppState>,
     path: IdPath<ChangeOrderId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.ledger.clone();
-    blocking(move || svc.delete_change_order(user.id, id)).await?;
+    blocking(move || svc.delete_change_order(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -271,12 +271,12 @@ pub async fn change_order_register(
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let (tasks, ledger) = (state.tasks.clone(), state.ledger.clone());
     let r = blocking(move || {
         // The contingency after each change order starts from the summary's predicted total.
-        let summary = tasks.summary(user.id, project_id)?;
-        ledger.register(user.id, project_id, summary.money.predicted_total_cents)
+        let summary = tasks.summary(user.owner(), project_id)?;
+        ledger.register(user.owner(), project_id, summary.money.predicted_total_cents)
     })
     .await?;
     Ok(HttpResponse::Ok().json(RegisterResponse::from(r)))

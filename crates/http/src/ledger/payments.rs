@@ -17,7 +17,7 @@ use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
-use buildledger_domain::ids::{PaymentId, ProjectId, TaskId, TypedId};
+use buildledger_domain::ids::{PaymentId, ProjectId, TaskId};
 
 /// A payment made against a task.
 #[derive(Serialize, ToSchema)]
@@ -158,9 +158,9 @@ pub async fn list_task_payments(
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let task_id = path.id()?.get();
+    let task_id = path.id()?;
     let svc = state.ledger.clone();
-    let list = blocking(move || svc.payments_for_task(user.id, task_id)).await?;
+    let list = blocking(move || svc.payments_for_task(user.owner(), task_id)).await?;
     Ok(HttpResponse::Ok().json(list.into_iter().map(PaymentResponse::from).collect::<Vec<_>>()))
 }
 
@@ -177,9 +177,9 @@ pub async fn list_project_payments(
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let project_id = path.id()?.get();
+    let project_id = path.id()?;
     let svc = state.ledger.clone();
-    let list = blocking(move || svc.payments_for_project(user.id, project_id)).await?;
+    let list = blocking(move || svc.payments_for_project(user.owner(), project_id)).await?;
     let body: Vec<ProjectPaymentResponse> =
         list.into_iter().map(|(p, task_title)| ProjectPaymentResponse { payment: p.into(), task_title }).collect();
     Ok(HttpResponse::Ok().json(body))
@@ -206,7 +206,7 @@ pub async fn create_payment(
 ) -> Result<HttpResponse, ApiError> {
     let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
     let svc = state.ledger.clone();
-    let p = blocking(move || svc.create_payment(user.id, change)).await?;
+    let p = blocking(move || svc.create_payment(user.owner(), change)).await?;
     Ok(HttpResponse::Created().json(PaymentResponse::from(p)))
 }
 
@@ -228,10 +228,10 @@ pub async fn update_payment(
     path: IdPath<PaymentId, Plain>,
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let change = body.body.try_into_domain(body.shape_errors, Write::Update);
     let svc = state.ledger.clone();
-    let p = blocking(move || svc.update_payment(user.id, id, change)).await?;
+    let p = blocking(move || svc.update_payment(user.owner(), id, change)).await?;
     Ok(HttpResponse::Ok().json(PaymentResponse::from(p)))
 }
 
@@ -247,8 +247,8 @@ pub async fn delete_payment(
     state: web::Data<AppState>,
     path: IdPath<PaymentId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?.get();
+    let id = path.id()?;
     let svc = state.ledger.clone();
-    blocking(move || svc.delete_payment(user.id, id)).await?;
+    blocking(move || svc.delete_payment(user.owner(), id)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

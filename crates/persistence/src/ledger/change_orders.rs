@@ -2,6 +2,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{ChangeOrderRepository, OnTask, Rule};
+use buildledger_domain::ids::{ChangeOrderId, TypedId, UserId};
 use buildledger_domain::ledger::{ChangeOrder, ChangeOrderDetails, ChangeOrderStatus, SignedMoney};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -137,7 +138,8 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<ChangeOrder>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: ChangeOrderId) -> Result<Option<ChangeOrder>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             let row = change_orders_with_names!()
                 .inner_join(projects::table.on(projects::id.eq(change_orders::project_id)))

@@ -2,6 +2,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{OnTask, Rule, TaskPaymentRepository};
+use buildledger_domain::ids::{PaymentId, TypedId, UserId};
 use buildledger_domain::ledger::{Payment, PaymentDetails, PaymentMethod};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -141,7 +142,8 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
         })
     }
 
-    fn find_for_owner(&self, id: i64, owner_id: i64) -> Result<Option<Payment>, RepoError> {
+    fn find_for_owner(&self, owner_id: UserId, id: PaymentId) -> Result<Option<Payment>, RepoError> {
+        let (id, owner_id) = (id.get(), owner_id.get());
         self.db.read(|conn| {
             let row = payments_with_names!()
                 .inner_join(projects::table.on(projects::id.eq(task_payments::project_id)))

@@ -4,6 +4,7 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{BidRepository, ContractorRepository, NewBid, TaskRepository};
 use buildledger_domain::bid::{Bid, BidDetails, BidInput, BidStatus, ContractorDetails};
+use buildledger_domain::ids::{ContractorId, TypedId, UserId};
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
 use buildledger_persistence::{DieselBidRepository, DieselContractorRepository, DieselTaskRepository};
@@ -71,11 +72,15 @@ fn the_task_row_follows_its_bids_and_one_award() {
         assert_eq!((f.count, f.lowest.map(Money::cents)), (2, Some(4_300_000)), "{}", t.name);
 
         // A contractor with bids stays; deleting the task takes its bids; then the contractor goes.
-        assert!(matches!(roster.delete(acme.id, ana), Err(RepoError::Refused(_))), "{}", t.name);
+        assert!(
+            matches!(roster.delete(UserId::new(ana), ContractorId::new(acme.id)), Err(RepoError::Refused(_))),
+            "{}",
+            t.name
+        );
         tasks.delete(&tasks.list_for_project(p.id).unwrap()[0]).unwrap();
         assert!(repo.list_for_project(p.id).unwrap().is_empty());
         assert!(matches!(repo.award(b2.id), Err(RepoError::NotFound)), "{}: a bid of a deleted task", t.name);
-        roster.delete(acme.id, ana).unwrap();
+        roster.delete(UserId::new(ana), ContractorId::new(acme.id)).unwrap();
     }
 }
 
@@ -126,11 +131,18 @@ fn contractors_are_their_owners_own() {
         let names: Vec<String> = roster.list_for_owner(ana).unwrap().into_iter().map(|c| c.details.name).collect();
         assert_eq!(names, ["acme", "Zed"], "{}: by name", t.name);
         assert!(roster.list_for_owner(bob).unwrap().is_empty());
-        assert!(roster.find_for_owner(c.id, bob).unwrap().is_none());
+        assert!(roster.find_for_owner(UserId::new(bob), ContractorId::new(c.id)).unwrap().is_none());
         let renamed = ContractorDetails { name: "Zed & Sons".into(), ..Default::default() };
-        assert!(matches!(roster.update(c.id, bob, &renamed), Err(RepoError::NotFound)), "{}", t.name);
-        assert!(matches!(roster.delete(c.id, bob), Err(RepoError::NotFound)));
-        assert_eq!(roster.update(c.id, ana, &renamed).unwrap().details.name, "Zed & Sons");
+        assert!(
+            matches!(roster.update(UserId::new(bob), ContractorId::new(c.id), &renamed), Err(RepoError::NotFound)),
+            "{}",
+            t.name
+        );
+        assert!(matches!(roster.delete(UserId::new(bob), ContractorId::new(c.id)), Err(RepoError::NotFound)));
+        assert_eq!(
+            roster.update(UserId::new(ana), ContractorId::new(c.id), &renamed).unwrap().details.name,
+            "Zed & Sons"
+        );
     }
 }
 

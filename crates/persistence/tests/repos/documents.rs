@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
+use buildledger_domain::ids::{DocumentId, ProjectId, TypedId, UserId};
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
 
@@ -23,7 +24,11 @@ fn documents_belong_to_a_task_and_its_owner() {
             })
             .unwrap();
         let repo = DieselDocumentRepository::new(t.db.clone());
-        let v_before = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        let v_before = DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .unwrap()
+            .version;
         let d1 = repo
             .create(&NewDocument {
                 task_id: task.id,
@@ -41,7 +46,11 @@ fn documents_belong_to_a_task_and_its_owner() {
             storage_key: "k2".into(),
         })
         .unwrap();
-        let v_after = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        let v_after = DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .unwrap()
+            .version;
         assert!(v_after > v_before, "{}", t.name);
         assert_eq!((d1.project_id, d1.owner_id), (p.id, ana));
         assert_eq!(
@@ -50,8 +59,8 @@ fn documents_belong_to_a_task_and_its_owner() {
         );
         assert_eq!(repo.total_bytes_for_owner(ana).unwrap(), 1024, "{}", t.name);
         assert_eq!(repo.total_bytes_for_owner(bob).unwrap(), 0);
-        assert!(repo.find_for_owner(d1.id, bob).unwrap().is_none());
-        assert_eq!(repo.find_for_owner(d1.id, ana).unwrap().unwrap().storage_key, "k1");
+        assert!(repo.find_for_owner(UserId::new(bob), DocumentId::new(d1.id)).unwrap().is_none());
+        assert_eq!(repo.find_for_owner(UserId::new(ana), DocumentId::new(d1.id)).unwrap().unwrap().storage_key, "k1");
         assert_eq!(repo.delete(d1.id).unwrap(), "k1");
         assert!(repo.find(d1.id).unwrap().is_none());
     }
@@ -98,12 +107,20 @@ fn a_document_is_renamed_and_the_board_version_moves() {
                 storage_key: "k-rename".into(),
             })
             .unwrap();
-        let before = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        let before = DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .unwrap()
+            .version;
         let renamed = repo.rename(d.id, "Smith bid.pdf").unwrap();
         assert_eq!(renamed.name, "Smith bid.pdf", "{}", t.name);
         assert_eq!(renamed.storage_key, "k-rename");
         assert_eq!(repo.find(d.id).unwrap().unwrap().name, "Smith bid.pdf");
-        let after = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().version;
+        let after = DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .unwrap()
+            .version;
         assert!(after > before, "{}: the board's ETag changes", t.name);
         assert!(matches!(repo.rename(999_999, "x.pdf"), Err(RepoError::NotFound)), "{}", t.name);
     }

@@ -9,6 +9,7 @@ use buildledger_application::ports::{
     Rule, TaskPaymentRepository, TaskRepository,
 };
 use buildledger_domain::bid::{BidDetails, ContractorDetails};
+use buildledger_domain::ids::{ContractorId, DrawId, PaymentId, ProjectId, TypedId, UserId};
 use buildledger_domain::ledger::{
     draw_items, select_draw_tasks, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawFields, DrawStatus, DrawUpdate,
     DrawableTask, NewDraw, PaymentDetails, PaymentMethod, SignedMoney,
@@ -153,10 +154,14 @@ fn the_task_row_follows_payments_and_approved_change_orders() {
         // A removed contractor's payments keep the name as text.
         let p2 = payments.create(&on(task_id, project_id, payment(100, "2026-11-11", Some(acme.id)))).unwrap();
         bids.delete(bid.id).unwrap();
-        roster.delete(acme.id, ana).unwrap();
-        let kept = payments.find_for_owner(p2.id, ana).unwrap().unwrap();
+        roster.delete(UserId::new(ana), ContractorId::new(acme.id)).unwrap();
+        let kept = payments.find_for_owner(UserId::new(ana), PaymentId::new(p2.id)).unwrap().unwrap();
         assert_eq!((kept.details.payee.as_str(), kept.details.contractor_id), ("Acme", None), "{}", t.name);
-        assert!(payments.find_for_owner(p2.id, ana + 1000).unwrap().is_none(), "{}", t.name);
+        assert!(
+            payments.find_for_owner(UserId::new(ana + 1000), PaymentId::new(p2.id)).unwrap().is_none(),
+            "{}",
+            t.name
+        );
     }
 }
 
@@ -196,7 +201,7 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
         assert_eq!((second.number, second.total.cents()), (2, 500_000), "{}", t.name);
 
         let projects = DieselProjectRepository::new(t.db.clone());
-        let drawn = || projects.find_for_owner(p.id, ana).unwrap().unwrap().drawn_cents;
+        let drawn = || projects.find_for_owner(UserId::new(ana), ProjectId::new(p.id)).unwrap().unwrap().drawn_cents;
         draws.update(first.id, redraw(false, fields(DrawStatus::Funded, Some(2_900_000)))).unwrap();
         assert_eq!(drawn(), 2_900_000, "{}", t.name);
         // A funded draw stays, checked as the delete finds it.
@@ -214,9 +219,9 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
         let changed = draws.update(second.id, redraw(true, fields(DrawStatus::Submitted, None))).unwrap();
         assert_eq!(changed.items.len(), 2, "{}", t.name);
         tasks.delete(&tasks.list_for_project(p.id).unwrap().into_iter().find(|x| x.id == roof.id).unwrap()).unwrap();
-        let after = draws.find_for_owner(second.id, ana).unwrap().unwrap();
+        let after = draws.find_for_owner(UserId::new(ana), DrawId::new(second.id)).unwrap().unwrap();
         assert_eq!((after.items[1].task_id, after.items[1].title.as_str()), (None, "Roofing"), "{}", t.name);
-        assert!(draws.find_for_owner(second.id, ana + 1000).unwrap().is_none());
+        assert!(draws.find_for_owner(UserId::new(ana + 1000), DrawId::new(second.id)).unwrap().is_none());
 
         draws.update(first.id, redraw(false, fields(DrawStatus::Submitted, None))).unwrap();
         assert_eq!(drawn(), 0, "{}: no funded draw left", t.name);

@@ -6,6 +6,7 @@ use buildledger_application::ports::{
     DocumentRepository, KnownState, KnownVersion, NewDocument, ProjectRepository, TaskRepository,
 };
 use buildledger_application::subscription::ports::SubscriptionRepository;
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
@@ -15,7 +16,7 @@ use chrono::{Duration, Utc};
 use crate::helpers::{backends, details, project, task_ref, user};
 
 fn current(repo: &DieselProjectRepository, id: i64, owner: i64) -> i64 {
-    repo.find_for_owner(id, owner).unwrap().unwrap().version
+    repo.find_for_owner(UserId::new(owner), ProjectId::new(id)).unwrap().unwrap().version
 }
 
 #[test]
@@ -28,8 +29,18 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         let documents = DieselDocumentRepository::new(t.db.clone());
         let p = project(&t.db, ana, "P");
         // Known from the create, for its owner only.
-        assert_eq!(t.db.known_state().project_version(p.id, ana), KnownVersion::Current(p.version), "{}", t.name);
-        assert_eq!(t.db.known_state().project_version(p.id, bob), KnownVersion::Unknown, "{}", t.name);
+        assert_eq!(
+            t.db.known_state().project_version(UserId::new(ana), ProjectId::new(p.id)),
+            KnownVersion::Current(p.version),
+            "{}",
+            t.name
+        );
+        assert_eq!(
+            t.db.known_state().project_version(UserId::new(bob), ProjectId::new(p.id)),
+            KnownVersion::Unknown,
+            "{}",
+            t.name
+        );
 
         let task = tasks
             .create(&NewTask {
@@ -44,7 +55,8 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
             .unwrap();
         let mut last = p.version;
         let mut check = |what: &str| {
-            let KnownVersion::Current(v) = t.db.known_state().project_version(p.id, ana) else {
+            let KnownVersion::Current(v) = t.db.known_state().project_version(UserId::new(ana), ProjectId::new(p.id))
+            else {
                 panic!("{}: {what}: not known", t.name)
             };
             assert!(v > last, "{}: {what} must move the version on ({v} after {last})", t.name);
@@ -71,13 +83,18 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
         check("document upload");
         documents.delete(doc.id).unwrap();
         check("document delete");
-        projects.update(p.id, ana, &details("P2")).unwrap();
+        projects.update(UserId::new(ana), ProjectId::new(p.id), &details("P2")).unwrap();
         check("project edit");
         tasks.delete(&task_ref(p.id, task.id)).unwrap();
         check("task delete");
 
-        projects.delete(p.id, ana).unwrap();
-        assert_eq!(t.db.known_state().project_version(p.id, ana), KnownVersion::Missing, "{}", t.name);
+        projects.delete(UserId::new(ana), ProjectId::new(p.id)).unwrap();
+        assert_eq!(
+            t.db.known_state().project_version(UserId::new(ana), ProjectId::new(p.id)),
+            KnownVersion::Missing,
+            "{}",
+            t.name
+        );
     }
 }
 

@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DocumentRepository, NewDocument, ProjectRepository, TaskRepository};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::ProjectDetails;
 use buildledger_persistence::{DieselDocumentRepository, DieselProjectRepository, DieselTaskRepository};
@@ -14,18 +15,28 @@ fn projects_round_trip_every_field() {
         let created = repo.create(owner, &details("Kitchen redo")).unwrap();
         assert_eq!(created.details, details("Kitchen redo"), "{}", t.name);
         assert_eq!(created.version, 1);
-        let found = repo.find_for_owner(created.id, owner).unwrap().unwrap();
+        let found = repo.find_for_owner(UserId::new(owner), ProjectId::new(created.id)).unwrap().unwrap();
         assert_eq!(found.details.budget, Money::from_cents(45_000_050).unwrap());
         assert_eq!(found.details.renovation_options, vec!["Kitchen".to_string(), "Deck".to_string()]);
         assert!(found.details.use_calibration, "on by default");
         // The calibration setting is the project's (issue 29), kept like any other field; the
         // board read (a hand-written join) carries it too.
         let off = ProjectDetails { use_calibration: false, ..details("Kitchen redo") };
-        let updated = repo.update(created.id, owner, &off).unwrap();
+        let updated = repo.update(UserId::new(owner), ProjectId::new(created.id), &off).unwrap();
         assert!(!updated.details.use_calibration, "{}", t.name);
-        assert!(!repo.find_for_owner(created.id, owner).unwrap().unwrap().details.use_calibration);
+        assert!(
+            !repo
+                .find_for_owner(UserId::new(owner), ProjectId::new(created.id))
+                .unwrap()
+                .unwrap()
+                .details
+                .use_calibration
+        );
         let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(created.id, "Framing")).unwrap();
-        let (_, project) = DieselTaskRepository::new(t.db.clone()).find_for_owner(task.id, owner).unwrap().unwrap();
+        let (_, project) = DieselTaskRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(owner), TaskId::new(task.id))
+            .unwrap()
+            .unwrap();
         assert!(!project.details.use_calibration, "{}", t.name);
     }
 }
@@ -39,10 +50,10 @@ fn projects_are_scoped_to_their_owner() {
         let repo = DieselProjectRepository::new(t.db.clone());
         assert_eq!(repo.list_for_owner(ana).unwrap().len(), 1);
         assert!(repo.list_for_owner(bob).unwrap().is_empty());
-        assert!(repo.find_for_owner(p.id, bob).unwrap().is_none(), "{}", t.name);
-        assert!(matches!(repo.update(p.id, bob, &details("x")), Err(RepoError::NotFound)));
-        assert!(matches!(repo.delete(p.id, bob), Err(RepoError::NotFound)));
-        assert!(repo.find_for_owner(p.id, ana).unwrap().is_some());
+        assert!(repo.find_for_owner(UserId::new(bob), ProjectId::new(p.id)).unwrap().is_none(), "{}", t.name);
+        assert!(matches!(repo.update(UserId::new(bob), ProjectId::new(p.id), &details("x")), Err(RepoError::NotFound)));
+        assert!(matches!(repo.delete(UserId::new(bob), ProjectId::new(p.id)), Err(RepoError::NotFound)));
+        assert!(repo.find_for_owner(UserId::new(ana), ProjectId::new(p.id)).unwrap().is_some());
     }
 }
 
@@ -54,7 +65,7 @@ fn updating_a_project_bumps_its_version() {
         let repo = DieselProjectRepository::new(t.db.clone());
         let mut d = details("New");
         d.budget = Money::from_cents(1).unwrap();
-        let u = repo.update(p.id, owner, &d).unwrap();
+        let u = repo.update(UserId::new(owner), ProjectId::new(p.id), &d).unwrap();
         assert_eq!(u.details.name, "New");
         assert_eq!(u.details.budget.cents(), 1);
         assert_eq!(u.version, p.version + 1, "{}", t.name);
@@ -77,9 +88,9 @@ fn deleting_a_project_deletes_its_tasks_and_documents() {
             storage_key: "p/t/1".into(),
         })
         .unwrap();
-        let keys = DieselProjectRepository::new(t.db.clone()).delete(p.id, owner).unwrap();
+        let keys = DieselProjectRepository::new(t.db.clone()).delete(UserId::new(owner), ProjectId::new(p.id)).unwrap();
         assert_eq!(keys, vec!["p/t/1".to_string()], "{}", t.name);
-        assert!(tasks.find_for_owner(task.id, owner).unwrap().is_none());
+        assert!(tasks.find_for_owner(UserId::new(owner), TaskId::new(task.id)).unwrap().is_none());
         assert!(tasks.list_for_project(p.id).unwrap().is_empty());
         assert_eq!(docs.total_bytes_for_owner(owner).unwrap(), 0);
     }

@@ -4,6 +4,7 @@
 //! pair must have one outcome that some serial order explains, and the stored figures (the
 //! project's drawn total, the task's committed cost) must match the rows they are kept from.
 
+use buildledger_domain::ids::{BidId, DrawId, ProjectId, TaskId, TypedId, UserId};
 use std::sync::{Arc, Barrier};
 
 use buildledger_application::bids::{BidChange, BidService, BidsPorts};
@@ -96,9 +97,15 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
         let draws: Vec<i64> = (0..PAIRS)
             .map(|_| {
                 let change = DrawChange { tasks: Some(vec![task.id]), ..Default::default() };
-                let draw = ledger.create_draw(ana, Some(p.id), Ok(change)).unwrap();
+                let draw = ledger.create_draw(UserId::new(ana), Some(p.id), Ok(change)).unwrap();
                 let submit = DrawInput { status: Some(DrawStatus::Submitted), ..Default::default() };
-                ledger.update_draw(ana, draw.id, Ok(DrawChange { input: submit, ..Default::default() })).unwrap();
+                ledger
+                    .update_draw(
+                        UserId::new(ana),
+                        DrawId::new(draw.id),
+                        Ok(DrawChange { input: submit, ..Default::default() }),
+                    )
+                    .unwrap();
                 draw.id
             })
             .collect();
@@ -119,11 +126,11 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
                 .map(|&id| {
                     let funded = s.spawn(move || {
                         start.wait();
-                        ledger.update_draw(ana, id, Ok(fund()))
+                        ledger.update_draw(UserId::new(ana), DrawId::new(id), Ok(fund()))
                     });
                     let deleted = s.spawn(move || {
                         start.wait();
-                        ledger.delete_draw(ana, id)
+                        ledger.delete_draw(UserId::new(ana), DrawId::new(id))
                     });
                     (id, funded, deleted)
                 })
@@ -133,7 +140,7 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
 
         let mut wrong = Vec::new();
         for (id, funded, deleted) in &outcomes {
-            let stored = ledger.draw(ana, *id);
+            let stored = ledger.draw(UserId::new(ana), DrawId::new(*id));
             let fits = match (funded, deleted, &stored) {
                 // Funded first: the delete saw a funded draw and refused.
                 (Ok(d), Err(UseCaseError::Conflict { .. }), Ok(now)) => {
@@ -147,14 +154,18 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
                 wrong.push(format!("draw {id}: fund {funded:?}, delete {deleted:?}, now {stored:?}"));
             }
         }
-        let left = ledger.draws(ana, p.id).unwrap();
+        let left = ledger.draws(UserId::new(ana), ProjectId::new(p.id)).unwrap();
         let funded_total: i64 = left
             .iter()
             .filter(|d| d.status == DrawStatus::Funded)
             .filter_map(|d| d.funded_amount)
             .map(Money::cents)
             .sum();
-        let drawn = DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().unwrap().drawn_cents;
+        let drawn = DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .unwrap()
+            .drawn_cents;
         assert!(
             wrong.is_empty(),
             "{}: {} of {PAIRS} fund + delete pairs ended inconsistent:\n{}",
@@ -175,7 +186,7 @@ fn draws_made_at_once_never_cover_the_same_work() {
         let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(p.id, "Framing")).unwrap();
         let (ledger, _) = services(&t.db);
         let paid = PaymentInput { amount: Some(dollars(1_000)), ..Default::default() };
-        ledger.create_payment(ana, PaymentChange { task: Some(task.id), input: paid }).unwrap();
+        ledger.create_payment(UserId::new(ana), PaymentChange { task: Some(task.id), input: paid }).unwrap();
 
         let start = Barrier::new(DRAWS);
         let made: Vec<_> = std::thread::scope(|s| {
@@ -185,7 +196,7 @@ fn draws_made_at_once_never_cover_the_same_work() {
                     s.spawn(move || {
                         start.wait();
                         let change = DrawChange { tasks: Some(vec![task.id]), ..Default::default() };
-                        ledger.create_draw(ana, Some(p.id), Ok(change))
+                        ledger.create_draw(UserId::new(ana), Some(p.id), Ok(change))
                     })
                 })
                 .collect();
@@ -205,8 +216,9 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
         let ana = user(&t.db, "ana");
         let p = project(&t.db, ana, "House");
         let (_, bids) = services(&t.db);
-        let acme =
-            bids.create_contractor(ana, ContractorInput { name: Some("Acme".into()), ..Default::default() }).unwrap();
+        let acme = bids
+            .create_contractor(UserId::new(ana), ContractorInput { name: Some("Acme".into()), ..Default::default() })
+            .unwrap();
         let tasks = DieselTaskRepository::new(t.db.clone());
         let bid = |task: i64, amount: i64| {
             let change = BidChange {
@@ -214,7 +226,7 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
                 status: None,
                 input: BidInput { amount: Some(dollars(amount)), ..Default::default() },
             };
-            bids.create_bid(ana, Some(task), Ok(change)).unwrap()
+            bids.create_bid(UserId::new(ana), Some(task), Ok(change)).unwrap()
         };
         // Per task: the bid both calls aim at, and a rival bid the award declines.
         let pairs: Vec<(i64, i64, i64, Money)> = (0..PAIRS)
@@ -235,11 +247,11 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
                 .map(|&(_, target, _, _)| {
                     let awarded = s.spawn(move || {
                         start.wait();
-                        bids.award(ana, target)
+                        bids.award(UserId::new(ana), BidId::new(target))
                     });
                     let declined = s.spawn(move || {
                         start.wait();
-                        bids.update_bid(ana, target, decline())
+                        bids.update_bid(UserId::new(ana), BidId::new(target), decline())
                     });
                     (awarded, declined)
                 })
@@ -250,7 +262,7 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
         let board = tasks.list_for_project(p.id).unwrap();
         let mut wrong = Vec::new();
         for ((task, target, rival, amount), (awarded, declined)) in pairs.iter().zip(&outcomes) {
-            let listed = bids.bids_for_task(ana, *task).unwrap();
+            let listed = bids.bids_for_task(UserId::new(ana), TaskId::new(*task)).unwrap();
             let status = |id: i64| listed.iter().find(|b| b.id == id).map(|b| b.status);
             let committed = board.iter().find(|x| x.id == *task).and_then(|x| x.bids.committed);
             // Declined first then awarded, or awarded first and the edit refused (400): either

@@ -5,6 +5,7 @@ use buildledger_application::ports::{
     DocumentRepository, NewDocument, PasswordResetRepository, ProjectRepository, Rotation, SessionRepository,
     TaskRepository, UserRepository,
 };
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_persistence::{
     DieselDocumentRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
@@ -205,11 +206,17 @@ fn deleting_a_user_removes_everything_they_own_and_returns_their_files() {
         // Recorded, in the same transaction, to be canceled at the provider.
         assert_eq!(count("SELECT COUNT(*) AS n FROM billing_cancellations WHERE subscription_id = 'sub_ana'"), 1);
         assert!(users.find_by_id(ana).unwrap().is_none());
-        assert!(DieselProjectRepository::new(t.db.clone()).find_for_owner(p.id, ana).unwrap().is_none());
+        assert!(DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(ana), ProjectId::new(p.id))
+            .unwrap()
+            .is_none());
         assert!(docs.list_for_owner(ana).unwrap().is_empty());
         // Bob keeps all of his.
         assert_eq!(docs.list_for_owner(bob).unwrap().len(), 1, "{}", t.name);
-        assert!(DieselProjectRepository::new(t.db.clone()).find_for_owner(bobs.id, bob).unwrap().is_some());
+        assert!(DieselProjectRepository::new(t.db.clone())
+            .find_for_owner(UserId::new(bob), ProjectId::new(bobs.id))
+            .unwrap()
+            .is_some());
         assert!(users.delete(ana).is_err(), "{}: already gone", t.name);
     }
 }

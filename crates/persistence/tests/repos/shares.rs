@@ -5,6 +5,7 @@
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{ProjectRepository, ShareRepository};
+use buildledger_domain::ids::{ProjectId, ShareId, TypedId, UserId};
 use buildledger_domain::share::{NewShare, MAX_SHARES_PER_PROJECT};
 use buildledger_persistence::db::{POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
 use buildledger_persistence::{Db, DieselProjectRepository, DieselShareRepository};
@@ -56,8 +57,8 @@ fn links_are_kept_by_their_hash_and_found_by_their_owner() {
         assert_eq!(labels, ["Bank", "Sam"], "{}", t.name);
         assert_eq!(repo.find_by_token_hash("hash-sam").unwrap().map(|s| s.id), Some(sam.id), "{}", t.name);
         assert_eq!(repo.find_by_token_hash("hash-nope").unwrap(), None, "{}", t.name);
-        assert!(repo.find_for_owner(bank.id, bob).unwrap().is_none(), "{}", t.name);
-        assert!(repo.find_for_owner(bank.id, ana).unwrap().is_some(), "{}", t.name);
+        assert!(repo.find_for_owner(UserId::new(bob), ShareId::new(bank.id)).unwrap().is_none(), "{}", t.name);
+        assert!(repo.find_for_owner(UserId::new(ana), ShareId::new(bank.id)).unwrap().is_some(), "{}", t.name);
 
         // Revoked: gone at once; a second revoke is not found.
         repo.delete(bank.id).unwrap();
@@ -68,7 +69,7 @@ fn links_are_kept_by_their_hash_and_found_by_their_owner() {
         assert!(repo.create(&new_share(p.id, "Again", None), ana, "hash-sam", now()).is_err(), "{}", t.name);
 
         // The project takes its links with it.
-        DieselProjectRepository::new(t.db.clone()).delete(p.id, ana).unwrap();
+        DieselProjectRepository::new(t.db.clone()).delete(UserId::new(ana), ProjectId::new(p.id)).unwrap();
         assert_eq!(repo.find_by_token_hash("hash-sam").unwrap(), None, "{}", t.name);
     }
 }

@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{ProjectRepository, TaskRepository};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_persistence::{DieselProjectRepository, DieselTaskRepository};
@@ -142,7 +143,9 @@ fn deleting_a_task_closes_the_gap_and_every_write_bumps_the_version() {
         let p = project(&t.db, owner, "P");
         let projects = DieselProjectRepository::new(t.db.clone());
         let repo = DieselTaskRepository::new(t.db.clone());
-        let version = |repo: &DieselProjectRepository| repo.find_for_owner(p.id, owner).unwrap().unwrap().version;
+        let version = |repo: &DieselProjectRepository| {
+            repo.find_for_owner(UserId::new(owner), ProjectId::new(p.id)).unwrap().unwrap().version
+        };
         let v0 = version(&projects);
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
         repo.create(&new_task(p.id, "B", TaskStatus::ToDo)).unwrap();
@@ -165,9 +168,9 @@ fn a_task_is_found_only_through_its_owner() {
         let p = project(&t.db, ana, "P");
         let repo = DieselTaskRepository::new(t.db.clone());
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
-        let (task, proj) = repo.find_for_owner(a.id, ana).unwrap().unwrap();
+        let (task, proj) = repo.find_for_owner(UserId::new(ana), TaskId::new(a.id)).unwrap().unwrap();
         assert_eq!((task.id, proj.id), (a.id, p.id));
-        assert!(repo.find_for_owner(a.id, bob).unwrap().is_none(), "{}", t.name);
+        assert!(repo.find_for_owner(UserId::new(bob), TaskId::new(a.id)).unwrap().is_none(), "{}", t.name);
     }
 }
 
@@ -209,7 +212,7 @@ fn the_board_matches_a_model_through_many_moves_into_the_same_spot() {
                 )
                 .unwrap();
             assert_eq!((moved.status, moved.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
-            let (found, _) = repo.find_for_owner(id, owner).unwrap().unwrap();
+            let (found, _) = repo.find_for_owner(UserId::new(owner), TaskId::new(id)).unwrap().unwrap();
             assert_eq!((found.status, found.position as usize), (TaskStatus::ALL[to], at), "{} step {step}", t.name);
             if step % 10 == 9 {
                 // A delete leaves a gap that positions close by themselves.
@@ -239,7 +242,8 @@ fn a_task_change_through_another_project_is_not_found_and_changes_nothing() {
         let projects = DieselProjectRepository::new(t.db.clone());
         let repo = DieselTaskRepository::new(t.db.clone());
         let a = repo.create(&new_task(p.id, "A", TaskStatus::ToDo)).unwrap();
-        let version = |id: i64| projects.find_for_owner(id, owner).unwrap().unwrap().version;
+        let version =
+            |id: i64| projects.find_for_owner(UserId::new(owner), ProjectId::new(id)).unwrap().unwrap().version;
         let (vp, vq) = (version(p.id), version(q.id));
         let moved = repo.update(
             &task_ref(q.id, a.id),
