@@ -11,6 +11,10 @@ export type UploadedDocument = components['schemas']['Document'];
  */
 export const taskDocumentsKey = (taskId: number) => ['board', 'documents', taskId] as const;
 
+/** A document's name as lists and pickers show it (its file name when it has no name). */
+export const documentName = (d: { id: number; name: string; file: string }) =>
+  d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
+
 /** DECISIONS.md, "Documents": up to 25 MiB per file, of these kinds. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 export const DOCUMENT_EXTENSIONS = [

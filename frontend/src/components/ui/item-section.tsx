@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { documentName } from '../../lib/task-documents';
 import { ConfirmDialog } from './confirm-dialog';
 import './item-section.css';
 
@@ -33,6 +34,33 @@ export function AddButton({ onClick, children }: { onClick: () => void; children
       </svg>
       {children}
     </button>
+  );
+}
+
+interface ItemDocumentProps {
+  /** The id of the document the item points at, or null. */
+  id: number | null;
+  /** The task's documents (a signed link each). */
+  documents: readonly { id: number; name: string; file: string }[];
+  /** What the document is to the item, e.g. "Receipt": "Receipt: name", else "Receipt attached". */
+  what: string;
+}
+
+/** The item's document: a link that opens it in a new tab, or that one is attached (not listed). */
+export function ItemDocument({ id, documents, what }: ItemDocumentProps) {
+  if (id === null) return null;
+  const doc = documents.find((d) => d.id === id);
+  return (
+    <p className="item-doc">
+      {doc ? (
+        <a href={doc.file} target="_blank" rel="noopener noreferrer">
+          {what}: {documentName(doc)}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <span className="muted">{what} attached</span>
+      )}
+    </p>
   );
 }
 

@@ -2,7 +2,7 @@
 // amounts typed, and the checks the forms make before sending (the server checks again).
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { FieldErrors } from '../../lib/form-errors';
-import type { ChangeOrderStatus, LedgerDocument, PaymentMethod } from './types';
+import type { ChangeOrderStatus, PaymentMethod } from './types';
 
 export const PAYMENT_METHODS: readonly { value: PaymentMethod; label: string }[] = [
   { value: 'check', label: 'Check' },
@@ -40,9 +40,8 @@ export function signedMoney(value: number): string {
   return value > 0 ? `+${formatMoney(value)}` : formatMoney(value);
 }
 
-/** A document's name as lists show it (its file name when it has no name). */
-export const documentName = (d: LedgerDocument) =>
-  d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
+/** A document's name as lists show it (its file name when it has no name): lib/task-documents.ts. */
+export { documentName } from '../../lib/task-documents';
 
 export type AmountResult = { ok: true; value: number } | { ok: false; message: string };
 

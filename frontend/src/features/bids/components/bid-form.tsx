@@ -14,6 +14,7 @@ import {
 import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors } from '../../../lib/form-errors';
+import { documentName } from '../../../lib/task-documents';
 import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { amountEditText, NEW_CONTRACTOR, parseAmount, validateBid, type BidFormValues } from '../utils';
@@ -59,9 +60,6 @@ function initialValues(bid: Bid | null): Values {
     document: bid?.document === null || bid?.document === undefined ? '' : String(bid.document),
   };
 }
-
-const docName = (d: Pick<BidDocument, 'id' | 'name' | 'file'>) =>
-  d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
 
 /**
  * Add or edit a bid, in a dialog over the task form. The contractor comes from the roster or is
@@ -176,7 +174,7 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
             uploadLabel="Upload the bid's PDF"
             what="the bid's PDF"
             documents={documents}
-            nameOf={docName}
+            nameOf={documentName}
             emptyLabel="No document"
             onUploading={setUploading}
             hintId="bid-document-hint"

@@ -4,6 +4,7 @@ import {
   AddButton,
   DeleteConfirm,
   EditDeleteActions,
+  ItemDocument,
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
@@ -32,8 +33,6 @@ interface Props {
    */
   changeOrderTotal?: number;
 }
-
-const docName = (d: BidDocument) => d.name || d.file.split('/').pop()?.split('?')[0] || `Document ${d.id}`;
 
 type Editing = { bid: Bid | null } | null;
 
@@ -126,7 +125,6 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
       >
         <ul className="item-list">
           {list.map((bid) => {
-            const doc = bid.document === null ? null : (documents.find((d) => d.id === bid.document) ?? null);
             const expired = bid.valid_until ? (daysBetween(today, bid.valid_until) ?? 0) < 0 : false;
             const busy = busyId === bid.id;
             const who = bid.contractor.name;
@@ -159,18 +157,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                   </p>
                 )}
                 {bid.notes && <p className="item-note">{bid.notes}</p>}
-                {bid.document !== null && (
-                  <p className="item-doc">
-                    {doc ? (
-                      <a href={doc.file} target="_blank" rel="noopener noreferrer">
-                        Bid PDF: {docName(doc)}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <span className="muted">Bid PDF attached</span>
-                    )}
-                  </p>
-                )}
+                <ItemDocument id={bid.document} documents={documents} what="Bid PDF" />
                 <div className="item-actions bid-actions">
                   <button
                     type="button"

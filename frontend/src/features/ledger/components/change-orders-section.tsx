@@ -4,6 +4,7 @@ import {
   AddButton,
   DeleteConfirm,
   EditDeleteActions,
+  ItemDocument,
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
@@ -11,7 +12,7 @@ import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay } from '../../../lib/format';
 import { taskChangeOrdersQuery, useLedgerMutations } from '../api';
 import type { ChangeOrder, ChangeOrderStatus, ContractorList, LedgerDocument, LedgerTaskFigures } from '../types';
-import { changeOrderStatusLabel, countOf, documentName, signedMoney } from '../utils';
+import { changeOrderStatusLabel, countOf, signedMoney } from '../utils';
 import { ChangeOrderForm } from './change-order-form';
 import '../ledger.css';
 
@@ -109,7 +110,6 @@ export function ChangeOrdersSection({
       >
         <ul className="item-list" aria-label="Change orders">
           {list.map((co) => {
-            const doc = co.document === null ? null : (documents.find((d) => d.id === co.document) ?? null);
             const name = shortName(co);
             const busy = busyId === co.id;
             const idle = busyId !== null || undefined;
@@ -128,18 +128,7 @@ export function ChangeOrdersSection({
                   <span>{formatIsoDay(co.date)}</span>
                   {co.contractor && <span>{co.contractor.name}</span>}
                 </p>
-                {co.document !== null && (
-                  <p className="item-doc">
-                    {doc ? (
-                      <a href={doc.file} target="_blank" rel="noopener noreferrer">
-                        Document: {documentName(doc)}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <span className="muted">Document attached</span>
-                    )}
-                  </p>
-                )}
+                <ItemDocument id={co.document} documents={documents} what="Document" />
                 <div className="item-actions">
                   {co.status !== 'approved' && (
                     <button

@@ -5,6 +5,7 @@ import {
   AddButton,
   DeleteConfirm,
   EditDeleteActions,
+  ItemDocument,
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
@@ -12,7 +13,7 @@ import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { taskPaymentsQuery, useLedgerMutations } from '../api';
 import type { ContractorList, LedgerDocument, LedgerTaskFigures, Payment } from '../types';
-import { countOf, documentName, methodLabel } from '../utils';
+import { countOf, methodLabel } from '../utils';
 import { PaymentForm } from './payment-form';
 import '../ledger.css';
 
@@ -125,7 +126,6 @@ export function PaymentsSection({
       >
         <ul className="item-list" aria-label="Payments">
           {list.map((p) => {
-            const receipt = p.receipt === null ? null : (documents.find((d) => d.id === p.receipt) ?? null);
             const who = p.payee || 'Payee not named';
             const label = `${formatMoney(p.amount)} on ${formatIsoDay(p.paid_on)}`;
             return (
@@ -137,18 +137,7 @@ export function PaymentsSection({
                   <span className="ledger-amount num">{formatMoney(p.amount)}</span>
                 </div>
                 {p.note && <p className="item-note">{p.note}</p>}
-                {p.receipt !== null && (
-                  <p className="item-doc">
-                    {receipt ? (
-                      <a href={receipt.file} target="_blank" rel="noopener noreferrer">
-                        Receipt: {documentName(receipt)}
-                        <span className="visually-hidden"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <span className="muted">Receipt attached</span>
-                    )}
-                  </p>
-                )}
+                <ItemDocument id={p.receipt} documents={documents} what="Receipt" />
                 <div className="item-actions">
                   <EditDeleteActions
                     waiting={busy}
