@@ -135,12 +135,14 @@ const hit = routes.find(([re]) => new RegExp(re).test(path));
 const links = document.createDocumentFragment();
 for (const file of hit ? hit[1] : []) {
   const link = document.createElement('link');
+  // crossorigin on both: the page asks for its modules and styles in that mode (Vite's tags and
+  // its CSS loader), and a preload made in another mode is not used.
+  link.crossOrigin = '';
   if (file.endsWith('.css')) {
     link.rel = 'preload';
     link.as = 'style';
   } else {
     link.rel = 'modulepreload';
-    link.crossOrigin = '';
   }
   link.href = '/' + file;
   links.appendChild(link);

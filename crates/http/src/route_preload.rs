@@ -1,7 +1,9 @@
 //! `Link` preload headers for the app shell (issue 31). The build writes `route-preload.json`
 //! beside `index.html` (frontend/vite.config.ts, `routePreload`): the scripts and styles the shell
 //! loads, and for each client route pattern the chunks that route needs. With `index.html` the
-//! server sends them as `Link: <...>; rel=modulepreload` (styles: `rel=preload; as=style`), so a
+//! server sends them as `Link: <...>; rel=modulepreload` (styles: `rel=preload; as=style;
+//! crossorigin`, the mode in which the page asks for its styles: Vite marks them `crossorigin`, and
+//! a preload in another mode is not used, the style downloaded twice), so a
 //! browser asks for them as soon as the response's headers arrive, instead of after parsing the
 //! page and running its route preload module: on a slow phone network that was ~0.5 s of the
 //! board's first load. Without the file (a development build, no frontend), nothing is added.
@@ -39,7 +41,7 @@ fn link(file: &str) -> Option<String> {
     }
     let path = file.trim_start_matches('/');
     Some(if path.ends_with(".css") {
-        format!("</{path}>; rel=preload; as=style")
+        format!("</{path}>; rel=preload; as=style; crossorigin")
     } else {
         format!("</{path}>; rel=modulepreload")
     })
@@ -100,12 +102,12 @@ mod tests {
         let preload = RoutePreload::load(dir.path()).unwrap();
         assert_eq!(
             preload.for_path("/kanban/3").to_str().unwrap(),
-            "</assets/index-a.js>; rel=modulepreload, </assets/index-b.css>; rel=preload; as=style, \
-             </assets/board-c.js>; rel=modulepreload, </assets/board-d.css>; rel=preload; as=style"
+            "</assets/index-a.js>; rel=modulepreload, </assets/index-b.css>; rel=preload; as=style; crossorigin, \
+             </assets/board-c.js>; rel=modulepreload, </assets/board-d.css>; rel=preload; as=style; crossorigin"
         );
         assert_eq!(
             preload.for_path("/projects").to_str().unwrap(),
-            "</assets/index-a.js>; rel=modulepreload, </assets/index-b.css>; rel=preload; as=style"
+            "</assets/index-a.js>; rel=modulepreload, </assets/index-b.css>; rel=preload; as=style; crossorigin"
         );
         assert_eq!(preload.for_path("/kanban/3/money"), preload.for_path("/login"));
     }
