@@ -18,6 +18,7 @@ import { documentName } from '../../../lib/task-documents';
 import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { amountEditText, NEW_CONTRACTOR, parseAmount, validateBid, type BidFormValues } from '../utils';
+import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 interface Props {
   taskId: number;
@@ -42,8 +43,6 @@ const IDS: Record<FieldName, string> = {
   document: 'bid-document',
   notes: 'bid-notes',
 };
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 /** The bid, and the trade of a contractor added on the spot. */
 type Values = BidFormValues & { newTrade: string };

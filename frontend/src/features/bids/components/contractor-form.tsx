@@ -3,6 +3,7 @@ import { AppForm, Field, FormMessage, useAppForm } from '../../../components/for
 import { createContractor, updateContractor } from '../api';
 import type { Contractor } from '../types';
 import { contractorPayload, EMPTY_CONTRACTOR, validateContractor, type ContractorFormValues } from '../utils';
+import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 interface Props {
   /** The contractor to edit, or null for a new one. */
@@ -12,7 +13,6 @@ interface Props {
 }
 
 const FIELDS = ['name', 'trade', 'phone', 'email', 'license_number', 'insurance_expires', 'notes'] as const;
-const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 const valuesOf = (c: Contractor | null): ContractorFormValues =>
   c

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { bidKeys, contractorKeys, contractorsQuery, deleteContractor } from '../api';
 import type { Contractor } from '../types';
@@ -11,9 +10,7 @@ import { insuranceStatus, insuranceText, type InsuranceLevel } from '../utils';
 import { ContractorForm } from './contractor-form';
 import { localToday } from '../../../lib/dates';
 import '../bids.css';
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
+import { reasonOf } from '../../../lib/use-item-actions';
 
 function InsuranceIcon({ level }: { level: InsuranceLevel }) {
   if (level === 'expired')
@@ -140,7 +137,7 @@ export function ContractorsPage() {
       addRef.current?.focus();
     } catch (e) {
       console.error('Failed to delete the contractor', e);
-      setBanner(reason(e));
+      setBanner(reasonOf(e));
     } finally {
       void qc.invalidateQueries({ queryKey: contractorKeys.all });
     }
@@ -172,7 +169,7 @@ export function ContractorsPage() {
         </p>
       ) : contractors.isError ? (
         <p className="form-error" role="alert">
-          Your contractors could not be loaded. {reason(contractors.error)}
+          Your contractors could not be loaded. {reasonOf(contractors.error)}
         </p>
       ) : list.length === 0 ? (
         <section className="card empty" aria-labelledby="no-contractors-title">

@@ -24,6 +24,7 @@ import {
   type ChangeOrderFormValues,
 } from '../utils';
 import { localToday } from '../../../lib/dates';
+import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 interface Props {
   /** The task changed: a document uploaded here goes to it. */
@@ -51,7 +52,6 @@ const IDS: Record<FieldName, string> = {
   document: 'co-document',
 };
 
-const UNREACHABLE = 'The server could not be reached. Please try again.';
 const AMOUNT_REQUIRED = 'Enter the amount (negative for a credit).';
 
 function initialValues(

@@ -25,6 +25,7 @@ import {
   type PaymentFormValues,
 } from '../utils';
 import { localToday } from '../../../lib/dates';
+import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 interface Props {
   /** The task paid for: a receipt uploaded here goes to it. */
@@ -54,8 +55,6 @@ const IDS: Record<Field, string> = {
   receipt: 'pay-receipt',
   note: 'pay-note',
 };
-
-const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 function initialValues(
   payment: Payment | null,

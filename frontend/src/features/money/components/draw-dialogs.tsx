@@ -8,9 +8,9 @@ import { createDraw, nextDrawQuery } from '../api';
 import type { Draw, DrawItem } from '../types';
 import { amountEditText, parseDollars, sumDollars, toCents } from '../utils';
 import { localToday } from '../../../lib/dates';
+import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 const NO_ERRORS: FormErrors = { message: '', fields: {} };
-const UNREACHABLE = 'The server could not be reached. Please try again.';
 
 /**
  * "New draw request": what the work to date not yet covered by other draws comes to, task by

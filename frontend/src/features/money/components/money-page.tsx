@@ -17,6 +17,7 @@ import { DrawsSection } from './draws-section';
 import { PaymentsChart, TaskChart } from './money-charts';
 import { SummaryBlock } from './summary-block';
 import '../money.css';
+import { reasonOf } from '../../../lib/use-item-actions';
 
 interface Props {
   projectId: number;
@@ -30,9 +31,6 @@ interface Props {
   onMoneyChanged?: () => void;
 }
 
-const UNREACHABLE = 'The server could not be reached. Please try again.';
-const reason = (e: unknown) => (e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : UNREACHABLE);
-
 function Loading({ what }: { what: string }) {
   return (
     <p className="page-loading" role="status">
@@ -44,7 +42,7 @@ function Loading({ what }: { what: string }) {
 function LoadError({ what, error }: { what: string; error: unknown }) {
   return (
     <p className="form-error" role="alert">
-      {what} could not be loaded. {reason(error)}
+      {what} could not be loaded. {reasonOf(error)}
     </p>
   );
 }
