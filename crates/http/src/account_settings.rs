@@ -12,6 +12,7 @@ use buildledger_application::accounts::recovery::MSG_RESET_REQUESTED;
 use crate::auth::Authenticated;
 use crate::documents::DocumentResponse;
 use crate::error::{blocking, ApiError};
+use crate::fields::dollars;
 use crate::projects::ProjectResponse;
 use crate::request::{finish, Patch, ValidJson};
 use crate::sign_in::try_again_in;
@@ -369,7 +370,7 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
             .into_iter()
             .map(|i| ExportInvoice {
                 invoice_id: i.invoice_id,
-                amount_paid: i.amount_cents as f64 / 100.0,
+                amount_paid: dollars(i.amount_cents),
                 currency: i.currency,
                 status: i.status,
                 created: rfc3339(i.created_at),

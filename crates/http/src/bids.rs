@@ -19,11 +19,6 @@ use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
 use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId};
 
-/// An optional date on the wire: `YYYY-MM-DD`, null or "" for none.
-fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
-    p.nullable(errors, field).map(|v| v.unwrap_or_default())
-}
-
 // ---------------------------------------------------------------- contractors
 
 /// A contractor of the caller's roster.
@@ -79,7 +74,7 @@ pub struct ContractorRequest {
     #[schema(value_type = Option<String>, max_length = 100)]
     #[serde(default)]
     license_number: Patch<String>,
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     insurance_expires: Patch<String>,
     #[schema(value_type = Option<String>, max_length = 5000)]
@@ -105,7 +100,9 @@ impl ContractorRequest {
         let email = text(self.email, "email");
         let license_number = text(self.license_number, "license_number");
         let notes = text(self.notes, "notes");
-        let insurance_expires = date_text(self.insurance_expires, &mut errors, "insurance_expires")
+        let insurance_expires = self
+            .insurance_expires
+            .text_or_empty(&mut errors, "insurance_expires")
             .and_then(|raw| collect(&mut errors, optional_date("insurance_expires", &raw)));
         errors.into_result()?;
         Ok(ContractorInput { name, trade, phone, email, license_number, insurance_expires, notes })
@@ -288,10 +285,10 @@ pub struct BidRequest {
     #[schema(value_type = Option<String>, max_length = 5000)]
     #[serde(default)]
     notes: Patch<String>,
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     received_on: Patch<String>,
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     valid_until: Patch<String>,
     /// A document of the bid's task, or null.
@@ -341,7 +338,7 @@ impl BidRequest {
             .nullable(&mut errors, "notes")
             .and_then(|raw| collect(&mut errors, BidInput::notes(&raw.unwrap_or_default())));
         let mut date = |p: Patch<String>, field: &str| {
-            let raw = date_text(p, &mut errors, field)?;
+            let raw = p.text_or_empty(&mut errors, field)?;
             collect(&mut errors, optional_date(field, &raw))
         };
         let received_on = date(self.received_on, "received_on");

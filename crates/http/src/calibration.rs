@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
+use crate::fields::dollars;
 use crate::path::IdPath;
 use crate::state::AppState;
 use crate::summary::ratio;
@@ -73,8 +74,8 @@ impl From<&CalibrationInput> for CalibrationTaskResponse {
         CalibrationTaskResponse {
             task: i.task_id,
             title: i.title.clone(),
-            predicted: i.predicted_cents as f64 / 100.0,
-            known: i.known_cents as f64 / 100.0,
+            predicted: dollars(i.predicted_cents),
+            known: dollars(i.known_cents),
             known_from: i.known_from.code(),
             ratio: (i.known_cents as f64 / i.predicted_cents as f64 * 1000.0).round() / 1000.0,
         }

@@ -13,7 +13,7 @@ use validator::Validate;
 
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
-use crate::ledger::{date_text, dollars, text};
+use crate::fields::dollars;
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
@@ -116,7 +116,7 @@ pub struct DrawRequest {
     #[serde(default)]
     tasks: Patch<Vec<i64>>,
     /// `YYYY-MM-DD`; today when left out.
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     requested_on: Patch<String>,
     #[schema(value_type = Option<String>, pattern = "^(draft|submitted|funded)$")]
@@ -127,7 +127,7 @@ pub struct DrawRequest {
     #[serde(default)]
     funded_amount: Patch<Money>,
     /// Only with `funded` (default: today).
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     funded_on: Patch<String>,
     #[schema(value_type = Option<String>, max_length = 5000)]
@@ -160,7 +160,7 @@ impl DrawRequest {
             Write::Update => (self.project.not_null(&mut errors, "project"), self.tasks.not_null(&mut errors, "tasks")),
         };
         let mut date = |p: Patch<String>, field: &str| {
-            let raw = date_text(p, &mut errors, field)?;
+            let raw = p.text_or_empty(&mut errors, field)?;
             collect(&mut errors, optional_date(field, &raw))
         };
         let requested_on = date(self.requested_on, "requested_on");
@@ -168,7 +168,8 @@ impl DrawRequest {
         let status =
             self.status.not_null(&mut errors, "status").and_then(|raw| collect(&mut errors, DrawInput::status(&raw)));
         let funded_amount = self.funded_amount.nullable(&mut errors, "funded_amount");
-        let note = text(self.note, &mut errors, "note").and_then(|raw| collect(&mut errors, DrawInput::note(&raw)));
+        let note =
+            self.note.text_or_empty(&mut errors, "note").and_then(|raw| collect(&mut errors, DrawInput::note(&raw)));
         errors.into_result()?;
         Ok(DrawChange { project, tasks, input: DrawInput { requested_on, status, funded_amount, funded_on, note } })
     }

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest, Source};
-use buildledger_domain::Money;
 
 use crate::error::ApiError;
+use crate::fields::dollars;
 
 /// Query values as text: the domain parses them all and reports every problem at once.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -165,11 +165,6 @@ pub struct CostSourceResponse {
     /// Catalogue tasks whose figures cite it (empty for the location factors, the ZIP table and
     /// cross-checks).
     pub tasks: Vec<String>,
-}
-
-/// Cents to dollars for the wire (exact to two decimals when printed by serde_json).
-fn dollars(cents: i64) -> f64 {
-    Money::from_cents(cents).map(Money::as_dollars_f64).unwrap_or(cents as f64 / 100.0)
 }
 
 impl EstimateResponse {

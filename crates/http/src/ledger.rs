@@ -2,11 +2,8 @@
 //! register (lender draws: `draws.rs`). All behind the subscription gate; another user's object
 //! answers 404.
 
-use buildledger_domain::FieldErrors;
 use serde::Serialize;
 use utoipa::ToSchema;
-
-use crate::request::Patch;
 
 mod change_orders;
 mod payments;
@@ -19,19 +16,6 @@ pub use payments::{
     create_payment, delete_payment, list_project_payments, list_task_payments, update_payment, PaymentRequest,
     PaymentResponse, ProjectPaymentResponse,
 };
-
-pub(crate) fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
-/// A date field: a value, or null / "" for the default (today).
-pub(crate) fn date_text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
-    p.nullable(errors, field).map(|v| v.unwrap_or_default())
-}
-
-pub(crate) fn text(p: Patch<String>, errors: &mut FieldErrors, field: &str) -> Option<String> {
-    p.nullable(errors, field).map(|v| v.unwrap_or_default())
-}
 
 /// A contractor named on a payment or change order.
 #[derive(Serialize, ToSchema)]

@@ -206,6 +206,14 @@ impl<T> Patch<T> {
     }
 }
 
+impl Patch<String> {
+    /// A text field whose null means empty (dates: "" is the default): absent `None`, null
+    /// `Some("")`, a value `Some(v)`; a wrong type is reported and reads as absent.
+    pub fn text_or_empty(self, errors: &mut FieldErrors, field: &str) -> Option<String> {
+        self.nullable(errors, field).map(Option::unwrap_or_default)
+    }
+}
+
 /// Moves the problems of a domain parse into `errors`, except for fields the shape rules have
 /// already reported (the same rule would say the same thing twice).
 pub fn collect<T>(errors: &mut FieldErrors, r: Result<T, buildledger_domain::DomainError>) -> Option<T> {

@@ -88,7 +88,7 @@ pub struct ShareRequest {
     #[serde(default)]
     label: Patch<String>,
     /// The last day the link works, not in the past; null or "" for no end.
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     expires_on: Patch<String>,
     /// Whether the page lists the project's documents (through signed links). Default false.

@@ -10,10 +10,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::Subscribed;
+use crate::conditional::{current_version, matches_tag, not_modified};
 use crate::error::{blocking, ApiError};
+use crate::fields::dollars;
 use crate::path::IdPath;
 use crate::state::AppState;
-use crate::tasks::{cents_to_dollars, current_version, matches_tag, not_modified};
 use buildledger_domain::ids::{ProjectId, TypedId};
 
 /// The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
@@ -173,30 +174,30 @@ impl From<&ProjectSummary> for SummaryResponse {
             predicted_total: s.predicted_total.as_dollars_f64(),
             predicted_total_low: s.predicted_low.as_dollars_f64(),
             predicted_total_high: s.predicted_high.as_dollars_f64(),
-            cost_per_sqft: s.cost_per_sqft_cents.map(cents_to_dollars),
+            cost_per_sqft: s.cost_per_sqft_cents.map(dollars),
             over_budget: s.is_over_budget(),
             column_totals: ColumnTotals::of(s),
-            full_build_estimate: figures.estimate.map(|e| cents_to_dollars(e.full_build_cents)),
-            estimate_covered: figures.estimate.map(|e| cents_to_dollars(e.covered_cents)),
+            full_build_estimate: figures.estimate.map(|e| dollars(e.full_build_cents)),
+            estimate_covered: figures.estimate.map(|e| dollars(e.covered_cents)),
             use_calibration: figures.use_calibration,
             predicted_total_regional: figures.regional.predicted_total.as_dollars_f64(),
             predicted_total_calibrated: figures.calibrated.as_ref().map(|c| c.budget.predicted_total.as_dollars_f64()),
-            committed: cents_to_dollars(m.committed_cents),
-            change_orders_approved: cents_to_dollars(m.change_orders_approved_cents),
-            paid_to_date: cents_to_dollars(m.paid_to_date_cents),
-            payments_recorded: cents_to_dollars(m.payments_recorded_cents),
-            remaining_to_pay: cents_to_dollars(m.remaining_to_pay_cents),
-            uncommitted: cents_to_dollars(m.uncommitted_cents),
+            committed: dollars(m.committed_cents),
+            change_orders_approved: dollars(m.change_orders_approved_cents),
+            paid_to_date: dollars(m.paid_to_date_cents),
+            payments_recorded: dollars(m.payments_recorded_cents),
+            remaining_to_pay: dollars(m.remaining_to_pay_cents),
+            uncommitted: dollars(m.uncommitted_cents),
             contingency_percent: m.contingency.percent,
-            contingency_reserve: cents_to_dollars(m.contingency.reserve_cents),
-            working_budget: cents_to_dollars(m.contingency.working_budget_cents),
-            contingency_used: cents_to_dollars(m.contingency.used_cents),
-            contingency_left: cents_to_dollars(m.contingency.left_cents),
-            headroom: cents_to_dollars(m.contingency.headroom_cents),
+            contingency_reserve: dollars(m.contingency.reserve_cents),
+            working_budget: dollars(m.contingency.working_budget_cents),
+            contingency_used: dollars(m.contingency.used_cents),
+            contingency_left: dollars(m.contingency.left_cents),
+            headroom: dollars(m.contingency.headroom_cents),
             status: m.contingency.status.code(),
-            loan_amount: m.loan_amount_cents.map(cents_to_dollars),
-            drawn: cents_to_dollars(m.drawn_cents),
-            loan_left: m.loan_left_cents.map(cents_to_dollars),
+            loan_amount: m.loan_amount_cents.map(dollars),
+            drawn: dollars(m.drawn_cents),
+            loan_left: m.loan_left_cents.map(dollars),
             calibrated: figures.calibrated.as_ref().and_then(|c| {
                 let result = c.calibration.result.as_ref()?;
                 let b = &c.budget;
@@ -208,7 +209,7 @@ impl From<&ProjectSummary> for SummaryResponse {
                     predicted_total: b.predicted_total.as_dollars_f64(),
                     predicted_total_low: b.predicted_low.as_dollars_f64(),
                     predicted_total_high: b.predicted_high.as_dollars_f64(),
-                    cost_per_sqft: b.cost_per_sqft_cents.map(cents_to_dollars),
+                    cost_per_sqft: b.cost_per_sqft_cents.map(dollars),
                     over_budget: b.is_over_budget(),
                     column_totals: ColumnTotals::of(b),
                 })

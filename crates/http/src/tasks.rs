@@ -15,12 +15,14 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use crate::auth::Subscribed;
+use crate::conditional::{current_version, matches_tag, not_modified};
 use crate::error::{blocking, ApiError};
+use crate::fields::dollars;
 use crate::openapi::{MaterialQualityCode, TaskStatusLabel};
 use crate::path::IdPath;
 use crate::request::{collect, finish, Patch, ValidJson};
 use crate::state::AppState;
-use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId};
 
 /// A task as the board shows it.
 #[derive(Serialize, ToSchema)]
@@ -96,10 +98,6 @@ pub struct TaskResponse {
     change_order_total: f64,
 }
 
-pub(crate) fn cents_to_dollars(c: i64) -> f64 {
-    c as f64 / 100.0
-}
-
 impl From<TaskView> for TaskResponse {
     fn from(v: TaskView) -> Self {
         let t = v.task;
@@ -107,11 +105,11 @@ impl From<TaskView> for TaskResponse {
         TaskResponse {
             id: t.id,
             project: t.project_id,
-            actual_cost_per_sqft: cost_per_sqft_cents(t.actual_cost, v.square_footage).map(cents_to_dollars),
+            actual_cost_per_sqft: cost_per_sqft_cents(t.actual_cost, v.square_footage).map(dollars),
             regional_average_cost_per_sqft: v.prediction.map(|p| p.rate_dollars_per_sqft()),
-            predicted_cost: v.prediction.map(|p| cents_to_dollars(p.cents)),
-            predicted_cost_low: v.prediction.map(|p| cents_to_dollars(p.low_cents)),
-            predicted_cost_high: v.prediction.map(|p| cents_to_dollars(p.high_cents)),
+            predicted_cost: v.prediction.map(|p| dollars(p.cents)),
+            predicted_cost_low: v.prediction.map(|p| dollars(p.low_cents)),
+            predicted_cost_high: v.prediction.map(|p| dollars(p.high_cents)),
             pricing: v.prediction.map(|p| p.pricing.code()),
             title: t.title,
             description: t.description,
@@ -123,24 +121,14 @@ impl From<TaskView> for TaskResponse {
             committed_cost: t.bids.committed.map(|m| m.as_dollars_f64()),
             bid_count: t.bids.count,
             lowest_bid: t.bids.lowest.map(|m| m.as_dollars_f64()),
-            paid_to_date: cents_to_dollars(paid),
-            payments_total: cents_to_dollars(t.ledger.paid_cents),
-            remaining_to_pay: remaining.map(cents_to_dollars),
+            paid_to_date: dollars(paid),
+            payments_total: dollars(t.ledger.paid_cents),
+            remaining_to_pay: remaining.map(dollars),
             fixed_fee: v.prediction.is_some_and(|p| p.fee),
             payment_count: t.ledger.payment_count,
-            change_order_total: cents_to_dollars(t.ledger.change_order_cents),
+            change_order_total: dollars(t.ledger.change_order_cents),
         }
     }
-}
-
-/// `YYYY-MM-DD`, or an empty string (clears, like null).
-pub fn optional_date_schema() -> utoipa::openapi::schema::Object {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null]))
-        .description(Some("`YYYY-MM-DD`; null or an empty string clears it."))
-        .pattern(Some("^([0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]))?$"))
-        .build()
 }
 
 /// `POST /api/tasks/`. Defaults: status `To Do`, material_quality `basic`. The task goes last in
@@ -170,7 +158,7 @@ pub struct CreateTaskRequest {
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
     #[serde(default)]
     actual_cost: Patch<Money>,
-    #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     due_date: Patch<String>,
 }
@@ -238,7 +226,7 @@ pub struct UpdateTaskRequest {
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
     #[serde(default)]
     actual_cost: Patch<Money>,
-    #[schema(value_type = Option<String>, schema_with = optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     due_date: Patch<String>,
     /// 0-based index wanted in the (new) column; clamped to the column. A task changing column
@@ -324,10 +312,6 @@ fn board_etag(project_id: i64, version: i64) -> String {
     format!("\"b{project_id}-v{version}-{}\"", env!("CARGO_PKG_VERSION"))
 }
 
-fn if_none_match(req: &HttpRequest) -> Option<&str> {
-    req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok())
-}
-
 /// `GET /api/projects/{id}/tasks/`, answering 304 when the caller's copy is current.
 #[utoipa::path(
     tag = "tasks", operation_id = "getBoard",
@@ -374,32 +358,6 @@ pub async fn board(
     }
     res.insert_header((header::CACHE_CONTROL, "private, no-cache"));
     Ok(body.respond(req.headers().get(header::ACCEPT_ENCODING), res))
-}
-
-/// The version of the caller's project: from memory when this process knows it, else one query.
-pub(crate) async fn current_version(
-    state: &AppState,
-    owner_id: UserId,
-    project_id: ProjectId,
-) -> Result<i64, ApiError> {
-    match state.tasks.known_board_version(owner_id, project_id) {
-        Some(known) => Ok(known?),
-        None => {
-            let svc = state.tasks.clone();
-            blocking(move || svc.board_version(owner_id, project_id)).await
-        }
-    }
-}
-
-pub(crate) fn matches_tag(req: &HttpRequest, current: &str) -> bool {
-    if_none_match(req).is_some_and(|tag| tag.split(',').any(|t| t.trim() == current))
-}
-
-pub(crate) fn not_modified(etag: String) -> HttpResponse {
-    HttpResponse::NotModified()
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .finish()
 }
 
 #[utoipa::path(

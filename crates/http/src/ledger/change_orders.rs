@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::{contractor_ref, date_text, dollars, ContractorRef};
+use super::{contractor_ref, ContractorRef};
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
+use crate::fields::dollars;
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
@@ -76,7 +77,7 @@ pub struct ChangeOrderRequest {
     #[serde(default)]
     status: Patch<String>,
     /// `YYYY-MM-DD`; today when left out.
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     date: Patch<String>,
     #[schema(value_type = Option<i64>, minimum = 1)]
@@ -108,8 +109,10 @@ impl ChangeOrderRequest {
             .status
             .not_null(&mut errors, "status")
             .and_then(|raw| collect(&mut errors, ChangeOrderInput::status(&raw)));
-        let date =
-            date_text(self.date, &mut errors, "date").and_then(|raw| collect(&mut errors, optional_date("date", &raw)));
+        let date = self
+            .date
+            .text_or_empty(&mut errors, "date")
+            .and_then(|raw| collect(&mut errors, optional_date("date", &raw)));
         let contractor = self.contractor.nullable(&mut errors, "contractor");
         let document = self.document.nullable(&mut errors, "document");
         errors.into_result()?;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::{contractor_ref, date_text, text, ContractorRef};
+use super::{contractor_ref, ContractorRef};
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
@@ -90,7 +90,7 @@ pub struct PaymentRequest {
     #[serde(default)]
     amount: Patch<Money>,
     /// `YYYY-MM-DD`; today when left out.
-    #[schema(value_type = Option<String>, schema_with = crate::tasks::optional_date_schema)]
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     paid_on: Patch<String>,
     /// Free text (at most 200 characters), or the id of one of the caller's contractors.
@@ -125,7 +125,9 @@ impl PaymentRequest {
             Write::Update => (self.task.not_null(&mut errors, "task"), self.amount.not_null(&mut errors, "amount")),
         };
         let amount = amount.and_then(|m| collect(&mut errors, PaymentInput::amount(m)));
-        let paid_on = date_text(self.paid_on, &mut errors, "paid_on")
+        let paid_on = self
+            .paid_on
+            .text_or_empty(&mut errors, "paid_on")
             .and_then(|raw| collect(&mut errors, optional_date("paid_on", &raw)));
         let payee = match self.payee.nullable(&mut errors, "payee") {
             Some(Some(p)) => collect(&mut errors, PaymentInput::payee(p)).map(Some),
@@ -136,7 +138,8 @@ impl PaymentRequest {
             .method
             .not_null(&mut errors, "method")
             .and_then(|raw| collect(&mut errors, PaymentInput::method(&raw)));
-        let note = text(self.note, &mut errors, "note").and_then(|raw| collect(&mut errors, PaymentInput::note(&raw)));
+        let note =
+            self.note.text_or_empty(&mut errors, "note").and_then(|raw| collect(&mut errors, PaymentInput::note(&raw)));
         let receipt = self.receipt.nullable(&mut errors, "receipt");
         errors.into_result()?;
         Ok(PaymentChange {
