@@ -1,13 +1,3 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'aria-describedby' | 'aria-invalid'> {
-  id: string;
-  label: string;
-  /** The field's error messages (e.g. the server's `fields.<name>`), shown under it. */
-  errors?: readonly string[];
-  hint?: ReactNode;
-}
-
 /**
  * The wiring of one control: `aria-invalid` while it has messages, described by its message
  * (`<id>-error`, see FieldError) and its hint.
@@ -56,27 +46,5 @@ export function RequiredNote() {
       </span>{' '}
       required
     </p>
-  );
-}
-
-/**
- * A labelled input with its hint and error text linked through aria-describedby, and
- * aria-invalid while it has an error. A `required` one is marked with an asterisk.
- */
-export function FormField({ id, label, errors, hint, ...input }: Props) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} className={input.required ? 'required' : undefined}>
-        {label}
-      </label>
-      <input id={id} {...fieldAria(id, errors, hintId)} {...input} />
-      <FieldError id={id} errors={errors} />
-      {hint && (
-        <small className="hint" id={hintId}>
-          {hint}
-        </small>
-      )}
-    </div>
   );
 }

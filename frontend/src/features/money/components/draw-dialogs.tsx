@@ -1,16 +1,96 @@
-import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FormField } from '../../../components/ui/form-field';
+import { useController, useFormContext } from 'react-hook-form';
+import {
+  AppForm,
+  Field,
+  FormFooter,
+  FormMessage,
+  RequiredNote,
+  useAppForm,
+  useFieldErrors,
+} from '../../../components/form';
+import { useAppFormContext } from '../../../components/form/app-form';
+import { describe } from '../../../components/form/field';
+import { FieldError } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/format';
-import { toFormErrors, type FormErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '../../../lib/form-errors';
 import { createDraw, nextDrawQuery } from '../api';
 import type { Draw, DrawItem } from '../types';
 import { amountEditText, parseDollars, sumDollars, toCents } from '../utils';
 import { localToday } from '../../../lib/dates';
 import { UNREACHABLE } from '../../../lib/use-item-actions';
 
-const NO_ERRORS: FormErrors = { message: '', fields: {} };
+type DrawableItem = DrawItem & { task: number };
+
+interface NewDrawValues {
+  /** The ticked tasks; null until one is (un)ticked: every task with work to draw for. */
+  tasks: number[] | null;
+  requested_on: string;
+  note: string;
+}
+
+/** The tasks a draw asks for before any is (un)ticked: those with work to date to draw for. */
+const drawnByDefault = (items: readonly DrawableItem[]) =>
+  items.filter((i) => toCents(i.amount) > 0).map((i) => i.task);
+
+/**
+ * "Work to include": a box per task with its work to date, all that have some ticked; the group
+ * is marked in error (its first box then takes focus) and described by its message and hint.
+ */
+function DrawTasks({ items }: { items: readonly DrawableItem[] }) {
+  const { field } = useController<NewDrawValues, 'tasks'>({ name: 'tasks' });
+  const { clearErrors } = useFormContext<NewDrawValues>();
+  const { clearOnEdit } = useAppFormContext();
+  const errors = useFieldErrors('tasks');
+  const chosen = new Set(field.value ?? drawnByDefault(items));
+  const aria = describe(errors, 'draw-tasks-error', 'draw-tasks-hint');
+  const total = sumDollars(
+    items.filter((i) => chosen.has(i.task)),
+    (i) => i.amount,
+  );
+
+  const toggle = (task: number) => {
+    const next = new Set(chosen);
+    if (next.has(task)) next.delete(task);
+    else next.add(task);
+    field.onChange(items.map((i) => i.task).filter((t) => next.has(t)));
+    if (clearOnEdit) clearErrors('tasks');
+  };
+
+  return (
+    <>
+      <fieldset className="draw-items" aria-describedby={aria['aria-describedby']} data-invalid={aria['aria-invalid']}>
+        <legend className="label required">Work to include</legend>
+        <small className="hint" id="draw-tasks-hint">
+          Per task, the work to date (its payments, or its actual cost once Paid) not covered by earlier draws.
+        </small>
+        <ul>
+          {items.map((item) => (
+            <li key={item.task}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(item.task)}
+                  onChange={() => toggle(item.task)}
+                  onBlur={field.onBlur}
+                  name="tasks"
+                  value={item.task}
+                />
+                <span className="draw-item-title">{item.title}</span>
+                <span className="draw-item-amount">{formatMoney(item.amount)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        <FieldError id="draw-tasks" errors={errors} />
+      </fieldset>
+      <p className="draw-total" aria-live="polite" data-testid="new-draw-total">
+        Draw total: {formatMoney(total)} ({chosen.size} {chosen.size === 1 ? 'task' : 'tasks'})
+      </p>
+    </>
+  );
+}
 
 /**
  * "New draw request": what the work to date not yet covered by other draws comes to, task by
@@ -30,58 +110,34 @@ export function NewDrawDialog({
 }) {
   const next = useQuery(nextDrawQuery(projectId));
   // Lines of deleted tasks (task null) cannot be asked for again.
-  const items = (next.data?.items ?? []).filter((i): i is DrawItem & { task: number } => i.task !== null);
-  const [picked, setPicked] = useState<Set<number> | null>(null);
-  const [requestedOn, setRequestedOn] = useState(localToday);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [saving, setSaving] = useState(false);
-  const chosen = picked ?? new Set(items.filter((i) => toCents(i.amount) > 0).map((i) => i.task));
-  const total = sumDollars(
-    items.filter((i) => chosen.has(i.task)),
-    (i) => i.amount,
-  );
+  const items = (next.data?.items ?? []).filter((i): i is DrawableItem => i.task !== null);
+  const chosenOf = (values: NewDrawValues) => values.tasks ?? drawnByDefault(items);
+  // Each refused save: messages beside the fields, the first field in error focused and scrolled into view.
+  const kit = useAppForm<NewDrawValues>({
+    defaultValues: { tasks: null, requested_on: localToday(), note: '' },
+    fields: ['tasks', 'requested_on', 'note'],
+    fallback: UNREACHABLE,
+    validate: (values): FieldErrors => (chosenOf(values).length === 0 ? { tasks: ['Choose at least one task.'] } : {}),
+    onError: (err) => console.error('Draw request failed', err),
+  });
+  const { busy } = kit;
 
-  const toggle = (task: number) => {
-    const nextSet = new Set(chosen);
-    if (nextSet.has(task)) nextSet.delete(task);
-    else nextSet.add(task);
-    setPicked(nextSet);
+  const save = async (values: NewDrawValues) => {
+    const chosen = new Set(chosenOf(values));
+    const draw = await createDraw({
+      project: projectId,
+      tasks: items.filter((i) => chosen.has(i.task)).map((i) => i.task),
+      requested_on: values.requested_on || undefined,
+      note: values.note.trim(),
+    });
+    onCreated(draw);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    if (chosen.size === 0) {
-      setErrors({ message: '', fields: { tasks: ['Choose at least one task.'] } });
-      return;
-    }
-    setSaving(true);
-    setErrors(NO_ERRORS);
-    try {
-      const draw = await createDraw({
-        project: projectId,
-        tasks: items.filter((i) => chosen.has(i.task)).map((i) => i.task),
-        requested_on: requestedOn || undefined,
-        note: note.trim(),
-      });
-      onCreated(draw);
-    } catch (err) {
-      console.error('Draw request failed', err);
-      setErrors(toFormErrors(err, ['tasks', 'requested_on', 'note'], UNREACHABLE));
-      setSaving(false);
-    }
-  };
-
-  const tasksError = errors.fields.tasks;
   return (
     <Modal title="New draw request" onClose={onClose} size="md">
-      <form onSubmit={(e) => void submit(e)} noValidate className="draw-form">
-        {errors.message && (
-          <p className="form-error" role="alert">
-            {errors.message}
-          </p>
-        )}
+      <AppForm kit={kit} className="draw-form" onSubmit={save}>
+        <RequiredNote />
+        <FormMessage message={kit.message} />
         {next.isPending ? (
           <p className="page-loading" role="status">
             Working out the work to date…
@@ -97,78 +153,37 @@ export function NewDrawDialog({
               : 'Every payment so far is already covered by a draw. Record new payments (or move finished work to Paid) on the board, then request the next draw.'}
           </p>
         ) : (
-          <fieldset
-            className="draw-items"
-            aria-describedby={tasksError ? 'draw-tasks-error draw-tasks-hint' : 'draw-tasks-hint'}
-          >
-            <legend>Work to include</legend>
-            <small className="hint" id="draw-tasks-hint">
-              Per task, the work to date (its payments, or its actual cost once Paid) not covered by earlier draws.
-            </small>
-            <ul>
-              {items.map((item) => (
-                <li key={item.task}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(item.task)}
-                      onChange={() => toggle(item.task)}
-                      name="tasks"
-                      value={item.task}
-                    />
-                    <span className="draw-item-title">{item.title}</span>
-                    <span className="draw-item-amount">{formatMoney(item.amount)}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {tasksError && (
-              <small className="field-error" id="draw-tasks-error">
-                {tasksError.join(' ')}
-              </small>
-            )}
-          </fieldset>
+          <DrawTasks items={items} />
         )}
-        {items.length > 0 && (
-          <p className="draw-total" aria-live="polite" data-testid="new-draw-total">
-            Draw total: {formatMoney(total)} ({chosen.size} {chosen.size === 1 ? 'task' : 'tasks'})
-          </p>
-        )}
-        <FormField
-          id="draw-requested-on"
-          label="Requested on"
-          type="date"
-          value={requestedOn}
-          onChange={(e) => setRequestedOn(e.target.value)}
-          errors={errors.fields.requested_on}
-        />
-        <div className="field">
-          <label htmlFor="draw-note">Note for the lender (optional)</label>
-          <textarea
-            id="draw-note"
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            aria-invalid={errors.fields.note ? true : undefined}
-            aria-describedby={errors.fields.note ? 'draw-note-error' : undefined}
-          />
-          {errors.fields.note && (
-            <small className="field-error" id="draw-note-error">
-              {errors.fields.note.join(' ')}
-            </small>
-          )}
-        </div>
+        <Field id="draw-requested-on" name="requested_on" label="Requested on" type="date" />
+        <Field id="draw-note" name="note" label="Note for the lender (optional)">
+          {(control) => <textarea rows={3} {...control} />}
+        </Field>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={saving || items.length === 0}>
-            {saving ? 'Creating…' : 'Create draw request'}
+          <button type="submit" className="btn btn-primary" disabled={busy || items.length === 0}>
+            {busy ? 'Creating…' : 'Create draw request'}
           </button>
         </div>
-      </form>
+      </AppForm>
     </Modal>
   );
+}
+
+interface FundValues {
+  funded_amount: string;
+  funded_on: string;
+}
+
+/** The funding's own checks, in its words. */
+function validateFunding(values: FundValues): FieldErrors {
+  const parsed = parseDollars(values.funded_amount);
+  const fields: FieldErrors = {};
+  if (!parsed.ok) fields.funded_amount = [parsed.message];
+  if (!values.funded_on) fields.funded_on = ['Enter the date the money was released.'];
+  return fields;
 }
 
 /** "Mark funded": the amount the lender released (default the draw's total) and the date. */
@@ -179,69 +194,40 @@ export function FundDrawDialog({
 }: {
   draw: Draw;
   onClose: () => void;
-  /** Resolves with field errors to show, or null once saved. */
-  onSave: (fundedAmount: number, fundedOn: string) => Promise<FormErrors | null>;
+  /** Saves the funding; rejects with the server's ApiError (its field messages show beside the fields). */
+  onSave: (fundedAmount: number, fundedOn: string) => Promise<void>;
 }) {
-  const [amount, setAmount] = useState(() => amountEditText(draw.total));
-  const [fundedOn, setFundedOn] = useState(localToday);
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [saving, setSaving] = useState(false);
+  const kit = useAppForm<FundValues>({
+    defaultValues: { funded_amount: amountEditText(draw.total), funded_on: localToday() },
+    fields: ['funded_amount', 'funded_on'],
+    fallback: UNREACHABLE,
+    validate: validateFunding,
+  });
+  const { busy } = kit;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (saving) return;
-    const parsed = parseDollars(amount);
-    const fields: Record<string, string[]> = {};
-    if (!parsed.ok) fields.funded_amount = [parsed.message];
-    if (!fundedOn) fields.funded_on = ['Enter the date the money was released.'];
-    if (!parsed.ok || !fundedOn) {
-      setErrors({ message: '', fields });
-      return;
-    }
-    setSaving(true);
-    setErrors(NO_ERRORS);
-    const result = await onSave(parsed.value, fundedOn);
-    if (result) {
-      setErrors(result);
-      setSaving(false);
-    }
+  const save = async (values: FundValues) => {
+    const parsed = parseDollars(values.funded_amount);
+    if (!parsed.ok) return; // validateFunding said so already
+    await onSave(parsed.value, values.funded_on);
   };
 
   return (
-    <Modal title={`Mark draw ${draw.number} funded`} onClose={onClose} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        {errors.message && (
-          <p className="form-error" role="alert">
-            {errors.message}
-          </p>
-        )}
-        <FormField
+    <Modal title={`Mark draw ${draw.number} funded`} onClose={busy ? () => {} : onClose} size="sm">
+      <AppForm kit={kit} onSubmit={save}>
+        <RequiredNote />
+        <FormMessage message={kit.message} />
+        <Field
           id="fund-amount"
+          name="funded_amount"
           label="Funded amount ($)"
+          required="aria"
           inputMode="decimal"
           autoComplete="off"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          errors={errors.fields.funded_amount}
           hint={`The draw asked for ${formatMoney(draw.total)}.`}
         />
-        <FormField
-          id="fund-date"
-          label="Funded on"
-          type="date"
-          value={fundedOn}
-          onChange={(e) => setFundedOn(e.target.value)}
-          errors={errors.fields.funded_on}
-        />
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Mark funded'}
-          </button>
-        </div>
-      </form>
+        <Field id="fund-date" name="funded_on" label="Funded on" type="date" required="aria" />
+        <FormFooter busy={busy} onCancel={onClose} submitLabel="Mark funded" />
+      </AppForm>
     </Modal>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeleteConfirm, SectionStatus } from '../../../components/ui/item-section';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
-import { toFormErrors } from '../../../lib/form-errors';
-import { reasonOf, UNREACHABLE, useItemActions } from '../../../lib/use-item-actions';
+import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { deleteDraw, drawsQuery, receiptNames, updateDraw } from '../api';
 import { downloadDrawPdf, drawTaskIds } from '../export-draw-pdf';
 import type { Draw, DrawWrite, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from '../types';
@@ -177,14 +176,12 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
       await updateDraw(draw.id, { status: 'funded', funded_amount: fundedAmount, funded_on: fundedOn });
     } catch (e) {
       console.error('Draw funding failed', e);
-      const errors = toFormErrors(e, ['funded_amount', 'funded_on'], UNREACHABLE);
       await onChanged();
-      return errors;
+      throw e; // the dialog shows its messages beside the fields
     }
     setFunding(null);
     setStatus(`Draw ${draw.number} marked funded: ${formatMoney(fundedAmount)} on ${formatIsoDay(fundedOn)}.`);
     await onChanged();
-    return null;
   };
 
   const onDeleteConfirmed = (draw: Draw) =>

@@ -260,6 +260,42 @@ describe('MoneyPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create draw request' }));
     expect(within(dialog).getByText('Choose at least one task.')).toBeTruthy();
     expect(calls.some((c) => c.key === 'POST /api/draws/')).toBe(false);
+    // The group is marked in error, described by its message, and its first box takes focus.
+    const group = within(dialog).getByRole('group', { name: 'Work to include' });
+    expect(group.getAttribute('data-invalid')).toBe('true');
+    expect(group.getAttribute('aria-describedby')).toBe('draw-tasks-error draw-tasks-hint');
+    expect(document.getElementById('draw-tasks-error')?.textContent).toBe('Choose at least one task.');
+    expect(within(group).getByText('Work to include').className).toBe('label required');
+    const framing = within(dialog).getByRole('checkbox', { name: /Framing/ });
+    await waitFor(() => expect(document.activeElement).toBe(framing));
+    fireEvent.click(framing);
+    await waitFor(() => expect(group.getAttribute('data-invalid')).toBeNull());
+  });
+
+  it("puts the server's messages about a new draw beside its fields", async () => {
+    stubServer({
+      ...baseRoutes(() => []),
+      'GET /api/projects/3/draws/next/': json(200, {
+        items: [{ task: 7, title: 'Framing', amount: 20000 }],
+        total: 20000,
+      }),
+      'POST /api/draws/': json(400, {
+        error: 'invalid',
+        message: 'Check the draw.',
+        fields: { note: ['Keep the note under 2000 characters.'] },
+      }),
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New draw request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New draw request' });
+    await within(dialog).findByRole('checkbox', { name: /Framing/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create draw request' }));
+    const note = within(dialog).getByLabelText(/Note for the lender/);
+    await waitFor(() => expect(document.activeElement).toBe(note));
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(note.getAttribute('aria-describedby')).toBe('draw-note-error');
+    expect(document.getElementById('draw-note-error')?.textContent).toBe('Keep the note under 2000 characters.');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('says that nothing has been paid yet when a new draw has no work to cover and Paid is 0', async () => {
@@ -337,6 +373,18 @@ describe('MoneyPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
     const amount = within(dialog).getByLabelText<HTMLInputElement>('Funded amount ($)');
     expect(amount.value).toBe('12500');
+    expect(amount.getAttribute('aria-required')).toBe('true');
+    expect(within(dialog).getByText('Funded amount ($)').className).toBe('required');
+    expect(dialog.querySelector('.required-note')?.textContent).toBe('* required');
+    // Its own checks, in its words, beside the fields; the first field in error takes focus.
+    fireEvent.change(amount, { target: { value: 'lots' } });
+    fireEvent.change(within(dialog).getByLabelText('Funded on'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark funded' }));
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(amount.getAttribute('aria-describedby')).toBe('fund-amount-error fund-amount-hint');
+    expect(document.getElementById('fund-amount-error')?.textContent).toBe('Enter the amount as a number, e.g. 12000.');
+    expect(document.getElementById('fund-date-error')?.textContent).toBe('Enter the date the money was released.');
+    expect(calls.filter((c) => c.key === 'PATCH /api/draws/50/')).toHaveLength(1);
     fireEvent.change(amount, { target: { value: '12,000' } });
     fireEvent.change(within(dialog).getByLabelText('Funded on'), { target: { value: '2026-04-02' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark funded' }));
@@ -356,6 +404,29 @@ describe('MoneyPage', () => {
       'A funded draw cannot be deleted: set it back to submitted first.',
     );
     expect(screen.getByTestId('draws-table')).toBeTruthy();
+  });
+
+  it("puts the server's messages about a funding beside its fields, the rest above", async () => {
+    stubServer({
+      ...baseRoutes(() => [drawFixture({ status: 'submitted' })]),
+      'PATCH /api/draws/50/': json(400, {
+        error: 'invalid',
+        message: 'Check the funding.',
+        fields: { funded_on: ['The funded date cannot be before the request.'], other: ['x'] },
+      }),
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark draw 2 funded' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark funded' }));
+    const date = within(dialog).getByLabelText('Funded on');
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    expect(date.getAttribute('aria-describedby')).toBe('fund-date-error');
+    expect(document.getElementById('fund-date-error')?.textContent).toBe(
+      'The funded date cannot be before the request.',
+    );
+    expect(within(dialog).getByRole('alert').textContent).toBe('Check the funding.');
+    expect(within(dialog).getByRole('button', { name: 'Mark funded' })).toBeTruthy();
   });
 
   it('exports every payment as CSV with the receipt names', async () => {
