@@ -66,6 +66,12 @@ typed_id!(/// A document's id.
     DocumentId, "Document", "document");
 typed_id!(/// A share link's id.
     ShareId, "Share", "share link");
+typed_id!(/// A dependency's id (a link between two tasks of a schedule).
+    DependencyId, "Dependency", "dependency");
+typed_id!(/// A recorded delay's id.
+    DelayId, "Delay", "delay");
+typed_id!(/// An inspection's id.
+    InspectionId, "Inspection", "inspection");
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,7 @@ pub mod ledger;
 pub mod messages;
 pub mod money;
 pub mod project;
+pub mod schedule;
 pub mod share;
 pub mod subscription;
 pub mod task;

@@ -95,6 +95,11 @@ diesel::table! {
         loan_amount_cents -> Nullable<BigInt>,
         drawn_cents -> BigInt,
         use_calibration -> Bool,
+        work_week -> Text,
+        non_working_days -> Text,
+        monthly_carrying_cost_cents -> Nullable<BigInt>,
+        baseline_finish -> Nullable<Text>,
+        baseline_taken_at -> Nullable<Timestamp>,
     }
 }
 
@@ -117,6 +122,70 @@ diesel::table! {
         paid_cents -> BigInt,
         payment_count -> Integer,
         change_order_cents -> BigInt,
+        planned_start -> Nullable<Text>,
+        duration_days -> Nullable<Integer>,
+        actual_start -> Nullable<Text>,
+        actual_finish -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    task_dependencies (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        predecessor_id -> BigInt,
+        successor_id -> BigInt,
+        link_type -> Text,
+        lag_days -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    task_delays (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        task_id -> BigInt,
+        days -> Integer,
+        reason -> Text,
+        note -> Text,
+        recorded_on -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    inspections (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        task_id -> BigInt,
+        kind -> Text,
+        scheduled_on -> Text,
+        inspector -> Text,
+        result -> Text,
+        notes -> Text,
+        document_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    schedule_baselines (task_id) {
+        task_id -> BigInt,
+        project_id -> BigInt,
+        start_date -> Text,
+        finish_date -> Text,
+    }
+}
+
+diesel::table! {
+    calendar_feeds (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Timestamp,
     }
 }
 
@@ -262,6 +331,10 @@ diesel::table! {
 diesel::joinable!(projects -> users (owner_id));
 diesel::joinable!(project_shares -> projects (project_id));
 diesel::joinable!(tasks -> projects (project_id));
+diesel::joinable!(task_delays -> tasks (task_id));
+diesel::joinable!(inspections -> tasks (task_id));
+diesel::joinable!(schedule_baselines -> tasks (task_id));
+diesel::joinable!(calendar_feeds -> projects (project_id));
 diesel::joinable!(bids -> contractors (contractor_id));
 diesel::joinable!(bids -> tasks (task_id));
 diesel::joinable!(documents -> tasks (task_id));
@@ -287,5 +360,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     invoices,
     checkout_sessions,
     webhook_events,
-    project_shares
+    project_shares,
+    task_dependencies,
+    task_delays,
+    inspections,
+    schedule_baselines,
+    calendar_feeds
 );

@@ -1,0 +1,14 @@
+DROP TABLE calendar_feeds;
+DROP TABLE schedule_baselines;
+DROP TABLE inspections;
+DROP TABLE task_delays;
+DROP TABLE task_dependencies;
+ALTER TABLE projects DROP COLUMN baseline_taken_at;
+ALTER TABLE projects DROP COLUMN baseline_finish;
+ALTER TABLE projects DROP COLUMN monthly_carrying_cost_cents;
+ALTER TABLE projects DROP COLUMN non_working_days;
+ALTER TABLE projects DROP COLUMN work_week;
+ALTER TABLE tasks DROP COLUMN actual_finish;
+ALTER TABLE tasks DROP COLUMN actual_start;
+ALTER TABLE tasks DROP COLUMN duration_days;
+ALTER TABLE tasks DROP COLUMN planned_start;
