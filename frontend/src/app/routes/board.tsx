@@ -4,9 +4,11 @@ import { contractorsQuery, taskBidsQuery } from '../../features/bids/api';
 import { boardTasksQuery, taskDocumentsQuery } from '../../features/board/api';
 import { BoardPage } from '../../features/board/components/board-page';
 import { TaskFormExtras, type TaskFormExtrasProps } from '../../features/board/task-form-extras';
+import { BoardTimeline, type BoardTimelineProps, type BoardTimelineSlot } from '../../features/board/timeline-slot';
 import type { Task } from '../../features/board/types';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useSyncState } from '../../features/offline/hooks';
+import { preloadable } from '../../lib/preloadable';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 import { offlineSync } from '../offline-board';
 
@@ -75,6 +77,37 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
 
 const renderTaskMoney = (props: TaskFormExtrasProps) => <TaskMoney {...props} />;
 
+// The Timeline view (issue 33, features/schedule): its own chunk, fetched when the view is chosen
+// (or the View choice is pointed at), never with the board's first paint.
+const TimelineView = preloadable(() =>
+  import('../../features/schedule/timeline-view').then((m) => ({ default: m.TimelineView })),
+);
+
+/** The board's Timeline: its task opens the board's task form; its writes refresh the board's tasks and summary. */
+function BoardTimelineView({ projectId, tasks, project, narrow, onOpen }: BoardTimelineProps) {
+  const onChanged = useBoardMoneyRefresh(projectId);
+  const open = (taskId: number) => {
+    const task = tasks.find((t) => t.id === taskId);
+    if (task) onOpen(task);
+  };
+  return (
+    <TimelineView
+      projectId={projectId}
+      tasks={tasks}
+      // The project's JSON has its work week and days off (BoardProject picks fewer of its fields).
+      calendar={project as Parameters<typeof TimelineView>[0]['calendar']}
+      narrow={narrow}
+      onOpen={open}
+      onChanged={onChanged}
+    />
+  );
+}
+
+const timelineSlot: BoardTimelineSlot = {
+  render: (props) => <BoardTimelineView {...props} />,
+  preload: () => void TimelineView.preload().catch(() => {}),
+};
+
 /** "You're offline": the board shown is the last one seen, with the changes waiting to be sent. */
 function OfflineNotice() {
   return <OfflineBanner state={useSyncState(offlineSync)} />;
@@ -83,7 +116,9 @@ function OfflineNotice() {
 export default function BoardRoute() {
   return (
     <TaskFormExtras value={renderTaskMoney}>
-      <BoardPage notice={<OfflineNotice />} />
+      <BoardTimeline value={timelineSlot}>
+        <BoardPage notice={<OfflineNotice />} />
+      </BoardTimeline>
     </TaskFormExtras>
   );
 }

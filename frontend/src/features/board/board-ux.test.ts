@@ -199,7 +199,7 @@ describe('the remembered board view', () => {
   });
 
   it('ignores anything else stored there', () => {
-    window.localStorage.setItem(viewStorageKey(5), 'timeline');
+    window.localStorage.setItem(viewStorageKey(5), 'gantt');
     expect(readView(5)).toBe('spreadsheet');
   });
 });

@@ -1,7 +1,9 @@
 // The board view a user chose, remembered per project in local storage. Until they choose, the
 // screen decides: the spec's Spreadsheet on wider screens, the task list (one card row per task,
 // components/task-rows-view.tsx) below NARROW_QUERY, where a seven-column table cannot be read.
-export type BoardView = 'kanban' | 'spreadsheet' | 'rows';
+// The Timeline (issue 33, features/schedule) is offered at every width: below NARROW_QUERY it shows
+// its agenda (late, this week, the next two weeks) instead of the day scale.
+export type BoardView = 'kanban' | 'spreadsheet' | 'rows' | 'timeline';
 
 export const DEFAULT_VIEW: BoardView = 'spreadsheet';
 
@@ -14,7 +16,7 @@ export const NARROW_QUERY = '(max-width: 600px)';
 export const viewStorageKey = (projectId: number) => `board-view:${projectId}`;
 
 const isView = (value: unknown): value is BoardView =>
-  value === 'kanban' || value === 'spreadsheet' || value === 'rows';
+  value === 'kanban' || value === 'spreadsheet' || value === 'rows' || value === 'timeline';
 
 /** The view the user chose for this project, or null while they have not chosen. */
 export function readStoredView(projectId: number): BoardView | null {

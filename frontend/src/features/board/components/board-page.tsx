@@ -14,6 +14,8 @@ import { useBoardMoves } from '../hooks/use-board-moves';
 import { useBoardViewChoice } from '../hooks/use-board-view-choice';
 import { useBudgetSave, useCalibrationSwitch, useTemplateStart } from '../hooks/use-board-writes';
 import { activeRatio } from '../money';
+import { useBoardTimeline } from '../timeline-slot';
+import { NARROW_QUERY } from '../view-preference';
 import { EmptyBoard, EmptyLedgerLine } from './board-first-steps';
 import { BoardDialogsView } from './board-dialogs';
 import { BoardToolbar } from './board-toolbar';
@@ -58,6 +60,10 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   // The view chosen for this project, else the screen's default (hooks/use-board-view-choice.ts).
   const { view, offersRows, choose: chooseView } = useBoardViewChoice(projectId);
   if (view === 'kanban') void KanbanView.preload();
+  // The Timeline view (issue 33) comes from the schedule feature through src/app, as a lazy chunk.
+  const timeline = useBoardTimeline();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  if (view === 'timeline') timeline?.preload();
   // The dialogs' code, once the board has painted and the browser is idle.
   useIdlePreload(preloadDialogs);
 
@@ -171,9 +177,13 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         projectId={projectId}
         phone={phone}
         offersRows={offersRows}
+        offersTimeline={timeline !== null}
         view={view}
         onChooseView={chooseView}
-        onPreloadKanban={() => void KanbanView.preload()}
+        onPreloadKanban={() => {
+          void KanbanView.preload();
+          timeline?.preload();
+        }}
         addTask={addTaskButton}
         onBudget={dialogs.openBudget}
         budgetDisabled={!project.data}
@@ -204,6 +214,10 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
             onDelete={dialogs.askDelete}
             compact={phone}
           />
+        </Suspense>
+      ) : view === 'timeline' && timeline ? (
+        <Suspense fallback={<p className="muted">Loading...</p>}>
+          {timeline.render({ projectId, tasks, project: project.data, narrow, onOpen: dialogs.openTask })}
         </Suspense>
       ) : view === 'rows' ? (
         <TaskRowsView tasks={tasks} squareFootage={sqft} prediction={summary} onOpen={dialogs.openTask} />

@@ -12,9 +12,11 @@ interface Props {
   phone: boolean;
   /** The task list is one of the views (below NARROW_QUERY, or while it is shown). */
   offersRows: boolean;
+  /** The Timeline view is there (src/app provides it, board-page.tsx). */
+  offersTimeline: boolean;
   view: BoardView;
   onChooseView: (view: BoardView) => void;
-  /** Fetches the Kanban view's code before it is chosen (pointer over, or focus on, the choice). */
+  /** Fetches the Kanban and Timeline views' code before one is chosen (pointer over, or focus on, the choice). */
   onPreloadKanban: () => void;
   /** The Add Task button (its ref is the board's: focus returns to it after a toast). */
   addTask: ReactNode;
@@ -28,11 +30,16 @@ const VIEW_LABELS: Record<BoardView, string> = {
   rows: 'List View',
   kanban: 'Kanban View',
   spreadsheet: 'Spreadsheet View',
+  timeline: 'Timeline View',
 };
 
-/** The views offered: the spec's two, and the task list on a narrow screen. */
-const viewsFor = (withRows: boolean): BoardView[] =>
-  withRows ? ['rows', 'kanban', 'spreadsheet'] : ['kanban', 'spreadsheet'];
+/** The views offered: the spec's two, the task list on a narrow screen, and the timeline (issue 33) when the app provides it. */
+const viewsFor = (withRows: boolean, withTimeline: boolean): BoardView[] => [
+  ...(withRows ? (['rows'] as const) : []),
+  'kanban',
+  'spreadsheet',
+  ...(withTimeline ? (['timeline'] as const) : []),
+];
 
 /**
  * The phone's view switch, always in sight: the task list or the Kanban columns (the spreadsheet,
@@ -76,6 +83,7 @@ export function BoardToolbar({
   projectId,
   phone,
   offersRows,
+  offersTimeline,
   view,
   onChooseView,
   onPreloadKanban,
@@ -113,7 +121,7 @@ export function BoardToolbar({
               {
                 label: 'View',
                 radio: true,
-                items: viewsFor(true).map((v) => ({
+                items: viewsFor(true, offersTimeline).map((v) => ({
                   label: VIEW_LABELS[v],
                   checked: view === v,
                   onSelect: () => onChooseView(v),
@@ -181,7 +189,7 @@ export function BoardToolbar({
             onChange={(e) => onChooseView(e.target.value as BoardView)}
             aria-label="View"
           >
-            {viewsFor(offersRows).map((v) => (
+            {viewsFor(offersRows, offersTimeline).map((v) => (
               <option key={v} value={v}>
                 {VIEW_LABELS[v]}
               </option>

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  arrowPath,
+  barOf,
+  calendarOf,
+  chartWidth,
+  dayNumber,
+  dayRange,
+  daysOfDrag,
+  finishOf,
+  isoOf,
+  movedDates,
+  movedStart,
+  resizedDuration,
+  scaleFor,
+  weekdayOf,
+  weeksOf,
+  workingDaysBetween,
+  xOf,
+} from './timeline-layout';
+
+const weekdays = calendarOf(null);
+
+describe('days', () => {
+  it('counts calendar days without a time zone, Monday first', () => {
+    expect(isoOf(dayNumber('2026-11-23'))).toBe('2026-11-23');
+    expect(dayNumber('2026-12-01') - dayNumber('2026-11-23')).toBe(8);
+    expect(weekdayOf(dayNumber('2026-11-23'))).toBe(0); // a Monday
+    expect(weekdayOf(dayNumber('2026-11-29'))).toBe(6); // a Sunday
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(Number.isNaN(dayNumber('soon'))).toBe(true);
+    expect(dayRange('2026-11-25', '2026-12-01')).toBe('Nov 25 – Dec 1');
+    expect(dayRange('2026-11-25', '2026-11-25')).toBe('Nov 25');
+  });
+
+  it('follows the work week and the days off, as the server counts working days', () => {
+    const wed = dayNumber('2026-11-25');
+    expect(workingDaysBetween(weekdays, wed, dayNumber('2026-12-01'))).toBe(5); // Wed..Tue
+    expect(isoOf(finishOf(weekdays, wed, 5))).toBe('2026-12-01');
+    expect(isoOf(finishOf(weekdays, wed, 0))).toBe('2026-11-25'); // a milestone
+    expect(isoOf(finishOf(weekdays, dayNumber('2026-11-28'), 1))).toBe('2026-11-30'); // Saturday: from Monday
+    const withHoliday = calendarOf({
+      work_week: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+      non_working_days: ['2026-11-26'],
+    });
+    expect(isoOf(finishOf(withHoliday, wed, 3))).toBe('2026-11-28'); // Wed, (Thu off), Fri, Sat
+  });
+});
+
+describe('scale', () => {
+  const scale = scaleFor(['2026-11-25', '2026-12-04'], '2026-11-20');
+
+  it('starts on the Monday before the first day shown and leaves two weeks after the last', () => {
+    expect(isoOf(scale.origin)).toBe('2026-11-16');
+    expect(isoOf(scale.origin + scale.days)).toBe('2026-12-21');
+    expect(chartWidth(scale)).toBe(35 * 24);
+    expect(weeksOf(scale).map((w) => w.label)).toEqual(['Nov 16', 'Nov 23', 'Nov 30', 'Dec 7', 'Dec 14']);
+  });
+
+  it('puts a day at its column and a bar over its first to its last day', () => {
+    expect(xOf(scale, '2026-11-16')).toBe(0);
+    expect(xOf(scale, '2026-11-25')).toBe(9 * 24);
+    expect(barOf(scale, '2026-11-25', '2026-12-01')).toEqual({ x: 216, width: 7 * 24 });
+    expect(barOf(scale, '2026-11-25', '2026-11-25').width).toBe(24); // one day (or a milestone)
+  });
+});
+
+describe('arrows', () => {
+  const from = { left: 0, right: 48, y: 18 };
+
+  it('go from the end of the predecessor to the start of the successor', () => {
+    expect(arrowPath(from, { left: 96, right: 144, y: 58 }, 'FS', 40)).toBe('M48 18 H56 V58 H96');
+  });
+
+  it('turn back between the rows when the successor starts too early', () => {
+    expect(arrowPath(from, { left: 24, right: 72, y: 58 }, 'FS', 40)).toBe('M48 18 H56 V38 H16 V58 H24');
+    expect(arrowPath({ ...from, y: 58 }, { left: 24, right: 72, y: 18 }, 'FS', 40)).toBe('M48 58 H56 V38 H16 V18 H24');
+  });
+
+  it('join the starts (SS) or the ends (FF)', () => {
+    expect(arrowPath(from, { left: 24, right: 96, y: 58 }, 'SS', 40)).toBe('M0 18 H-8 V58 H24');
+    expect(arrowPath(from, { left: 24, right: 96, y: 58 }, 'FF', 40)).toBe('M48 18 H104 V58 H96');
+  });
+});
+
+describe('drags', () => {
+  it('snap to whole days', () => {
+    expect(daysOfDrag(11, 24)).toBe(0);
+    expect(daysOfDrag(13, 24)).toBe(1);
+    expect(daysOfDrag(-37, 24)).toBe(-2);
+    expect(daysOfDrag(-5, 24)).toBe(0); // never -0
+    expect(movedStart('2026-11-25', 50, 24)).toBe('2026-11-27');
+  });
+
+  it('move a bar with its working days: a start on a weekend counts from Monday', () => {
+    expect(movedDates(weekdays, '2026-11-28', 3)).toEqual({ start: '2026-11-30', finish: '2026-12-02' });
+    expect(movedDates(weekdays, '2026-11-26', 3)).toEqual({ start: '2026-11-26', finish: '2026-11-30' });
+  });
+
+  it('turn the end dropped on a day into working days from the start (at least one)', () => {
+    // Wed Nov 25 .. Tue Dec 1 (5 working days); three days later ends on Friday: 8.
+    expect(resizedDuration(weekdays, '2026-11-25', '2026-12-01', 3 * 24, 24)).toBe(8);
+    // Dropped on Saturday: still 8 (Saturday is not worked).
+    expect(resizedDuration(weekdays, '2026-11-25', '2026-12-01', 4 * 24, 24)).toBe(8);
+    expect(resizedDuration(weekdays, '2026-11-25', '2026-12-01', -20 * 24, 24)).toBe(1);
+  });
+});
