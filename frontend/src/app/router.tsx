@@ -19,6 +19,8 @@ const Projects = lazy(() => import('./routes/projects'));
 const Board = preloadable(() => import('./routes/board'));
 const CompareBids = lazy(() => import('./routes/compare-bids'));
 const Money = lazy(() => import('./routes/money'));
+const Delays = lazy(() => import('./routes/delays'));
+const Inspections = lazy(() => import('./routes/inspections'));
 const ShareLinks = lazy(() => import('./routes/share-links'));
 const SharedProject = lazy(() => import('./routes/shared-project'));
 const Contractors = lazy(() => import('./routes/contractors'));
@@ -60,6 +62,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'kanban/:projectId', element: <Board /> },
       { path: 'kanban/:projectId/bids', element: <CompareBids /> },
       { path: 'kanban/:projectId/money', element: <Money /> },
+      { path: 'kanban/:projectId/delays', element: <Delays /> },
+      { path: 'kanban/:projectId/inspections', element: <Inspections /> },
       { path: 'kanban/:projectId/share', element: <ShareLinks /> },
       { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },

@@ -3,13 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { contractorsQuery, taskBidsQuery } from '../../features/bids/api';
 import { boardTasksQuery, taskDocumentsQuery } from '../../features/board/api';
 import { BoardPage } from '../../features/board/components/board-page';
-import { TaskFormExtras, type TaskFormExtrasProps } from '../../features/board/task-form-extras';
+import {
+  BudgetSummaryExtras,
+  ExportMenuExtras,
+  TaskFormExtras,
+  type TaskFormExtrasProps,
+} from '../../features/board/task-form-extras';
 import { BoardTimeline, type BoardTimelineProps, type BoardTimelineSlot } from '../../features/board/timeline-slot';
 import type { Task } from '../../features/board/types';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useSyncState } from '../../features/offline/hooks';
 import { preloadable } from '../../lib/preloadable';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
+import { renderBoardSchedule, scheduleExports } from '../board-schedule';
 import { offlineSync } from '../offline-board';
 
 // The Bids, Change orders and Payments sections load with the first task form opened in edit
@@ -117,7 +123,11 @@ export default function BoardRoute() {
   return (
     <TaskFormExtras value={renderTaskMoney}>
       <BoardTimeline value={timelineSlot}>
-        <BoardPage notice={<OfflineNotice />} />
+        <BudgetSummaryExtras value={renderBoardSchedule}>
+          <ExportMenuExtras value={scheduleExports}>
+            <BoardPage notice={<OfflineNotice />} />
+          </ExportMenuExtras>
+        </BudgetSummaryExtras>
       </BoardTimeline>
     </TaskFormExtras>
   );

@@ -1,5 +1,6 @@
 export { AppForm, FormMessage } from './app-form';
 export { Choices, MoneyInput } from './controls';
+export { DateList } from './date-list';
 export { ContractorField, type ContractorRoster, type PickableContractor } from './contractor-field';
 export { Field, useFieldErrors, type Choice, type ControlProps } from './field';
 export { FormFooter } from './form-footer';

@@ -533,7 +533,7 @@ export const exportState = {
 
 const FAILED = 'The export could not be made: its figures could not be read. Please try again.';
 
-async function run(kind: 'CSV' | 'PDF', job: () => Promise<void>) {
+async function run(kind: string, job: () => Promise<void>) {
   setState({ busy: true, error: '' });
   try {
     await job();
@@ -544,6 +544,12 @@ async function run(kind: 'CSV' | 'PDF', job: () => Promise<void>) {
     throw e;
   }
 }
+
+/**
+ * Another export of the menu (issue 33: the schedule's CSV and PDF, composed in src/app): the
+ * same "Exporting…" while it runs and the same message when it fails.
+ */
+export const trackExport = (kind: string, job: () => Promise<void>) => run(kind, job);
 
 /** Saves kanban_tasks_project_{id}.csv (the figures are asked of the server first). */
 export function exportCsv(projectId: number, tasks: readonly Task[], project?: BoardProject | null): void {

@@ -1,4 +1,5 @@
 import type { components } from '../../lib/api/schema';
+import { DEFAULT_WORK_WEEK, type Weekday } from '../../lib/work-week';
 
 // Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`).
 export type ProjectType = components['schemas']['ProjectType'];
@@ -26,6 +27,10 @@ export interface ProjectPayload {
   contingency_percent?: number;
   /** Dollars, or null for no loan. */
   loan_amount: number | null;
+  /** Issue 33: the working weekdays (`mon`..`sun`, never empty), days off, and what a month of the build costs. */
+  work_week: Weekday[];
+  non_working_days: string[];
+  monthly_carrying_cost: number | null;
 }
 
 export interface ProjectFormValues {
@@ -48,6 +53,10 @@ export interface ProjectFormValues {
   loan_amount: string;
   /** Start the new board from the standard task list (POST /api/projects/{id}/tasks/template/). */
   use_template: boolean;
+  /** Issue 33: the ticked weekdays, the days off (YYYY-MM-DD), the monthly carrying cost in dollars (blank for none). */
+  work_week: string[];
+  non_working_days: string[];
+  monthly_carrying_cost: string;
 }
 
 export const emptyProjectForm: ProjectFormValues = {
@@ -67,6 +76,9 @@ export const emptyProjectForm: ProjectFormValues = {
   contingency_percent: '10',
   loan_amount: '',
   use_template: true,
+  work_week: [...DEFAULT_WORK_WEEK],
+  non_working_days: [],
+  monthly_carrying_cost: '',
 };
 
 export const PROJECT_TYPES: { value: ProjectType; label: string }[] = [

@@ -98,7 +98,21 @@ describe('buildProjectPayload', () => {
       owner_builder: 'yes_owner_builder',
       contingency_percent: 10,
       loan_amount: null,
+      work_week: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      non_working_days: [],
+      monthly_carrying_cost: null,
     });
+  });
+  it('sends the work week in week order, the days off sorted and the carrying cost (issue 33)', () => {
+    const p = buildProjectPayload({
+      ...base,
+      work_week: ['sat', 'mon', 'tue'],
+      non_working_days: ['2026-12-25', '2026-07-03'],
+      monthly_carrying_cost: '$4,500.50',
+    });
+    expect(p.work_week).toEqual(['mon', 'tue', 'sat']);
+    expect(p.non_working_days).toEqual(['2026-07-03', '2026-12-25']);
+    expect(p.monthly_carrying_cost).toBe(4500.5);
   });
   it('sends the contingency and the construction loan (docs/money.md)', () => {
     const p = buildProjectPayload({ ...base, contingency_percent: '15', loan_amount: '$250,000.50' });

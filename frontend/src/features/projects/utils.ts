@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/api-client';
 import { isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
+import { inWeekOrder } from '../../lib/work-week';
 import type { ProjectFormValues, ProjectPayload } from './types';
 
 export const MSG_UNITS = 'Please specify the number of units for a multifamily building.';
@@ -83,6 +84,9 @@ export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
     owner_builder: v.owner_builder,
     ...(contingency === null ? {} : { contingency_percent: contingency }),
     loan_amount: numberOrNull(v.loan_amount.replace(/[\s$,]/g, '')),
+    work_week: inWeekOrder(v.work_week),
+    non_working_days: [...v.non_working_days].sort(),
+    monthly_carrying_cost: numberOrNull(v.monthly_carrying_cost.replace(/[\s$,]/g, '')),
   };
 }
 
@@ -105,6 +109,9 @@ export const PROJECT_FORM_FIELDS = [
   'owner_builder',
   'contingency_percent',
   'loan_amount',
+  'work_week',
+  'non_working_days',
+  'monthly_carrying_cost',
 ] as const;
 
 const FIELD_LABELS: Record<string, string> = { description: 'Description', project: 'Project' };

@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { useTheme, type Theme } from '../../../lib/theme';
 import type { BoardView } from '../view-preference';
+import { trackExport } from '../export';
+import { useExportMenuExtras } from '../task-form-extras';
 import { ExportMenu } from './export-menu';
 import './board-toolbar.css';
 
@@ -100,6 +102,10 @@ export function BoardToolbar({
   const bidsPath = `/kanban/${projectId}/bids`;
   const moneyPath = `/kanban/${projectId}/money`;
   const sharePath = `/kanban/${projectId}/share`;
+  // Issue 33: the delays register and the inspections (features/schedule).
+  const delaysPath = `/kanban/${projectId}/delays`;
+  const inspectionsPath = `/kanban/${projectId}/inspections`;
+  const exportExtras = useExportMenuExtras();
 
   if (phone) {
     return (
@@ -113,9 +119,15 @@ export function BoardToolbar({
               {
                 items: [
                   { label: 'Share', onSelect: () => void navigate(sharePath) },
+                  { label: 'Delays', onSelect: () => void navigate(delaysPath) },
+                  { label: 'Inspections', onSelect: () => void navigate(inspectionsPath) },
                   { label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() },
                   { label: 'Export CSV', onSelect: () => onExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => onExport('pdf') },
+                  ...exportExtras.map((item) => ({
+                    label: item.label,
+                    onSelect: () => void trackExport(item.label, () => item.run(projectId)).catch(() => undefined),
+                  })),
                 ],
               },
               {
@@ -171,6 +183,12 @@ export function BoardToolbar({
         </Link>
         <Link className="btn" to={moneyPath}>
           Money
+        </Link>
+        <Link className="btn" to={delaysPath}>
+          Delays
+        </Link>
+        <Link className="btn" to={inspectionsPath}>
+          Inspections
         </Link>
         <Link className="btn" to="/contractors">
           Contractors

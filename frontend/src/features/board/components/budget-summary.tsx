@@ -3,6 +3,7 @@ import { formatMoney, formatNumber, formatRange, formatWholeMoney, rangeInWords 
 import { FIGURES, statusWords } from '../../../lib/money-words';
 import { toCents, toDollars } from '../money';
 import type { MoneyStatus, ProjectSummary } from '../types';
+import { useBudgetSummaryExtras } from '../task-form-extras';
 import { estimateCoverage } from '../utils';
 import './budget-summary.css';
 
@@ -259,6 +260,8 @@ export function BudgetSummary({
   const nextStep = !hasRecordedMoney(summary) && emptyLedger ? emptyLedger : null;
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  // Issue 33: the schedule's finish and slip (src/app composes it; it loads after the first paint).
+  const extras = useBudgetSummaryExtras();
 
   if (compact) {
     // The next step under the strip, which stays one row.
@@ -353,6 +356,7 @@ export function BudgetSummary({
                 <EstimateDetails summary={summary} taskCount={taskCount} />
               </div>
             )}
+            {extras?.({ compact: true })}
           </div>
         </section>
         {nextStep}
@@ -396,6 +400,7 @@ export function BudgetSummary({
             <span className="stat-sub">{formatNumber(squareFootage)} sq ft</span>
           </div>
         ) : null}
+        {extras?.({ compact: false })}
       </div>
       {ledger && <LedgerRow summary={summary} status={status} />}
       {nextStep}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { exportState } from '../export';
+import { useParams } from 'react-router';
+import { exportState, trackExport } from '../export';
+import { useExportMenuExtras } from '../task-form-extras';
 
 interface Props {
   onCsv: () => void;
@@ -17,6 +19,9 @@ export function ExportMenu({ onCsv, onPdf, busy }: Props) {
   const working = Boolean(busy) || run.busy;
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Issue 33: the schedule's CSV and PDF (src/app composes them), after the board's own.
+  const extras = useExportMenuExtras();
+  const projectId = Number(useParams().projectId);
   useEffect(() => {
     if (!open) return;
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
@@ -75,6 +80,17 @@ export function ExportMenu({ onCsv, onPdf, busy }: Props) {
           <button type="button" role="menuitem" className="menu-item" onClick={() => pick(onPdf)}>
             Export PDF
           </button>
+          {extras.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => pick(() => void trackExport(item.label, () => item.run(projectId)).catch(() => undefined))}
+            >
+              {item.label}
+            </button>
+          ))}
         </div>
       )}
       {!open && run.error && (

@@ -26,7 +26,19 @@ import { DocumentRow } from './document-row';
 import { RecordDifference } from './paid-modal';
 import { isPhoto, PhotoStrip } from './photo-strip';
 import { PhotoViewer } from './photo-viewer';
-import { PredictionHint, TaskFields, UploadList, type TaskValues, type UploadState } from './task-form-parts';
+import {
+  checkSchedule,
+  PredictionHint,
+  SCHEDULE_FIELDS,
+  ScheduleFields,
+  schedulePayload,
+  scheduleValues,
+  TaskFields,
+  UploadList,
+  type TaskValues,
+  type UploadState,
+} from './task-form-parts';
+import { StartsAfterSection } from './task-form-links';
 import { localToday } from '../../../lib/dates';
 
 interface Props {
@@ -44,7 +56,15 @@ interface Props {
 let nextUploadId = 1;
 
 /** The task's fields as the server names them (its `fields` keys). */
-const FIELDS = ['title', 'description', 'material_quality', 'status', 'actual_cost', 'due_date'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'material_quality',
+  'status',
+  'actual_cost',
+  'due_date',
+  ...SCHEDULE_FIELDS,
+] as const;
 
 const SAVE_FAILED = 'Error saving task or uploading files.';
 
@@ -57,6 +77,10 @@ const costCents = (cost: number | null | undefined) => (cost === null || cost ==
  */
 function validate(values: TaskValues, form: HTMLFormElement | null) {
   if (isDateOutOfRange(values.due_date)) return { due_date: [MSG_DATE_OUT_OF_RANGE] };
+  const durationBad =
+    (form?.elements.namedItem('duration_days') as HTMLInputElement | null)?.validity.badInput ?? false;
+  const schedule = checkSchedule(values, durationBad);
+  if (Object.keys(schedule).length > 0) return schedule;
   const badInput = (form?.elements.namedItem('actual_cost') as HTMLInputElement | null)?.validity.badInput ?? false;
   if (badInput || values.actual_cost.trim() !== '') {
     const read = checkActualCost(values.actual_cost, badInput);
@@ -109,6 +133,7 @@ export function TaskFormModal({
       status: task?.status ?? 'To Do',
       actual_cost: task?.actual_cost === null || task?.actual_cost === undefined ? '' : String(task.actual_cost),
       due_date: task?.due_date ?? '',
+      ...scheduleValues(task),
     },
     fields: FIELDS,
     prefix: SAVE_FAILED,
@@ -136,7 +161,7 @@ export function TaskFormModal({
   const unrecorded = toPaid ? unrecordedCents(typedCost, saved ?? undefined) : 0;
 
   const save = async (values: TaskValues) => {
-    const payload = buildTaskPayload(values, projectId);
+    const payload = { ...buildTaskPayload(values, projectId), ...schedulePayload(values) };
     const result = saved ? await patchTask(saved.id, payload) : await createTask(payload);
     setSaved(result);
     // Saved now: the board's "Failed to save task." from an earlier try no longer holds.
@@ -277,6 +302,7 @@ export function TaskFormModal({
               )
             }
           />
+          <ScheduleFields />
           {unrecorded > 0 && (
             <div className="field span-2">
               <RecordDifference
@@ -349,6 +375,8 @@ export function TaskFormModal({
         </div>
 
         <UploadList uploads={uploads} />
+
+        {editing && <StartsAfterSection projectId={projectId} task={saved} />}
 
         {editing && (
           <section className="doc-section" aria-labelledby="docs-title">

@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { Field, MoneyInput } from '../../../components/form';
 import { pricingLabel } from '../range-display';
 import type { ShownPrediction } from '../money';
-import { STATUSES, type MaterialQuality, type TaskStatus } from '../types';
+import { isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../../lib/format';
+import { STATUSES, type MaterialQuality, type TaskSchedule, type TaskStatus } from '../types';
 import { basisHint, PredictionFigure } from './prediction';
 
 // Parts of the task form (task-form-modal.tsx): its fields, its upload list and its prediction hint.
@@ -15,6 +16,108 @@ export interface TaskValues {
   status: TaskStatus;
   actual_cost: string;
   due_date: string;
+  /** Issue 33: the schedule's fields, as typed ('' for none). */
+  planned_start: string;
+  duration_days: string;
+  actual_start: string;
+  actual_finish: string;
+}
+
+/** The schedule's fields of a task (issue 33), as the server names them. */
+export const SCHEDULE_FIELDS = ['planned_start', 'duration_days', 'actual_start', 'actual_finish'] as const;
+
+export const MSG_DURATION = 'Enter a whole number of working days from 0 to 1000.';
+export const MSG_FINISH_BEFORE_START = 'The actual finish cannot be before the actual start.';
+
+/** The schedule fields' text for the form: '' for none. */
+export function scheduleValues(task: TaskSchedule | null | undefined) {
+  return {
+    planned_start: task?.planned_start ?? '',
+    duration_days: task?.duration_days === null || task?.duration_days === undefined ? '' : String(task.duration_days),
+    actual_start: task?.actual_start ?? '',
+    actual_finish: task?.actual_finish ?? '',
+  };
+}
+
+/**
+ * The form's checks of the schedule fields, in its words: a duration that is not a whole number
+ * of days from 0 to 1000 (letters in the box: `badInput`), a date the server would refuse, an
+ * actual finish before the actual start.
+ */
+export function checkSchedule(
+  values: Pick<TaskValues, (typeof SCHEDULE_FIELDS)[number]>,
+  durationBadInput = false,
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const duration = values.duration_days.trim();
+  if (durationBadInput || (duration !== '' && !/^\d{1,4}$/.test(duration)) || Number(duration) > 1000) {
+    problems.duration_days = [MSG_DURATION];
+  }
+  for (const name of ['planned_start', 'actual_start', 'actual_finish'] as const) {
+    if (isDateOutOfRange(values[name])) problems[name] = [MSG_DATE_OUT_OF_RANGE];
+  }
+  if (
+    !problems.actual_finish &&
+    values.actual_start !== '' &&
+    values.actual_finish !== '' &&
+    values.actual_finish < values.actual_start
+  ) {
+    problems.actual_finish = [MSG_FINISH_BEFORE_START];
+  }
+  return problems;
+}
+
+/** The schedule fields for the request: blanks as null, the duration as a number. */
+export function schedulePayload(values: Pick<TaskValues, (typeof SCHEDULE_FIELDS)[number]>): Required<TaskSchedule> {
+  const date = (v: string) => (v.trim() === '' ? null : v.trim());
+  const duration = values.duration_days.trim();
+  return {
+    planned_start: date(values.planned_start),
+    duration_days: duration === '' ? null : Number(duration),
+    actual_start: date(values.actual_start),
+    actual_finish: date(values.actual_finish),
+  };
+}
+
+/**
+ * The task's place in the schedule (issue 33): planned start and duration in working days (what the
+ * timeline's bar drag and resize change: here they are typed, the same for keyboard users), and
+ * the actual start and finish (set when the task moves to In Progress and to Paid, when empty).
+ */
+export function ScheduleFields() {
+  return (
+    <fieldset className="span-2 schedule-fields">
+      <legend>Schedule</legend>
+      <div className="grid-2">
+        <Field id="tf-planned-start" name="planned_start" label="Planned start" type="date" />
+        <Field
+          id="tf-duration"
+          name="duration_days"
+          label="Duration (working days)"
+          type="number"
+          min={0}
+          max={1000}
+          step={1}
+          inputMode="numeric"
+          hint="Days worked, by the project's work week; 0 for a milestone."
+        />
+        <Field
+          id="tf-actual-start"
+          name="actual_start"
+          label="Actual start"
+          type="date"
+          hint="Set when the task moves to In Progress, if empty."
+        />
+        <Field
+          id="tf-actual-finish"
+          name="actual_finish"
+          label="Actual finish"
+          type="date"
+          hint="Set when the task moves to Paid, if empty."
+        />
+      </div>
+    </fieldset>
+  );
 }
 
 const QUALITIES: { value: MaterialQuality; label: string }[] = [

@@ -1,5 +1,15 @@
 import { useWatch } from 'react-hook-form';
-import { AppForm, Choices, Field, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
+import {
+  AppForm,
+  Choices,
+  DateList,
+  Field,
+  FormMessage,
+  MoneyInput,
+  RequiredNote,
+  useAppForm,
+} from '../../../components/form';
+import { MSG_WORK_WEEK_EMPTY, parseCarryingCost, WEEKDAYS } from '../../../lib/work-week';
 import {
   ADDITION_OPTIONS,
   CONVERSION_OPTIONS,
@@ -21,6 +31,15 @@ const REQUIRED_MESSAGES = { start_date: MSG_START_DATE, units: MSG_UNITS };
 const pf = (name: keyof ProjectFormValues) => ({ name, errorId: `pf-${name}-error` });
 const boxes = (options: readonly string[]) => options.map((o) => ({ value: o, label: o }));
 
+/** The schedule settings' checks (issue 33), in the form's words; the rest is the page's. */
+export function checkScheduleSettings(values: Pick<ProjectFormValues, 'work_week' | 'monthly_carrying_cost'>) {
+  const problems: Record<string, string[]> = {};
+  if (values.work_week.length === 0) problems.work_week = [MSG_WORK_WEEK_EMPTY];
+  const cost = parseCarryingCost(values.monthly_carrying_cost);
+  if (!cost.ok) problems.monthly_carrying_cost = [cost.message];
+  return problems;
+}
+
 interface Props {
   onSubmit: (values: ProjectFormValues) => Promise<boolean>;
   error: string;
@@ -36,6 +55,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
     defaultValues: emptyProjectForm,
     native: REQUIRED_MESSAGES,
     places: PLACES,
+    validate: checkScheduleSettings,
     errors: { message: error, fields: fieldErrors ?? {} },
   });
   const { control, register, reset } = kit.form;
@@ -149,6 +169,37 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         <Field id="pf-start" {...pf('start_date')} label="Start Date" type="date" required />
         <Field id="pf-end" {...pf('end_date')} label="End Date" type="date" required min={startDate || undefined} />
       </div>
+      <fieldset className="options-fieldset project-schedule">
+        <legend>Schedule</legend>
+        <p className="hint project-schedule-lead">
+          The days work happens on, for the timeline and the delays. You can change them later in Schedule settings.
+        </p>
+        <Choices
+          id="pf-work_week"
+          name="work_week"
+          type="checkbox"
+          legend="Work week"
+          options={WEEKDAYS}
+          className="options-fieldset"
+          listClassName="radio-row"
+        />
+        <DateList
+          id="pf-non_working_days"
+          name="non_working_days"
+          legend="Non-working days"
+          addLabel="Add a day off"
+          empty="None: every day of the work week counts."
+          hint="Holidays or a shutdown: no work is planned on these days."
+        />
+        <Field
+          id="pf-carrying-cost"
+          {...pf('monthly_carrying_cost')}
+          label="Monthly carrying cost"
+          hint="Optional: what the build costs each month it runs (loan interest, rent, insurance), so a delay shows its cost."
+        >
+          {(control) => <MoneyInput inputMode="decimal" autoComplete="off" placeholder="None" {...control} />}
+        </Field>
+      </fieldset>
       <Choices
         id="pf-owner_builder"
         name="owner_builder"
