@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use buildledger_domain::cost::{CostCatalogue, Estimate, EstimateRequest, Source};
+use buildledger_domain::schedule::template;
 
 use crate::error::ApiError;
 use crate::fields::dollars;
@@ -153,6 +154,33 @@ pub struct CostSourcesResponse {
     #[schema(pattern = "^state$")]
     pub factor_level: &'static str,
     pub factor_note: &'static str,
+    /// Where the schedule's default task durations come from (data/schedule_template.csv).
+    pub durations: DurationsResponse,
+}
+
+/// The sources of the default durations, and the plain statement that no official per-phase
+/// figure exists.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DurationSources)]
+pub struct DurationsResponse {
+    pub note: &'static str,
+    pub sources: Vec<DurationSourceResponse>,
+    /// Standard tasks whose default duration is an estimate (no published figure for it).
+    pub estimated_tasks: Vec<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DurationSource)]
+pub struct DurationSourceResponse {
+    /// `D1`, `D2`, ...
+    pub id: String,
+    pub title: String,
+    #[schema(required = true)]
+    pub url: Option<String>,
+    /// The whole citation, as in sources.md.
+    pub citation: String,
+    /// Standard tasks whose default duration cites it.
+    pub tasks: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -264,7 +292,7 @@ pub async fn task_suggestions() -> HttpResponse {
 /// `GET /api/cost-sources/`
 #[utoipa::path(
     tag = "estimate", operation_id = "costSources",
-    summary = "Every source of the cost catalogue, with its date and the tasks that cite it (the /cost-sources page)",
+    summary = "Every source of the cost catalogue, with its date and the tasks that cite it, and the sources of the schedule's default durations (the /cost-sources page)",
     security(()),
     responses((status = 200, description = "The sources, in id order.", body = CostSourcesResponse)),
 )]
@@ -284,7 +312,26 @@ pub async fn cost_sources() -> HttpResponse {
         sources,
         factor_level: "state",
         factor_note: FACTOR_NOTE,
+        durations: durations(),
     })
+}
+
+fn durations() -> DurationsResponse {
+    let rows = template::all();
+    DurationsResponse {
+        note: template::DURATIONS_NOTE,
+        sources: template::duration_sources()
+            .iter()
+            .map(|s| DurationSourceResponse {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                url: s.url.clone(),
+                citation: s.citation.clone(),
+                tasks: rows.iter().filter(|r| r.source_ids.contains(&s.id)).map(|r| r.task_name.clone()).collect(),
+            })
+            .collect(),
+        estimated_tasks: rows.iter().filter(|r| r.is_estimate()).map(|r| r.task_name.clone()).collect(),
+    }
 }
 
 #[cfg(test)]
@@ -330,6 +377,22 @@ mod tests {
             totals.push(body["predicted_total"].as_f64().unwrap());
         }
         assert!(totals[0] != totals[1] && totals[1] != totals[2] && totals[0] != totals[2]);
+    }
+
+    #[actix_web::test]
+    async fn the_sources_page_lists_the_duration_sources_and_says_no_official_phase_figure_exists() {
+        let (status, body) = get("/api/cost-sources/").await;
+        assert_eq!(status, 200, "{body}");
+        let d = &body["durations"];
+        assert!(d["note"].as_str().unwrap().starts_with("No official per-phase figure exists"));
+        let sources = d["sources"].as_array().unwrap();
+        assert_eq!(sources.len(), 10);
+        assert_eq!(sources[1]["id"], "D2");
+        assert!(sources[1]["url"].as_str().unwrap().starts_with("https://"));
+        let roof = sources.iter().find(|s| s["id"] == "D6").unwrap();
+        assert_eq!(roof["tasks"], serde_json::json!(["Roof Replacement"]));
+        let estimated = d["estimated_tasks"].as_array().unwrap();
+        assert!(estimated.iter().any(|t| t == "Framing") && !estimated.iter().any(|t| t == "Roof Replacement"));
     }
 
     #[actix_web::test]

@@ -205,7 +205,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every source of the cost catalogue, with its date and the tasks that cite it (the /cost-sources page) */
+    /** Every source of the cost catalogue, with its date and the tasks that cite it, and the sources of the schedule's default durations (the /cost-sources page) */
     get: operations['costSources'];
     put?: never;
     post?: never;
@@ -1618,6 +1618,8 @@ export interface components {
     };
     /** @description `GET /api/cost-sources/`: every source of the cost catalogue, with the tasks that use it. */
     CostSources: {
+      /** @description Where the schedule's default task durations come from (data/schedule_template.csv). */
+      durations: components['schemas']['DurationSources'];
       /** @description `state` (see `factor_note`). */
       factor_level: string;
       factor_note: string;
@@ -1738,6 +1740,26 @@ export interface components {
        * @description Computed from the lines; accepted and ignored (read-only).
        */
       readonly total?: number | null;
+    };
+    DurationSource: {
+      /** @description The whole citation, as in sources.md. */
+      citation: string;
+      /** @description `D1`, `D2`, ... */
+      id: string;
+      /** @description Standard tasks whose default duration cites it. */
+      tasks: string[];
+      title: string;
+      url: string | null;
+    };
+    /**
+     * @description The sources of the default durations, and the plain statement that no official per-phase
+     *     figure exists.
+     */
+    DurationSources: {
+      /** @description Standard tasks whose default duration is an estimate (no published figure for it). */
+      estimated_tasks: string[];
+      note: string;
+      sources: components['schemas']['DurationSource'][];
     };
     /** @description Every API error. `fields` only for validation errors and conflicts. */
     Error: {

@@ -47,6 +47,27 @@ const answer = {
       tasks: [],
     },
   ],
+  durations: {
+    note: 'No official per-phase figure exists: the U.S. Census Bureau publishes only whole-house building times.',
+    sources: [
+      {
+        id: 'D2',
+        title: 'NAHB Eye on Housing, "Single-Family Homes Are Built Faster in 2024"',
+        url: 'https://eyeonhousing.org/?wt=gqjwe',
+        citation: 'NAHB Eye on Housing, "Single-Family Homes Are Built Faster in 2024". Used: 7.6 months from start to completion.',
+        tasks: ['Other / Miscellaneous'],
+      },
+      {
+        id: 'D1',
+        title: 'U.S. Census Bureau, Survey of Construction, Length of Time tables',
+        url: 'javascript:alert(1)',
+        citation: '',
+        tasks: [],
+      },
+      { title: 'no id: dropped' },
+    ],
+    estimated_tasks: ['Framing', 'Drywall'],
+  },
 };
 
 describe('the /cost-sources page', () => {
@@ -104,6 +125,35 @@ describe('the /cost-sources page', () => {
     expect(within(s23).getByTestId('cost-source-date').textContent).toBe('Not dated');
     expect(within(s23).queryByRole('link')).toBeNull();
     expect(s23.textContent).toContain('Used only to check other figures');
+  });
+
+  it('lists the sources of the default durations and says no official per-phase figure exists', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(200, answer))));
+    renderWithProviders(<CostSources />, { path: '/cost-sources', url: '/cost-sources#D2' });
+    const section = screen.getByRole('region', { name: 'Durations' });
+    // The statement is there before the list arrives.
+    expect(within(section).getByTestId('durations-note').textContent).toMatch(/^No official per-phase figure exists/);
+    await waitFor(() => expect(screen.getAllByTestId('duration-source')).toHaveLength(2));
+    expect(within(section).getByTestId('durations-note').textContent).toBe(answer.durations.note);
+
+    const d2 = document.getElementById('D2')!;
+    expect(d2.textContent).toContain('Source D2');
+    expect(d2.textContent).toContain('Used: 7.6 months from start to completion.');
+    expect(within(d2).getByRole('link', { name: /Built Faster in 2024/ }).getAttribute('href')).toBe(
+      'https://eyeonhousing.org/?wt=gqjwe',
+    );
+    expect(within(d2).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Other / Miscellaneous']);
+    // The address in the URL lands on a duration source too.
+    await waitFor(() => expect(d2.className).toContain('src-item--target'));
+
+    // An address that is not a public page is not linked.
+    const d1 = document.getElementById('D1')!;
+    expect(within(d1).queryByRole('link')).toBeNull();
+    expect(d1.textContent).toContain('No task’s duration cites it directly');
+
+    const estimated = within(section).getByTestId('estimated-durations');
+    expect(estimated.querySelector('summary')?.textContent).toBe('Estimated, with no published figure: 2 tasks');
+    expect(within(estimated).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Framing', 'Drywall']);
   });
 
   it('scrolls to the source in the address and marks it', async () => {

@@ -9,7 +9,7 @@ import { useContext, useEffect, useRef } from 'react';
 import { QueryClientContext, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
-import { costSourcesQuery, type CostSource, type SourceRole } from '../api/cost-sources';
+import { costSourcesQuery, type CostSource, type DurationSource, type SourceRole } from '../api/cost-sources';
 import { PageHeader } from '../components/page-header';
 import { PublicPage } from '../components/public-page';
 import { usePageMeta } from '../hooks/use-page-meta';
@@ -96,21 +96,72 @@ function SourceItem({ source, targeted }: { source: CostSource; targeted: boolea
           <dd data-testid="cost-source-date">{source.date ?? 'Not dated'}</dd>
         </div>
       </dl>
-      {source.citation &&
-        (source.citation.length > FOLD_CITATION_OVER ? (
-          <details className="src-citation">
-            <summary>
-              Full citation<span className="visually-hidden"> of {source.title}</span>
-            </summary>
-            <p className="pub-small">{source.citation}</p>
-          </details>
-        ) : (
-          <div className="src-citation">
-            <p className="src-tasks-label">Full citation</p>
-            <p className="pub-small">{source.citation}</p>
-          </div>
-        ))}
+      <Citation citation={source.citation} title={source.title} />
       <TaskList source={source} />
+    </li>
+  );
+}
+
+/** Shown until the list arrives (and if it cannot be loaded): the server sends the same statement. */
+const DURATIONS_NOTE =
+  'No official per-phase figure exists: the U.S. Census Bureau publishes only whole-house building times, so the default duration of each new-home task is an estimate.';
+
+function Citation({ citation, title }: { citation: string; title: string }) {
+  if (!citation) return null;
+  return citation.length > FOLD_CITATION_OVER ? (
+    <details className="src-citation">
+      <summary>
+        Full citation<span className="visually-hidden"> of {title}</span>
+      </summary>
+      <p className="pub-small">{citation}</p>
+    </details>
+  ) : (
+    <div className="src-citation">
+      <p className="src-tasks-label">Full citation</p>
+      <p className="pub-small">{citation}</p>
+    </div>
+  );
+}
+
+function DurationItem({ source, targeted }: { source: DurationSource; targeted: boolean }) {
+  const { tasks } = source;
+  return (
+    <li
+      id={source.id}
+      className={`src-item pub-card${targeted ? ' src-item--target' : ''}`}
+      tabIndex={-1}
+      data-testid="duration-source"
+    >
+      <p className="src-meta">
+        <span className="src-id">Source {source.id}</span>
+      </p>
+      <h3 className="src-title">
+        {source.url ? (
+          <a href={source.url} target="_blank" rel="noopener noreferrer">
+            {source.title}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          source.title
+        )}
+      </h3>
+      <Citation citation={source.citation} title={source.title} />
+      {tasks.length === 0 ? (
+        <p className="pub-muted pub-small src-tasks-none">
+          No task’s duration cites it directly: it defines or supports the whole-house figures.
+        </p>
+      ) : (
+        <div className="src-tasks">
+          <p className="src-tasks-label">
+            Durations of {tasks.length} {tasks.length === 1 ? 'task' : 'tasks'}:
+          </p>
+          <ul className="src-task-list">
+            {tasks.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </li>
   );
 }
@@ -119,7 +170,7 @@ function CostSourcesContent() {
   usePageMeta({
     title: 'Cost data sources: where BuildLedger’s cost predictions come from | BuildLedger',
     description:
-      'The published cost studies, remodeling reports and state cost factors behind every BuildLedger estimate, with their dates, full citations and the tasks that use them.',
+      'The published cost studies, remodeling reports and state cost factors behind every BuildLedger estimate, with their dates, full citations and the tasks that use them, and where the default task durations come from.',
   });
   const { data, isPending, isError, refetch } = useQuery(costSourcesQuery());
   const { hash } = useLocation();
@@ -200,6 +251,37 @@ function CostSourcesContent() {
                 <SourceItem key={s.id} source={s} targeted={s.id === target} />
               ))}
             </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="durations-title" className="src-list-section src-durations">
+          <h2 id="durations-title">Durations</h2>
+          <p>
+            A schedule starts each task of the standard list with a default length in working days, after the tasks it
+            waits for. Replace them with your trades’ own dates.
+          </p>
+          <p className="pub-note" data-testid="durations-note">
+            {data?.durations.note ?? DURATIONS_NOTE}
+          </p>
+          {data && data.durations.sources.length > 0 && (
+            <ol className="src-list" data-testid="duration-sources">
+              {data.durations.sources.map((s) => (
+                <DurationItem key={s.id} source={s} targeted={s.id === target} />
+              ))}
+            </ol>
+          )}
+          {data && data.durations.estimatedTasks.length > 0 && (
+            <details className="src-tasks src-estimated" data-testid="estimated-durations">
+              <summary>
+                Estimated, with no published figure: {data.durations.estimatedTasks.length}{' '}
+                {data.durations.estimatedTasks.length === 1 ? 'task' : 'tasks'}
+              </summary>
+              <ul className="src-task-list">
+                {data.durations.estimatedTasks.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </details>
           )}
         </section>
       </div>
