@@ -60,7 +60,6 @@ export function useTimelineDrag(canvas: RefObject<HTMLElement | null>, ends: Dra
   const move = (e: ReactPointerEvent<HTMLElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
     const dx = e.clientX - origin.current.clientX;
-    if (Math.abs(dx) >= CLICK_SLOP) dragged.current = true;
     const over = gesture.kind === 'link' ? taskAt(e.clientX, e.clientY) : null;
     setGesture({ ...gesture, dx, ...local(e), overId: over === gesture.taskId ? null : over });
   };
@@ -69,13 +68,14 @@ export function useTimelineDrag(canvas: RefObject<HTMLElement | null>, ends: Dra
     if (!gesture || e.pointerId !== gesture.pointerId) return;
     const dx = e.clientX - origin.current.clientX;
     setGesture(null);
+    // Only the bar itself gets a click after the pointer is up (the handles are not buttons).
+    dragged.current = gesture.kind === 'move' && Math.abs(dx) >= CLICK_SLOP;
     if (gesture.kind === 'link') {
       const target = taskAt(e.clientX, e.clientY) ?? gesture.overId;
       if (target !== null && target !== gesture.taskId) ends.onLink(gesture.taskId, target);
       return;
     }
     if (Math.abs(dx) < CLICK_SLOP) return;
-    dragged.current = true;
     if (gesture.kind === 'move') ends.onMove(gesture.taskId, dx);
     else ends.onResize(gesture.taskId, dx);
   };

@@ -85,6 +85,9 @@ function Legend() {
         <span className="tl-key tl-key-critical" aria-hidden="true" /> Critical (striped)
       </li>
       <li>
+        <span className="tl-key tl-key-done" aria-hidden="true" /> Paid
+      </li>
+      <li>
         <span className="tl-key tl-key-baseline" aria-hidden="true" /> Baseline
       </li>
       <li>
