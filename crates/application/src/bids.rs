@@ -321,6 +321,7 @@ mod tests {
             position: 0,
             bids: Default::default(),
             ledger: Default::default(),
+            schedule: Default::default(),
         }
     }
 

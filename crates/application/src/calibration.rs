@@ -112,6 +112,7 @@ mod tests {
             position: id as i32,
             bids: Default::default(),
             ledger: Default::default(),
+            schedule: Default::default(),
         };
         t.bids.committed = committed.and_then(Money::from_cents);
         t

@@ -251,6 +251,7 @@ mod tests {
             position: 0,
             bids: Default::default(),
             ledger: Default::default(),
+            schedule: Default::default(),
         };
         (task, Project { id: 1, owner_id: 3, details, version: 1, created_at: now(), drawn_cents: 0 })
     }

@@ -315,6 +315,7 @@ mod tests {
             position: 0,
             bids: BidFigures { committed: money(900_000), count: 3, lowest: money(850_000) },
             ledger: Default::default(),
+            schedule: Default::default(),
         };
         let (budget, sqft) = (project.details.budget, project.details.square_footage);
         let settings =

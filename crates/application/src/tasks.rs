@@ -7,10 +7,12 @@ use buildledger_domain::budget::{CostLine, PredictedCost};
 use buildledger_domain::cost::Prediction;
 use buildledger_domain::error::FieldErrors;
 use buildledger_domain::project::Project;
-use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskStatus, TaskTitle};
+use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskSchedule, TaskStatus, TaskTitle};
 
 use crate::error::UseCaseError;
-use crate::ports::{CostRates, DocumentStore, KnownState, KnownVersion, ProjectRepository, TaskRepository};
+use crate::ports::{
+    Clock, CostRates, DocumentStore, KnownState, KnownVersion, ProjectRepository, SystemClock, TaskRepository,
+};
 use crate::projects::{not_found_as, remove_files};
 
 /// A task with what its response needs from its project.
@@ -68,6 +70,8 @@ pub struct TaskService {
     /// The cost catalogue (the summary, `summary.rs`, reads it too).
     pub(crate) rates: Arc<dyn CostRates>,
     known: Arc<dyn KnownState>,
+    /// Today, for the dates a move records (the system clock unless a test sets one).
+    clock: Arc<dyn Clock>,
 }
 
 impl TaskService {
@@ -78,7 +82,12 @@ impl TaskService {
         rates: Arc<dyn CostRates>,
         known: Arc<dyn KnownState>,
     ) -> Self {
-        Self { projects, tasks, store, rates, known }
+        Self { projects, tasks, store, rates, known, clock: Arc::new(SystemClock) }
+    }
+
+    /// The same service reading today from `clock`.
+    pub fn with_clock(self, clock: Arc<dyn Clock>) -> Self {
+        Self { clock, ..self }
     }
 
     fn view(&self, task: Task, project: &Project) -> TaskView {
@@ -134,6 +143,7 @@ impl TaskService {
                     material_quality: MaterialQuality::Standard,
                     actual_cost: None,
                     due_date: None,
+                    schedule: TaskSchedule::default(),
                 })
             })
             .collect::<Result<Vec<_>, buildledger_domain::DomainError>>()?;
@@ -153,6 +163,7 @@ impl TaskService {
             .projects
             .find_for_owner(owner_id, ProjectId::new(new.project_id))?
             .ok_or(UseCaseError::not_found("project"))?;
+        new.schedule.check()?;
         let task = self.tasks.create(&new)?;
         Ok(self.view(task, &project))
     }
@@ -163,10 +174,15 @@ impl TaskService {
         if update.project.is_some_and(|p| p != project.id) {
             return Err(FieldErrors::single("project", "A task cannot be moved to another project.").into());
         }
-        let changes = update.changes;
+        let mut changes = update.changes;
         if changes.is_empty() {
             return Ok(self.view(current, &project));
         }
+        // A move records when the work started or finished, when nobody has said yet.
+        if let Some(status) = changes.status.filter(|s| *s != current.status) {
+            current.schedule.on_move(status, self.clock.now().date(), &mut changes);
+        }
+        current.schedule.with(&changes).check()?;
         let task = self.tasks.update(&current, &changes).map_err(|e| not_found_as(e, "task"))?;
         Ok(self.view(task, &project))
     }
@@ -225,6 +241,7 @@ pub(crate) mod tests {
             position: 0,
             bids: Default::default(),
             ledger: Default::default(),
+            schedule: Default::default(),
         }
     }
 
@@ -357,6 +374,7 @@ pub(crate) mod tests {
             material_quality: MaterialQuality::Basic,
             actual_cost: None,
             due_date: None,
+            schedule: Default::default(),
         }
     }
 

@@ -27,6 +27,11 @@ pub const NOT_NEGATIVE: &str = "Ensure this value is greater than or equal to 0.
 /// Money with fractions of a cent.
 pub const TWO_DECIMALS: &str = "Ensure that there are no more than 2 decimal places.";
 
+/// A number above its maximum (as DRF words it).
+pub fn at_most(max: impl Display) -> String {
+    format!("Ensure this value is less than or equal to {max}.")
+}
+
 /// A text longer than `max` characters.
 pub fn too_long(max: impl Display) -> String {
     format!("Ensure this field has no more than {max} characters.")

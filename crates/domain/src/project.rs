@@ -18,6 +18,7 @@ use chrono::NaiveDate;
 
 use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
+use crate::schedule::{WorkCalendar, WorkWeek};
 
 macro_rules! coded_enum {
     ($(#[$m:meta])* $name:ident { $($variant:ident => ($code:literal, $label:literal)),+ $(,)? }) => {
@@ -93,6 +94,19 @@ pub struct ProjectDetails {
     /// Whether predictions are calibrated by the project's own prices (issue 29, docs/money.md):
     /// the project's setting, the same for everyone who looks at it.
     pub use_calibration: bool,
+    /// The days of the week work happens on (docs/schedule.md).
+    pub work_week: WorkWeek,
+    /// Dates no work happens on, sorted, without repeats.
+    pub non_working_days: Vec<NaiveDate>,
+    /// What a month of the build costs while it lasts (loan interest, rent, insurance): prices a slip.
+    pub monthly_carrying_cost: Option<Money>,
+}
+
+impl ProjectDetails {
+    /// The project's working calendar.
+    pub fn calendar(&self) -> WorkCalendar {
+        WorkCalendar::new(self.work_week, self.non_working_days.iter().copied())
+    }
 }
 
 /// A project's fields, each read on its own by its parser (`ProjectInput::name`, `zip_code`,
@@ -119,6 +133,10 @@ pub struct ProjectInput {
     pub loan_amount: Option<Money>,
     /// `None`: absent (on by default on create).
     pub use_calibration: Option<bool>,
+    /// `None`: absent (Monday to Friday on create).
+    pub work_week: Option<WorkWeek>,
+    pub non_working_days: Option<Vec<NaiveDate>>,
+    pub monthly_carrying_cost: Option<Money>,
 }
 
 impl ProjectInput {
@@ -158,6 +176,13 @@ impl ProjectInput {
             ),
             loan_amount: pick(present.loan_amount, self.loan_amount, c.loan_amount),
             use_calibration: pick(present.use_calibration, self.use_calibration, Some(c.use_calibration)),
+            work_week: pick(present.work_week, self.work_week, Some(c.work_week)),
+            non_working_days: pick(present.non_working_days, self.non_working_days, Some(c.non_working_days.clone())),
+            monthly_carrying_cost: pick(
+                present.monthly_carrying_cost,
+                self.monthly_carrying_cost,
+                c.monthly_carrying_cost,
+            ),
         }
     }
 }
@@ -219,4 +244,7 @@ pub struct PatchFields {
     pub contingency_percent: bool,
     pub loan_amount: bool,
     pub use_calibration: bool,
+    pub work_week: bool,
+    pub non_working_days: bool,
+    pub monthly_carrying_cost: bool,
 }

@@ -111,6 +111,8 @@ pub struct Task {
     pub bids: crate::bid::BidFigures,
     /// Its payments and approved change orders (kept on the task row by every ledger write).
     pub ledger: LedgerFigures,
+    /// Its dates and duration on the schedule (docs/schedule.md).
+    pub schedule: TaskSchedule,
 }
 
 impl Task {
@@ -153,6 +155,69 @@ pub struct LedgerFigures {
     pub change_order_cents: i64,
 }
 
+/// A task's own dates and duration on the schedule (docs/schedule.md); what the schedule
+/// computes from them lives in [`crate::schedule`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TaskSchedule {
+    /// Start no earlier than.
+    pub planned_start: Option<NaiveDate>,
+    /// Working days, 0 to [`crate::schedule::DURATION_DAYS_MAX`] (0: a milestone); `None`: not scheduled.
+    pub duration_days: Option<i32>,
+    pub actual_start: Option<NaiveDate>,
+    pub actual_finish: Option<NaiveDate>,
+}
+
+/// An actual finish before the actual start.
+pub const MSG_FINISH_BEFORE_START: &str = "The actual finish cannot be before the actual start.";
+
+impl TaskSchedule {
+    /// These dates with `changes`' schedule fields applied.
+    pub fn with(self, changes: &TaskChanges) -> TaskSchedule {
+        TaskSchedule {
+            planned_start: changes.planned_start.unwrap_or(self.planned_start),
+            duration_days: changes.duration_days.unwrap_or(self.duration_days),
+            actual_start: changes.actual_start.unwrap_or(self.actual_start),
+            actual_finish: changes.actual_finish.unwrap_or(self.actual_finish),
+        }
+    }
+
+    /// The rule between its fields: an actual finish is not before the actual start.
+    pub fn check(&self) -> Result<(), DomainError> {
+        match (self.actual_start, self.actual_finish) {
+            (Some(start), Some(finish)) if finish < start => {
+                Err(FieldErrors::single("actual_finish", MSG_FINISH_BEFORE_START))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// What a move to `status` records on `today` when the dates are empty (issue 33): In
+    /// Progress starts the task, Paid finishes it. Each stays editable afterwards.
+    pub fn on_move(&self, status: TaskStatus, today: NaiveDate, changes: &mut TaskChanges) {
+        let current = self.with(changes);
+        match status {
+            TaskStatus::InProgress if current.actual_start.is_none() => changes.actual_start = Some(Some(today)),
+            TaskStatus::Paid if current.actual_finish.is_none() => {
+                // A finish before a recorded start would break the rule above: the start then wins.
+                let finish = current.actual_start.map_or(today, |start| start.max(today));
+                changes.actual_finish = Some(Some(finish));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A duration in working days: 0 to [`crate::schedule::DURATION_DAYS_MAX`].
+pub fn parse_duration_days(raw: i64) -> Result<i32, DomainError> {
+    if raw < 0 {
+        return Err(FieldErrors::single("duration_days", crate::messages::NOT_NEGATIVE));
+    }
+    match i32::try_from(raw) {
+        Ok(d) if d <= crate::schedule::DURATION_DAYS_MAX => Ok(d),
+        _ => Err(FieldErrors::single("duration_days", crate::messages::at_most(crate::schedule::DURATION_DAYS_MAX))),
+    }
+}
+
 /// Input of a new task, already parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewTask {
@@ -163,6 +228,7 @@ pub struct NewTask {
     pub material_quality: MaterialQuality,
     pub actual_cost: Option<Money>,
     pub due_date: Option<NaiveDate>,
+    pub schedule: TaskSchedule,
 }
 
 /// A partial update; `None` leaves the field as it is. For nullable fields the inner
@@ -177,11 +243,23 @@ pub struct TaskChanges {
     pub due_date: Option<Option<NaiveDate>>,
     /// Wanted index inside the (new) column. Without it a task that changes column goes last.
     pub position: Option<i32>,
+    pub planned_start: Option<Option<NaiveDate>>,
+    pub duration_days: Option<Option<i32>>,
+    pub actual_start: Option<Option<NaiveDate>>,
+    pub actual_finish: Option<Option<NaiveDate>>,
 }
 
 impl TaskChanges {
     pub fn is_empty(&self) -> bool {
         *self == TaskChanges::default()
+    }
+
+    /// Whether it changes a schedule field.
+    pub fn changes_schedule(&self) -> bool {
+        self.planned_start.is_some()
+            || self.duration_days.is_some()
+            || self.actual_start.is_some()
+            || self.actual_finish.is_some()
     }
 }
 

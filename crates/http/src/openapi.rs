@@ -36,13 +36,14 @@ use crate::error::ErrorBody;
         (name = "bids", description = "Contractors and their bids on tasks."),
         (name = "ledger", description = "Payments against tasks, change orders and lender draw requests."),
         (name = "shares", description = "Read-only links to a project."),
+        (name = "schedule", description = "Time of a build: links between tasks, delays, inspections, the schedule and its calendar feed."),
         (name = "estimate", description = "Cost estimates from the embedded catalogue."),
         (name = "subscription", description = "The subscription and its checkout (served under `/payments/`)."),
         (name = "admin", description = "Subscription administration (admins only).")
     ),
     components(
         schemas(ErrorBody, ProjectTypeCode, PropertyTypeCode, ConversionOptionCode, OwnerBuilderCode, TaskStatusLabel,
-            MaterialQualityCode, RenovationOptionName, AdditionOptionName),
+            MaterialQualityCode, RenovationOptionName, AdditionOptionName, WeekdayCode),
         responses(BadRequest, Unauthorized, PaymentRequired, Forbidden, NotFound, Conflict, TooLarge,
             UnsupportedMedia, TooManyRequests, Unavailable)
     ),
@@ -267,6 +268,7 @@ code_schema!(TaskStatusLabel = "TaskStatus", TaskStatus::ALL.iter().map(|t| t.la
 code_schema!(MaterialQualityCode = "MaterialQuality", MaterialQuality::ALL.iter().map(|t| t.code()));
 code_schema!(RenovationOptionName = "RenovationOption", RENOVATION_OPTIONS);
 code_schema!(AdditionOptionName = "AdditionOption", ADDITION_OPTIONS);
+code_schema!(WeekdayCode = "Weekday", buildledger_domain::schedule::WEEKDAY_CODES);
 
 macro_rules! error_response {
     ($name:ident, $description:literal) => {

@@ -5,9 +5,12 @@ use std::borrow::Cow;
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{
-    ConversionOption, OwnerBuilder, PatchFields, Project, ProjectChange, ProjectInput, ProjectType, PropertyType,
+    parse_date, ConversionOption, DateError, OwnerBuilder, PatchFields, Project, ProjectChange, ProjectInput,
+    ProjectType, PropertyType, MSG_DATE_OUT_OF_RANGE,
 };
+use buildledger_domain::schedule::{WorkWeek, MSG_WORK_WEEK_EMPTY, WEEKDAY_CODES};
 use buildledger_domain::FieldErrors;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
@@ -16,7 +19,8 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::error::{blocking, ApiError};
 use crate::openapi::{
-    AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode, RenovationOptionName,
+    AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode,
+    RenovationOptionName, WeekdayCode,
 };
 use crate::path::IdPath;
 use crate::request::{collect, Patch, ValidJson};
@@ -65,6 +69,16 @@ pub struct ProjectResponse {
     /// Whether predictions are calibrated by the project's own prices, for everyone who sees
     /// the project (docs/money.md).
     use_calibration: bool,
+    /// The days of the week work happens on, Monday first (docs/schedule.md).
+    #[schema(value_type = Vec<WeekdayCode>)]
+    work_week: Vec<&'static str>,
+    /// Dates no work happens on (holidays), in order.
+    #[schema(value_type = Vec<String>)]
+    non_working_days: Vec<String>,
+    /// What a month of the build costs while it lasts (loan interest, rent, insurance; dollars),
+    /// or null: prices the schedule's slip.
+    #[schema(minimum = 0, required = true)]
+    monthly_carrying_cost: Option<f64>,
 }
 
 impl From<Project> for ProjectResponse {
@@ -91,6 +105,9 @@ impl From<Project> for ProjectResponse {
             contingency_percent: d.contingency_percent,
             loan_amount: d.loan_amount.map(Money::as_dollars_f64),
             use_calibration: d.use_calibration,
+            work_week: d.work_week.codes(),
+            non_working_days: d.non_working_days.iter().map(NaiveDate::to_string).collect(),
+            monthly_carrying_cost: d.monthly_carrying_cost.map(Money::as_dollars_f64),
         }
     }
 }
@@ -166,6 +183,18 @@ pub struct ProjectRequest {
     #[schema(value_type = Option<bool>)]
     #[serde(default)]
     use_calibration: Patch<bool>,
+    /// Day codes (`mon`..`sun`), at least one; Monday to Friday when left out on create.
+    #[schema(value_type = Option<Vec<WeekdayCode>>, min_items = 1, max_items = 7)]
+    #[serde(default)]
+    work_week: Patch<Vec<String>>,
+    /// Dates (`YYYY-MM-DD`) no work happens on, at most 500; null or [] for none.
+    #[schema(value_type = Option<Vec<String>>, max_items = 500)]
+    #[serde(default)]
+    non_working_days: Patch<Vec<String>>,
+    /// Dollars a month while the build lasts; null for none.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    monthly_carrying_cost: Patch<Money>,
 }
 
 impl ProjectRequest {
@@ -192,6 +221,9 @@ impl ProjectRequest {
             contingency_percent: self.contingency_percent.is_present(),
             loan_amount: self.loan_amount.is_present(),
             use_calibration: self.use_calibration.is_present(),
+            work_week: self.work_week.is_present(),
+            non_working_days: self.non_working_days.is_present(),
+            monthly_carrying_cost: self.monthly_carrying_cost.is_present(),
         };
         let errors = &mut errors;
         // A field's value read by `parse`; absent, null, or what its parser reads as not given: `None`.
@@ -233,8 +265,46 @@ impl ProjectRequest {
             contingency_percent: self.contingency_percent.not_null(errors, "contingency_percent"),
             loan_amount: self.loan_amount.optional(errors, "loan_amount"),
             use_calibration: self.use_calibration.not_null(errors, "use_calibration"),
+            work_week: self.work_week.not_null(errors, "work_week").and_then(|codes| parse_work_week(errors, &codes)),
+            non_working_days: self
+                .non_working_days
+                .optional(errors, "non_working_days")
+                .and_then(|days| parse_non_working_days(errors, &days)),
+            monthly_carrying_cost: self.monthly_carrying_cost.optional(errors, "monthly_carrying_cost"),
         };
         ProjectChange { input, present, problems: std::mem::take(errors) }
+    }
+}
+
+/// A work week from its codes, or its problem in `errors`.
+fn parse_work_week(errors: &mut FieldErrors, codes: &[String]) -> Option<WorkWeek> {
+    if let Some(unknown) = codes.iter().find(|c| !WEEKDAY_CODES.contains(&c.as_str())) {
+        errors.add("work_week", buildledger_domain::messages::not_a_choice(unknown));
+        return None;
+    }
+    let week = WorkWeek::parse(codes);
+    if week.is_none() {
+        errors.add("work_week", MSG_WORK_WEEK_EMPTY);
+    }
+    week
+}
+
+/// Non-working days from their dates, or the first problem in `errors`.
+fn parse_non_working_days(errors: &mut FieldErrors, days: &[String]) -> Option<Vec<NaiveDate>> {
+    let parsed: Result<Vec<NaiveDate>, &'static str> = days
+        .iter()
+        .map(|d| match parse_date(d.trim()) {
+            Ok(date) => Ok(date),
+            Err(DateError::Format) => Err(buildledger_domain::messages::DATE_FORMAT),
+            Err(DateError::OutOfRange) => Err(MSG_DATE_OUT_OF_RANGE),
+        })
+        .collect();
+    match parsed {
+        Ok(days) => Some(days),
+        Err(message) => {
+            errors.add("non_working_days", message);
+            None
+        }
     }
 }
 

@@ -6,7 +6,8 @@ use buildledger_application::tasks::{TaskUpdate, TaskView};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{parse_date, DateError, MSG_DATE_OUT_OF_RANGE};
 use buildledger_domain::task::{
-    cost_per_sqft_cents, parse_description, MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle,
+    cost_per_sqft_cents, parse_description, parse_duration_days, MaterialQuality, NewTask, TaskChanges, TaskSchedule,
+    TaskStatus, TaskTitle,
 };
 use buildledger_domain::FieldErrors;
 use chrono::NaiveDate;
@@ -96,6 +97,18 @@ pub struct TaskResponse {
     /// Sum of its approved change orders (dollars, may be negative); part of committed_cost
     /// when it has an award.
     change_order_total: f64,
+    /// Start no earlier than (docs/schedule.md), or null.
+    #[schema(format = Date, required = true)]
+    planned_start: Option<String>,
+    /// Working days (0: a milestone), or null while the task is not scheduled.
+    #[schema(minimum = 0, maximum = 1000, required = true)]
+    duration_days: Option<i32>,
+    /// When work started (set on the move to In Progress when empty), or null.
+    #[schema(format = Date, required = true)]
+    actual_start: Option<String>,
+    /// When work finished (set on the move to Paid when empty), or null.
+    #[schema(format = Date, required = true)]
+    actual_finish: Option<String>,
 }
 
 impl From<TaskView> for TaskResponse {
@@ -127,6 +140,10 @@ impl From<TaskView> for TaskResponse {
             fixed_fee: v.prediction.is_some_and(|p| p.fee),
             payment_count: t.ledger.payment_count,
             change_order_total: dollars(t.ledger.change_order_cents),
+            planned_start: t.schedule.planned_start.map(|d| d.to_string()),
+            duration_days: t.schedule.duration_days,
+            actual_start: t.schedule.actual_start.map(|d| d.to_string()),
+            actual_finish: t.schedule.actual_finish.map(|d| d.to_string()),
         }
     }
 }
@@ -161,6 +178,19 @@ pub struct CreateTaskRequest {
     #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
     #[serde(default)]
     due_date: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    planned_start: Patch<String>,
+    /// Working days, 0 to 1000 (0: a milestone); null: not scheduled.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1000)]
+    #[serde(default)]
+    duration_days: Patch<i64>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    actual_start: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    actual_finish: Patch<String>,
 }
 
 impl CreateTaskRequest {
@@ -180,6 +210,13 @@ impl CreateTaskRequest {
         let actual_cost = self.actual_cost.optional(&mut errors, "actual_cost");
         let raw = self.due_date.optional(&mut errors, "due_date");
         let due_date = parse_due_date(&mut errors, raw);
+        let schedule = ScheduleFields {
+            planned_start: self.planned_start,
+            duration_days: self.duration_days,
+            actual_start: self.actual_start,
+            actual_finish: self.actual_finish,
+        }
+        .read(&mut errors);
         finish(errors)?;
         match (project_id, title, description) {
             (Some(project_id), Some(title), Some(description)) => Ok(NewTask {
@@ -190,6 +227,7 @@ impl CreateTaskRequest {
                 material_quality: quality.unwrap_or(MaterialQuality::Basic),
                 actual_cost,
                 due_date: due_date.flatten(),
+                schedule: TaskSchedule::default().with(&schedule),
             }),
             _ => Err(ApiError::bad_request("validation_error", "Invalid task.")),
         }
@@ -234,6 +272,19 @@ pub struct UpdateTaskRequest {
     #[schema(value_type = Option<i32>, minimum = 0, maximum = 2147483647)]
     #[serde(default)]
     position: Patch<i64>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    planned_start: Patch<String>,
+    /// Working days, 0 to 1000 (0: a milestone); null: not scheduled.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1000)]
+    #[serde(default)]
+    duration_days: Patch<i64>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    actual_start: Patch<String>,
+    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
+    #[serde(default)]
+    actual_finish: Patch<String>,
 }
 
 impl UpdateTaskRequest {
@@ -261,10 +312,26 @@ impl UpdateTaskRequest {
                 }
             },
         };
+        let schedule = ScheduleFields {
+            planned_start: self.planned_start,
+            duration_days: self.duration_days,
+            actual_start: self.actual_start,
+            actual_finish: self.actual_finish,
+        }
+        .read(&mut errors);
         finish(errors)?;
         Ok(TaskUpdate {
             project,
-            changes: TaskChanges { title, description, status, material_quality, actual_cost, due_date, position },
+            changes: TaskChanges {
+                title,
+                description,
+                status,
+                material_quality,
+                actual_cost,
+                due_date,
+                position,
+                ..schedule
+            },
         })
     }
 }
@@ -287,19 +354,49 @@ fn parse_quality(errors: &mut FieldErrors, raw: Option<String>) -> Option<Materi
     q
 }
 
+/// The schedule fields of a task body (docs/schedule.md), shared by create and update.
+struct ScheduleFields {
+    planned_start: Patch<String>,
+    duration_days: Patch<i64>,
+    actual_start: Patch<String>,
+    actual_finish: Patch<String>,
+}
+
+impl ScheduleFields {
+    /// The changes they make (absent: unchanged; null or blank: cleared), their problems in `errors`.
+    fn read(self, errors: &mut FieldErrors) -> TaskChanges {
+        let mut date = |field: &str, raw: Patch<String>| {
+            raw.nullable(errors, field).and_then(|d| parse_date_field(errors, field, d))
+        };
+        let planned_start = date("planned_start", self.planned_start);
+        let actual_start = date("actual_start", self.actual_start);
+        let actual_finish = date("actual_finish", self.actual_finish);
+        let duration_days = self.duration_days.nullable(errors, "duration_days").and_then(|d| match d {
+            None => Some(None),
+            Some(raw) => collect(errors, parse_duration_days(raw)).map(Some),
+        });
+        TaskChanges { planned_start, duration_days, actual_start, actual_finish, ..TaskChanges::default() }
+    }
+}
+
 /// `Some(None)` for a blank or null date (cleared), `Some(Some(d))` for a valid one, `None`
 /// (reported) for anything else.
 fn parse_due_date(errors: &mut FieldErrors, raw: Option<String>) -> Option<Option<NaiveDate>> {
+    parse_date_field(errors, "due_date", raw)
+}
+
+/// [`parse_due_date`] for any date field of a task.
+fn parse_date_field(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> Option<Option<NaiveDate>> {
     match raw.as_deref().map(str::trim) {
         None | Some("") => Some(None),
         Some(r) => match parse_date(r) {
             Ok(d) => Some(Some(d)),
             Err(DateError::Format) => {
-                errors.add("due_date", buildledger_domain::messages::DATE_FORMAT);
+                errors.add(field, buildledger_domain::messages::DATE_FORMAT);
                 None
             }
             Err(DateError::OutOfRange) => {
-                errors.add("due_date", MSG_DATE_OUT_OF_RANGE);
+                errors.add(field, MSG_DATE_OUT_OF_RANGE);
                 None
             }
         },

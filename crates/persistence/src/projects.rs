@@ -3,6 +3,7 @@ use buildledger_application::ports::ProjectRepository;
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
+use buildledger_domain::schedule::WorkWeek;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -38,6 +39,9 @@ pub(crate) struct ProjectRow {
     loan_amount_cents: Option<i64>,
     drawn_cents: i64,
     use_calibration: bool,
+    work_week: String,
+    non_working_days: String,
+    monthly_carrying_cost_cents: Option<i64>,
 }
 
 /// A stored value that the schema's CHECK constraints should have made impossible.
@@ -77,6 +81,12 @@ impl ProjectRow {
                 .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("loan_amount")))
                 .transpose()?,
             use_calibration: self.use_calibration,
+            work_week: WorkWeek::parse(&split_list(&self.work_week)).ok_or_else(|| corrupt("work_week"))?,
+            non_working_days: split_list(&self.non_working_days).iter().map(|d| date(d)).collect::<Result<_, _>>()?,
+            monthly_carrying_cost: self
+                .monthly_carrying_cost_cents
+                .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("monthly_carrying_cost")))
+                .transpose()?,
         };
         Ok(Project {
             id: self.id,
@@ -108,6 +118,14 @@ struct ProjectChanges {
     contingency_percent: i32,
     loan_amount_cents: Option<i64>,
     use_calibration: bool,
+    work_week: String,
+    non_working_days: String,
+    monthly_carrying_cost_cents: Option<i64>,
+}
+
+/// A comma-separated column (work week codes, non-working dates) as its items.
+fn split_list(raw: &str) -> Vec<String> {
+    raw.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned).collect()
 }
 
 impl From<&ProjectDetails> for ProjectChanges {
@@ -129,6 +147,9 @@ impl From<&ProjectDetails> for ProjectChanges {
             contingency_percent: d.contingency_percent,
             loan_amount_cents: d.loan_amount.map(Money::cents),
             use_calibration: d.use_calibration,
+            work_week: d.work_week.codes().join(","),
+            non_working_days: d.non_working_days.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(","),
+            monthly_carrying_cost_cents: d.monthly_carrying_cost.map(Money::cents),
         }
     }
 }

@@ -153,7 +153,7 @@ impl<Conn> diesel::RunQueryDsl<Conn> for UpdateTaskCall {}
 /// `TaskRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const TASK_ROW_COLUMNS: &str =
     "tasks.id, tasks.project_id, tasks.title, tasks.description, tasks.status, tasks.material_quality, tasks.actual_cost_cents, tasks.due_date, tasks.sort_key, tasks.committed_cents, tasks.bid_count, tasks.lowest_bid_cents, \
-tasks.paid_cents, tasks.payment_count, tasks.change_order_cents";
+tasks.paid_cents, tasks.payment_count, tasks.change_order_cents, tasks.planned_start, tasks.duration_days, tasks.actual_start, tasks.actual_finish";
 type TaskRowSql = (
     BigInt,
     BigInt,
@@ -170,13 +170,18 @@ type TaskRowSql = (
     BigInt,
     diesel::sql_types::Integer,
     BigInt,
+    Nullable<Text>,
+    Nullable<diesel::sql_types::Integer>,
+    Nullable<Text>,
+    Nullable<Text>,
 );
 
 /// `ProjectRow`'s columns, in its field order (a test in `tasks.rs` compares them with diesel's).
 pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.name, projects.zip_code, projects.project_type, \
 projects.property_type, projects.units, projects.renovation_options, projects.addition_options, projects.conversion_option, \
 projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at, \
-projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents, projects.use_calibration";
+projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents, projects.use_calibration, \
+projects.work_week, projects.non_working_days, projects.monthly_carrying_cost_cents";
 type ProjectRowSql = (
     BigInt,
     BigInt,
@@ -199,6 +204,9 @@ type ProjectRowSql = (
     Nullable<BigInt>,
     BigInt,
     diesel::sql_types::Bool,
+    Text,
+    Text,
+    Nullable<BigInt>,
 );
 
 /// Task `task_id` with its project, when `owner_id` owns it, and its position: the number of

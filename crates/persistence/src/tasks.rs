@@ -5,7 +5,7 @@ use buildledger_domain::board_order::{key_after, slot_between, Slot};
 use buildledger_domain::ids::{TaskId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
-use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, TaskChanges, TaskStatus};
+use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, TaskChanges, TaskSchedule, TaskStatus};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
@@ -39,6 +39,19 @@ struct TaskRow {
     paid_cents: i64,
     payment_count: i32,
     change_order_cents: i64,
+    planned_start: Option<String>,
+    duration_days: Option<i32>,
+    actual_start: Option<String>,
+    actual_finish: Option<String>,
+}
+
+/// A stored `YYYY-MM-DD` date, or the column's corruption.
+fn stored_date(raw: Option<String>, what: &str) -> Result<Option<chrono::NaiveDate>, DieselError> {
+    raw.map(|d| {
+        chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d")
+            .map_err(|_| DieselError::DeserializationError(format!("invalid stored {what}").into()))
+    })
+    .transpose()
 }
 
 impl TaskRow {
@@ -57,10 +70,7 @@ impl TaskRow {
                 .actual_cost_cents
                 .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("actual_cost")))
                 .transpose()?,
-            due_date: self
-                .due_date
-                .map(|d| chrono::NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| corrupt("due_date")))
-                .transpose()?,
+            due_date: stored_date(self.due_date, "due_date")?,
             position,
             bids: BidFigures {
                 committed: self.committed_cents.and_then(Money::from_cents),
@@ -71,6 +81,12 @@ impl TaskRow {
                 paid_cents: self.paid_cents,
                 payment_count: self.payment_count,
                 change_order_cents: self.change_order_cents,
+            },
+            schedule: TaskSchedule {
+                planned_start: stored_date(self.planned_start, "planned_start")?,
+                duration_days: self.duration_days,
+                actual_start: stored_date(self.actual_start, "actual_start")?,
+                actual_finish: stored_date(self.actual_finish, "actual_finish")?,
             },
         })
     }
@@ -169,6 +185,7 @@ fn update_step_by_step(
         due_date: changes.due_date.map(|d| d.map(|d| d.to_string())),
         sort_key: None,
         updated_at: Some(now()),
+        schedule: ScheduleFieldChanges::of(changes),
     };
     // Only the moved task is written: the tasks around it keep their keys, and the
     // gap it leaves in its old column needs nothing.
@@ -201,6 +218,7 @@ fn update_step_by_step(
         position,
         bids: current.bids,
         ledger: current.ledger,
+        schedule: current.schedule.with(changes),
     };
     Ok(updated)
 }
@@ -212,7 +230,7 @@ fn update_in_one_call(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
-    (bids, ledger): (BidFigures, LedgerFigures),
+    (bids, ledger, schedule): (BidFigures, LedgerFigures, TaskSchedule),
 ) -> Result<Task, DieselError> {
     let call = UpdateTaskCall {
         project_id,
@@ -229,6 +247,11 @@ fn update_in_one_call(
         position: changes.position,
     };
     let (owner_id, version, title, description, status, material_quality, actual_cost_cents, due_date, position): UpdatedTask = call.get_result(conn)?;
+    // The function keeps to the board's fields; a schedule change is one more statement in the
+    // same transaction (the project's row lock is already held), only when there is one.
+    if changes.changes_schedule() {
+        diesel::update(tasks::table.find(task_id)).set(ScheduleFieldChanges::of(changes)).execute(conn)?;
+    }
     let row = TaskRow {
         id: task_id,
         project_id,
@@ -246,9 +269,14 @@ fn update_in_one_call(
         paid_cents: ledger.paid_cents,
         payment_count: ledger.payment_count,
         change_order_cents: ledger.change_order_cents,
+        planned_start: None,
+        duration_days: None,
+        actual_start: None,
+        actual_finish: None,
     };
     record(Effect::Version(Bumped { project_id, owner_id, version }));
-    row.into_domain(position)
+    // A task change reads the task first: its dates are as the caller read them, with the change.
+    Ok(Task { schedule: schedule.with(changes), ..row.into_domain(position)? })
 }
 
 type UpdatedTask = (i64, i64, String, String, String, String, Option<i64>, Option<String>, i32);
@@ -264,6 +292,30 @@ struct TaskFieldChanges {
     due_date: Option<Option<String>>,
     sort_key: Option<i64>,
     updated_at: Option<chrono::NaiveDateTime>,
+    #[diesel(embed)]
+    schedule: ScheduleFieldChanges,
+}
+
+/// The schedule fields a change sets (`None`: unchanged; `Some(None)`: cleared).
+#[derive(AsChangeset, Default)]
+#[diesel(table_name = tasks)]
+struct ScheduleFieldChanges {
+    planned_start: Option<Option<String>>,
+    duration_days: Option<Option<i32>>,
+    actual_start: Option<Option<String>>,
+    actual_finish: Option<Option<String>>,
+}
+
+impl ScheduleFieldChanges {
+    fn of(changes: &TaskChanges) -> Self {
+        let date = |d: Option<Option<chrono::NaiveDate>>| d.map(|d| d.map(|d| d.to_string()));
+        ScheduleFieldChanges {
+            planned_start: date(changes.planned_start),
+            duration_days: changes.duration_days,
+            actual_start: date(changes.actual_start),
+            actual_finish: date(changes.actual_finish),
+        }
+    }
 }
 
 /// A new task's row.
@@ -282,6 +334,10 @@ struct NewTaskRow<'a> {
     sort_key: i64,
     created_at: chrono::NaiveDateTime,
     updated_at: chrono::NaiveDateTime,
+    planned_start: Option<String>,
+    duration_days: Option<i32>,
+    actual_start: Option<String>,
+    actual_finish: Option<String>,
 }
 
 impl<'a> NewTaskRow<'a> {
@@ -298,6 +354,10 @@ impl<'a> NewTaskRow<'a> {
             sort_key,
             created_at: t,
             updated_at: t,
+            planned_start: task.schedule.planned_start.map(|d| d.to_string()),
+            duration_days: task.schedule.duration_days,
+            actual_start: task.schedule.actual_start.map(|d| d.to_string()),
+            actual_finish: task.schedule.actual_finish.map(|d| d.to_string()),
         }
     }
 }
@@ -376,6 +436,7 @@ impl TaskRepository for DieselTaskRepository {
                 position,
                 bids: BidFigures::default(),
                 ledger: LedgerFigures::default(),
+                schedule: task.schedule,
             };
             Ok(created)
         })
@@ -414,6 +475,7 @@ impl TaskRepository for DieselTaskRepository {
                         position,
                         bids: BidFigures::default(),
                         ledger: LedgerFigures::default(),
+                        schedule: task.schedule,
                     });
                 }
                 Ok(Ok(created))
@@ -423,7 +485,7 @@ impl TaskRepository for DieselTaskRepository {
 
     fn update(&self, task: &Task, changes: &TaskChanges) -> Result<Task, RepoError> {
         let (project_id, task_id, changes, figures) =
-            (task.project_id, task.id, changes.clone(), (task.bids, task.ledger));
+            (task.project_id, task.id, changes.clone(), (task.bids, task.ledger, task.schedule));
         let in_one_call = self.db.backend() == Backend::Postgres;
         self.db.write_project(project_id, move |conn| {
             if in_one_call {

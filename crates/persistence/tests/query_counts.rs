@@ -27,6 +27,7 @@ fn new_task(project_id: i64, i: usize) -> NewTask {
         material_quality: MaterialQuality::Standard,
         actual_cost: None,
         due_date: None,
+        schedule: Default::default(),
     }
 }
 

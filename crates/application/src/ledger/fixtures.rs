@@ -102,6 +102,7 @@ pub(super) fn task(awarded: bool) -> Task {
         position: 0,
         bids: BidFigures { committed: awarded.then(|| Money::from_cents(4_180_000).unwrap()), count: 1, lowest: None },
         ledger: Default::default(),
+        schedule: Default::default(),
     }
 }
 

@@ -234,6 +234,17 @@ impl ProjectDetails {
         };
         let loan_amount = input.loan_amount;
         let use_calibration = input.use_calibration.unwrap_or(true);
+        let work_week = input.work_week.unwrap_or_default();
+        let mut non_working_days = input.non_working_days.unwrap_or_default();
+        non_working_days.sort_unstable();
+        non_working_days.dedup();
+        if non_working_days.len() > crate::schedule::NON_WORKING_DAYS_MAX {
+            errors.add(
+                "non_working_days",
+                format!("Ensure this field has no more than {} elements.", crate::schedule::NON_WORKING_DAYS_MAX),
+            );
+        }
+        let monthly_carrying_cost = input.monthly_carrying_cost;
 
         errors.into_result()?;
         // Every `None` below was recorded as an error above, so these are all present.
@@ -256,6 +267,9 @@ impl ProjectDetails {
                     contingency_percent,
                     loan_amount,
                     use_calibration,
+                    work_week,
+                    non_working_days,
+                    monthly_carrying_cost,
                 })
             }
             _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
@@ -325,6 +339,9 @@ mod tests {
             contingency_percent: None,
             loan_amount: None,
             use_calibration: None,
+            work_week: None,
+            non_working_days: None,
+            monthly_carrying_cost: None,
         }
     }
 

@@ -24,6 +24,7 @@ fn new_task(project_id: i64) -> NewTask {
         material_quality: MaterialQuality::Standard,
         actual_cost: None,
         due_date: None,
+        schedule: Default::default(),
     }
 }
 

@@ -21,6 +21,7 @@ fn documents_belong_to_a_task_and_its_owner() {
                 material_quality: MaterialQuality::Basic,
                 actual_cost: None,
                 due_date: None,
+                schedule: Default::default(),
             })
             .unwrap();
         let repo = DieselDocumentRepository::new(t.db.clone());
@@ -95,6 +96,7 @@ fn a_document_is_renamed_and_the_board_version_moves() {
                 material_quality: MaterialQuality::Basic,
                 actual_cost: None,
                 due_date: None,
+                schedule: Default::default(),
             })
             .unwrap();
         let repo = DieselDocumentRepository::new(t.db.clone());

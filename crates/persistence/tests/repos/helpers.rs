@@ -96,6 +96,7 @@ pub fn new_task(project_id: i64, title: &str) -> buildledger_domain::task::NewTa
         material_quality: MaterialQuality::Basic,
         actual_cost: None,
         due_date: None,
+        schedule: Default::default(),
     }
 }
 
@@ -115,5 +116,6 @@ pub fn task_ref(project_id: i64, id: i64) -> buildledger_domain::task::Task {
         position: 0,
         bids: Default::default(),
         ledger: Default::default(),
+        schedule: Default::default(),
     }
 }

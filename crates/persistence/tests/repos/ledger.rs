@@ -37,6 +37,7 @@ fn new_task(project_id: i64, title: &str) -> NewTask {
         material_quality: MaterialQuality::Standard,
         actual_cost: None,
         due_date: None,
+        schedule: Default::default(),
     }
 }
 

@@ -51,6 +51,7 @@ fn every_write_is_known_at_once_with_the_version_the_database_holds() {
                 material_quality: MaterialQuality::Basic,
                 actual_cost: None,
                 due_date: None,
+                schedule: Default::default(),
             })
             .unwrap();
         let mut last = p.version;

@@ -144,6 +144,7 @@ fn deleting_a_user_removes_everything_they_own_and_returns_their_files() {
             material_quality: MaterialQuality::Basic,
             actual_cost: None,
             due_date: None,
+            schedule: Default::default(),
         };
         let task = tasks.create(&new_task(p.id)).unwrap();
         let bobs_task = tasks.create(&new_task(bobs.id)).unwrap();

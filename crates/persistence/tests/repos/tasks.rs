@@ -16,6 +16,7 @@ fn new_task(project_id: i64, title: &str, status: TaskStatus) -> NewTask {
         material_quality: MaterialQuality::Standard,
         actual_cost: None,
         due_date: None,
+        schedule: Default::default(),
     }
 }
 
@@ -376,6 +377,7 @@ fn an_empty_board_is_started_in_one_write_and_a_started_one_is_a_conflict() {
             material_quality: MaterialQuality::Standard,
             actual_cost: None,
             due_date: None,
+            schedule: Default::default(),
         };
         let list =
             [new("Foundation", TaskStatus::ToDo), new("Framing", TaskStatus::ToDo), new("Permit", TaskStatus::Paid)];
