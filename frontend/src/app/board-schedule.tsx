@@ -15,13 +15,8 @@ const ScheduleSummary = lazy(() =>
   import('../features/schedule/schedule-summary-panel').then((m) => ({ default: m.ScheduleSummary })),
 );
 
-/** Reads the board's cache only (the board asks the server). */
-const CACHE_ONLY = {
-  staleTime: Infinity,
-  refetchOnMount: false,
-  refetchOnWindowFocus: false,
-  refetchOnReconnect: false,
-} as const;
+/** Reads the board's cache only (the board asks the server; a disabled query still follows its cache). */
+const CACHE_ONLY = { enabled: false } as const;
 
 /** The project's calendar and carrying cost, as its JSON carries them beside its money settings (issue 33). */
 export function scheduleSettingsOf(project: Record<string, unknown> | undefined): ScheduleProject | null {
