@@ -427,49 +427,95 @@ fn acyclic_network() -> impl Strategy<Value = ScheduleInput> {
         (any::<proptest::sample::Index>(), any::<proptest::sample::Index>(), 0usize..3, -3i32..=5),
         0..60,
     );
-    (week, holidays, tasks, links, 0i64..7).prop_map(|(week, holidays, tasks, links, offset)| {
-        let id = |k: usize| 1000 - 7 * k as i64;
-        let count = tasks.len();
-        let codes: Vec<String> = week.into_iter().map(String::from).collect();
-        let calendar = WorkCalendar::new(
-            WorkWeek::parse(&codes).expect("week"),
-            holidays.into_iter().map(|n| monday() + chrono::Duration::days(n)),
-        );
-        let tasks = tasks
-            .into_iter()
-            .enumerate()
-            .map(|(k, (duration, planned))| TaskTiming {
-                task: id(k),
-                duration_days: duration,
-                planned_start: planned.map(|n| monday() + chrono::Duration::days(n)),
-                actual_start: None,
-                actual_finish: None,
-            })
-            .collect();
-        let links = links
-            .into_iter()
-            .filter_map(|(a, b, kind, lag)| {
-                let (a, b) = (a.index(count), b.index(count));
-                (a != b).then(|| link(id(a.min(b)), id(a.max(b)), LinkType::ALL[kind], lag))
-            })
-            .collect();
-        ScheduleInput {
-            start: monday() + chrono::Duration::days(offset),
-            calendar,
-            tasks,
-            links,
-            today: monday(),
-            ..ScheduleInput::default()
-        }
-    })
+    let delays = proptest::collection::vec((any::<proptest::sample::Index>(), 1i32..4), 0..6);
+    let inspections = proptest::collection::vec((any::<proptest::sample::Index>(), 0i64..40, 0usize..4), 0..10);
+    let extras = (delays, inspections, 0i64..40);
+    (week, holidays, tasks, links, 0i64..7, extras).prop_map(
+        |(week, holidays, tasks, links, offset, (delays, inspections, today))| {
+            let id = |k: usize| 1000 - 7 * k as i64;
+            let count = tasks.len();
+            let codes: Vec<String> = week.into_iter().map(String::from).collect();
+            let calendar = WorkCalendar::new(
+                WorkWeek::parse(&codes).expect("week"),
+                holidays.into_iter().map(|n| monday() + chrono::Duration::days(n)),
+            );
+            let tasks = tasks
+                .into_iter()
+                .enumerate()
+                .map(|(k, (duration, planned))| TaskTiming {
+                    task: id(k),
+                    duration_days: duration,
+                    planned_start: planned.map(|n| monday() + chrono::Duration::days(n)),
+                    actual_start: None,
+                    actual_finish: None,
+                })
+                .collect();
+            let links = links
+                .into_iter()
+                .filter_map(|(a, b, kind, lag)| {
+                    let (a, b) = (a.index(count), b.index(count));
+                    (a != b).then(|| link(id(a.min(b)), id(a.max(b)), LinkType::ALL[kind], lag))
+                })
+                .collect();
+            let delays = delays.into_iter().map(|(k, n)| (id(k.index(count)), n)).collect();
+            let inspections = inspections
+                .into_iter()
+                .map(|(k, n, r)| (id(k.index(count)), monday() + chrono::Duration::days(n), InspectionResult::ALL[r]))
+                .collect();
+            ScheduleInput {
+                start: monday() + chrono::Duration::days(offset),
+                calendar,
+                tasks,
+                links,
+                delays,
+                inspections,
+                today: monday() + chrono::Duration::days(today),
+                ..ScheduleInput::default()
+            }
+        },
+    )
 }
 
-/// Every rule checked from the outputs alone, for a network without actual dates, delays or inspections.
+/// The test's own reading of the inspection rule: what successors see of a predecessor's finish
+/// (a date, possibly a non-working one) and whether its successors are held.
+fn release_of(input: &ScheduleInput, t: &ScheduledTask) -> (NaiveDate, bool) {
+    let mut list: Vec<_> = input.inspections.iter().filter(|i| i.0 == t.task).collect();
+    list.sort_by_key(|i| i.1);
+    let mut unresolved = false;
+    for (_, _, result) in &list {
+        match result {
+            InspectionResult::Failed | InspectionResult::Partial => unresolved = true,
+            InspectionResult::Passed => unresolved = false,
+            InspectionResult::Pending => {}
+        }
+    }
+    let mut release = t.finish;
+    if let Some(latest) = list.last() {
+        release = release.max(latest.1);
+    }
+    if unresolved {
+        release = release.max(input.today);
+    }
+    let held = unresolved || input.calendar.working_days_between(t.finish, release) > 0;
+    (release, held)
+}
+
+/// The working day on or before `day`.
+fn on_or_before(cal: &WorkCalendar, day: NaiveDate) -> NaiveDate {
+    let mut at = day;
+    while !cal.is_working(at) {
+        at = at.pred_opt().expect("in range");
+    }
+    at
+}
+
+/// Every rule checked from the outputs alone, for a network without actual dates.
 fn check_network(input: &ScheduleInput, s: &Schedule) -> Result<(), TestCaseError> {
     let cal = &input.calendar;
     let first = cal.on_or_after(input.start);
     let out: HashMap<i64, ScheduledTask> = s.tasks.iter().map(|t| (t.task, *t)).collect();
     let project_finish = s.tasks.iter().map(|t| t.finish).max();
+    let release = |t: &ScheduledTask| release_of(input, t).0;
     prop_assert_eq!(s.finish, project_finish);
     prop_assert_eq!(s.start, first);
     for timing in &input.tasks {
@@ -491,9 +537,9 @@ fn check_network(input: &ScheduleInput, s: &Schedule) -> Result<(), TestCaseErro
             let lag = l.lag_days;
             let bound = match l.link {
                 FS => {
-                    prop_assert!(cal.working_days_between(p.finish, t.start) > lag, "FS {l:?}");
+                    prop_assert!(cal.working_days_between(release(p), t.start) > lag, "FS {l:?}");
                     prop_assert!(cal.working_days_between(p.late_finish, t.late_start) > lag, "late FS {l:?}");
-                    cal.add_working_days(p.finish, 1 + lag)
+                    cal.add_working_days(on_or_before(cal, release(p)), 1 + lag)
                 }
                 SS => {
                     prop_assert!(cal.working_days_between(p.start, t.start) >= lag, "SS {l:?}");
@@ -501,22 +547,24 @@ fn check_network(input: &ScheduleInput, s: &Schedule) -> Result<(), TestCaseErro
                     cal.add_working_days(p.start, lag)
                 }
                 FF => {
-                    prop_assert!(cal.working_days_between(p.finish, t.finish) >= lag, "FF {l:?}");
+                    prop_assert!(cal.working_days_between(release(p), t.finish) >= lag, "FF {l:?}");
                     prop_assert!(cal.working_days_between(p.late_finish, t.late_finish) >= lag, "late FF {l:?}");
-                    cal.add_working_days(p.finish, lag - length)
+                    cal.add_working_days(on_or_before(cal, release(p)), lag - length)
                 }
             };
             earliest = earliest.max(bound);
         }
-        // No later than needed either: the start is the latest of its constraints.
-        prop_assert_eq!(t.start, earliest);
+        // No later than needed either: the start is the latest of its constraints, then its delays.
+        let delay: i32 = input.delays.iter().filter(|d| d.0 == timing.task).map(|d| d.1).sum();
+        prop_assert_eq!(t.delay_days, delay);
+        prop_assert_eq!(t.start, cal.add_working_days(earliest, delay));
         prop_assert!(t.total_float >= 0);
         prop_assert!(t.late_start >= t.start);
         prop_assert_eq!(t.critical, t.total_float == 0);
         prop_assert_eq!(t.total_float, cal.working_days_between(t.start, t.late_start));
         prop_assert_eq!(t.late_start, cal.add_working_days(t.late_finish, -length));
         prop_assert!(Some(t.late_finish) <= project_finish);
-        prop_assert!(!t.held_by_inspection);
+        prop_assert_eq!(t.held_by_inspection, release_of(input, &t).1);
     }
     if !s.tasks.is_empty() {
         prop_assert!(!s.critical_path.is_empty());
@@ -598,6 +646,8 @@ proptest! {
         prop_assert_eq!(s.tasks.is_empty(), s.critical_path.is_empty());
         prop_assert_eq!(s.tasks.len() + s.unscheduled.len(), i.tasks.len());
         prop_assert_eq!(s.carrying_cost_of_slip_cents.is_some(), s.finish.is_some());
+        prop_assert!(s.tasks.iter().all(|t| t.critical == (t.total_float <= 0)));
+        prop_assert!(s.tasks.iter().all(|t| t.late_start <= t.late_finish));
     }
 }
 
