@@ -5,6 +5,7 @@ import {
   barOf,
   chartWidth,
   dayNumber,
+  daysOfScale,
   dayRange,
   finishOf,
   isoOf,
@@ -27,7 +28,7 @@ import type { Dependency, IsoDay, ScheduledTask, TimelineTask } from './types';
 // frappe-gantt's 15.1 KB and SVAR React Gantt's 100 KB; docs/schedule.md, "Timeline view: how it is drawn".
 
 export const ROW_HEIGHT = 40;
-export const HEADER_HEIGHT = 44;
+export const HEADER_HEIGHT = 60;
 const BAR_TOP = 8;
 const BAR_HEIGHT = 20;
 const BASELINE_TOP = 31;
@@ -262,6 +263,11 @@ export function TimelineChart({
                 Week of {w.label}
               </span>
             ))}
+            {daysOfScale(scale).map((d) => (
+              <span key={d.x} className="tl-day" style={{ left: d.x, width: scale.dayWidth }}>
+                {d.date}
+              </span>
+            ))}
             {todayShown && (
               <span className="tl-today-label" style={{ left: todayX }}>
                 Today
@@ -276,6 +282,7 @@ export function TimelineChart({
               ...marksInWords(entry),
             ];
             const over = g?.kind === 'link' && g.overId === entry.task;
+            const dragging = g !== null && g.taskId === entry.task && g.kind !== 'link';
             return (
               <div
                 key={entry.task}
@@ -301,6 +308,11 @@ export function TimelineChart({
                   data-testid={`timeline-resize-${entry.task}`}
                   onPointerDown={drag.start('resize', entry.task)}
                 />
+                {dragging && (
+                  <span className="tl-drag-label" aria-hidden="true">
+                    {dayRange(dates.start, dates.finish)}
+                  </span>
+                )}
                 <span
                   className="tl-link-handle"
                   aria-hidden="true"

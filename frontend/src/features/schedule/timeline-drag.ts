@@ -18,6 +18,8 @@ export interface Gesture {
   y: number;
   /** The bar under the pointer while linking (not the bar it started from). */
   overId: number | null;
+  /** It went past CLICK_SLOP at some point (a drag brought back is not a click). */
+  moved: boolean;
 }
 
 /** Below this many pixels a press is a click (it opens the task), not a drag. */
@@ -54,14 +56,15 @@ export function useTimelineDrag(canvas: RefObject<HTMLElement | null>, ends: Dra
     e.currentTarget.setPointerCapture?.(e.pointerId);
     origin.current = { clientX: e.clientX };
     dragged.current = false;
-    setGesture({ kind, taskId, pointerId: e.pointerId, dx: 0, ...local(e), overId: null });
+    setGesture({ kind, taskId, pointerId: e.pointerId, dx: 0, ...local(e), overId: null, moved: false });
   };
 
   const move = (e: ReactPointerEvent<HTMLElement>) => {
     if (!gesture || e.pointerId !== gesture.pointerId) return;
     const dx = e.clientX - origin.current.clientX;
     const over = gesture.kind === 'link' ? taskAt(e.clientX, e.clientY) : null;
-    setGesture({ ...gesture, dx, ...local(e), overId: over === gesture.taskId ? null : over });
+    const moved = gesture.moved || Math.abs(dx) >= CLICK_SLOP;
+    setGesture({ ...gesture, dx, ...local(e), overId: over === gesture.taskId ? null : over, moved });
   };
 
   const end = (e: ReactPointerEvent<HTMLElement>) => {
@@ -69,13 +72,14 @@ export function useTimelineDrag(canvas: RefObject<HTMLElement | null>, ends: Dra
     const dx = e.clientX - origin.current.clientX;
     setGesture(null);
     // Only the bar itself gets a click after the pointer is up (the handles are not buttons).
-    dragged.current = gesture.kind === 'move' && Math.abs(dx) >= CLICK_SLOP;
+    const moved = gesture.moved || Math.abs(dx) >= CLICK_SLOP;
+    dragged.current = gesture.kind === 'move' && moved;
     if (gesture.kind === 'link') {
       const target = taskAt(e.clientX, e.clientY) ?? gesture.overId;
       if (target !== null && target !== gesture.taskId) ends.onLink(gesture.taskId, target);
       return;
     }
-    if (Math.abs(dx) < CLICK_SLOP) return;
+    if (!moved) return;
     if (gesture.kind === 'move') ends.onMove(gesture.taskId, dx);
     else ends.onResize(gesture.taskId, dx);
   };

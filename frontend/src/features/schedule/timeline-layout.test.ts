@@ -8,6 +8,7 @@ import {
   dayNumber,
   dayRange,
   daysOfDrag,
+  daysOfScale,
   finishOf,
   isoOf,
   movedDates,
@@ -56,6 +57,9 @@ describe('scale', () => {
     expect(isoOf(scale.origin + scale.days)).toBe('2026-12-21');
     expect(chartWidth(scale)).toBe(35 * 24);
     expect(weeksOf(scale).map((w) => w.label)).toEqual(['Nov 16', 'Nov 23', 'Nov 30', 'Dec 7', 'Dec 14']);
+    const days = daysOfScale(scale);
+    expect(days).toHaveLength(35);
+    expect(days[15]).toEqual({ x: 15 * 24, date: 1 }); // Dec 1
   });
 
   it('puts a day at its column and a bar over its first to its last day', () => {

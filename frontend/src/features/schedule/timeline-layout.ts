@@ -122,6 +122,15 @@ export function weeksOf(scale: Scale): { x: number; day: IsoDay; label: string }
   return weeks;
 }
 
+/** Each day's x and day of the month (the header's second row). */
+export function daysOfScale(scale: Scale): { x: number; date: number }[] {
+  const days = [];
+  for (let i = 0; i < scale.days; i += 1) {
+    days.push({ x: i * scale.dayWidth, date: new Date((scale.origin + i) * MS_PER_DAY).getUTCDate() });
+  }
+  return days;
+}
+
 /** The days of the scale that are not worked (shaded). */
 export function offDaysOf(scale: Scale, calendar: Calendar): number[] {
   const xs = [];
