@@ -7,6 +7,7 @@ use buildledger_domain::budget::{CostLine, PredictedCost};
 use buildledger_domain::cost::Prediction;
 use buildledger_domain::error::FieldErrors;
 use buildledger_domain::project::Project;
+use buildledger_domain::schedule::template;
 use buildledger_domain::task::{MaterialQuality, NewTask, Task, TaskChanges, TaskSchedule, TaskStatus, TaskTitle};
 
 use crate::error::UseCaseError;
@@ -143,11 +144,17 @@ impl TaskService {
                     material_quality: MaterialQuality::Standard,
                     actual_cost: None,
                     due_date: None,
-                    schedule: TaskSchedule::default(),
+                    // The list's default duration (docs/schedule.md, "The standard list").
+                    schedule: TaskSchedule {
+                        duration_days: template::timing_of(title).map(|t| t.duration_days),
+                        ..TaskSchedule::default()
+                    },
                 })
             })
             .collect::<Result<Vec<_>, buildledger_domain::DomainError>>()?;
-        let created = self.tasks.create_first(project.id, &new).map_err(|e| match e {
+        let names: Vec<&str> = titles.iter().map(String::as_str).collect();
+        let links = template::links_among(&names);
+        let created = self.tasks.create_first(project.id, &new, &links).map_err(|e| match e {
             crate::error::RepoError::Conflict(_) => {
                 UseCaseError::Conflict { field: "tasks".into(), message: MSG_TEMPLATE_NOT_EMPTY.into() }
             }
@@ -305,15 +312,20 @@ pub(crate) mod tests {
         let mut tasks = MockTaskRepository::new();
         tasks
             .expect_create_first()
-            .withf(|pid, new| {
+            .withf(|pid, new, links| {
                 *pid == 1
+                    // The list's links and durations (Foundation is not in it: no duration).
+                    && links == template::links_among(&["Foundation", "Framing", "Roofing"]).as_slice()
+                    && !links.is_empty()
+                    && new[0].schedule.duration_days.is_none()
+                    && new[1].schedule.duration_days == template::timing_of("Framing").map(|t| t.duration_days)
                     && new.iter().map(|t| t.title.as_str()).collect::<Vec<_>>() == ["Foundation", "Framing", "Roofing"]
                     && new
                         .iter()
                         .all(|t| t.material_quality == MaterialQuality::Standard && t.status == TaskStatus::ToDo)
             })
             .times(1)
-            .returning(|_, new| {
+            .returning(|_, new, _| {
                 Ok(new
                     .iter()
                     .enumerate()
@@ -334,7 +346,7 @@ pub(crate) mod tests {
         let mut projects = MockProjectRepository::new();
         projects.expect_find_for_owner().returning(|o, id| Ok(Some(project(id.get(), o.get()))));
         let mut tasks = MockTaskRepository::new();
-        tasks.expect_create_first().returning(|_, _| Err(crate::error::RepoError::Conflict("tasks".into())));
+        tasks.expect_create_first().returning(|_, _, _| Err(crate::error::RepoError::Conflict("tasks".into())));
         let err = service(projects, tasks).create_standard_tasks(UserId::new(3), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_TEMPLATE_NOT_EMPTY));
     }

@@ -5,6 +5,7 @@ use buildledger_domain::board_order::{key_after, slot_between, Slot};
 use buildledger_domain::ids::{TaskId, TypedId, UserId};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::Project;
+use buildledger_domain::schedule::LinkType;
 use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, TaskChanges, TaskSchedule, TaskStatus};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
@@ -14,7 +15,7 @@ use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::projects::{bump_version, ProjectRow};
-use crate::schema::{documents, tasks};
+use crate::schema::{documents, task_dependencies, tasks};
 use crate::statements::{FindTaskForOwner, RespaceColumn, UpdateTaskCall};
 
 #[derive(Queryable, Selectable)]
@@ -442,8 +443,8 @@ impl TaskRepository for DieselTaskRepository {
         })
     }
 
-    fn create_first(&self, project_id: i64, new: &[NewTask]) -> Result<Vec<Task>, RepoError> {
-        let new = new.to_vec();
+    fn create_first(&self, project_id: i64, new: &[NewTask], links: &[(usize, usize)]) -> Result<Vec<Task>, RepoError> {
+        let (new, links) = (new.to_vec(), links.to_vec());
         self.db
             .write_project(project_id, move |conn| {
                 // The row lock first (as in `create`), then the emptiness check under it.
@@ -477,6 +478,22 @@ impl TaskRepository for DieselTaskRepository {
                         ledger: LedgerFigures::default(),
                         schedule: task.schedule,
                     });
+                }
+                // The list's finish-to-start links: one statement each, as the tasks above (batch
+                // inserts are not available over diesel's MultiConnection); a list has ~40.
+                let pairs =
+                    links.iter().filter_map(|&(before, after)| Some((created.get(before)?.id, created.get(after)?.id)));
+                for (predecessor, successor) in pairs {
+                    diesel::insert_into(task_dependencies::table)
+                        .values((
+                            task_dependencies::project_id.eq(project_id),
+                            task_dependencies::predecessor_id.eq(predecessor),
+                            task_dependencies::successor_id.eq(successor),
+                            task_dependencies::link_type.eq(LinkType::FinishToStart.code()),
+                            task_dependencies::lag_days.eq(0),
+                            task_dependencies::created_at.eq(t),
+                        ))
+                        .execute(conn)?;
                 }
                 Ok(Ok(created))
             })

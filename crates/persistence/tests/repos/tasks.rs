@@ -381,7 +381,7 @@ fn an_empty_board_is_started_in_one_write_and_a_started_one_is_a_conflict() {
         };
         let list =
             [new("Foundation", TaskStatus::ToDo), new("Framing", TaskStatus::ToDo), new("Permit", TaskStatus::Paid)];
-        let created = repo.create_first(p.id, &list).unwrap();
+        let created = repo.create_first(p.id, &list, &[(0, 1)]).unwrap();
         assert_eq!(created.iter().map(|t| t.position).collect::<Vec<_>>(), [0, 1, 0], "{}", t.name);
         let board = repo.list_for_project(p.id).unwrap();
         let titles: Vec<(&str, i32)> = board.iter().map(|t| (t.title.as_str(), t.position)).collect();
@@ -389,7 +389,7 @@ fn an_empty_board_is_started_in_one_write_and_a_started_one_is_a_conflict() {
         // A task added later goes after them.
         let more = repo.create(&new("Roofing", TaskStatus::ToDo)).unwrap();
         assert_eq!(more.position, 2, "{}", t.name);
-        let again = repo.create_first(p.id, &list);
+        let again = repo.create_first(p.id, &list, &[]);
         assert!(matches!(again, Err(RepoError::Conflict(ref f)) if f == "tasks"), "{}: {again:?}", t.name);
         assert_eq!(repo.list_for_project(p.id).unwrap().len(), 4, "{}: nothing added", t.name);
     }
