@@ -14,6 +14,9 @@ use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
 };
 use buildledger_application::projects::ProjectService;
+use buildledger_application::schedule::calendar_feed::{CalendarFeedPorts, CalendarFeedService};
+use buildledger_application::schedule::dependencies::{DependencyPorts, DependencyService};
+use buildledger_application::schedule::timeline::{TimelinePorts, TimelineService};
 use buildledger_application::shares::{SharePorts, ShareService};
 use buildledger_application::subscription::AccessService;
 use buildledger_application::tasks::TaskService;
@@ -25,6 +28,7 @@ use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
+use buildledger_persistence::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
     DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
@@ -192,6 +196,25 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         ids: Arc::new(RandomIds),
         clock: clock.clone(),
     });
+    let dependencies = DependencyService::new(DependencyPorts {
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        dependencies: Arc::new(DieselDependencyRepository::new(db.clone())),
+    });
+    let timeline = TimelineService::new(TimelinePorts {
+        projects: projects.clone(),
+        schedule: Arc::new(DieselScheduleRepository::new(db.clone())),
+        clock: clock.clone(),
+    });
+    let calendar_feeds = CalendarFeedService::new(
+        CalendarFeedPorts {
+            feeds: Arc::new(DieselCalendarFeedRepository::new(db.clone())),
+            projects: projects.clone(),
+            ids: Arc::new(RandomIds),
+            clock: clock.clone(),
+        },
+        timeline.clone(),
+    );
     let document_service = DocumentService::new(
         tasks,
         documents,
@@ -221,6 +244,9 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         documents: document_service,
         bids: bid_service,
         ledger,
+        dependencies,
+        timeline,
+        calendar_feeds,
         recovery,
         closure,
         shares,

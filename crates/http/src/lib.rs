@@ -24,6 +24,7 @@ pub mod projects;
 pub mod request;
 pub mod request_log;
 pub mod route_preload;
+pub mod schedule;
 pub mod shares;
 pub mod sign_in;
 pub mod state;
@@ -48,6 +49,8 @@ pub use state::{AppState, PublicConfig};
 pub fn api_routes(cfg: &mut ServiceConfig) {
     cfg.service(system::healthz)
         .route("/healthz", web::to(not_found::api_not_found))
+        // The calendar feed (no login, outside /api): before the frontend's index.html fallback.
+        .service(schedule::calendar_feed::calendar_feed)
         // The browsable reference: Swagger UI's files are compiled in (`vendored`).
         .map(|c| {
             c.route("/api/docs", web::get().to(docs_redirect)).service(
@@ -91,6 +94,15 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(draws::create_draw)
                 .service(draws::update_draw)
                 .service(draws::delete_draw)
+                .service(schedule::dependencies::list_dependencies)
+                .service(schedule::dependencies::create_dependency)
+                .service(schedule::dependencies::update_dependency)
+                .service(schedule::dependencies::delete_dependency)
+                .service(schedule::timeline::schedule)
+                .service(schedule::timeline::take_baseline)
+                .service(schedule::calendar_feed::calendar_status)
+                .service(schedule::calendar_feed::create_calendar_feed)
+                .service(schedule::calendar_feed::revoke_calendar_feed)
                 .service(sign_in::register)
                 .service(sign_in::token)
                 .service(sign_in::refresh)

@@ -60,6 +60,12 @@ pub struct AppState {
     pub bids: buildledger_application::bids::BidService,
     /// Payments, change orders, lender draws.
     pub ledger: buildledger_application::ledger::LedgerService,
+    /// Links between tasks (issue 33).
+    pub dependencies: buildledger_application::schedule::dependencies::DependencyService,
+    /// The computed schedule and its baseline (issue 33).
+    pub timeline: buildledger_application::schedule::timeline::TimelineService,
+    /// The schedule's calendar feed links (issue 33).
+    pub calendar_feeds: buildledger_application::schedule::calendar_feed::CalendarFeedService,
     /// Read-only share links (issue 21).
     pub shares: buildledger_application::shares::ShareService,
     /// The address users reach the app at (`PUBLIC_URL`), for the links it hands out.

@@ -84,6 +84,16 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/api/draws/", Access::Subscribed),
     ("PATCH", "/api/draws/{id}/", Access::Subscribed),
     ("DELETE", "/api/draws/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/dependencies/", Access::Subscribed),
+    ("POST", "/api/dependencies/", Access::Subscribed),
+    ("PATCH", "/api/dependencies/{id}/", Access::Subscribed),
+    ("DELETE", "/api/dependencies/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/schedule/", Access::Subscribed),
+    ("POST", "/api/projects/{id}/baseline/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/calendar/", Access::Subscribed),
+    ("POST", "/api/projects/{id}/calendar/", Access::Subscribed),
+    ("DELETE", "/api/projects/{id}/calendar/", Access::Subscribed),
+    ("GET", "/calendar/{token}.ics", Access::Public),
     ("POST", "/api/tasks/", Access::Subscribed),
     ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
     ("DELETE", "/api/tasks/{id}/", Access::Subscribed),
@@ -144,6 +154,7 @@ struct Fixture {
     payment: i64,
     change_order: i64,
     draw: i64,
+    dependency: i64,
     share: i64,
     share_token: String,
 }
@@ -163,6 +174,8 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.change_order.to_string())
     } else if path.starts_with("/api/draws/") {
         path.replace("{id}", &ids.draw.to_string())
+    } else if path.starts_with("/api/dependencies/") {
+        path.replace("{id}", &ids.dependency.to_string())
     } else if path.starts_with("/api/shares/") {
         path.replace("{id}", &ids.share.to_string())
     } else {
@@ -226,6 +239,14 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
     }
     let (payment, change_order, draw) = (created[0], created[1], created[2]);
+    // A second task, after the first: the link.
+    let roof = app.create_task(&owner, project, json!({"title": "Roof"})).await["id"].as_i64().unwrap();
+    let dependency = app
+        .authed_json(Method::POST, "/api/dependencies/", &owner, Some(json!({"predecessor": task, "successor": roof})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
     let share = app
         .authed_json(Method::POST, "/api/shares/", &owner, Some(json!({"project": project, "label": "Bank"})))
         .await
@@ -239,6 +260,7 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         payment,
         change_order,
         draw,
+        dependency,
         share: share["id"].as_i64().unwrap(),
         share_token: share["token"].as_str().unwrap().to_owned(),
     };
@@ -286,6 +308,6 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
 
     // Nothing of the owner's was changed by anyone else.
     let board = app.authed_get(&format!("/api/projects/{project}/tasks/"), &owner).await.ok_json(200);
-    assert_eq!(board.as_array().unwrap().len(), 1);
+    assert_eq!(board.as_array().unwrap().len(), 2, "the task and the one after it");
     app.authed_get(&format!("/api/documents/{document}/"), &owner).await.ok_json(200);
 }

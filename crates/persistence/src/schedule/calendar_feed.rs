@@ -1,0 +1,72 @@
+//! The calendar feed's secret link (issue 33): one row per project, the SHA-256 of its token.
+
+use buildledger_application::error::RepoError;
+use buildledger_application::ports::CalendarFeedRepository;
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::Db;
+use crate::schema::{calendar_feeds, projects};
+
+#[derive(Insertable)]
+#[diesel(table_name = calendar_feeds)]
+#[diesel(check_for_backend(diesel::sqlite::Sqlite, diesel::pg::Pg))]
+struct NewFeedRow<'a> {
+    project_id: i64,
+    token_hash: &'a str,
+    created_at: NaiveDateTime,
+}
+
+pub struct DieselCalendarFeedRepository {
+    db: Db,
+}
+
+impl DieselCalendarFeedRepository {
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+impl CalendarFeedRepository for DieselCalendarFeedRepository {
+    fn find_for_project(&self, project_id: ProjectId) -> Result<Option<NaiveDateTime>, RepoError> {
+        self.db.read(|conn| {
+            calendar_feeds::table
+                .filter(calendar_feeds::project_id.eq(project_id.get()))
+                .select(calendar_feeds::created_at)
+                .first(conn)
+                .optional()
+        })
+    }
+
+    fn replace(&self, project_id: ProjectId, token_hash: &str, now: NaiveDateTime) -> Result<(), RepoError> {
+        let (project_id, token_hash) = (project_id.get(), token_hash.to_owned());
+        self.db.write(move |conn| {
+            diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id))).execute(conn)?;
+            diesel::insert_into(calendar_feeds::table)
+                .values(NewFeedRow { project_id, token_hash: &token_hash, created_at: now })
+                .execute(conn)?;
+            Ok(())
+        })
+    }
+
+    fn delete(&self, project_id: ProjectId) -> Result<(), RepoError> {
+        let project_id = project_id.get();
+        self.db.write(move |conn| {
+            diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id))).execute(conn)?;
+            Ok(())
+        })
+    }
+
+    fn find_by_token_hash(&self, token_hash: &str) -> Result<Option<(ProjectId, UserId)>, RepoError> {
+        self.db.read(|conn| {
+            calendar_feeds::table
+                .inner_join(projects::table)
+                .filter(calendar_feeds::token_hash.eq(token_hash))
+                .select((calendar_feeds::project_id, projects::owner_id))
+                .first::<(i64, i64)>(conn)
+                .optional()
+                .map(|found| found.map(|(p, o)| (ProjectId::new(p), UserId::new(o))))
+        })
+    }
+}
