@@ -188,6 +188,8 @@ async function main() {
     './forms.mjs',
     './public.spec.mjs',
     './cost-sources.mjs',
+    './timeline.mjs',
+    './delays.mjs',
     './a11y.spec.mjs',
     './perf.spec.mjs',
   ]) {

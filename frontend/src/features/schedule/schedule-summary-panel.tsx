@@ -129,7 +129,7 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
     return (
       <div className="schedule-lines" data-testid="schedule-summary" data-late={late || undefined}>
         <p>
-          Finish: <strong data-testid="schedule-finish">{formatIsoDay(s.finish)}</strong>
+          Planned finish: <strong data-testid="schedule-finish">{formatIsoDay(s.finish)}</strong>
         </p>
         <p className={late ? 'schedule-late' : undefined} data-testid="schedule-variance">
           {variance}

@@ -14,6 +14,7 @@ import {
   type Dependency,
 } from '../api';
 import type { Task } from '../types';
+import './task-form-links.css';
 
 // The task form's "Starts after" (issue 33): the tasks this one waits for, as finish-to-start
 // links with a lag in working days (POST/DELETE /api/dependencies/). The timeline draws the same
@@ -184,7 +185,7 @@ export function StartsAfterSection({ projectId, task }: Props) {
               {before.map((l) => {
                 const text = linkText(l, titleOf(l.predecessor));
                 return (
-                  <li key={l.id} className="ledger-row" data-link-id={l.id}>
+                  <li key={l.id} className="link-row" data-link-id={l.id}>
                     <span>{text}</span>
                     <div className="item-actions">
                       <button

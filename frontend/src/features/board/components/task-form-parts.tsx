@@ -86,7 +86,7 @@ export function schedulePayload(values: Pick<TaskValues, (typeof SCHEDULE_FIELDS
  */
 export function ScheduleFields() {
   return (
-    <fieldset className="span-2 schedule-fields">
+    <fieldset className="span-2 options-fieldset schedule-fields">
       <legend>Schedule</legend>
       <div className="grid-2">
         <Field id="tf-planned-start" name="planned_start" label="Planned start" type="date" />
