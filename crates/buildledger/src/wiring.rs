@@ -15,7 +15,9 @@ use buildledger_application::ports::{
 };
 use buildledger_application::projects::ProjectService;
 use buildledger_application::schedule::calendar_feed::{CalendarFeedPorts, CalendarFeedService};
+use buildledger_application::schedule::delays::{DelayPorts, DelayService};
 use buildledger_application::schedule::dependencies::{DependencyPorts, DependencyService};
+use buildledger_application::schedule::inspections::{InspectionPorts, InspectionService};
 use buildledger_application::schedule::timeline::{TimelinePorts, TimelineService};
 use buildledger_application::shares::{SharePorts, ShareService};
 use buildledger_application::subscription::AccessService;
@@ -28,12 +30,13 @@ use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
-use buildledger_persistence::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
     DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
     DieselShareRepository, DieselTaskPaymentRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
 };
+use buildledger_persistence::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
+use buildledger_persistence::{DieselDelayRepository, DieselInspectionRepository};
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
 use crate::settings::Settings;
@@ -196,6 +199,18 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         ids: Arc::new(RandomIds),
         clock: clock.clone(),
     });
+    let delays = DelayService::new(DelayPorts {
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        delays: Arc::new(DieselDelayRepository::new(db.clone())),
+        clock: clock.clone(),
+    });
+    let inspections = InspectionService::new(InspectionPorts {
+        tasks: tasks.clone(),
+        projects: projects.clone(),
+        documents: documents.clone(),
+        inspections: Arc::new(DieselInspectionRepository::new(db.clone())),
+    });
     let dependencies = DependencyService::new(DependencyPorts {
         tasks: tasks.clone(),
         projects: projects.clone(),
@@ -244,6 +259,8 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         documents: document_service,
         bids: bid_service,
         ledger,
+        delays,
+        inspections,
         dependencies,
         timeline,
         calendar_feeds,

@@ -60,6 +60,10 @@ pub struct AppState {
     pub bids: buildledger_application::bids::BidService,
     /// Payments, change orders, lender draws.
     pub ledger: buildledger_application::ledger::LedgerService,
+    /// Delays recorded on tasks (issue 33).
+    pub delays: buildledger_application::schedule::delays::DelayService,
+    /// Inspections of tasks (issue 33).
+    pub inspections: buildledger_application::schedule::inspections::InspectionService,
     /// Links between tasks (issue 33).
     pub dependencies: buildledger_application::schedule::dependencies::DependencyService,
     /// The computed schedule and its baseline (issue 33).

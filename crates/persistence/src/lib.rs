@@ -32,7 +32,10 @@ pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;
 pub use ledger::{DieselChangeOrderRepository, DieselTaskPaymentRepository};
 pub use projects::DieselProjectRepository;
-pub use schedule::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
+pub use schedule::{
+    DieselCalendarFeedRepository, DieselDelayRepository, DieselDependencyRepository, DieselInspectionRepository,
+    DieselScheduleRepository,
+};
 pub use sessions::{DieselPasswordResetRepository, DieselSessionRepository};
 pub use shares::DieselShareRepository;
 pub use storage::LocalDocumentStore;

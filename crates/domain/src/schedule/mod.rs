@@ -8,6 +8,7 @@
 
 mod calendar;
 mod engine;
+mod fields;
 mod records;
 pub mod template;
 
@@ -15,6 +16,10 @@ pub use calendar::{WorkCalendar, WorkWeek, MSG_WORK_WEEK_EMPTY, NON_WORKING_DAYS
 pub use engine::{
     carrying_cost_of_slip_cents, compute, would_close_cycle, BaselineEntry, Schedule, ScheduleInput, ScheduledTask,
     TaskTiming,
+};
+pub use fields::{
+    delay_cost_cents, delay_days, delay_reason, delay_totals, inspection_result, record_date, CarryingCost, DelayInput,
+    DelayTotal, DelayTotals, InspectionInput, MSG_DELAY_DAYS,
 };
 pub use records::{
     parse_text, Delay, DelayDetails, DelayReason, Dependency, DependencyDetails, Inspection, InspectionDetails,

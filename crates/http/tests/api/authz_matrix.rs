@@ -84,6 +84,15 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/api/draws/", Access::Subscribed),
     ("PATCH", "/api/draws/{id}/", Access::Subscribed),
     ("DELETE", "/api/draws/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/delays/", Access::Subscribed),
+    ("POST", "/api/delays/", Access::Subscribed),
+    ("PATCH", "/api/delays/{id}/", Access::Subscribed),
+    ("DELETE", "/api/delays/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/inspections/", Access::Subscribed),
+    ("POST", "/api/inspections/", Access::Subscribed),
+    ("PATCH", "/api/inspections/{id}/", Access::Subscribed),
+    ("DELETE", "/api/inspections/{id}/", Access::Subscribed),
+    ("GET", "/api/inspection-kinds/", Access::Subscribed),
     ("GET", "/api/projects/{id}/dependencies/", Access::Subscribed),
     ("POST", "/api/dependencies/", Access::Subscribed),
     ("PATCH", "/api/dependencies/{id}/", Access::Subscribed),
@@ -154,6 +163,8 @@ struct Fixture {
     payment: i64,
     change_order: i64,
     draw: i64,
+    delay: i64,
+    inspection: i64,
     dependency: i64,
     share: i64,
     share_token: String,
@@ -174,6 +185,10 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.change_order.to_string())
     } else if path.starts_with("/api/draws/") {
         path.replace("{id}", &ids.draw.to_string())
+    } else if path.starts_with("/api/delays/") {
+        path.replace("{id}", &ids.delay.to_string())
+    } else if path.starts_with("/api/inspections/") {
+        path.replace("{id}", &ids.inspection.to_string())
     } else if path.starts_with("/api/dependencies/") {
         path.replace("{id}", &ids.dependency.to_string())
     } else if path.starts_with("/api/shares/") {
@@ -239,6 +254,23 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
     }
     let (payment, change_order, draw) = (created[0], created[1], created[2]);
+    let delay = app
+        .authed_json(Method::POST, "/api/delays/", &owner, Some(json!({"task": task, "days": 2, "reason": "weather"})))
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
+    let inspection = app
+        .authed_json(
+            Method::POST,
+            "/api/inspections/",
+            &owner,
+            Some(json!({"task": task, "kind": "Framing", "scheduled_on": "2026-12-01", "document": document})),
+        )
+        .await
+        .ok_json(201)["id"]
+        .as_i64()
+        .unwrap();
     // A second task, after the first: the link.
     let roof = app.create_task(&owner, project, json!({"title": "Roof"})).await["id"].as_i64().unwrap();
     let dependency = app
@@ -260,6 +292,8 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         payment,
         change_order,
         draw,
+        delay,
+        inspection,
         dependency,
         share: share["id"].as_i64().unwrap(),
         share_token: share["token"].as_str().unwrap().to_owned(),

@@ -18,7 +18,6 @@ mod projects;
 mod shares;
 mod request_ids;
 mod schedule;
-mod schedule;
 mod schedule_records;
 mod summary_cases;
 mod system;

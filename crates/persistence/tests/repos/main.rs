@@ -10,6 +10,8 @@ mod memo;
 mod migrations;
 mod projects;
 mod races;
+mod schedule;
+mod schedule_records;
 mod sessions;
 mod shares;
 mod subscription;

@@ -1,0 +1,267 @@
+//! Delays recorded on tasks (issue 33, docs/schedule.md): how many working days a task slipped
+//! and why, and what the project's delays add up to, per reason, at its carrying cost. Every
+//! write moves the schedule, so it bumps the project's version (the repository's promise).
+
+use std::sync::Arc;
+
+use buildledger_domain::ids::{DelayId, ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::project::Project;
+use buildledger_domain::schedule::{delay_totals, Delay, DelayInput, DelayTotals};
+use buildledger_domain::task::Task;
+use buildledger_domain::{DomainError, FieldErrors};
+use chrono::NaiveDate;
+
+use super::ports::DelayRepository;
+use crate::error::UseCaseError;
+use crate::ports::{Clock, OnTask, ProjectRepository, TaskRepository};
+use crate::projects::not_found_as;
+
+/// A delay or an inspection stays on its task.
+pub const MSG_OTHER_TASK: &str = "A delay or inspection cannot be moved to another task.";
+
+#[derive(Clone)]
+pub struct DelayPorts {
+    pub tasks: Arc<dyn TaskRepository>,
+    pub projects: Arc<dyn ProjectRepository>,
+    pub delays: Arc<dyn DelayRepository>,
+    pub clock: Arc<dyn Clock>,
+}
+
+#[derive(Clone)]
+pub struct DelayService {
+    ports: DelayPorts,
+}
+
+/// A delay's fields from the wire: on an update the task the body names, if any (it must be
+/// the delay's own); a create's task is the use case's argument.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DelayChange {
+    pub task: Option<i64>,
+    pub input: DelayInput,
+}
+
+/// A project's delays with their totals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectDelays {
+    /// By date recorded, then id.
+    pub delays: Vec<Delay>,
+    pub totals: DelayTotals,
+}
+
+/// The caller's task (404 otherwise, like a missing one).
+pub(super) fn own_task(
+    tasks: &dyn TaskRepository,
+    owner_id: UserId,
+    task_id: i64,
+) -> Result<(Task, Project), UseCaseError> {
+    tasks.find_for_owner(owner_id, TaskId::new(task_id))?.ok_or(UseCaseError::not_found("task"))
+}
+
+/// A create's task: the caller's when named (looked up before the body's problems are
+/// answered: another user's task is 404 whatever the body says), required otherwise.
+pub(super) fn task_of_create(
+    tasks: &dyn TaskRepository,
+    owner_id: UserId,
+    task: Option<i64>,
+) -> Result<Option<Task>, UseCaseError> {
+    Ok(task.map(|id| own_task(tasks, owner_id, id)).transpose()?.map(|(t, _)| t))
+}
+
+/// The body's problems with the task's, when the create names none.
+pub(super) fn with_task<T>(task: Option<Task>, parsed: Result<T, DomainError>) -> Result<(Task, T), UseCaseError> {
+    let mut errors = FieldErrors::new();
+    // A task sent as something else than an id is already among the body's problems.
+    if task.is_none() && parsed.as_ref().err().is_none_or(|e| !e.fields().contains("task")) {
+        errors.add("task", buildledger_domain::messages::REQUIRED);
+    }
+    match (task, parsed) {
+        (Some(task), Ok(v)) => Ok((task, v)),
+        (_, Ok(_)) => Err(DomainError::Validation(errors).into()),
+        (_, Err(e)) => {
+            for (field, problems) in e.fields().as_map() {
+                problems.iter().for_each(|p| errors.add(field, p.as_str()));
+            }
+            Err(DomainError::Validation(errors).into())
+        }
+    }
+}
+
+impl DelayService {
+    pub fn new(ports: DelayPorts) -> Self {
+        Self { ports }
+    }
+
+    fn today(&self) -> NaiveDate {
+        self.ports.clock.now().date()
+    }
+
+    /// The project's delays by date recorded (then id), with their totals per reason and their
+    /// cost at the project's monthly carrying cost (none without one).
+    pub fn delays(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectDelays, UseCaseError> {
+        let project =
+            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+        let mut delays = self.ports.delays.list_for_project(project.id)?;
+        delays.sort_by_key(|d| (d.details.recorded_on, d.id));
+        let totals = delay_totals(&delays, self.ports.delays.carrying_cost(project.id)?);
+        Ok(ProjectDelays { delays, totals })
+    }
+
+    pub fn delay(&self, owner_id: UserId, id: DelayId) -> Result<Delay, UseCaseError> {
+        self.ports.delays.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("delay"))
+    }
+
+    /// A delay on the caller's task `task`. `change` is the body as read, problems included:
+    /// another user's task is not found whatever the body says, so it is looked up first.
+    pub fn create_delay(
+        &self,
+        owner_id: UserId,
+        task: Option<i64>,
+        change: Result<DelayChange, DomainError>,
+    ) -> Result<Delay, UseCaseError> {
+        let task = task_of_create(self.ports.tasks.as_ref(), owner_id, task)?;
+        let today = self.today();
+        let (task, details) = with_task(task, change.and_then(|c| c.input.apply(None, today)))?;
+        let new = OnTask { task_id: task.id, project_id: task.project_id, details };
+        self.ports.delays.create(&new).map_err(|e| not_found_as(e, "task"))
+    }
+
+    /// The delay's fields from `change` over the stored ones, as found under the lock of the
+    /// write. Another user's delay is not found whatever the body says, so it is read first.
+    pub fn update_delay(
+        &self,
+        owner_id: UserId,
+        id: DelayId,
+        change: Result<DelayChange, DomainError>,
+    ) -> Result<Delay, UseCaseError> {
+        let current = self.delay(owner_id, id)?;
+        let change = change?;
+        if change.task.is_some_and(|t| t != current.task_id) {
+            return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
+        }
+        let (input, today) = (change.input, self.today());
+        let rule = move |d: &Delay| input.clone().apply(Some(&d.details), today);
+        rule(&current)?;
+        self.ports.delays.update(id.get(), Box::new(rule)).map_err(|e| not_found_as(e, "delay"))
+    }
+
+    pub fn delete_delay(&self, owner_id: UserId, id: DelayId) -> Result<(), UseCaseError> {
+        self.delay(owner_id, id)?;
+        self.ports.delays.delete(id.get()).map_err(|e| not_found_as(e, "delay"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use buildledger_domain::schedule::{CarryingCost, DelayDetails, DelayReason, MSG_DELAY_DAYS};
+    use mockall::predicate::{always, eq};
+
+    use super::super::fixtures::{day, project, Mocks};
+    use super::*;
+    use crate::error::RepoError;
+
+    fn stored(id: i64, days: i32, reason: DelayReason, on: &str) -> Delay {
+        Delay {
+            id,
+            project_id: 1,
+            task_id: 10,
+            details: DelayDetails { days, reason, note: String::new(), recorded_on: day(on) },
+        }
+    }
+
+    fn body(days: Option<i32>, reason: Option<DelayReason>) -> Result<DelayChange, DomainError> {
+        Ok(DelayChange { task: None, input: DelayInput { days, reason, ..Default::default() } })
+    }
+
+    #[test]
+    fn a_projects_delays_come_by_date_with_their_totals_and_cost() {
+        let mut m = Mocks::new();
+        m.projects.expect_find_for_owner().returning(|_, _| Ok(Some(project())));
+        m.delays.expect_list_for_project().with(eq(1)).returning(|_| {
+            Ok(vec![
+                stored(2, 2, DelayReason::Labor, "2026-11-03"),
+                stored(1, 5, DelayReason::Weather, "2026-11-10"),
+                stored(3, 1, DelayReason::Weather, "2026-11-03"),
+            ])
+        });
+        m.delays
+            .expect_carrying_cost()
+            .with(eq(1))
+            .returning(|_| Ok(CarryingCost { monthly_cents: Some(300_000), working_days_per_week: 5 }));
+        let d = m.delays_service().delays(UserId::new(3), ProjectId::new(1)).unwrap();
+        assert_eq!(d.delays.iter().map(|d| d.id).collect::<Vec<_>>(), [2, 3, 1]);
+        let rows: Vec<_> = d.totals.by_reason.iter().map(|t| (t.reason, t.days, t.cost_cents)).collect();
+        // 6 working days of a five-day week: 8.4 calendar days at $100 a day.
+        assert_eq!(rows, [(DelayReason::Weather, 6, Some(84_000)), (DelayReason::Labor, 2, Some(28_000))]);
+        assert_eq!((d.totals.days, d.totals.cost_cents), (8, Some(112_000)));
+    }
+
+    #[test]
+    fn a_delay_is_recorded_on_the_callers_task_today_by_default() {
+        let mut m = Mocks::new();
+        m.owns_task();
+        m.delays.expect_create().withf(|new| new.task_id == 10 && new.project_id == 1).times(1).returning(|new| {
+            Ok(Delay { id: 5, project_id: new.project_id, task_id: new.task_id, details: new.details.clone() })
+        });
+        let d = m
+            .delays_service()
+            .create_delay(UserId::new(3), Some(10), body(Some(3), Some(DelayReason::Weather)))
+            .unwrap();
+        assert_eq!((d.details.days, d.details.recorded_on), (3, day("2026-11-24")));
+    }
+
+    #[test]
+    fn another_users_task_or_delay_is_not_found_before_the_bodys_problems() {
+        let mut m = Mocks::new();
+        m.owns_task();
+        m.delays.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.delays.expect_create().never();
+        m.delays.expect_update().never();
+        m.delays.expect_delete().never();
+        let svc = m.delays_service();
+        let bad = || Err(FieldErrors::single("days", MSG_DELAY_DAYS));
+        assert!(matches!(
+            svc.create_delay(UserId::new(3), Some(99), bad()),
+            Err(UseCaseError::NotFound { entity: "task" })
+        ));
+        assert!(matches!(
+            svc.update_delay(UserId::new(3), DelayId::new(7), bad()),
+            Err(UseCaseError::NotFound { entity: "delay" })
+        ));
+        assert!(matches!(svc.delete_delay(UserId::new(3), DelayId::new(7)), Err(UseCaseError::NotFound { .. })));
+        // The caller's own task: the body's problems, with the missing task's when none is named.
+        let err = svc.create_delay(UserId::new(3), Some(10), bad()).unwrap_err();
+        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
+        assert_eq!(e.fields().as_map()["days"], [MSG_DELAY_DAYS]);
+        let err = svc.create_delay(UserId::new(3), None, body(None, Some(DelayReason::Labor))).unwrap_err();
+        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
+        assert!(e.fields().contains("task") && e.fields().contains("days"), "{e:?}");
+    }
+
+    #[test]
+    fn an_update_applies_over_the_delay_as_the_write_finds_it_and_stays_on_its_task() {
+        let mut m = Mocks::new();
+        m.delays
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(DelayId::new(7)))
+            .returning(|_, _| Ok(Some(stored(7, 2, DelayReason::Labor, "2026-11-03"))));
+        m.delays.expect_update().with(eq(7), always()).times(1).returning(|_, rule| {
+            // Meanwhile another edit made it a weather delay; this one changes the days only.
+            let now = stored(7, 2, DelayReason::Weather, "2026-11-03");
+            let details = rule(&now).unwrap();
+            assert_eq!((details.days, details.reason), (4, DelayReason::Weather));
+            Ok(Delay { details, ..now })
+        });
+        m.delays.expect_delete().with(eq(7)).times(1).returning(|_| Err(RepoError::NotFound));
+        let svc = m.delays_service();
+        svc.update_delay(UserId::new(3), DelayId::new(7), body(Some(4), None)).unwrap();
+        let moved = Ok(DelayChange { task: Some(11), ..Default::default() });
+        let err = svc.update_delay(UserId::new(3), DelayId::new(7), moved).unwrap_err();
+        let UseCaseError::Invalid(e) = err else { panic!("{err:?}") };
+        assert_eq!(e.fields().as_map()["task"], [MSG_OTHER_TASK]);
+        // Deleted meanwhile: not found, as the delay.
+        assert!(matches!(
+            svc.delete_delay(UserId::new(3), DelayId::new(7)),
+            Err(UseCaseError::NotFound { entity: "delay" })
+        ));
+    }
+}
