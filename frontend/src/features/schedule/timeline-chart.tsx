@@ -278,7 +278,7 @@ export function TimelineChart({
             const duration = durationOf(task, entry, calendar);
             const words = [
               `${task?.title ?? `Task ${entry.task}`}: ${dayRange(dates.start, dates.finish)}`,
-              `${duration} working day${duration === 1 ? '' : 's'}`,
+              duration === 0 ? 'milestone' : `${duration} working day${duration === 1 ? '' : 's'}`,
               ...marksInWords(entry),
             ];
             const over = g?.kind === 'link' && g.overId === entry.task;
@@ -286,7 +286,7 @@ export function TimelineChart({
             return (
               <div
                 key={entry.task}
-                className={`tl-bar-wrap${entry.critical ? ' is-critical' : ''}${task?.status === 'Paid' ? ' is-done' : ''}${over || linkFrom === entry.task ? ' is-link-target' : ''}`}
+                className={`tl-bar-wrap${entry.critical ? ' is-critical' : ''}${task?.status === 'Paid' ? ' is-done' : ''}${duration === 0 ? ' is-milestone' : ''}${over || linkFrom === entry.task ? ' is-link-target' : ''}`}
                 style={{ left: x, top: top + BAR_TOP, width: w, height: BAR_HEIGHT }}
                 data-task-id={entry.task}
               >

@@ -4,6 +4,7 @@ import { tokens } from '../../lib/auth-store';
 import { renderWithProviders } from '../../testing/render';
 import { linksFixture, scheduleFixture, tasksFixture, TODAY } from './timeline-fixtures';
 import { TimelineView } from './timeline-view';
+import type { Schedule } from './types';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -15,14 +16,14 @@ interface Sent {
 }
 
 /** The schedule's API: the fixture's schedule and links; writes answered by `write` (default 200). */
-function serve(write: (req: Sent) => Response = () => json(200, {})) {
+function serve(write: (req: Sent) => Response = () => json(200, {}), schedule: Schedule = scheduleFixture) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       if (method === 'GET') {
-        if (url.endsWith('/api/projects/1/schedule/')) return Promise.resolve(json(200, scheduleFixture));
+        if (url.endsWith('/api/projects/1/schedule/')) return Promise.resolve(json(200, schedule));
         if (url.endsWith('/api/projects/1/dependencies/')) return Promise.resolve(json(200, linksFixture));
         return Promise.resolve(json(404, { error: 'not_found', message: 'Not found.' }));
       }
@@ -97,6 +98,17 @@ describe('TimelineView', () => {
     fireEvent.keyDown(bar('Drywall'), { key: 'ArrowRight', shiftKey: true });
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ method: 'PATCH', url: '/api/tasks/4/', body: { duration_days: 4 } });
+  });
+
+  it('draws a task of no working days as a milestone', async () => {
+    const milestone = { ...scheduleFixture.tasks[3], start: '2026-12-02', finish: '2026-12-02' };
+    serve(undefined, { ...scheduleFixture, tasks: [...scheduleFixture.tasks.slice(0, 3), milestone] });
+    tokens.set('A', 'R');
+    const tasks = tasksFixture.map((t) => (t.id === 4 ? { ...t, duration_days: 0 } : t));
+    renderWithProviders(<TimelineView projectId={1} tasks={tasks} narrow={false} onOpen={() => {}} today={TODAY} />);
+    const drywall = await screen.findByTestId('timeline-bar-4');
+    expect(drywall.getAttribute('aria-label')).toBe('Drywall: Dec 2, milestone, critical');
+    expect(drywall.closest('.tl-bar-wrap')?.className).toContain('is-milestone');
   });
 
   it('opens a task on Enter and on a click', async () => {
