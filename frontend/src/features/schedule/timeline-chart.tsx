@@ -72,6 +72,13 @@ export function TimelineChart({
 
   const entryOf = new Map(entries.map((e) => [e.task, e]));
   const titleOf = (id: number) => tasks.get(id)?.title ?? `Task ${id}`;
+  /** "after Demolition and Foundation": the arrows in words, for a screen reader. */
+  const afterOf = (id: number) => {
+    const before = links
+      .filter((l) => l.successor === id && entryOf.has(l.predecessor))
+      .map((l) => titleOf(l.predecessor));
+    return before.length === 0 ? [] : [`after ${before.join(' and ')}`];
+  };
 
   const movePreview = (entry: ScheduledTask, dx: number): BarDates =>
     movedDates(
@@ -279,6 +286,7 @@ export function TimelineChart({
             const words = [
               `${task?.title ?? `Task ${entry.task}`}: ${dayRange(dates.start, dates.finish)}`,
               duration === 0 ? 'milestone' : `${duration} working day${duration === 1 ? '' : 's'}`,
+              ...afterOf(entry.task),
               ...marksInWords(entry),
             ];
             const over = g?.kind === 'link' && g.overId === entry.task;

@@ -61,11 +61,12 @@ describe('TimelineView', () => {
     serve();
     renderTimeline();
     await screen.findByTestId('timeline-bar-2');
+    await waitFor(() => expect(document.querySelectorAll('.tl-arrow')).toHaveLength(4));
     expect(bar('Framing').getAttribute('aria-label')).toBe(
-      'Framing: Nov 25 – Dec 1, 5 working days, critical, delayed 2 working days',
+      'Framing: Nov 25 – Dec 1, 5 working days, after Demo, critical, delayed 2 working days',
     );
     expect(bar('Electrical').getAttribute('aria-label')).toBe(
-      'Electrical: Nov 25 – Nov 26, 2 working days, held by inspection',
+      'Electrical: Nov 25 – Nov 26, 2 working days, after Demo, held by inspection',
     );
     // Critical in words (not colour alone): three tasks on the path.
     expect(screen.getAllByText('Critical', { selector: '.tl-critical-tag' })).toHaveLength(3);
@@ -107,7 +108,11 @@ describe('TimelineView', () => {
     const tasks = tasksFixture.map((t) => (t.id === 4 ? { ...t, duration_days: 0 } : t));
     renderWithProviders(<TimelineView projectId={1} tasks={tasks} narrow={false} onOpen={() => {}} today={TODAY} />);
     const drywall = await screen.findByTestId('timeline-bar-4');
-    expect(drywall.getAttribute('aria-label')).toBe('Drywall: Dec 2, milestone, critical');
+    await waitFor(() =>
+      expect(drywall.getAttribute('aria-label')).toBe(
+        'Drywall: Dec 2, milestone, after Framing and Electrical, critical',
+      ),
+    );
     expect(drywall.closest('.tl-bar-wrap')?.className).toContain('is-milestone');
   });
 
