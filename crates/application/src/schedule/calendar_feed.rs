@@ -10,9 +10,10 @@ use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::schedule::{compute, Schedule};
 use chrono::{Days, NaiveDate, NaiveDateTime};
 
+use super::ports::{CalendarFeedRepository, ScheduleRead};
 use crate::accounts::recovery::token_hash;
 use crate::error::UseCaseError;
-use crate::ports::{CalendarFeedRepository, Clock, IdGenerator, ProjectRepository, ScheduleRead};
+use crate::ports::{Clock, IdGenerator, ProjectRepository};
 use crate::schedule::timeline::TimelineService;
 
 #[derive(Clone)]
@@ -144,10 +145,9 @@ mod tests {
     use mockall::predicate::{always, eq};
 
     use super::*;
-    use crate::ports::{
-        MockCalendarFeedRepository, MockIdGenerator, MockProjectRepository, MockScheduleRepository, ScheduledInspection,
-    };
+    use crate::ports::{MockIdGenerator, MockProjectRepository};
     use crate::schedule::dependencies::tests::project;
+    use crate::schedule::ports::{MockCalendarFeedRepository, MockScheduleRepository, ScheduledInspection};
     use crate::schedule::timeline::tests::{clock, day, read};
     use crate::schedule::timeline::TimelinePorts;
 

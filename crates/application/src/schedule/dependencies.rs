@@ -12,8 +12,9 @@ use buildledger_domain::schedule::{would_close_cycle, Dependency, DependencyDeta
 use buildledger_domain::task::Task;
 use buildledger_domain::{DomainError, FieldErrors};
 
+use super::ports::DependencyRepository;
 use crate::error::UseCaseError;
-use crate::ports::{DependencyRepository, ProjectRepository, TaskRepository};
+use crate::ports::{ProjectRepository, TaskRepository};
 
 /// A link that would make a task wait for itself.
 pub const MSG_CYCLE: &str = "This link would close a loop: the successor already comes before the predecessor.";
@@ -153,7 +154,8 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::error::RepoError;
-    use crate::ports::{MockDependencyRepository, MockProjectRepository, MockTaskRepository};
+    use crate::ports::{MockProjectRepository, MockTaskRepository};
+    use crate::schedule::ports::MockDependencyRepository;
 
     pub(crate) fn project(id: i64) -> Project {
         let details = ProjectDetails::parse(ProjectInput {

@@ -10,8 +10,9 @@ use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::schedule::{compute, BaselineEntry, Schedule};
 use chrono::{NaiveDate, NaiveDateTime};
 
+use super::ports::{BaselineSnapshot, ScheduleRead, ScheduleRepository};
 use crate::error::UseCaseError;
-use crate::ports::{BaselineSnapshot, Clock, ProjectRepository, ScheduleRead, ScheduleRepository};
+use crate::ports::{Clock, ProjectRepository};
 
 #[derive(Clone)]
 pub struct TimelinePorts {
@@ -103,7 +104,8 @@ pub(crate) mod tests {
     use mockall::predicate::{always, eq};
 
     use super::*;
-    use crate::ports::{MockClock, MockProjectRepository, MockScheduleRepository};
+    use crate::ports::{MockClock, MockProjectRepository};
+    use crate::schedule::ports::MockScheduleRepository;
 
     pub(crate) fn day(s: &str) -> NaiveDate {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()

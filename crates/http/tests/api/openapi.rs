@@ -127,7 +127,8 @@ fn path_parameters_are_declared_and_ids_unique() {
             .map(|p| if let Some(r) = p["$ref"].as_str() { spec.pointer(&r[1..]).unwrap().clone() } else { p })
             .collect();
         for segment in path.split('/').filter(|s| s.starts_with('{')) {
-            let name = segment.trim_start_matches('{').trim_end_matches('}');
+            // `{id}`, or a parameter with a suffix in the same segment (`{token}.ics`).
+            let name = segment.trim_start_matches('{').split('}').next().unwrap_or_default();
             assert!(
                 declared.iter().any(|p| p["name"] == name && p["in"] == "path" && p["required"] == true),
                 "{method} {path}: path parameter {name}"

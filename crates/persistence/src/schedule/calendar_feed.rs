@@ -1,7 +1,7 @@
 //! The calendar feed's secret link (issue 33): one row per project, the SHA-256 of its token.
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::CalendarFeedRepository;
+use buildledger_application::schedule::ports::CalendarFeedRepository;
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;

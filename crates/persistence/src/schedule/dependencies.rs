@@ -3,7 +3,8 @@
 //! on them (no cycle, one link per pair) and writes, in one transaction ([`Guarded`]).
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{DependencyRepository, Rule};
+use buildledger_application::ports::Rule;
+use buildledger_application::schedule::ports::DependencyRepository;
 use buildledger_domain::ids::{DependencyId, ProjectId, TypedId, UserId};
 use buildledger_domain::schedule::{Dependency, DependencyDetails, LinkType};
 use chrono::NaiveDateTime;

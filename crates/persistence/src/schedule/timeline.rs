@@ -3,7 +3,10 @@
 //! inspections, the baseline), and the baseline's write.
 
 use buildledger_application::error::RepoError;
-use buildledger_application::ports::{BaselineSnapshot, Rule, ScheduleRead, ScheduleRepository, ScheduledInspection};
+use buildledger_application::ports::Rule;
+use buildledger_application::schedule::ports::{
+    BaselineSnapshot, ScheduleRead, ScheduleRepository, ScheduledInspection,
+};
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::schedule::{
     BaselineEntry, InspectionResult, ScheduleInput, TaskTiming, WorkCalendar, WorkWeek,
