@@ -15,21 +15,17 @@ type WireTask = components['schemas']['Task'];
  * servers, cached answers) is read with the spec's rule, rate x square footage (money.ts).
  */
 type PredictionFields = 'predicted_cost' | 'predicted_cost_low' | 'predicted_cost_high' | 'pricing';
-export type Task = Omit<WireTask, PredictionFields> & Partial<Pick<WireTask, PredictionFields>> & TaskSchedule;
-
 /**
- * Issue 33: the task's place in the schedule. Planned start and
- * duration (working days, 0..=1000) are the user's; the actual start and finish are set by the
- * server when the task moves to In Progress / Paid (when empty), and can be corrected. Optional
- * until the OpenAPI document has them (`make api-types`), then the document's own fields. A type,
- * not an interface: the offline queue reads tasks as records.
+ * Issue 33: the task's place in the schedule. Planned start and duration (working days, 0..=1000)
+ * are the user's; the actual start and finish are set by the server when the task moves to In
+ * Progress / Paid (when empty), and can be corrected. Optional here like the prediction fields: a
+ * board cached offline before issue 33 has none of them.
  */
-export type TaskSchedule = {
-  planned_start?: string | null;
-  duration_days?: number | null;
-  actual_start?: string | null;
-  actual_finish?: string | null;
-};
+type ScheduleFields = 'planned_start' | 'duration_days' | 'actual_start' | 'actual_finish';
+export type TaskSchedule = Partial<Pick<WireTask, ScheduleFields>>;
+export type Task = Omit<WireTask, PredictionFields | ScheduleFields> &
+  Partial<Pick<WireTask, PredictionFields>> &
+  TaskSchedule;
 export type TaskStatus = components['schemas']['TaskStatus'];
 export type MaterialQuality = components['schemas']['MaterialQuality'];
 export const STATUSES = ['To Do', 'In Progress', 'Paid'] as const satisfies readonly TaskStatus[];

@@ -54,6 +54,10 @@ const task = (t: Partial<SharedTask> & Pick<SharedTask, 'id' | 'title' | 'status
   predicted_cost_high: null,
   pricing: null,
   regional_average_cost_per_sqft: null,
+  planned_start: null,
+  duration_days: null,
+  actual_start: null,
+  actual_finish: null,
   ...t,
 });
 
@@ -77,6 +81,9 @@ export const sharedFixture: SharedProject = {
     end_date: '2026-12-31',
     contingency_percent: 10,
     loan_amount: null,
+    work_week: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    non_working_days: [],
+    monthly_carrying_cost: null,
     units: null,
     owner_builder: 'yes_owner_builder',
     owner_builder_display: 'Yes, I will be managing my project',

@@ -215,6 +215,82 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/delays/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a delay on a task
+     * @description Another user's task answers 404 whatever the rest of the body says.
+     */
+    post: operations['createDelay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/delays/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a delay */
+    delete: operations['deleteDelay'];
+    options?: never;
+    head?: never;
+    /** Change a delay */
+    patch: operations['updateDelay'];
+    trace?: never;
+  };
+  '/api/dependencies/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Link two tasks of a project
+     * @description A link that would close a loop, or a second link of the same two tasks, is 409; tasks of two projects are 400; another user's task is 404.
+     */
+    post: operations['createDependency'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dependencies/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a link */
+    delete: operations['deleteDependency'];
+    options?: never;
+    head?: never;
+    /** Change a link's type or lag */
+    patch: operations['updateDependency'];
+    trace?: never;
+  };
   '/api/documents/': {
     parameters: {
       query?: never;
@@ -322,6 +398,64 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/inspection-kinds/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Common inspection kinds, for the form's suggestions
+     * @description Any kind of 1 to 200 characters is accepted; these are suggestions.
+     */
+    get: operations['inspectionKinds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inspections/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Schedule an inspection of a task
+     * @description Another user's task answers 404 whatever the rest of the body says; a document of another task is refused (400).
+     */
+    post: operations['createInspection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/inspections/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an inspection */
+    delete: operations['deleteInspection'];
+    options?: never;
+    head?: never;
+    /** Change an inspection: its result, notes, document */
+    patch: operations['updateInspection'];
     trace?: never;
   };
   '/api/logout-all/': {
@@ -495,6 +629,26 @@ export interface paths {
     patch: operations['updateProject'];
     trace?: never;
   };
+  '/api/projects/{id}/baseline/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a baseline of the schedule as it stands
+     * @description Replaces the project's baseline: each scheduled task's dates and the finish, which the schedule's variance is counted against.
+     */
+    post: operations['takeBaseline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/bids/': {
     parameters: {
       query?: never;
@@ -507,6 +661,28 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/calendar/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the project has a live calendar link */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    /**
+     * Make the project's secret calendar link
+     * @description Replaces the older link, which stops working. The token is shown this once; only its hash is kept.
+     */
+    post: operations['createCalendarFeed'];
+    /** Revoke the project's calendar link */
+    delete: operations['revokeCalendarFeed'];
     options?: never;
     head?: never;
     patch?: never;
@@ -549,6 +725,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{id}/delays/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's delays with their totals and cost per reason */
+    get: operations['listDelays'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/dependencies/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's links between tasks, oldest first */
+    get: operations['listDependencies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/draws/': {
     parameters: {
       query?: never;
@@ -583,6 +793,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{id}/inspections/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's inspections, by date scheduled */
+    get: operations['listInspections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/payments/': {
     parameters: {
       query?: never;
@@ -592,6 +819,26 @@ export interface paths {
     };
     /** Every payment of a project, by date paid, with task titles (charts, CSV export) */
     get: operations['listProjectPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/schedule/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's schedule: dates, float, critical path, variance
+     * @description Computed from the tasks' durations and dates, the links, recorded delays, inspections, the project's working calendar and its baseline. Strong `ETag` per project version and day, like the board.
+     */
+    get: operations['getSchedule'];
     put?: never;
     post?: never;
     delete?: never;
@@ -923,6 +1170,26 @@ export interface paths {
      * @description The refresh token is single use: the answer holds a new one, which the client keeps. Presenting a replaced refresh token again (after a short grace for two tabs refreshing at once) revokes its whole session: someone else holds a copy.
      */
     post: operations['refreshToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/calendar/{token}.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's schedule as a calendar (no login)
+     * @description RFC 5545: one all-day event per scheduled task (from its start to its finish) and per inspection. 404 for an unknown or revoked token, and while the owner's subscription is not active.
+     */
+    get: operations['calendarFeed'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1271,6 +1538,18 @@ export interface components {
       subscription_id: string | null;
       username: string;
     };
+    /** @description A baseline just taken. */
+    Baseline: {
+      /**
+       * Format: date
+       * @description The schedule's finish when it was taken; null when no task was scheduled.
+       */
+      baseline_finish: string | null;
+      /** Format: date-time */
+      taken_at: string;
+      /** @description How many tasks it holds (the scheduled ones). */
+      tasks: number;
+    };
     /** @description A contractor's bid on a task. */
     Bid: {
       /**
@@ -1372,6 +1651,22 @@ export interface components {
       date: string;
       id: string;
       status: string;
+    };
+    /** @description A new calendar link: the only time its token is shown. */
+    CalendarFeedLink: {
+      /** @description 64 hex digits. */
+      token: string;
+      /** @description `{PUBLIC_URL}/calendar/{token}.ics`, for a calendar app's "subscribe by URL". */
+      url: string;
+    };
+    /** @description Whether the project has a live calendar link. */
+    CalendarFeedStatus: {
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description When the live link was made.
+       */
+      created_at: string | null;
     };
     /** @description The board's sums at the project's local ratio (docs/cost-model.md). */
     CalibratedSummary: {
@@ -1632,6 +1927,100 @@ export interface components {
       /** @description The page to send: `{PUBLIC_URL}/share/{token}`. */
       url: string;
     };
+    /** @description A delay recorded on a task. */
+    Delay: {
+      /**
+       * Format: int32
+       * @description Working days, 1 to 365.
+       */
+      days: number;
+      /** Format: int64 */
+      id: number;
+      note: string;
+      /** Format: int64 */
+      project: number;
+      reason: string;
+      /** Format: date */
+      recorded_on: string;
+      /** Format: int64 */
+      task: number;
+    };
+    /** @description The delays of one reason. */
+    DelayTotal: {
+      /**
+       * Format: double
+       * @description Dollars: the calendar days these working days span on average (days x 7 / working days
+       *     per week) at the monthly carrying cost / 30; null without a monthly carrying cost.
+       */
+      cost: number | null;
+      /** Format: int64 */
+      days: number;
+      reason: string;
+    };
+    /**
+     * @description `POST /api/delays/` (`task`, `days`, `reason` required) and `PATCH /api/delays/{id}/` (any
+     *     subset; `task`, if sent, must be the delay's own).
+     */
+    DelayWrite: {
+      /**
+       * Format: int64
+       * @description Working days, 1 to 365.
+       */
+      days?: number;
+      note?: string | null;
+      reason?: string;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      recorded_on?: string | null;
+      /**
+       * Format: int64
+       * @description A task of the caller's.
+       */
+      task?: number;
+    };
+    /** @description A link between two tasks of one project: the successor waits for the predecessor. */
+    Dependency: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description Working days; negative: a lead.
+       */
+      lag_days: number;
+      /** Format: int64 */
+      predecessor: number;
+      /** Format: int64 */
+      project: number;
+      /** Format: int64 */
+      successor: number;
+      /** @description `FS` finish to start, `SS` start to start, `FF` finish to finish. */
+      type: string;
+    };
+    /** @description `POST /api/dependencies/`. */
+    DependencyCreate: {
+      /**
+       * Format: int64
+       * @description Working days, default 0.
+       */
+      lag_days?: number | null;
+      /**
+       * Format: int64
+       * @description A task of the caller's.
+       */
+      predecessor?: number;
+      /**
+       * Format: int64
+       * @description A task of the same project.
+       */
+      successor?: number;
+      /** @description Default `FS`. */
+      type?: string | null;
+    };
+    /** @description `PATCH /api/dependencies/{id}/`: its tasks stay. */
+    DependencyUpdate: {
+      /** Format: int64 */
+      lag_days?: number | null;
+      type?: string | null;
+    };
     Detail: {
       detail: string;
     };
@@ -1849,6 +2238,54 @@ export interface components {
       /** @example ok */
       status: string;
     };
+    /** @description An inspection of a task. */
+    Inspection: {
+      /**
+       * Format: int64
+       * @description A document of the same task (the inspection card, a correction notice), or null.
+       */
+      document: number | null;
+      /** Format: int64 */
+      id: number;
+      inspector: string;
+      /** @description What is inspected ("Framing", "Final electrical", ...). */
+      kind: string;
+      notes: string;
+      /** Format: int64 */
+      project: number;
+      result: string;
+      /** Format: date */
+      scheduled_on: string;
+      /** Format: int64 */
+      task: number;
+    };
+    /**
+     * @description `POST /api/inspections/` (`task`, `kind`, `scheduled_on` required) and
+     *     `PATCH /api/inspections/{id}/` (any subset; `task`, if sent, must be the inspection's own).
+     */
+    InspectionWrite: {
+      /**
+       * Format: int64
+       * @description A document of the same task; null for none.
+       */
+      document?: number | null;
+      inspector?: string | null;
+      /** @description Any text (see `GET /api/inspection-kinds/` for suggestions). */
+      kind?: string;
+      notes?: string | null;
+      /** @description `pending` when left out on a create. */
+      result?: string | null;
+      /**
+       * Format: date
+       * @description `YYYY-MM-DD`.
+       */
+      scheduled_on?: string;
+      /**
+       * Format: int64
+       * @description A task of the caller's.
+       */
+      task?: number;
+    };
     /** @description `POST /api/token/`. */
     Login: {
       password: string;
@@ -1919,7 +2356,15 @@ export interface components {
        * @description The construction loan (dollars), or null.
        */
       loan_amount: number | null;
+      /**
+       * Format: double
+       * @description What a month of the build costs while it lasts (loan interest, rent, insurance; dollars),
+       *     or null: prices the schedule's slip.
+       */
+      monthly_carrying_cost: number | null;
       name: string;
+      /** @description Dates no work happens on (holidays), in order. */
+      non_working_days: string[];
       owner_builder: components['schemas']['OwnerBuilder'];
       /** @enum {string} */
       owner_builder_display: 'Yes, I will be managing my project' | "No, I'm hiring a general contractor";
@@ -1939,6 +2384,8 @@ export interface components {
        *     the project (docs/money.md).
        */
       use_calibration: boolean;
+      /** @description The days of the week work happens on, Monday first (docs/schedule.md). */
+      work_week: components['schemas']['Weekday'][];
       zip_code: string;
     };
     /** @description Rules of spec section 5: property_type is required for new_home_build, units for multifamily, conversion_option for conversion; end_date may not be before start_date. Every problem is reported at once in `fields`. */
@@ -1966,8 +2413,15 @@ export interface components {
        * @description The construction loan in dollars; null for none.
        */
       loan_amount?: number | null;
+      /**
+       * Format: double
+       * @description Dollars a month while the build lasts; null for none.
+       */
+      monthly_carrying_cost?: number | null;
       /** @description Required, 1-200 characters. */
       name: string;
+      /** @description Dates (`YYYY-MM-DD`) no work happens on, at most 500; null or [] for none. */
+      non_working_days?: string[] | null;
       owner_builder: components['schemas']['OwnerBuilder'];
       project_type: components['schemas']['ProjectType'];
       /** @enum {string|null} */
@@ -1991,8 +2445,24 @@ export interface components {
        *     left out on create.
        */
       use_calibration?: boolean | null;
+      /** @description Day codes (`mon`..`sun`), at least one; Monday to Friday when left out on create. */
+      work_week?: components['schemas']['Weekday'][] | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code: string;
+    };
+    /** @description A project's delays with their totals. */
+    ProjectDelays: {
+      /** @description By date recorded, then id. */
+      delays: components['schemas']['Delay'][];
+      /**
+       * Format: double
+       * @description Dollars, the sum of the reasons' costs; null without a monthly carrying cost.
+       */
+      total_cost: number | null;
+      /** Format: int64 */
+      total_days: number;
+      /** @description One per reason that has delays, in the reasons' order. */
+      totals: components['schemas']['DelayTotal'][];
     };
     /**
      * @description The fields of a project as sent. `PATCH` takes any subset (null clears a nullable one); the
@@ -2023,8 +2493,15 @@ export interface components {
        * @description The construction loan in dollars; null for none.
        */
       loan_amount?: number | null;
+      /**
+       * Format: double
+       * @description Dollars a month while the build lasts; null for none.
+       */
+      monthly_carrying_cost?: number | null;
       /** @description Required, 1-200 characters. */
       name?: string;
+      /** @description Dates (`YYYY-MM-DD`) no work happens on, at most 500; null or [] for none. */
+      non_working_days?: string[] | null;
       owner_builder?: components['schemas']['OwnerBuilder'];
       project_type?: components['schemas']['ProjectType'];
       /** @enum {string|null} */
@@ -2048,6 +2525,8 @@ export interface components {
        *     left out on create.
        */
       use_calibration?: boolean | null;
+      /** @description Day codes (`mon`..`sun`), at least one; Monday to Friday when left out on create. */
+      work_week?: components['schemas']['Weekday'][] | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
       zip_code?: string;
     };
@@ -2277,6 +2756,88 @@ export interface components {
       | 'Bedroom'
       | 'Siding'
       | 'HVAC replacement';
+    /**
+     * @description A project's schedule, computed from its tasks' durations and dates, links, delays,
+     *     inspections, working calendar and baseline.
+     */
+    Schedule: {
+      /** Format: date */
+      baseline_finish: string | null;
+      /**
+       * Format: double
+       * @description Dollars: slip calendar days (when positive) x monthly carrying cost / 30; null without a
+       *     baseline or a monthly carrying cost.
+       */
+      carrying_cost_of_slip: number | null;
+      /** @description Critical tasks' ids in order of start. */
+      critical_path: number[];
+      /**
+       * Format: date
+       * @description The latest finish of a scheduled task; null when none is scheduled.
+       */
+      finish: string | null;
+      /**
+       * Format: int64
+       * @description Calendar days from the baseline finish to the finish.
+       */
+      slip_calendar_days: number | null;
+      /**
+       * Format: date
+       * @description The project's start date.
+       */
+      start: string;
+      /** @description Scheduled tasks in order of start (then finish, then id). */
+      tasks: components['schemas']['ScheduledTask'][];
+      /** @description Tasks without a duration. */
+      unscheduled: number[];
+      /**
+       * Format: int32
+       * @description Working days from the baseline finish to the finish; null without a baseline.
+       */
+      variance_days: number | null;
+    };
+    /** @description One scheduled task's computed dates (working days for float and variance). */
+    ScheduledTask: {
+      /** Format: date */
+      baseline_finish: string | null;
+      /** Format: date */
+      baseline_start: string | null;
+      /** @description On the critical path (no float). */
+      critical: boolean;
+      /**
+       * Format: int32
+       * @description Its recorded delays, working days.
+       */
+      delay_days: number;
+      /**
+       * Format: date
+       * @description Earliest finish.
+       */
+      finish: string;
+      /** @description Its inspections hold its successors (a pending one after its finish, or a failure not yet passed). */
+      held_by_inspection: boolean;
+      /** Format: date */
+      late_finish: string;
+      /** Format: date */
+      late_start: string;
+      /**
+       * Format: date
+       * @description Earliest start.
+       */
+      start: string;
+      /** Format: int64 */
+      task: number;
+      /**
+       * Format: int32
+       * @description Working days it can slip without moving the project's finish.
+       */
+      total_float: number;
+      /**
+       * Format: int32
+       * @description Working days from its baseline finish to its finish (positive: late); null without a baseline.
+       */
+      variance_days: number | null;
+    };
     /** @description A share link, without its token. */
     Share: {
       /** Format: date-time */
@@ -2391,6 +2952,16 @@ export interface components {
        */
       actual_cost_per_sqft: number | null;
       /**
+       * Format: date
+       * @description When work finished (set on the move to Paid when empty), or null.
+       */
+      actual_finish: string | null;
+      /**
+       * Format: date
+       * @description When work started (set on the move to In Progress when empty), or null.
+       */
+      actual_start: string | null;
+      /**
        * Format: int32
        * @description How many bids the task has.
        */
@@ -2410,6 +2981,11 @@ export interface components {
       description: string;
       /** Format: date */
       due_date: string | null;
+      /**
+       * Format: int32
+       * @description Working days (0: a milestone), or null while the task is not scheduled.
+       */
+      duration_days: number | null;
       /**
        * @description A fee or permit of the catalogue (building permit, impact fees, water and sewer fees,
        *     architecture and engineering): its prediction is never calibrated.
@@ -2439,6 +3015,11 @@ export interface components {
        * @description Sum of its recorded payments (dollars; 0 without payments).
        */
       payments_total: number;
+      /**
+       * Format: date
+       * @description Start no earlier than (docs/schedule.md), or null.
+       */
+      planned_start: string | null;
       /** Format: int32 */
       position: number;
       /**
@@ -2489,10 +3070,21 @@ export interface components {
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
        */
       actual_cost?: number | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      actual_finish?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      actual_start?: string | null;
       description?: string | null;
       /** @description `YYYY-MM-DD`; null or an empty string clears it. */
       due_date?: string | null;
+      /**
+       * Format: int64
+       * @description Working days, 0 to 1000 (0: a milestone); null: not scheduled.
+       */
+      duration_days?: number | null;
       material_quality?: components['schemas']['MaterialQuality'];
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      planned_start?: string | null;
       /**
        * Format: int64
        * @description The project id (one of the caller's projects).
@@ -2511,11 +3103,22 @@ export interface components {
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
        */
       actual_cost?: number | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      actual_finish?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      actual_start?: string | null;
       description?: string | null;
       /** @description `YYYY-MM-DD`; null or an empty string clears it. */
       due_date?: string | null;
+      /**
+       * Format: int64
+       * @description Working days, 0 to 1000 (0: a milestone); null: not scheduled.
+       */
+      duration_days?: number | null;
       /** @enum {string|null} */
       material_quality?: 'basic' | 'standard' | 'premium' | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      planned_start?: string | null;
       /**
        * Format: int32
        * @description 0-based index wanted in the (new) column; clamped to the column. A task changing column
@@ -2613,6 +3216,8 @@ export interface components {
       duplicate: boolean;
       received: boolean;
     };
+    /** @enum {string} */
+    Weekday: 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
   };
   responses: {
     /** @description Malformed or invalid input (`invalid_json`, `validation_error` with `fields`, `invalid_query`, `bad_request`). */
@@ -3178,6 +3783,187 @@ export interface operations {
       };
     };
   };
+  createDelay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DelayWrite'];
+      };
+    };
+    responses: {
+      /** @description The delay. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Delay'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteDelay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delay id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateDelay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delay id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DelayWrite'];
+      };
+    };
+    responses: {
+      /** @description The delay. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Delay'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createDependency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DependencyCreate'];
+      };
+    };
+    responses: {
+      /** @description The link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dependency'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteDependency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The dependency id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateDependency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The dependency id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DependencyUpdate'];
+      };
+    };
+    responses: {
+      /** @description The link. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dependency'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   listDocuments: {
     parameters: {
       query: {
@@ -3534,6 +4320,119 @@ export interface operations {
       };
     };
   };
+  inspectionKinds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The kinds, in the order a build meets them. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string[];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InspectionWrite'];
+      };
+    };
+    responses: {
+      /** @description The inspection. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The inspection id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateInspection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The inspection id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InspectionWrite'];
+      };
+    };
+    responses: {
+      /** @description The inspection. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   logoutAll: {
     parameters: {
       query?: never;
@@ -3846,6 +4745,33 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  takeBaseline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The baseline. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Baseline'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   compareProjectBids: {
     parameters: {
       query?: never;
@@ -3866,6 +4792,85 @@ export interface operations {
         content: {
           'application/json': components['schemas']['BidComparison'][];
         };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link's status. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeedStatus'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeedLink'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  revokeCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked (or there was none). */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
@@ -3919,6 +4924,60 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ChangeOrderRegister'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listDelays: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The delays and their totals. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProjectDelays'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listDependencies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The links. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dependency'][];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3981,6 +5040,33 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  listInspections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The inspections. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Inspection'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   listProjectPayments: {
     parameters: {
       query?: never;
@@ -4001,6 +5087,42 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ProjectPayment'][];
         };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule. */
+      200: {
+        headers: {
+          /** @description Changes with every write to the project, and every day. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Schedule'];
+        };
+      };
+      /** @description Not modified since the `If-None-Match` tag. */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
@@ -4593,6 +5715,30 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  calendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token (64 hex digits). */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The calendar. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      404: components['responses']['NotFound'];
     };
   };
   healthz: {
