@@ -16,6 +16,7 @@
 #   BENCH_BIDS_PER_TASK=3    bids seeded on every task (a third awarded); 0 for none
 #   BENCH_LEDGER=5,1         payments and change orders seeded on every task of boards up to 1,000
 #                            tasks (issue 19); 0,0 for none
+#   BENCH_SCHEDULE=1000,1500 tasks and links of the schedule's project (issue 33); 0,0 for none
 #   BENCH_BACKENDS="sqlite postgres"
 #   BENCH_PG_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres  (bl_bench is created and dropped)
 #   BENCH_SKIP_BUILD=1       use the existing target/release binaries
@@ -222,6 +223,7 @@ bench_backend() { # backend database_url
   log "seeding boards of $SIZES tasks through the API"
   python3 "$BENCH_LUA_DIR/seed.py" --port "$APP_PORT" --sizes "$SIZES" --bids-per-task "${BENCH_BIDS_PER_TASK:-3}" \
     --payments-per-task "$(echo "${BENCH_LEDGER:-5,1}" | cut -d, -f1)" --change-orders-per-task "$(echo "${BENCH_LEDGER:-5,1}" | cut -d, -f2)" \
+    --schedule-tasks "$(echo "${BENCH_SCHEDULE:-1000,1500}" | cut -d, -f1)" --schedule-links "$(echo "${BENCH_SCHEDULE:-1000,1500}" | cut -d, -f2)" \
     >"$WORK/seed-$backend.json"
   local seed="$WORK/seed-$backend.json"
   # Seeding writes ~10,000 rows; let the server's background WAL checkpoint of them finish before
@@ -265,6 +267,18 @@ bench_backend() { # backend database_url
       pair "$backend" summary "$n" "$base/api/projects/$pid_project/summary/" -H "Authorization: Bearer $token" -t1 -c1
     fi
   done
+  # The schedule (issue 33): 1,000 tasks with durations, 1,500 links and a baseline, computed from
+  # one read of six queries; then revalidated (its ETag is the project's version and the day).
+  local sched sched_project sched_tasks
+  sched="$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1])).get("schedule"); print("%d %d" % (s["project"], s["tasks"]) if s else "")' "$seed")"
+  if [ -n "$sched" ]; then
+    read -r sched_project sched_tasks <<<"$sched"
+    run_wrk "$backend" schedule "$sched_tasks" "$base/api/projects/$sched_project/schedule/" -s "$BENCH_LUA_DIR/report.lua" -H "Authorization: Bearer $token"
+    etag="$(curl -fsS -D - -o /dev/null -H "Authorization: Bearer $token" "$base/api/projects/$sched_project/schedule/" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')"
+    [ -n "$etag" ] || { log "no ETag on the schedule"; return 1; }
+    run_wrk "$backend" schedule_304 "$sched_tasks" "$base/api/projects/$sched_project/schedule/" -s "$BENCH_LUA_DIR/report.lua" \
+      -H "Authorization: Bearer $token" -H "If-None-Match: $etag"
+  fi
   if [ -z "$STATIC_DONE" ] && [ "$dist" = "$DIST" ]; then
     bench_static "$backend" "$base"
     STATIC_DONE=1

@@ -22,6 +22,8 @@ LABELS = {
     "board_br_single": "board read, browser's `Accept-Encoding`, one connection",
     "summary_br": "money summary, browser's `Accept-Encoding`",
     "summary_br_single": "money summary, browser's `Accept-Encoding`, one connection",
+    "schedule": "schedule `GET /api/projects/{id}/schedule/` (durations, links, a baseline)",
+    "schedule_304": "schedule revalidated (`If-None-Match`, 304)",
 }
 
 BROWSER_AE = "gzip, deflate, br, zstd"
@@ -147,7 +149,8 @@ def main():
         md += [f"## {'SQLite' if b == 'sqlite' else 'PostgreSQL'}", "",
                "| scenario | tasks | req/s | p50 ms | p90 ms | p99 ms | req/s vs plain | errors |",
                "|---|---:|---:|---:|---:|---:|---:|---:|"]
-        order = ["plain", "board", "board_single", "board_304", "summary", "patch", "login", "estimate"]
+        order = ["plain", "board", "board_single", "board_304", "summary", "schedule", "schedule_304", "patch", "login",
+                 "estimate"]
         keys = sorted((k for k in res if k[0] in order), key=lambda k: (order.index(k[0]), k[1]))
         print(f"\n== {b} ==")
         for k in keys:

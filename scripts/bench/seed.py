@@ -6,8 +6,11 @@ one project per board size -> N tasks each (concurrent requests on keep-alive co
 --bids-per-task bids on every task from the seeded contractors, a third of the tasks with an award
 (issue 18: the board read is measured with bids on every task) -> --payments-per-task payments and
 --change-orders-per-task change orders on every task of the boards up to 1,000 tasks, approved on
-awarded tasks (issue 19: the board read and the summary are measured with a ledger).
-Prints one JSON object: {"access", "projects": {"200": id, ...}, "patch_tasks": [ids], "etag": {...}}.
+awarded tasks (issue 19: the board read and the summary are measured with a ledger) -> one more
+project of --schedule-tasks tasks with durations and --schedule-links finish-to-start links (issue 33:
+the schedule read, computed from one read of the project).
+Prints one JSON object: {"access", "projects": {"200": id, ...}, "patch_tasks": [ids], "etag": {...},
+"schedule": {"project", "tasks", "links"}}.
 """
 import argparse
 import http.client
@@ -50,8 +53,9 @@ class Client:
         return json.loads(raw) if raw else None, res
 
 
-def create_tasks(host, port, token, project_id, n, threads=8):
-    """Creates n tasks on `threads` keep-alive connections; returns their ids in creation order."""
+def create_tasks(host, port, token, project_id, n, threads=8, durations=False):
+    """Creates n tasks on `threads` keep-alive connections; returns their ids in creation order.
+    With `durations`, each task has 1 to 10 working days (the schedule's scenario)."""
     ids = [None] * n
     errors = []
 
@@ -65,6 +69,8 @@ def create_tasks(host, port, token, project_id, n, threads=8):
                     body["actual_cost"] = 1000 + i
                 if i % 4 == 0:
                     body["due_date"] = "2026-06-%02d" % (1 + i % 28)
+                if durations:
+                    body["duration_days"] = 1 + i % 10
                 t, _ = c.call("POST", "/api/tasks/", body, expect=(201,))
                 ids[i] = t["id"]
         except BaseException as e:  # noqa: BLE001 - reported below
@@ -137,6 +143,37 @@ def create_ledger(host, port, token, task_ids, awarded, payments, change_orders,
         raise SystemExit(f"seeding the ledger failed: {errors[0]}")
 
 
+def create_links(host, port, token, task_ids, count, threads=8):
+    """Links `count` pairs of tasks finish to start, always from an earlier task to a later one (no
+    loop): each task after the one before it, then after the one three before it, ..."""
+    pairs = []
+    for gap in range(1, len(task_ids)):
+        for k in range(gap, len(task_ids)):
+            if len(pairs) == count:
+                break
+            pairs.append((task_ids[k - gap], task_ids[k]))
+        if len(pairs) == count:
+            break
+    errors = []
+
+    def work(start):
+        c = Client(host, port, token)
+        try:
+            for i in range(start, len(pairs), threads):
+                c.call("POST", "/api/dependencies/", {"predecessor": pairs[i][0], "successor": pairs[i][1]}, expect=(201,))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    if errors:
+        raise SystemExit(f"seeding links failed: {errors[0]}")
+    return len(pairs)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--host", default="127.0.0.1")
@@ -146,6 +183,8 @@ def main():
     ap.add_argument("--bids-per-task", type=int, default=3)
     ap.add_argument("--payments-per-task", type=int, default=5)
     ap.add_argument("--change-orders-per-task", type=int, default=1)
+    ap.add_argument("--schedule-tasks", type=int, default=1000)
+    ap.add_argument("--schedule-links", type=int, default=1500)
     a = ap.parse_args()
 
     user = "bench_" + uuid.uuid4().hex[:10]
@@ -187,6 +226,18 @@ def main():
         if len(board) != n:
             raise SystemExit(f"board {n}: {len(board)} tasks")
         out.setdefault("board_bytes", {})[str(n)] = int(res.getheader("Content-Length") or 0)
+    if a.schedule_tasks > 0:
+        project, _ = c.call("POST", "/api/projects/", {
+            "name": "Bench schedule", "zip_code": "78701", "project_type": "new_home_build",
+            "property_type": "single_family", "square_footage": 2400, "start_date": "2026-01-05",
+            "end_date": "2026-12-20", "budget": 450000, "owner_builder": "yes_owner_builder",
+            "monthly_carrying_cost": 3000}, expect=(201,))
+        t0 = time.monotonic()
+        ids = create_tasks(a.host, a.port, c.token, project["id"], a.schedule_tasks, durations=True)
+        links = create_links(a.host, a.port, c.token, ids, a.schedule_links)
+        c.call("POST", f"/api/projects/{project['id']}/baseline/", None, expect=(201,))
+        out["seed_seconds"]["schedule"] = round(time.monotonic() - t0, 2)
+        out["schedule"] = {"project": project["id"], "tasks": len(ids), "links": links}
     json.dump(out, sys.stdout)
 
 
