@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use buildledger_domain::ids::{DelayId, ProjectId, TaskId, TypedId, UserId};
 use buildledger_domain::project::Project;
-use buildledger_domain::schedule::{delay_totals, Delay, DelayInput, DelayTotals};
+use buildledger_domain::schedule::{delay_totals, CarryingCost, Delay, DelayInput, DelayTotals};
 use buildledger_domain::task::Task;
 use buildledger_domain::{DomainError, FieldErrors};
 use chrono::NaiveDate;
@@ -102,7 +102,8 @@ impl DelayService {
             self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
         let mut delays = self.ports.delays.list_for_project(project.id)?;
         delays.sort_by_key(|d| (d.details.recorded_on, d.id));
-        let totals = delay_totals(&delays, self.ports.delays.carrying_cost(project.id)?);
+        let details = &project.details;
+        let totals = delay_totals(&delays, CarryingCost::new(details.monthly_carrying_cost, details.work_week));
         Ok(ProjectDelays { delays, totals })
     }
 
@@ -152,7 +153,8 @@ impl DelayService {
 
 #[cfg(test)]
 mod tests {
-    use buildledger_domain::schedule::{CarryingCost, DelayDetails, DelayReason, MSG_DELAY_DAYS};
+    use buildledger_domain::schedule::{DelayDetails, DelayReason, MSG_DELAY_DAYS};
+    use buildledger_domain::Money;
     use mockall::predicate::{always, eq};
 
     use super::super::fixtures::{day, project, Mocks};
@@ -175,7 +177,11 @@ mod tests {
     #[test]
     fn a_projects_delays_come_by_date_with_their_totals_and_cost() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().returning(|_, _| Ok(Some(project())));
+        m.projects.expect_find_for_owner().returning(|_, _| {
+            let mut p = project();
+            p.details.monthly_carrying_cost = Money::from_cents(300_000);
+            Ok(Some(p))
+        });
         m.delays.expect_list_for_project().with(eq(1)).returning(|_| {
             Ok(vec![
                 stored(2, 2, DelayReason::Labor, "2026-11-03"),
@@ -183,10 +189,6 @@ mod tests {
                 stored(3, 1, DelayReason::Weather, "2026-11-03"),
             ])
         });
-        m.delays
-            .expect_carrying_cost()
-            .with(eq(1))
-            .returning(|_| Ok(CarryingCost { monthly_cents: Some(300_000), working_days_per_week: 5 }));
         let d = m.delays_service().delays(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(d.delays.iter().map(|d| d.id).collect::<Vec<_>>(), [2, 3, 1]);
         let rows: Vec<_> = d.totals.by_reason.iter().map(|t| (t.reason, t.days, t.cost_cents)).collect();

@@ -4,8 +4,7 @@
 
 use buildledger_domain::ids::{DelayId, DependencyId, InspectionId, ProjectId, UserId};
 use buildledger_domain::schedule::{
-    BaselineEntry, CarryingCost, Delay, DelayDetails, Dependency, DependencyDetails, Inspection, InspectionDetails,
-    ScheduleInput,
+    BaselineEntry, Delay, DelayDetails, Dependency, DependencyDetails, Inspection, InspectionDetails, ScheduleInput,
 };
 use chrono::{NaiveDate, NaiveDateTime};
 
@@ -21,8 +20,6 @@ use mockall::automock;
 pub trait DelayRepository: Send + Sync {
     /// The project's delays by date recorded, then id.
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Delay>, RepoError>;
-    /// The project's monthly carrying cost and working days per week.
-    fn carrying_cost(&self, project_id: i64) -> Result<CarryingCost, RepoError>;
     /// `None` when missing or its project is not the owner's.
     fn find_for_owner(&self, owner_id: UserId, id: DelayId) -> Result<Option<Delay>, RepoError>;
     /// `NotFound` when the task is gone.

@@ -4,13 +4,14 @@
 
 use chrono::NaiveDate;
 
-use super::calendar::WEEKDAY_CODES;
+use super::calendar::WorkWeek;
 use super::records::{
     parse_text, Delay, DelayDetails, DelayReason, InspectionDetails, InspectionResult, DELAY_DAYS_MAX, NOTE_MAX,
     TEXT_MAX,
 };
 use crate::error::{DomainError, FieldErrors};
 use crate::messages;
+use crate::money::Money;
 
 /// A delay's days outside 1 to [`DELAY_DAYS_MAX`].
 pub const MSG_DELAY_DAYS: &str = "Ensure this value is between 1 and 365.";
@@ -140,12 +141,11 @@ pub struct CarryingCost {
 }
 
 impl CarryingCost {
-    /// From the stored columns: the cents and the work week's comma-separated codes (`mon,tue`).
-    /// A week with no known code counts as five days.
-    pub fn from_stored(monthly_cents: Option<i64>, work_week: &str) -> Self {
-        let days = WEEKDAY_CODES.iter().filter(|code| work_week.split(',').any(|c| c.trim() == **code)).count();
+    /// A project's: its monthly carrying cost and its work week (never empty).
+    pub fn new(monthly: Option<Money>, week: WorkWeek) -> Self {
+        let days = week.codes().len();
         let working_days_per_week = if days == 0 { 5 } else { days as u32 };
-        CarryingCost { monthly_cents, working_days_per_week }
+        CarryingCost { monthly_cents: monthly.map(Money::cents), working_days_per_week }
     }
 }
 
@@ -248,10 +248,12 @@ mod tests {
     }
 
     #[test]
-    fn the_stored_work_week_gives_the_days_per_week() {
-        assert_eq!(CarryingCost::from_stored(None, "mon,tue,wed,thu,fri").working_days_per_week, 5);
-        assert_eq!(CarryingCost::from_stored(Some(1), "mon,tue,wed,thu,fri,sat").working_days_per_week, 6);
-        assert_eq!(CarryingCost::from_stored(None, "").working_days_per_week, 5, "never empty");
+    fn the_work_week_gives_the_days_per_week() {
+        let week = |codes: &[&str]| WorkWeek::parse(&codes.iter().map(|c| c.to_string()).collect::<Vec<_>>()).unwrap();
+        let default = CarryingCost::new(None, WorkWeek::default());
+        assert_eq!(default, CarryingCost { monthly_cents: None, working_days_per_week: 5 });
+        let six = CarryingCost::new(Money::from_cents(300_000), week(&["mon", "tue", "wed", "thu", "fri", "sat"]));
+        assert_eq!(six, CarryingCost { monthly_cents: Some(300_000), working_days_per_week: 6 });
     }
 
     #[test]

@@ -3,8 +3,6 @@
 //! task, field messages, another user's task or record (404), the subscription gate (402).
 
 use actix_web::http::Method;
-use buildledger_persistence::schema::projects;
-use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use crate::helpers::{TestApp, User, PDF};
@@ -20,17 +18,6 @@ async fn build(app: &TestApp, user: &User) -> Build {
     let framing = app.create_task(user, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
     let roof = app.create_task(user, project, json!({"title": "Roof"})).await["id"].as_i64().unwrap();
     Build { project, framing, roof }
-}
-
-/// The project's monthly carrying cost and work week, set on its row.
-fn carrying(app: &TestApp, project: i64, monthly_cents: i64, week: &'static str) {
-    app.db
-        .write(move |conn| {
-            diesel::update(projects::table.find(project))
-                .set((projects::monthly_carrying_cost_cents.eq(Some(monthly_cents)), projects::work_week.eq(week)))
-                .execute(conn)
-        })
-        .unwrap();
 }
 
 async fn etag(app: &TestApp, user: &User, project: i64) -> String {
@@ -97,7 +84,8 @@ async fn delays_add_up_per_reason_and_cost_the_carrying_cost_of_the_days_they_sp
     assert_eq!((got["total_days"].as_i64(), got["total_cost"].is_null()), (Some(6), true));
 
     // $3,000 a month, a six-day week: 6 working days span 7 calendar days at $100 a day.
-    carrying(&app, b.project, 300_000, "mon,tue,wed,thu,fri,sat");
+    let week = json!({"monthly_carrying_cost": 3000, "work_week": ["mon", "tue", "wed", "thu", "fri", "sat"]});
+    send(&app, &ana, Method::PATCH, &format!("/api/projects/{}/", b.project), week).await.ok_json(200);
     let got = app.authed_get(&list, &ana).await.ok_json(200);
     assert_eq!(got["totals"][0]["cost"], 466.67, "4 days x 7 / 6 x $100");
     assert_eq!(got["totals"][1]["cost"], 233.33);

@@ -4,7 +4,7 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::{OnTask, Rule};
 use buildledger_application::schedule::ports::DelayRepository;
 use buildledger_domain::ids::{DelayId, TypedId, UserId};
-use buildledger_domain::schedule::{CarryingCost, Delay, DelayDetails, DelayReason};
+use buildledger_domain::schedule::{Delay, DelayDetails, DelayReason};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
@@ -112,16 +112,6 @@ impl DelayRepository for DieselDelayRepository {
                 .into_iter()
                 .map(into_delay)
                 .collect()
-        })
-    }
-
-    fn carrying_cost(&self, project_id: i64) -> Result<CarryingCost, RepoError> {
-        self.db.read(|conn| {
-            let (monthly, week): (Option<i64>, String) = projects::table
-                .find(project_id)
-                .select((projects::monthly_carrying_cost_cents, projects::work_week))
-                .first(conn)?;
-            Ok(CarryingCost::from_stored(monthly, &week))
         })
     }
 

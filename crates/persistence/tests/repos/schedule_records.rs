@@ -1,6 +1,6 @@
 //! The schedule's records (issue 33): delays and inspections on both backends. Each write bumps
 //! the project's version; an update applies its rule to the record as the write finds it; a
-//! record of another owner is not found; the carrying cost is read from the project's row.
+//! record of another owner is not found.
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{
@@ -8,15 +8,13 @@ use buildledger_application::ports::{
 };
 use buildledger_application::schedule::ports::{DelayRepository, InspectionRepository};
 use buildledger_domain::ids::{DelayId, InspectionId, ProjectId, TypedId, UserId};
-use buildledger_domain::schedule::{CarryingCost, DelayDetails, DelayReason, InspectionDetails, InspectionResult};
+use buildledger_domain::schedule::{DelayDetails, DelayReason, InspectionDetails, InspectionResult};
 use buildledger_domain::FieldErrors;
-use buildledger_persistence::schema::projects;
 use buildledger_persistence::{
     DieselDelayRepository, DieselDocumentRepository, DieselInspectionRepository, DieselProjectRepository,
     DieselTaskRepository,
 };
 use chrono::NaiveDate;
-use diesel::prelude::*;
 
 use crate::helpers::{backends, new_task, project, task_ref, user};
 
@@ -87,29 +85,6 @@ fn delays_are_listed_by_date_bump_the_version_and_stay_their_owners() {
         tasks.delete(&task_ref(p.id, framing.id)).unwrap();
         assert!(delays.list_for_project(p.id).unwrap().is_empty(), "{}", t.name);
         assert!(matches!(delays.create(&on(delay(1, DelayReason::Other, "2026-11-01"))), Err(RepoError::NotFound)));
-    }
-}
-
-#[test]
-fn the_carrying_cost_comes_from_the_projects_row() {
-    for t in backends() {
-        let ana = user(&t.db, "ana");
-        let p = project(&t.db, ana, "Lake house");
-        let delays = DieselDelayRepository::new(t.db.clone());
-        let none = delays.carrying_cost(p.id).unwrap();
-        assert_eq!(none, CarryingCost { monthly_cents: None, working_days_per_week: 5 }, "{}: the defaults", t.name);
-        let id = p.id;
-        t.db.write(move |conn| {
-            diesel::update(projects::table.find(id))
-                .set((
-                    projects::monthly_carrying_cost_cents.eq(Some(300_000i64)),
-                    projects::work_week.eq("mon,tue,wed,thu,fri,sat"),
-                ))
-                .execute(conn)
-        })
-        .unwrap();
-        let set = delays.carrying_cost(p.id).unwrap();
-        assert_eq!(set, CarryingCost { monthly_cents: Some(300_000), working_days_per_week: 6 }, "{}", t.name);
     }
 }
 
