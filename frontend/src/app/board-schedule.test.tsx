@@ -84,7 +84,9 @@ function renderSlot(tasks: Task[]) {
 describe('BoardSchedule', () => {
   it('asks for the schedule only after an idle moment, and only with a scheduled task', async () => {
     const { fetch } = renderSlot([task({ planned_start: '2026-03-02', duration_days: 5 })]);
-    expect(fetch).not.toHaveBeenCalled(); // the first paint: nothing
+    // The first paint: the schedule's place kept, nothing asked.
+    expect(await screen.findByTestId('schedule-pending')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
     expect(await screen.findByTestId('schedule-summary', {}, { timeout: 3000 })).toBeTruthy();
     expect(fetch.mock.calls.map((c) => c[0])).toEqual(['/api/projects/3/schedule/']);
   });
@@ -94,6 +96,7 @@ describe('BoardSchedule', () => {
     await new Promise((r) => setTimeout(r, 700));
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.queryByTestId('schedule-summary')).toBeNull();
+    expect(screen.queryByTestId('schedule-pending')).toBeNull();
   });
 });
 

@@ -60,13 +60,38 @@ export function BoardSchedule({ compact }: { compact: boolean }) {
     [qc, projectId],
   );
 
-  if (!idle || scheduled.data !== true || !Number.isSafeInteger(projectId)) return null;
+  if (scheduled.data !== true || !Number.isSafeInteger(projectId)) return null;
+  // The summary row keeps the schedule's place from the first paint (static markup, no request,
+  // no code): the figures then fill it without moving the board under a reader who scrolled.
+  const pending = compact ? null : <SchedulePending />;
+  if (!idle) return pending;
   // The board's project JSON carries the calendar and carrying cost (issue 33) beside its money settings.
   const settings = scheduleSettingsOf(project.data);
   return (
-    <Suspense fallback={null}>
-      <ScheduleSummary projectId={projectId} project={settings} compact={compact} onProjectChanged={onProjectChanged} />
+    <Suspense fallback={pending}>
+      <ScheduleSummary
+        projectId={projectId}
+        project={settings}
+        compact={compact}
+        pending={pending}
+        onProjectChanged={onProjectChanged}
+      />
     </Suspense>
+  );
+}
+
+/** The schedule's card before its figures are in: the same label and lines, so the row keeps its size. */
+function SchedulePending() {
+  return (
+    <div className="stat schedule-stat" data-testid="schedule-pending">
+      <span className="stat-label">Planned Finish</span>
+      <span className="stat-value" aria-hidden="true">
+        …
+      </span>
+      <span className="stat-sub" role="status">
+        Reading the schedule…
+      </span>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatIsoDay, formatMoney } from '../../lib/format';
@@ -17,6 +17,8 @@ interface Props {
   compact?: boolean;
   /** After the settings are saved: the board reads its project again (src/app). */
   onProjectChanged?: () => void;
+  /** Shown while the schedule is read (the place the board keeps for it). */
+  pending?: ReactNode;
 }
 
 /** "Finish slips 4 calendar days: $1,333.33 at $10,000.00 a month" and the like. */
@@ -35,7 +37,7 @@ export function slipText(schedule: Pick<Schedule, 'slip_calendar_days' | 'carryi
  * "Schedule settings" edits the work week, days off and carrying cost. Nothing while no task has
  * a planned start and duration (the server's finish is null).
  */
-export function ScheduleSummary({ projectId, project, compact = false, onProjectChanged }: Props) {
+export function ScheduleSummary({ projectId, project, compact = false, onProjectChanged, pending = null }: Props) {
   const qc = useQueryClient();
   const schedule = useQuery(scheduleQuery(projectId));
   const [busy, setBusy] = useState(false);
@@ -45,6 +47,7 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
   const [settings, setSettings] = useState(false);
 
   const s = schedule.data;
+  if (schedule.isPending) return pending;
   if (!s || s.finish === null) return null;
 
   const takeBaseline = async () => {
@@ -89,10 +92,16 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
         onClick={() => (s.baseline_finish === null ? void takeBaseline() : setConfirm(true))}
         disabled={busy}
       >
-        {busy ? 'Setting baseline…' : s.baseline_finish === null ? 'Set baseline' : 'Reset baseline'}
+        {busy ? 'Setting…' : 'Set baseline'}
       </button>
-      <button type="button" className="btn btn-sm" onClick={() => setSettings(true)} disabled={!project}>
-        Schedule settings
+      <button
+        type="button"
+        className="btn btn-sm"
+        aria-label="Schedule settings"
+        onClick={() => setSettings(true)}
+        disabled={!project}
+      >
+        Settings
       </button>
     </span>
   );
@@ -108,8 +117,8 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
       )}
       {confirm && (
         <ConfirmDialog
-          title="Reset the baseline?"
-          confirmLabel="Reset baseline"
+          title="Replace the baseline?"
+          confirmLabel="Set baseline"
           onConfirm={() => void takeBaseline()}
           onCancel={() => setConfirm(false)}
         >
