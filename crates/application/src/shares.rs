@@ -19,9 +19,11 @@ use crate::documents::{DocumentService, DocumentView};
 use crate::error::{RepoError, UseCaseError};
 use crate::ledger::LedgerService;
 use crate::ports::{Clock, IdGenerator, ProjectRepository, ShareRepository};
+use crate::schedule::timeline::TimelineService;
 use crate::subscription::AccessService;
 use crate::summary::ProjectSummary;
 use crate::tasks::{Board, TaskService};
+use buildledger_domain::schedule::{Dependency, Schedule};
 
 pub const MSG_TOO_MANY: &str = "This project already has 50 share links: revoke one you no longer need first.";
 
@@ -51,6 +53,8 @@ pub trait SharedSections {
     fn bids(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError>;
     fn payments(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<(Payment, String)>, UseCaseError>;
     fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError>;
+    /// The schedule (issue 33) and the links it was computed with, for the read-only timeline.
+    fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Schedule, Vec<Dependency>), UseCaseError>;
 }
 
 /// The use cases a link's page is read through.
@@ -61,6 +65,7 @@ pub struct SharedReaders<'a> {
     pub bids: &'a BidService,
     pub ledger: &'a LedgerService,
     pub documents: &'a DocumentService,
+    pub timeline: &'a TimelineService,
 }
 
 impl SharedSections for SharedReaders<'_> {
@@ -79,6 +84,10 @@ impl SharedSections for SharedReaders<'_> {
     fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError> {
         self.documents.list_for_project(owner_id, project_id)
     }
+    fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Schedule, Vec<Dependency>), UseCaseError> {
+        let read = self.timeline.read(owner_id, project_id)?;
+        Ok((buildledger_domain::schedule::compute(&read.input), read.input.links))
+    }
 }
 
 /// What a live link shows. A section the link does not include is `None`: it was not read.
@@ -93,6 +102,9 @@ pub struct SharedProject {
     /// Each payment with its task's title.
     pub payments: Option<Vec<(Payment, String)>>,
     pub documents: Option<Vec<DocumentView>>,
+    /// The schedule, always shown (read-only), and its links.
+    pub schedule: Schedule,
+    pub links: Vec<Dependency>,
 }
 
 #[derive(Clone)]
@@ -170,7 +182,8 @@ impl ShareService {
         let bids = share.include_bids.then(|| sections.bids(owner, project)).transpose()?;
         let payments = share.include_payments.then(|| sections.payments(owner, project)).transpose()?;
         let documents = share.include_documents.then(|| sections.documents(owner, project)).transpose()?;
-        Ok(SharedProject { share, board, summary, bids, payments, documents })
+        let (schedule, links) = sections.schedule(owner, project)?;
+        Ok(SharedProject { share, board, summary, bids, payments, documents, schedule, links })
     }
 }
 
@@ -351,6 +364,10 @@ mod tests {
             .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
             .times(document_reads)
             .returning(|_, _| Ok(Vec::new()));
+        s.expect_schedule().with(eq(UserId::new(3)), eq(ProjectId::new(1))).times(1).returning(|_, _| {
+            let schedule = buildledger_domain::schedule::compute(&Default::default());
+            Ok((schedule, Vec::new()))
+        });
         s
     }
 
@@ -394,6 +411,7 @@ mod tests {
         s.expect_bids().never();
         s.expect_payments().never();
         s.expect_documents().never();
+        s.expect_schedule().never();
         let link = Share { include_bids: true, include_payments: true, include_documents: true, ..share(None) };
         let err = opening(link).view(TOKEN, &s).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "share" }), "{err:?}");

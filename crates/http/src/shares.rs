@@ -22,6 +22,8 @@ use crate::ledger::ProjectPaymentResponse;
 use crate::path::{IdPath, Plain};
 use crate::projects::ProjectResponse;
 use crate::request::{collect, finish, Patch, ValidJson};
+use crate::schedule::dependencies::DependencyResponse;
+use crate::schedule::timeline::ScheduleResponse;
 use crate::state::AppState;
 use crate::summary::SummaryResponse;
 use crate::tasks::TaskResponse;
@@ -215,6 +217,11 @@ pub struct SharedProjectResponse {
     payments: Vec<ProjectPaymentResponse>,
     /// The project's documents with signed download links; empty unless the link includes them.
     documents: Vec<DocumentResponse>,
+    /// The schedule (issue 33), as `GET /api/projects/{id}/schedule/` answers it, for the
+    /// read-only timeline.
+    schedule: ScheduleResponse,
+    /// Its links between tasks.
+    dependencies: Vec<DependencyResponse>,
 }
 
 #[utoipa::path(
@@ -239,6 +246,7 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
             bids: &st.bids,
             ledger: &st.ledger,
             documents: &st.documents,
+            timeline: &st.timeline,
         };
         st.shares.view(&token, &readers)
     })
@@ -261,6 +269,8 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
             .map(|(p, title)| ProjectPaymentResponse::new(p, title))
             .collect(),
         documents: view.documents.unwrap_or_default().into_iter().map(DocumentResponse::from).collect(),
+        schedule: ScheduleResponse::from(&view.schedule),
+        dependencies: view.links.into_iter().map(DependencyResponse::from).collect(),
     };
     Ok(HttpResponse::Ok()
         .insert_header(("Cache-Control", "private, no-store"))

@@ -87,6 +87,17 @@ async fn a_link_shows_the_live_project_without_a_login_and_without_the_owner() {
         .ok_json(200);
     let view = app.get(&format!("/api/share/{token}/")).await.ok_json(200);
     assert_eq!(view["tasks"][0]["status"], "In Progress");
+
+    // The schedule comes too, read-only (issue 33): the timeline of what the owner sees.
+    assert_eq!(view["schedule"]["unscheduled"], json!([task]));
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{task}/"), &ana, Some(json!({"duration_days": 5})))
+        .await
+        .ok_json(200);
+    let view = app.get(&format!("/api/share/{token}/")).await.ok_json(200);
+    let owners = app.authed_get(&format!("/api/projects/{project}/schedule/"), &ana).await.ok_json(200);
+    assert_eq!(view["schedule"], owners);
+    assert_eq!(view["schedule"]["tasks"][0]["task"], task);
+    assert_eq!(view["dependencies"], json!([]));
 }
 
 #[actix_web::test]

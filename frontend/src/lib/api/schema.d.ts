@@ -2889,6 +2889,8 @@ export interface components {
     SharedProject: {
       /** @description Every task with bids, its bids side by side; empty unless the link includes bids. */
       bids: components['schemas']['BidComparison'][];
+      /** @description Its links between tasks. */
+      dependencies: components['schemas']['Dependency'][];
       /** @description The project's documents with signed download links; empty unless the link includes them. */
       documents: components['schemas']['Document'][];
       /** Format: date */
@@ -2901,6 +2903,11 @@ export interface components {
       /** @description Every payment, newest first; empty unless the link includes payments. */
       payments: components['schemas']['ProjectPayment'][];
       project: components['schemas']['Project'];
+      /**
+       * @description The schedule (issue 33), as `GET /api/projects/{id}/schedule/` answers it, for the
+       *     read-only timeline.
+       */
+      schedule: components['schemas']['Schedule'];
       summary: components['schemas']['ProjectSummary'];
       /**
        * @description The board's tasks, in board order. Without bids, each task's `bid_count` is 0 and its
