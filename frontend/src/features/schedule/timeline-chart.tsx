@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTimelineDrag } from './timeline-drag';
 import {
   arrowPath,
@@ -133,6 +133,16 @@ export function TimelineChart({
   const todayX = xOf(scale, today) + scale.dayWidth / 2;
   const todayShown = todayX >= 0 && todayX <= width;
 
+  // A long schedule opens on this week (the week before today at the left edge), once.
+  const scroller = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (opened.current || !el) return;
+    opened.current = true;
+    if (el.scrollWidth > el.clientWidth) el.scrollLeft = Math.max(0, todayX - 7 * scale.dayWidth);
+  }, [todayX, scale.dayWidth]);
+
   const keyDown = (entry: ScheduledTask) => (e: KeyboardEvent<HTMLButtonElement>) => {
     const task = tasks.get(entry.task);
     if (e.key === 'Escape' && linkFrom !== null) {
@@ -195,7 +205,7 @@ export function TimelineChart({
           </div>
         ))}
       </div>
-      <div className="tl-scroll">
+      <div className="tl-scroll" ref={scroller}>
         <div
           ref={canvas}
           className={`tl-canvas${g ? ` is-${g.kind}` : ''}`}
