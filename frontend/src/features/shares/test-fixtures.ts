@@ -164,6 +164,18 @@ export const sharedFixture: SharedProject = {
   bids: [],
   payments: [],
   documents: [],
+  schedule: {
+    start: '2026-01-01',
+    finish: null,
+    baseline_finish: null,
+    variance_days: null,
+    slip_calendar_days: null,
+    carrying_cost_of_slip: null,
+    critical_path: [],
+    unscheduled: [9, 7, 8],
+    tasks: [],
+  },
+  dependencies: [],
 };
 
 /** The same project with an awarded bid, payments, a loan and its documents included. */
