@@ -158,3 +158,41 @@ pub async fn calendar_feed(state: web::Data<AppState>, path: web::Path<String>) 
         ))
         .body(ics(&feed)))
 }
+
+#[cfg(test)]
+mod tests {
+    use buildledger_application::schedule::calendar_feed::FeedEvent;
+    use chrono::NaiveDate;
+    use icalendar::DatePerhapsTime;
+
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn texts_are_escaped_and_long_lines_folded_and_read_back_the_same() {
+        let title = format!("Kitchen, bath; and \"trim\" \\ {} ✓", "very long title ".repeat(8));
+        let feed = Feed {
+            project_name: "Lake house, phase 2".into(),
+            updated_at: day("2026-01-02").and_hms_opt(8, 30, 0).unwrap(),
+            events: vec![FeedEvent {
+                uid: "task-7@buildledger".into(),
+                summary: title.clone(),
+                first_day: day("2026-01-05"),
+                last_day: day("2026-01-09"),
+            }],
+        };
+        let text = ics(&feed);
+        assert!(text.lines().all(|l| l.len() <= 75), "{text}");
+        assert!(text.contains("PRODID:-//BuildLedger//Schedule//EN\r\n"), "{text}");
+        assert!(text.contains("DTSTAMP:20260102T083000Z\r\n") && text.contains("LAST-MODIFIED:20260102T083000Z\r\n"));
+        let calendar: Calendar = text.parse().unwrap();
+        let event = calendar.events().next().unwrap();
+        assert_eq!(event.get_summary(), Some(title.as_str()));
+        assert_eq!(event.get_start(), Some(DatePerhapsTime::Date(day("2026-01-05"))));
+        assert_eq!(event.get_end(), Some(DatePerhapsTime::Date(day("2026-01-10"))));
+        assert_eq!(calendar.get_name(), Some("Lake house, phase 2"));
+    }
+}

@@ -5,7 +5,9 @@ use buildledger_application::schedule::ports::CalendarFeedRepository;
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::result::Error as DieselError;
 
+use crate::connection::DbConnection;
 use crate::db::Db;
 use crate::schema::{calendar_feeds, projects};
 
@@ -16,6 +18,16 @@ struct NewFeedRow<'a> {
     project_id: i64,
     token_hash: &'a str,
     created_at: NaiveDateTime,
+}
+
+/// The project's row, locked until the transaction ends (PostgreSQL: `FOR UPDATE`; SQLite runs one
+/// write at a time). NotFound when the project is gone.
+fn lock_project(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
+    let project = projects::table.find(project_id).select(projects::id);
+    match conn {
+        DbConnection::Postgres(pg) => project.for_update().first::<i64>(pg).map(|_| ()),
+        DbConnection::Sqlite(lite) => project.first::<i64>(lite).map(|_| ()),
+    }
 }
 
 pub struct DieselCalendarFeedRepository {
@@ -42,6 +54,8 @@ impl CalendarFeedRepository for DieselCalendarFeedRepository {
     fn replace(&self, project_id: ProjectId, token_hash: &str, now: NaiveDateTime) -> Result<(), RepoError> {
         let (project_id, token_hash) = (project_id.get(), token_hash.to_owned());
         self.db.write(move |conn| {
+            // Two links made at once: the second waits for the first and replaces it.
+            lock_project(conn, project_id)?;
             diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id))).execute(conn)?;
             diesel::insert_into(calendar_feeds::table)
                 .values(NewFeedRow { project_id, token_hash: &token_hash, created_at: now })

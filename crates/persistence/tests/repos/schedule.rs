@@ -304,3 +304,28 @@ fn a_calendar_link_is_kept_as_its_hash_replaced_and_revoked() {
         ));
     }
 }
+
+#[test]
+fn calendar_links_made_at_once_leave_one_live_link() {
+    const WRITERS: usize = 8;
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let pid = ProjectId::new(project(&t.db, ana, "Lake house").id);
+        let start = Arc::new(Barrier::new(WRITERS));
+        let threads: Vec<_> = (0..WRITERS)
+            .map(|i| {
+                let (feeds, start) = (DieselCalendarFeedRepository::new(t.db.clone()), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    feeds.replace(pid, &format!("hash-{i}"), at("2026-01-02"))
+                })
+            })
+            .collect();
+        for th in threads {
+            th.join().unwrap().unwrap_or_else(|e| panic!("{}: {e:?}", t.name));
+        }
+        let feeds = DieselCalendarFeedRepository::new(t.db.clone());
+        let live = (0..WRITERS).filter(|i| feeds.find_by_token_hash(&format!("hash-{i}")).unwrap().is_some()).count();
+        assert_eq!(live, 1, "{}", t.name);
+    }
+}
