@@ -93,6 +93,20 @@ const boxOf = async (page, id) => page.locator(`.tl-bar-wrap[data-task-id="${id}
 const lefts = (page, ids) =>
   Promise.all(ids.map((id) => page.locator(`.tl-bar-wrap[data-task-id="${id}"]`).evaluate((e) => e.offsetLeft)));
 
+/**
+ * Waits until the page stops growing: parts of the board load after its first paint and an idle
+ * moment (the schedule beside the budget summary) and push the timeline down.
+ */
+async function settled(page) {
+  let last = -1;
+  for (let i = 0; i < 25; i += 1) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (height === last) return;
+    last = height;
+    await page.waitForTimeout(300);
+  }
+}
+
 /** A mouse drag in small steps, as a hand moves. */
 async function mouseDrag(page, from, to, steps = 12) {
   await page.mouse.move(from.x, from.y);
@@ -123,6 +137,7 @@ export const journeys = [
       await page.getByRole('button', { name: 'Add Task' }).first().waitFor();
       await page.getByRole('combobox', { name: 'View' }).selectOption('timeline');
       for (const id of [demo, foundation, framing, electrical, drywall]) await bar(page, id).waitFor();
+      await settled(page);
       await page.locator('.tl-chart').scrollIntoViewIfNeeded(); // the drags below happen on the screen
       await eventually(async () => (await page.locator('.tl-arrow').count()) === 3, 'three arrows drawn');
       await expectText(page.getByRole('region', { name: 'Not on the timeline yet' }), 'Paint');
@@ -253,6 +268,7 @@ export const journeys = [
       await page.goto(`/kanban/${seed.project.id}`);
       await bar(page, demo).waitFor();
       // A finger touches what is on the screen: the bar is scrolled into view first.
+      await settled(page);
       await page.locator(`.tl-bar-wrap[data-task-id="${demo}"]`).scrollIntoViewIfNeeded();
       const b = await boxOf(page, demo);
       const from = { x: b.x + 6, y: b.y + b.height / 2 };

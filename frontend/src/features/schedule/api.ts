@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import type { Dependency, NewDependency, Schedule, TaskTimingPatch } from './types';
 
-// The project's schedule and its links (issue 33, docs/schedule.md). Until the OpenAPI document
-// has these paths (`make api-types`), the calls go through the app's one client untyped
-// (lib/api-client.ts `http`: the session, refresh, ApiError), with the local types of ./types.ts;
-// then each becomes `ok(client.GET('/api/projects/{id}/schedule/', ...))` as in features/money.
+// The project's schedule and its links (issue 33, docs/schedule.md), through the app's typed
+// client (lib/api/client.ts: paths and bodies checked against the OpenAPI document).
 
 export const scheduleKeys = {
   all: ['schedule'] as const,
@@ -19,7 +17,8 @@ export const scheduleKeys = {
 export const scheduleQuery = (projectId: number) =>
   queryOptions({
     queryKey: scheduleKeys.schedule(projectId),
-    queryFn: ({ signal }) => http.get<Schedule>(`/api/projects/${projectId}/schedule/`, signal),
+    queryFn: ({ signal }): Promise<Schedule> =>
+      ok(client.GET('/api/projects/{id}/schedule/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
@@ -27,7 +26,10 @@ export const scheduleQuery = (projectId: number) =>
 export const dependenciesQuery = (projectId: number) =>
   queryOptions({
     queryKey: scheduleKeys.dependencies(projectId),
-    queryFn: ({ signal }) => http.get<Dependency[]>(`/api/projects/${projectId}/dependencies/`, signal),
+    queryFn: async ({ signal }): Promise<Dependency[]> =>
+      (await ok(
+        client.GET('/api/projects/{id}/dependencies/', { params: { path: { id: projectId } }, signal }),
+      )) as Dependency[],
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
@@ -36,13 +38,18 @@ export const useSchedule = (projectId: number) => useQuery(scheduleQuery(project
 export const useDependencies = (projectId: number) => useQuery(dependenciesQuery(projectId));
 
 /** 201; a cycle or a pair already linked: 409 with the server's message. */
-export const createDependency = (input: NewDependency) => http.post<Dependency>('/api/dependencies/', input);
-export const updateDependency = (id: number, input: Pick<Partial<Dependency>, 'type' | 'lag_days'>) =>
-  http.patch<Dependency>(`/api/dependencies/${id}/`, input);
-export const deleteDependency = (id: number) => http.del(`/api/dependencies/${id}/`);
+export const createDependency = async (input: NewDependency): Promise<Dependency> =>
+  (await ok(client.POST('/api/dependencies/', { body: input }))) as Dependency;
+export const updateDependency = async (
+  id: number,
+  input: Pick<Partial<Dependency>, 'type' | 'lag_days'>,
+): Promise<Dependency> =>
+  (await ok(client.PATCH('/api/dependencies/{id}/', { params: { path: { id } }, body: input }))) as Dependency;
+export const deleteDependency = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/dependencies/{id}/', { params: { path: { id } } }));
 /** A task's planned start and duration (working days); the server moves its successors. */
 export const patchTaskTiming = (taskId: number, input: TaskTimingPatch) =>
-  http.patch<unknown>(`/api/tasks/${taskId}/`, input);
+  ok(client.PATCH('/api/tasks/{id}/', { params: { path: { id: taskId } }, body: input }));
 
 /**
  * After a write: the project's schedule (and everything under its key: links, delays' totals) is
