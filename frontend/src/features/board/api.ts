@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { http, upload } from '../../lib/api-client';
+import { upload } from '../../lib/api-client';
 import { client, ok } from '../../lib/api/client';
 import type { components, paths } from '../../lib/api/schema';
 import { markBoardData } from './perf';
@@ -263,18 +263,12 @@ export const renameDocument = (id: number, name: string): Promise<TaskDocument> 
   ok(client.PATCH('/api/documents/{id}/', { params: { path: { id } }, body: { name } }));
 
 // ---------- issue 33: the task form's "Starts after" ----------
-// Until the OpenAPI document has the schedule's paths (`make api-types`), these calls go through
-// the app's one client by path (`http`), typed by hand from the wire shapes; then `client`.
 
-/** A link between two tasks of a project: `successor` starts after `predecessor` (FS), plus `lag_days`. */
-export interface Dependency {
-  id: number;
-  project: number;
-  predecessor: number;
-  successor: number;
-  type: 'FS' | 'SS' | 'FF';
-  lag_days: number;
-}
+/**
+ * A link between two tasks of a project: `successor` starts after `predecessor` (FS), plus
+ * `lag_days` working days. The link's type is narrowed from the document's string.
+ */
+export type Dependency = Omit<components['schemas']['Dependency'], 'type'> & { type: 'FS' | 'SS' | 'FF' };
 
 export const dependenciesKey = (projectId: number) => [...boardKeys.all, projectId, 'dependencies'] as const;
 
@@ -282,16 +276,19 @@ export const dependenciesKey = (projectId: number) => [...boardKeys.all, project
 export const projectDependenciesQuery = (projectId: number) =>
   queryOptions({
     queryKey: dependenciesKey(projectId),
-    queryFn: ({ signal }): Promise<Dependency[]> =>
-      http.get<Dependency[]>(`/api/projects/${projectId}/dependencies/`, signal),
+    queryFn: async ({ signal }): Promise<Dependency[]> =>
+      (await ok(
+        client.GET('/api/projects/{id}/dependencies/', { params: { path: { id: projectId } }, signal }),
+      )) as Dependency[],
     staleTime: 0,
   });
 
 /** 201 with the link; 409 (the server's words) for a cycle or a pair already linked. */
-export const createDependency = (input: {
+export const createDependency = async (input: {
   predecessor: number;
   successor: number;
   type?: Dependency['type'];
   lag_days?: number;
-}): Promise<Dependency> => http.post<Dependency>('/api/dependencies/', input);
-export const deleteDependency = (id: number): Promise<void> => http.del(`/api/dependencies/${id}/`);
+}): Promise<Dependency> => (await ok(client.POST('/api/dependencies/', { body: input }))) as Dependency;
+export const deleteDependency = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/dependencies/{id}/', { params: { path: { id } } }));

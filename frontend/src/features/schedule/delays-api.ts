@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
+import type { components } from '../../lib/api/schema';
 import { sideKeys } from './schedule-summary-api';
 
-// The delays register (issue 33): working days lost on a task, with their reason. Local types
-// until the OpenAPI document has these paths (see schedule-summary-api.ts).
+// The delays register (issue 33): working days lost on a task, with their reason, through the
+// app's typed client (lib/api/client.ts), the types from the OpenAPI document.
 
 export const DELAY_REASONS = [
   { value: 'weather', label: 'Weather' },
@@ -19,33 +20,21 @@ export type DelayReason = (typeof DELAY_REASONS)[number]['value'];
 /** A reason's name ("Owner change"); an unknown code as it came. */
 export const reasonLabel = (code: string) => DELAY_REASONS.find((r) => r.value === code)?.label ?? code;
 
-export interface Delay {
-  id: number;
-  project: number;
-  task: number;
-  /** Working days, 1..365. */
-  days: number;
-  reason: DelayReason;
-  note: string;
-  recorded_on: string;
-}
+type Schemas = components['schemas'];
+
+/** A delay (`reason` one of the codes above; the document says `string`). */
+export type Delay = Omit<Schemas['Delay'], 'reason'> & { reason: DelayReason };
 
 /** One reason's total: `cost` in dollars, null without a monthly carrying cost. */
-export interface DelayTotal {
-  reason: DelayReason;
-  days: number;
-  cost: number | null;
-}
+export type DelayTotal = Omit<Schemas['DelayTotal'], 'reason'> & { reason: DelayReason };
 
-/** `GET /api/projects/{id}/delays/`. */
-export interface DelayRegister {
+/** `GET /api/projects/{id}/delays/`: the delays, one total per reason with delays (in the reasons' order). */
+export type DelayRegister = Omit<Schemas['ProjectDelays'], 'delays' | 'totals'> & {
   delays: Delay[];
-  /** One per reason with delays, in the reasons' order. */
   totals: DelayTotal[];
-  total_days: number;
-  total_cost: number | null;
-}
+};
 
+/** `POST /api/delays/` (`task`, `days`, `reason` required) and `PATCH /api/delays/{id}/`. */
 export interface DelayWrite {
   task: number;
   days: number;
@@ -54,15 +43,20 @@ export interface DelayWrite {
   recorded_on?: string;
 }
 
+// The reason codes are the server's (the document types them as strings): narrowed once, here.
 export const delaysQuery = (projectId: number) =>
   queryOptions({
     queryKey: sideKeys.delays(projectId),
-    queryFn: ({ signal }): Promise<DelayRegister> =>
-      http.get<DelayRegister>(`/api/projects/${projectId}/delays/`, signal),
+    queryFn: async ({ signal }): Promise<DelayRegister> =>
+      (await ok(
+        client.GET('/api/projects/{id}/delays/', { params: { path: { id: projectId } }, signal }),
+      )) as DelayRegister,
     staleTime: 0,
   });
 
-export const createDelay = (body: DelayWrite): Promise<Delay> => http.post<Delay>('/api/delays/', body);
-export const updateDelay = (id: number, body: Partial<DelayWrite>): Promise<Delay> =>
-  http.patch<Delay>(`/api/delays/${id}/`, body);
-export const deleteDelay = (id: number): Promise<void> => http.del(`/api/delays/${id}/`);
+export const createDelay = async (body: DelayWrite): Promise<Delay> =>
+  (await ok(client.POST('/api/delays/', { body }))) as Delay;
+export const updateDelay = async (id: number, body: Partial<DelayWrite>): Promise<Delay> =>
+  (await ok(client.PATCH('/api/delays/{id}/', { params: { path: { id } }, body }))) as Delay;
+export const deleteDelay = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/delays/{id}/', { params: { path: { id } } }));

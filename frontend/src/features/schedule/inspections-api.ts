@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
+import type { components } from '../../lib/api/schema';
 import { taskDocumentsKey } from '../../lib/task-documents';
 import { sideKeys } from './schedule-summary-api';
 
-// The inspections list (issue 33): each inspection of a task, its result and optional document.
-// Local types until the OpenAPI document has these paths (see schedule-summary-api.ts).
+// The inspections list (issue 33): each inspection of a task, its result and optional document,
+// through the app's typed client, the types from the OpenAPI document.
 
 export const INSPECTION_RESULTS = [
   { value: 'pending', label: 'Pending' },
@@ -16,19 +17,12 @@ export type InspectionResult = (typeof INSPECTION_RESULTS)[number]['value'];
 
 export const resultLabel = (code: string) => INSPECTION_RESULTS.find((r) => r.value === code)?.label ?? code;
 
-export interface Inspection {
-  id: number;
-  project: number;
-  task: number;
-  kind: string;
-  scheduled_on: string;
-  inspector: string;
-  result: InspectionResult;
-  notes: string;
-  /** One of the task's documents (the inspector's report), or null. */
-  document: number | null;
-}
+type Schemas = components['schemas'];
 
+/** An inspection (`result` one of the codes above; the document says `string`). */
+export type Inspection = Omit<Schemas['Inspection'], 'result'> & { result: InspectionResult };
+
+/** `POST /api/inspections/` (`task`, `kind`, `scheduled_on` required) and `PATCH /api/inspections/{id}/`. */
 export interface InspectionWrite {
   task: number;
   kind: string;
@@ -40,18 +34,16 @@ export interface InspectionWrite {
 }
 
 /** A task's document as the picker lists it (`GET /api/documents/?task={id}`). */
-export interface InspectionDocument {
-  id: number;
-  name: string;
-  file: string;
-}
+export type InspectionDocument = Schemas['Document'];
 
 /** The project's inspections, by scheduled date then id. */
 export const inspectionsQuery = (projectId: number) =>
   queryOptions({
     queryKey: sideKeys.inspections(projectId),
-    queryFn: ({ signal }): Promise<Inspection[]> =>
-      http.get<Inspection[]>(`/api/projects/${projectId}/inspections/`, signal),
+    queryFn: async ({ signal }): Promise<Inspection[]> =>
+      (await ok(
+        client.GET('/api/projects/{id}/inspections/', { params: { path: { id: projectId } }, signal }),
+      )) as Inspection[],
     staleTime: 0,
   });
 
@@ -59,7 +51,7 @@ export const inspectionsQuery = (projectId: number) =>
 export const inspectionKindsQuery = () =>
   queryOptions({
     queryKey: sideKeys.kinds(),
-    queryFn: ({ signal }): Promise<string[]> => http.get<string[]>('/api/inspection-kinds/', signal),
+    queryFn: ({ signal }): Promise<string[]> => ok(client.GET('/api/inspection-kinds/', { signal })),
     staleTime: Infinity,
     retry: false,
   });
@@ -72,12 +64,13 @@ export const inspectionDocumentsQuery = (taskId: number) =>
   queryOptions({
     queryKey: taskDocumentsKey(taskId),
     queryFn: ({ signal }): Promise<InspectionDocument[]> =>
-      http.get<InspectionDocument[]>(`/api/documents/?task=${taskId}`, signal),
+      ok(client.GET('/api/documents/', { params: { query: { task: taskId } }, signal })),
     staleTime: 60_000,
   });
 
-export const createInspection = (body: InspectionWrite): Promise<Inspection> =>
-  http.post<Inspection>('/api/inspections/', body);
-export const updateInspection = (id: number, body: Partial<InspectionWrite>): Promise<Inspection> =>
-  http.patch<Inspection>(`/api/inspections/${id}/`, body);
-export const deleteInspection = (id: number): Promise<void> => http.del(`/api/inspections/${id}/`);
+export const createInspection = async (body: InspectionWrite): Promise<Inspection> =>
+  (await ok(client.POST('/api/inspections/', { body }))) as Inspection;
+export const updateInspection = async (id: number, body: Partial<InspectionWrite>): Promise<Inspection> =>
+  (await ok(client.PATCH('/api/inspections/{id}/', { params: { path: { id } }, body }))) as Inspection;
+export const deleteInspection = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/inspections/{id}/', { params: { path: { id } } }));

@@ -4,7 +4,7 @@
 // them the project's finish, its baseline, the variance and what the slip costs. The builders are
 // pure (schedule-export.test.ts); the figures are asked of the server when the user exports, and
 // pdfmake (with its font) loads only for the first PDF, as the board's export does (export.ts).
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
 import { csvRow } from '../../lib/csv';
 import { localToday } from '../../lib/dates';
 import { formatIsoDay, formatMoney } from '../../lib/format';
@@ -214,10 +214,11 @@ export const scheduleFileName = (projectId: number, ext: 'csv' | 'pdf') => `sche
 
 /** The schedule, the board's tasks and the project's name, asked of the server now. */
 export async function loadScheduleExport(projectId: number): Promise<ScheduleExport> {
+  const path = { params: { path: { id: projectId } } };
   const [schedule, tasks, project] = await Promise.all([
-    http.get<Schedule>(`/api/projects/${projectId}/schedule/`),
-    http.get<ExportTask[]>(`/api/projects/${projectId}/tasks/`),
-    http.get<{ name: string }>(`/api/projects/${projectId}/`).catch(() => null),
+    ok(client.GET('/api/projects/{id}/schedule/', path)),
+    ok(client.GET('/api/projects/{id}/tasks/', path)),
+    ok(client.GET('/api/projects/{id}/', path)).catch(() => null),
   ]);
   return scheduleExport({ projectId, name: project?.name, schedule, tasks });
 }

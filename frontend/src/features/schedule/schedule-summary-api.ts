@@ -1,21 +1,15 @@
-import { http } from '../../lib/api-client';
+import { client, ok } from '../../lib/api/client';
+import type { components } from '../../lib/api/schema';
 import type { Weekday } from '../../lib/work-week';
 import { scheduleKeys } from './api';
 
 // Issue 33: what the delays and inspections pages, the board's schedule summary, the calendar
-// feed and the exports read and write beside the timeline's schedule (./api.ts, ./types.ts).
-// Until the OpenAPI document has the schedule's paths (`make api-types`), these calls go through
-// the app's one client by path (`http`), typed by hand from the wire shapes; the switch to
-// `client` (../../lib/api/client.ts) then changes only these fetchers. Money is dollars, dates
-// YYYY-MM-DD, as on every other resource.
+// feed and the exports read and write beside the timeline's schedule (./api.ts, ./types.ts),
+// through the app's typed client (lib/api/client.ts), the types from the OpenAPI document.
+// Money is dollars, dates YYYY-MM-DD, as on every other resource.
 
-/** `POST /api/projects/{id}/baseline/` -> 201. */
-export interface Baseline {
-  baseline_finish: string | null;
-  taken_at: string;
-  /** How many tasks the baseline holds. */
-  tasks: number;
-}
+/** `POST /api/projects/{id}/baseline/` -> 201: the baseline's finish, when it was taken, how many tasks. */
+export type Baseline = components['schemas']['Baseline'];
 
 /** The project's working calendar and carrying cost (`PATCH /api/projects/{id}/`). */
 export interface ScheduleSettings {
@@ -37,11 +31,11 @@ export const sideKeys = {
 
 /** Takes the schedule as it is now as the baseline the variance is measured against. */
 export const setBaseline = (projectId: number): Promise<Baseline> =>
-  http.post<Baseline>(`/api/projects/${projectId}/baseline/`);
+  ok(client.POST('/api/projects/{id}/baseline/', { params: { path: { id: projectId } } }));
 
 /** Saves the project's working calendar and carrying cost; answers the project. */
-export const saveScheduleSettings = (projectId: number, settings: ScheduleSettings): Promise<ScheduleSettings> =>
-  http.patch<ScheduleSettings>(`/api/projects/${projectId}/`, settings);
+export const saveScheduleSettings = (projectId: number, settings: ScheduleSettings) =>
+  ok(client.PATCH('/api/projects/{id}/', { params: { path: { id: projectId } }, body: settings }));
 
 /** "3 working days late", "1 working day early", "On schedule". */
 export function varianceText(days: number): string {

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { formatIsoDay, formatMoney } from '../../lib/format';
+import { formatIsoDay } from '../../lib/format';
 import { reasonOf } from '../../lib/use-item-actions';
 import { invalidateSchedule, scheduleQuery } from './api';
 import { saveScheduleSettings, setBaseline, varianceText, type ScheduleSettings } from './schedule-summary-api';
 import { ScheduleSettingsDialog, type ScheduleProject } from './schedule-summary-settings';
-import type { Schedule } from './types';
+import { slipText } from './schedule-words';
 import './schedule-summary.css';
 
 interface Props {
@@ -21,14 +21,7 @@ interface Props {
   pending?: ReactNode;
 }
 
-/** "Finish slips 4 calendar days: $1,333.33 at $10,000.00 a month" and the like. */
-export function slipText(schedule: Pick<Schedule, 'slip_calendar_days' | 'carrying_cost_of_slip' | 'variance_days'>) {
-  if (schedule.variance_days === null || schedule.variance_days <= 0) return null;
-  const cost = schedule.carrying_cost_of_slip;
-  if (cost === null) return 'Set a monthly carrying cost to see what the slip costs.';
-  const days = schedule.slip_calendar_days;
-  return `The slip costs ${formatMoney(cost)}${days === null ? '' : ` (${days} calendar ${days === 1 ? 'day' : 'days'})`}.`;
-}
+export { slipText };
 
 /**
  * Beside the budget summary: when the build is planned to finish, how far that is from the
