@@ -5,10 +5,14 @@
 // editable, and neither the bids, nor the payments, nor the documents (security issue 28). A
 // link "Lender" with bids and payments ticked shows both. Revoked, "Bank" answers "This link is
 // no longer available" (and the API 404). A link with documents lists the PDF with a working
-// View link. Screenshots at 1280×800 and 390×844 in both themes, axe on every state.
+// View link. The tasks have durations and a link (issue 33): the page shows the schedule read
+// only, a bar per scheduled task without a handle (a drag moves nothing, the page never calls the
+// owner's /api/projects/...), the agenda below 600 px. Screenshots at 1280×800 and 390×844 in both
+// themes, axe on every state.
 import { join } from 'node:path';
 import { seriousViolations } from './a11y.spec.mjs';
 import {
+  authed,
   createBid,
   createContractor,
   createPayment,
@@ -34,6 +38,12 @@ const isoDay = (offsetDays) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
+/** The Monday of this week: the project starts there, so its bars are beside today on the chart. */
+function thisMonday() {
+  const d = new Date();
+  return isoDay(-((d.getDay() + 6) % 7));
+}
+
 /** "$1,234.50", as the page writes money. */
 const usd = (n) =>
   `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -42,16 +52,33 @@ const usd = (n) =>
 async function seedProject(ctx, prefix) {
   const user = await registerUser(ctx.base, prefix);
   await subscribeLocally(ctx.base, user);
-  const project = await createProject(ctx.base, user, { name: PROJECT, budget: BUDGET, loan_amount: LOAN });
+  const project = await createProject(ctx.base, user, {
+    name: PROJECT,
+    budget: BUDGET,
+    loan_amount: LOAN,
+    start_date: thisMonday(),
+    end_date: isoDay(365),
+  });
+  // Scheduled (issue 33): Framing follows Foundation; the permits take a day.
   const foundation = await createTask(ctx.base, user, project.id, {
     title: 'Foundation',
     description: 'Slab on grade with a vapour barrier',
+    duration_days: 5,
   });
-  const framing = await createTask(ctx.base, user, project.id, { title: 'Framing', status: 'In Progress' });
+  const framing = await createTask(ctx.base, user, project.id, {
+    title: 'Framing',
+    status: 'In Progress',
+    duration_days: 8,
+  });
   const permits = await createTask(ctx.base, user, project.id, {
     title: 'Building Permits',
     status: 'Paid',
     actual_cost: PAYMENTS.permits,
+    duration_days: 1,
+  });
+  await authed(ctx.base, user)('/api/dependencies/', {
+    method: 'POST',
+    body: JSON.stringify({ predecessor: foundation.id, successor: framing.id }),
   });
   const birch = await createContractor(ctx.base, user, { name: 'Birch Builders', trade: 'Carpentry' });
   const oak = await createContractor(ctx.base, user, { name: 'Oak & Sons', trade: 'Carpentry' });
@@ -242,6 +269,45 @@ export const journeys = [
       }
       await expectText(lender.page.getByTestId('shared-column-to-do'), 'Slab on grade with a vapour barrier');
 
+      // The schedule (issue 33), read only: a bar per scheduled task, no handle; a drag moves
+      // nothing and the page never asks the owner's API (no login here).
+      const schedule = lender.page.getByTestId('shared-schedule');
+      await expectText(schedule.getByRole('heading', { level: 2 }), 'Schedule');
+      await expectText(schedule.getByTestId('shared-schedule-summary'), /^Planned finish: /);
+      const foundationBar = schedule.getByRole('img', { name: /^Foundation: .*5 working days/ });
+      await foundationBar.waitFor();
+      const framingBar = schedule.getByRole('img', { name: /^Framing: .*8 working days, after Foundation/ });
+      await framingBar.waitFor();
+      for (const handle of ['.tl-resize', '.tl-link-handle', '[data-testid^="timeline-resize-"]', 'button']) {
+        assert((await schedule.locator(handle).count()) === 0, `no ${handle} in the schedule`);
+      }
+      const apiCalls = [];
+      lender.page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/share/')) apiCalls.push(r.url());
+      });
+      const before = await foundationBar.boundingBox();
+      assert(before && before.width > 0, `the Foundation bar is drawn: ${JSON.stringify(before)}`);
+      await lender.page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+      await lender.page.mouse.down();
+      await lender.page.mouse.move(before.x + before.width / 2 + 120, before.y + before.height / 2, { steps: 6 });
+      await lender.page.mouse.up();
+      await lender.page.mouse.move(before.x + before.width - 2, before.y + before.height / 2);
+      await lender.page.mouse.down();
+      await lender.page.mouse.move(before.x + before.width + 100, before.y + before.height / 2, { steps: 6 });
+      await lender.page.mouse.up();
+      await foundationBar.click();
+      await lender.page.keyboard.press('ArrowRight');
+      const after = await foundationBar.boundingBox();
+      assert(after.x === before.x && after.width === before.width, `the bar stayed: ${JSON.stringify(after)}`);
+      assert((await lender.page.getByRole('dialog').count()) === 0, 'a bar opens nothing');
+      assert(apiCalls.length === 0, `the shared page called ${apiCalls.join(', ')}`);
+      const tasksNow = await (await authed(ctx.base, user)(`/api/projects/${project.id}/tasks/`)).json();
+      assert(
+        tasksNow.every((t) => t.planned_start === null),
+        `a planned start was set: ${JSON.stringify(tasksNow.map((t) => t.planned_start))}`,
+      );
+      await shot(ctx, lender.page, 'shared-schedule-1280-light');
+
       // Not ticked: no bids, no payments, no documents, not even a name from them. The budget's
       // figures above (the award as committed, the totals paid) show either way.
       for (const section of ['shared-bids', 'shared-payments', 'shared-documents']) {
@@ -404,6 +470,14 @@ export const journeys = [
               boxes[0].y < boxes[1].y && boxes[1].y < boxes[2].y && boxes.every((b) => b.x === boxes[0].x),
               `stacked columns: ${JSON.stringify(boxes)}`,
             );
+            // The schedule as the agenda (below 600 px), not the day scale.
+            await lender.page.getByTestId('shared-schedule').getByTestId('schedule-agenda').waitFor();
+            assert((await lender.page.locator('.tl-chart').count()) === 0, 'no chart on a phone');
+          } else {
+            await lender.page
+              .getByTestId('shared-schedule')
+              .getByRole('img', { name: /^Framing:/ })
+              .waitFor();
           }
           problems.push(...(await seriousViolations(lender.page, `shared page (${label})`)));
           await shot(ctx, lender.page, `shared-${size.width}-${theme}`);

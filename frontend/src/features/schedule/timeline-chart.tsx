@@ -33,13 +33,17 @@ const BAR_TOP = 8;
 const BAR_HEIGHT = 20;
 const BASELINE_TOP = 31;
 
-export interface TimelineChartProps {
+interface ChartData {
   entries: readonly ScheduledTask[];
   links: readonly Dependency[];
   tasks: ReadonlyMap<number, TimelineTask>;
   calendar: Calendar;
   scale: Scale;
   today: IsoDay;
+}
+
+interface ChartEditing {
+  readOnly?: false;
   /** Dates shown for bars whose change is on its way to the server. */
   pending: ReadonlyMap<number, BarDates>;
   onOpen: (taskId: number) => void;
@@ -49,22 +53,24 @@ export interface TimelineChartProps {
   onLink: (predecessor: number, successor: number) => void;
 }
 
+/**
+ * `readOnly` (the share page): the same drawing with nothing to act on: bars are images with their
+ * dates and marks in words (not buttons), no end or link handles, no drags, no keys.
+ */
+export type TimelineChartProps = ChartData & (ChartEditing | { readOnly: true });
+
+const NOTHING_PENDING: ReadonlyMap<number, BarDates> = new Map();
+const NO_DRAG = { onMove: () => {}, onResize: () => {}, onLink: () => {} };
+
 const durationOf = (task: TimelineTask | undefined, entry: ScheduledTask, calendar: Calendar) =>
   task?.duration_days ?? workingDaysBetween(calendar, dayNumber(entry.start), dayNumber(entry.finish));
 
-export function TimelineChart({
-  entries,
-  links,
-  tasks,
-  calendar,
-  scale,
-  today,
-  pending,
-  onOpen,
-  onMove,
-  onResize,
-  onLink,
-}: TimelineChartProps) {
+export function TimelineChart(props: TimelineChartProps) {
+  const { entries, links, tasks, calendar, scale, today } = props;
+  const readOnly = props.readOnly === true;
+  const { pending, onOpen, onMove, onResize, onLink } = props.readOnly
+    ? { pending: NOTHING_PENDING, onOpen: () => {}, ...NO_DRAG }
+    : props;
   const canvas = useRef<HTMLDivElement>(null);
   const helpId = useId();
   const [linkFrom, setLinkFrom] = useState<number | null>(null);
@@ -109,7 +115,7 @@ export function TimelineChart({
     },
     onLink,
   });
-  const g = drag.gesture;
+  const g = readOnly ? null : drag.gesture;
 
   /** The dates a bar shows: being dragged, then waiting for the server, else the schedule's. */
   const shownDates = (entry: ScheduledTask): BarDates => {
@@ -182,14 +188,18 @@ export function TimelineChart({
   };
 
   return (
-    <div className="tl-chart">
-      <p id={helpId} className="visually-hidden">
-        Arrow keys move a task&apos;s start by a day; Shift with an arrow key changes its duration; L, then L on another
-        task, links them; Enter opens the task.
-      </p>
-      <p className="visually-hidden" role="status">
-        {said}
-      </p>
+    <div className={`tl-chart${readOnly ? ' is-read-only' : ''}`}>
+      {!readOnly && (
+        <>
+          <p id={helpId} className="visually-hidden">
+            Arrow keys move a task&apos;s start by a day; Shift with an arrow key changes its duration; L, then L on
+            another task, links them; Enter opens the task.
+          </p>
+          <p className="visually-hidden" role="status">
+            {said}
+          </p>
+        </>
+      )}
       <div className="tl-names" style={{ height }}>
         <div className="tl-names-head" style={{ height: HEADER_HEIGHT }}>
           Task
@@ -205,12 +215,19 @@ export function TimelineChart({
           </div>
         ))}
       </div>
-      <div className="tl-scroll" ref={scroller}>
+      {/* Read only, nothing in the day scale takes the focus: the scroller does (a keyboard scrolls it). */}
+      <div
+        className="tl-scroll"
+        ref={scroller}
+        role={readOnly ? 'region' : undefined}
+        aria-label={readOnly ? 'Timeline, by day' : undefined}
+        tabIndex={readOnly ? 0 : undefined}
+      >
         <div
           ref={canvas}
           className={`tl-canvas${g ? ` is-${g.kind}` : ''}`}
           style={{ width, height }}
-          {...drag.handlers}
+          {...(readOnly ? {} : drag.handlers)}
         >
           <svg className="tl-grid" width={width} height={height} aria-hidden="true" focusable="false">
             <defs>
@@ -308,35 +325,46 @@ export function TimelineChart({
                 style={{ left: x, top: top + BAR_TOP, width: w, height: BAR_HEIGHT }}
                 data-task-id={entry.task}
               >
-                <button
-                  type="button"
-                  className="tl-bar"
-                  data-testid={`timeline-bar-${entry.task}`}
-                  aria-label={words.join(', ')}
-                  aria-describedby={helpId}
-                  onPointerDown={drag.start('move', entry.task)}
-                  onClick={() => {
-                    if (!drag.wasDrag()) onOpen(entry.task);
-                  }}
-                  onKeyDown={keyDown(entry)}
-                />
-                <span
-                  className="tl-resize"
-                  aria-hidden="true"
-                  data-testid={`timeline-resize-${entry.task}`}
-                  onPointerDown={drag.start('resize', entry.task)}
-                />
-                {dragging && (
-                  <span className="tl-drag-label" aria-hidden="true">
-                    {dayRange(dates.start, dates.finish)}
-                  </span>
+                {readOnly ? (
+                  <span
+                    className="tl-bar"
+                    role="img"
+                    data-testid={`timeline-bar-${entry.task}`}
+                    aria-label={words.join(', ')}
+                  />
+                ) : (
+                  <>
+                    <button
+                      type="button"
+                      className="tl-bar"
+                      data-testid={`timeline-bar-${entry.task}`}
+                      aria-label={words.join(', ')}
+                      aria-describedby={helpId}
+                      onPointerDown={drag.start('move', entry.task)}
+                      onClick={() => {
+                        if (!drag.wasDrag()) onOpen(entry.task);
+                      }}
+                      onKeyDown={keyDown(entry)}
+                    />
+                    <span
+                      className="tl-resize"
+                      aria-hidden="true"
+                      data-testid={`timeline-resize-${entry.task}`}
+                      onPointerDown={drag.start('resize', entry.task)}
+                    />
+                    {dragging && (
+                      <span className="tl-drag-label" aria-hidden="true">
+                        {dayRange(dates.start, dates.finish)}
+                      </span>
+                    )}
+                    <span
+                      className="tl-link-handle"
+                      aria-hidden="true"
+                      data-testid={`timeline-link-${entry.task}`}
+                      onPointerDown={drag.start('link', entry.task)}
+                    />
+                  </>
                 )}
-                <span
-                  className="tl-link-handle"
-                  aria-hidden="true"
-                  data-testid={`timeline-link-${entry.task}`}
-                  onPointerDown={drag.start('link', entry.task)}
-                />
               </div>
             );
           })}

@@ -1,6 +1,6 @@
 // The timeline's geometry (timeline-chart.tsx): days as integers, a day scale in pixels, bars,
 // link arrows and what a drag snaps to. Pure functions, unit-tested (timeline-layout.test.ts).
-import type { IsoDay, LinkType, WorkCalendar } from './types';
+import type { IsoDay, LinkType, Schedule, WorkCalendar } from './types';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -101,6 +101,12 @@ export function scaleFor(days: readonly IsoDay[], today: IsoDay, dayWidth = DAY_
   const end = mondayOnOrBefore(last) + 7 + 14; // the end of the last week, then two more
   return { origin, days: end - origin, dayWidth };
 }
+
+/** The days a schedule's chart must show: the project's start and each task's (and baseline's) dates. */
+export const daysOfSchedule = (s: Schedule): IsoDay[] => [
+  s.start,
+  ...s.tasks.flatMap((t) => [t.start, t.finish, t.baseline_start, t.baseline_finish].filter((d) => d !== null)),
+];
 
 export const xOf = (scale: Scale, iso: IsoDay) => (dayNumber(iso) - scale.origin) * scale.dayWidth;
 export const chartWidth = (scale: Scale) => scale.days * scale.dayWidth;

@@ -5,7 +5,8 @@ import { localToday } from '../../lib/dates';
 import { AgendaView } from './agenda-view';
 import { scheduleKeys, useCreateDependency, useDependencies, usePatchTaskTiming, useSchedule } from './api';
 import { TimelineChart } from './timeline-chart';
-import { calendarOf, dayRange, scaleFor, type BarDates } from './timeline-layout';
+import { TimelineLegend } from './timeline-legend';
+import { calendarOf, dayRange, daysOfSchedule, scaleFor, type BarDates } from './timeline-layout';
 import { TimelineUnscheduled } from './timeline-unscheduled';
 import type { IsoDay, Schedule, TimelineTask, WorkCalendar } from './types';
 import './timeline.css';
@@ -24,12 +25,6 @@ export interface TimelineViewProps {
   /** Today (tests); default the browser's. */
   today?: IsoDay;
 }
-
-/** The days the chart must show: the project's start and each task's (and baseline's) dates. */
-const daysOf = (s: Schedule) => [
-  s.start,
-  ...s.tasks.flatMap((t) => [t.start, t.finish, t.baseline_start, t.baseline_finish].filter((d) => d !== null)),
-];
 
 /** What the schedule is computed from, of the board's tasks: a change elsewhere (the task form) moves it. */
 const timingOf = (tasks: readonly TimelineTask[]) =>
@@ -72,28 +67,6 @@ function FinishLine({ schedule }: { schedule: Schedule }) {
         </>
       )}
     </p>
-  );
-}
-
-function Legend() {
-  return (
-    <ul className="tl-legend" aria-label="Legend">
-      <li>
-        <span className="tl-key tl-key-bar" aria-hidden="true" /> Task
-      </li>
-      <li>
-        <span className="tl-key tl-key-critical" aria-hidden="true" /> Critical (striped)
-      </li>
-      <li>
-        <span className="tl-key tl-key-done" aria-hidden="true" /> Paid
-      </li>
-      <li>
-        <span className="tl-key tl-key-baseline" aria-hidden="true" /> Baseline
-      </li>
-      <li>
-        <span className="tl-key tl-key-today" aria-hidden="true" /> Today
-      </li>
-    </ul>
   );
 }
 
@@ -176,7 +149,7 @@ export function TimelineView({
     <div className="timeline" data-testid="timeline-view">
       <div className="tl-top">
         <FinishLine schedule={data} />
-        {!narrow && <Legend />}
+        {!narrow && <TimelineLegend />}
       </div>
       <p className="tl-notice tl-notice-error" role="alert" data-testid="timeline-error">
         {notice?.error ? notice.text : null}
@@ -194,7 +167,7 @@ export function TimelineView({
           links={links.data ?? []}
           tasks={byId}
           calendar={cal}
-          scale={scaleFor(daysOf(data), today)}
+          scale={scaleFor(daysOfSchedule(data), today)}
           today={today}
           pending={pending}
           onOpen={onOpen}

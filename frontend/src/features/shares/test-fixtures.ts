@@ -283,3 +283,65 @@ export const fullSharedFixture: SharedProject = {
     },
   ],
 };
+
+type SharedScheduled = SharedProject['schedule']['tasks'][number];
+
+const scheduled = (
+  task: number,
+  start: string,
+  finish: string,
+  extra: Partial<SharedScheduled> = {},
+): SharedScheduled => ({
+  task,
+  start,
+  finish,
+  late_start: start,
+  late_finish: finish,
+  total_float: 0,
+  critical: true,
+  baseline_start: null,
+  baseline_finish: null,
+  variance_days: null,
+  delay_days: 0,
+  held_by_inspection: false,
+  ...extra,
+});
+
+/**
+ * The same project scheduled, seen on Wednesday 2026-11-25 (issue 33): the permits (paid) in the
+ * week before, framing now (delayed two working days against its baseline), roofing after it, all
+ * three on the critical path; a task without a duration is left off. The finish is two working
+ * days past the baseline's, at $10,000 a month of carrying cost.
+ */
+export const scheduledSharedFixture: SharedProject = {
+  ...sharedFixture,
+  project: { ...sharedFixture.project, start_date: '2026-11-16', monthly_carrying_cost: 10000 },
+  tasks: [
+    ...sharedFixture.tasks.map((t) => ({ ...t, duration_days: t.id === 7 ? 9 : 3 })),
+    task({ id: 10, title: 'Landscaping', status: 'To Do' }),
+  ],
+  schedule: {
+    start: '2026-11-16',
+    finish: '2026-12-04',
+    baseline_finish: '2026-12-02',
+    variance_days: 2,
+    slip_calendar_days: 2,
+    carrying_cost_of_slip: 666.67,
+    critical_path: [8, 7, 9],
+    unscheduled: [10],
+    tasks: [
+      scheduled(8, '2026-11-16', '2026-11-18', { baseline_start: '2026-11-16', baseline_finish: '2026-11-18' }),
+      scheduled(7, '2026-11-19', '2026-12-01', {
+        baseline_start: '2026-11-19',
+        baseline_finish: '2026-11-27',
+        variance_days: 2,
+        delay_days: 2,
+      }),
+      scheduled(9, '2026-12-02', '2026-12-04', { baseline_start: '2026-11-30', baseline_finish: '2026-12-02' }),
+    ],
+  },
+  dependencies: [
+    { id: 1, project: 3, predecessor: 8, successor: 7, type: 'FS', lag_days: 0 },
+    { id: 2, project: 3, predecessor: 7, successor: 9, type: 'FS', lag_days: 0 },
+  ],
+};

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { components } from '../../lib/api/schema';
 
 // Wire types of the read-only share links (issue 21) from the server's OpenAPI document
@@ -78,3 +78,19 @@ export interface SummaryWords {
   /** "Budget − predicted total", or "Over budget by $X". */
   headroomNote: (summary: { headroom: number }) => string;
 }
+
+/** What the share page hands the schedule's read-only view: the link's own answer, nothing to ask. */
+export interface SharedScheduleProps {
+  schedule: SharedProject['schedule'];
+  dependencies: SharedProject['dependencies'];
+  tasks: readonly SharedTask[];
+  /** Its work week and days off. */
+  project: SharedProject['project'];
+}
+
+/**
+ * The schedule's read-only view (issue 33), given by the app (features/schedule: features do not
+ * import each other): src/app/routes/shared-project.tsx, a lazy chunk rendered inside the
+ * Schedule section's Suspense boundary.
+ */
+export type SharedScheduleRenderer = (props: SharedScheduleProps) => ReactNode;

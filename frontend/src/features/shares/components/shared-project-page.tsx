@@ -3,9 +3,10 @@ import { ApiError } from '../../../lib/api-client';
 import { formatIsoDay, formatNumber } from '../../../lib/format';
 import { useSharedPageMeta } from '../hooks/use-shared-page-meta';
 import { useSharedProject } from '../hooks/use-shares';
-import type { BoardPieces, SharedProject } from '../types';
+import type { BoardPieces, SharedProject, SharedScheduleRenderer } from '../types';
 import { SharedBoard } from './shared-board';
 import { SharedBids, SharedDocuments, SharedPayments } from './shared-details';
+import { SharedSchedule } from './shared-schedule';
 import { SharedSummary } from './shared-summary';
 import '../share-links.css';
 import '../shared-page.css';
@@ -48,7 +49,15 @@ function Facts({ project }: { project: SharedProject['project'] }) {
   );
 }
 
-function SharedView({ data, board }: { data: SharedProject; board: BoardPieces }) {
+function SharedView({
+  data,
+  board,
+  schedule,
+}: {
+  data: SharedProject;
+  board: BoardPieces;
+  schedule?: SharedScheduleRenderer;
+}) {
   return (
     <main className="page page-wide shared-page" data-testid="shared-project">
       <p className="share-banner" data-testid="share-banner">
@@ -95,6 +104,7 @@ function SharedView({ data, board }: { data: SharedProject; board: BoardPieces }
           squareFootage={data.project.square_footage}
           board={board}
         />
+        <SharedSchedule data={data} render={schedule} />
         {data.include_bids && <SharedBids groups={data.bids} />}
         {data.include_payments && <SharedPayments payments={data.payments} />}
         {data.include_documents && <SharedDocuments documents={data.documents} tasks={data.tasks} />}
@@ -112,8 +122,17 @@ function SharedView({ data, board }: { data: SharedProject; board: BoardPieces }
  * bids, payments and documents (through signed links). `board`: the board's read-only pieces,
  * given by the app: the prediction each task shows, by the board's rule, written as the board
  * writes it, and the board's range and contingency words (docs/money.md, one rule on every screen).
+ * `schedule`: the schedule's read-only view (issue 33), given by the app too.
  */
-export function SharedProjectPage({ token, board }: { token: string; board: BoardPieces }) {
+export function SharedProjectPage({
+  token,
+  board,
+  schedule,
+}: {
+  token: string;
+  board: BoardPieces;
+  schedule?: SharedScheduleRenderer;
+}) {
   const shared = useSharedProject(token);
   const gone = shared.error instanceof ApiError && shared.error.status === 404;
   const name = !gone ? shared.data?.project.name : undefined;
@@ -122,7 +141,7 @@ export function SharedProjectPage({ token, board }: { token: string; board: Boar
   );
 
   if (!token || gone) return <LinkUnavailable />;
-  if (shared.data) return <SharedView data={shared.data} board={board} />;
+  if (shared.data) return <SharedView data={shared.data} board={board} schedule={schedule} />;
   if (shared.isError) {
     return (
       <main className="page narrow center shared-page">
