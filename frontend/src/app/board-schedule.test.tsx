@@ -5,7 +5,8 @@ import { boardKeys } from '../features/board/api';
 import { ExportMenu } from '../features/board/components/export-menu';
 import { ExportMenuExtras } from '../features/board/task-form-extras';
 import type { Task } from '../features/board/types';
-import { BoardSchedule, hasScheduledTask, scheduleSettingsOf } from './board-schedule';
+import { scheduleSettingsOf } from '../features/schedule/schedule-summary-api';
+import { BoardSchedule, hasScheduledTask } from './board-schedule';
 
 const exported = vi.hoisted(() => ({ csv: [] as number[] }));
 vi.mock('../features/schedule/schedule-export', () => ({

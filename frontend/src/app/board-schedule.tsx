@@ -6,7 +6,7 @@ import { useIdlePreload } from '../features/board/hooks/use-board-dialogs';
 import type { ExportMenuItem } from '../features/board/task-form-extras';
 import type { Task } from '../features/board/types';
 import { scheduleKeys } from '../features/schedule/api';
-import type { ScheduleProject } from '../features/schedule/schedule-summary-settings';
+import { scheduleSettingsOf } from '../features/schedule/schedule-summary-api';
 
 // Issue 33: the schedule beside the board's budget summary. Its code and its request wait for
 // the board's first paint and an idle moment, and only a project with a scheduled task (a
@@ -17,18 +17,6 @@ const ScheduleSummary = lazy(() =>
 
 /** Reads the board's cache only (the board asks the server; a disabled query still follows its cache). */
 const CACHE_ONLY = { enabled: false } as const;
-
-/** The project's calendar and carrying cost, as its JSON carries them beside its money settings (issue 33). */
-export function scheduleSettingsOf(project: Record<string, unknown> | undefined): ScheduleProject | null {
-  if (!project) return null;
-  const days = (v: unknown) => (Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string') : null);
-  const cost = project.monthly_carrying_cost;
-  return {
-    work_week: days(project.work_week),
-    non_working_days: days(project.non_working_days),
-    monthly_carrying_cost: typeof cost === 'number' ? cost : null,
-  };
-}
 
 export const hasScheduledTask = (tasks: readonly Task[]) =>
   tasks.some((t) => Boolean(t.planned_start) || (t.duration_days !== null && t.duration_days !== undefined));

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { boardProjectQuery, boardTasksQuery } from '../../features/board/api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { boardKeys, boardProjectQuery, boardTasksQuery } from '../../features/board/api';
 import { DelaysPage, type RegisterProject } from '../../features/schedule/delays-page';
+import { scheduleSettingsOf } from '../../features/schedule/schedule-summary-api';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
 /**
@@ -17,9 +18,25 @@ export default function DelaysRoute() {
   const tasks = useQuery({ ...boardTasksQuery(projectId), enabled: valid });
   const onChanged = useBoardMoneyRefresh(projectId);
   const registerProject = useMemo<RegisterProject | null>(
-    () => (project.data ? { id: project.data.id, name: project.data.name } : null),
+    () =>
+      project.data
+        ? { id: project.data.id, name: project.data.name, schedule: scheduleSettingsOf(project.data) }
+        : null,
     [project.data],
   );
+  const qc = useQueryClient();
+  const onProjectChanged = useCallback(
+    () => void qc.invalidateQueries({ queryKey: boardKeys.project(projectId) }),
+    [qc, projectId],
+  );
   const choices = useMemo(() => tasks.data?.map((t) => ({ id: t.id, title: t.title })), [tasks.data]);
-  return <DelaysPage projectId={projectId} project={registerProject} tasks={choices} onScheduleChanged={onChanged} />;
+  return (
+    <DelaysPage
+      projectId={projectId}
+      project={registerProject}
+      tasks={choices}
+      onScheduleChanged={onChanged}
+      onProjectChanged={onProjectChanged}
+    />
+  );
 }

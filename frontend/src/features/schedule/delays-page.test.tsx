@@ -127,4 +127,30 @@ describe('DelaysPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete delay' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/delays/1/')).toBe(true));
   });
+
+  it('opens Schedule settings here too, and saves them as one PATCH of the project', async () => {
+    const onProjectChanged = vi.fn();
+    const calls = stubServer({
+      ...baseRoutes(),
+      'PATCH /api/projects/3/': (body) => json(200, body),
+    });
+    renderWithProviders(
+      <DelaysPage
+        projectId={3}
+        project={{ ...project, schedule: { work_week: ['mon'], non_working_days: [], monthly_carrying_cost: null } }}
+        tasks={TASKS}
+        onProjectChanged={onProjectChanged}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule settings' });
+    fireEvent.change(within(dialog).getByLabelText('Monthly carrying cost'), { target: { value: '6000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(onProjectChanged).toHaveBeenCalled());
+    expect(calls.find((c) => c.key === 'PATCH /api/projects/3/')?.body).toEqual({
+      work_week: ['mon'],
+      non_working_days: [],
+      monthly_carrying_cost: 6000,
+    });
+  });
 });

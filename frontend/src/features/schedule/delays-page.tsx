@@ -18,13 +18,16 @@ import {
   type DelayRegister,
 } from './delays-api';
 import { DelayForm, type DelayTaskChoice } from './delays-form';
+import { saveScheduleSettings, type ScheduleSettings } from './schedule-summary-api';
+import { ScheduleSettingsDialog, type ScheduleProject } from './schedule-summary-settings';
 import './delays-pages.css';
 
 /** What the registers read of their project (the board's cached copy, composed in src/app). */
 export interface RegisterProject {
   id: number;
   name: string;
-  monthly_carrying_cost?: number | null;
+  /** The project's calendar and carrying cost, for Schedule settings (the delays' cost reads it). */
+  schedule?: ScheduleProject | null;
 }
 
 interface Props {
@@ -34,6 +37,8 @@ interface Props {
   tasks: readonly DelayTaskChoice[] | undefined;
   /** After a write: the board's figures that read the schedule (src/app). */
   onScheduleChanged?: () => void;
+  /** After the schedule settings are saved: the board reads its project again (src/app). */
+  onProjectChanged?: () => void;
 }
 
 const days = (n: number) => `${n} working ${n === 1 ? 'day' : 'days'}`;
@@ -97,11 +102,12 @@ type Editing = { delay: Delay | null } | null;
  * note, date) with Edit and Delete, the totals by reason with what they cost at the project's
  * monthly carrying cost, Record a delay; and the calendar feed.
  */
-export function DelaysPage({ projectId, project, tasks, onScheduleChanged }: Props) {
+export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onProjectChanged }: Props) {
   const qc = useQueryClient();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const register = useQuery({ ...delaysQuery(projectId), enabled: valid });
   const [editing, setEditing] = useState<Editing>(null);
+  const [settings, setSettings] = useState(false);
   const settle = () => invalidateSchedule(qc, projectId, onScheduleChanged);
   const { busyId, error, status, confirmDelete, setConfirmDelete, titleRef, remove, announce } = useItemActions<Delay>({
     failure: 'Failed to delete the delay',
@@ -126,6 +132,14 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged }: Pro
     await settle();
   };
 
+  const saveSettings = async (next: ScheduleSettings) => {
+    await saveScheduleSettings(projectId, next);
+    setSettings(false);
+    announce('Schedule settings saved.');
+    onProjectChanged?.();
+    await settle();
+  };
+
   return (
     <main className="page page-wide register-page">
       <header className="page-header">
@@ -141,6 +155,11 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged }: Pro
           totals say what the slip costs at the project&apos;s monthly carrying cost.{' '}
           <Link to={`/kanban/${projectId}/inspections`}>Inspections</Link>
         </p>
+        {project?.schedule && (
+          <button type="button" className="btn btn-sm" onClick={() => setSettings(true)}>
+            Schedule settings
+          </button>
+        )}
       </header>
       {!valid || notFound ? (
         <p className="form-error" role="alert">
@@ -170,8 +189,7 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged }: Pro
               <>
                 {register.data.total_cost === null && (
                   <p className="muted register-note">
-                    Set the project&apos;s monthly carrying cost (Schedule settings on the board) to see what the delays
-                    cost.
+                    Set the project&apos;s monthly carrying cost in Schedule settings to see what the delays cost.
                   </p>
                 )}
                 <table className="table register-table" data-testid="delays-table">
@@ -228,6 +246,9 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged }: Pro
           </section>
           <CalendarFeedSection projectId={projectId} />
         </div>
+      )}
+      {settings && project?.schedule && (
+        <ScheduleSettingsDialog project={project.schedule} onSave={saveSettings} onClose={() => setSettings(false)} />
       )}
       {editing && <DelayForm delay={editing.delay} tasks={choices} onSave={save} onClose={() => setEditing(null)} />}
       {confirmDelete && (

@@ -2,6 +2,7 @@ import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 import type { Weekday } from '../../lib/work-week';
 import { scheduleKeys } from './api';
+import type { ScheduleProject } from './schedule-summary-settings';
 
 // Issue 33: what the delays and inspections pages, the board's schedule summary, the calendar
 // feed and the exports read and write beside the timeline's schedule (./api.ts, ./types.ts),
@@ -42,4 +43,16 @@ export function varianceText(days: number): string {
   if (days === 0) return 'On schedule';
   const n = Math.abs(days);
   return `${n} working ${n === 1 ? 'day' : 'days'} ${days > 0 ? 'late' : 'early'}`;
+}
+
+/** The project's calendar and carrying cost, as its JSON carries them beside its money settings (issue 33). */
+export function scheduleSettingsOf(project: Record<string, unknown> | undefined): ScheduleProject | null {
+  if (!project) return null;
+  const days = (v: unknown) => (Array.isArray(v) ? v.filter((d): d is string => typeof d === 'string') : null);
+  const cost = project.monthly_carrying_cost;
+  return {
+    work_week: days(project.work_week),
+    non_working_days: days(project.non_working_days),
+    monthly_carrying_cost: typeof cost === 'number' ? cost : null,
+  };
 }
