@@ -38,7 +38,7 @@ const MARGIN = 8;
  */
 export function DropdownMenu({ label, children, sections, buttonClassName = 'btn', align = 'end' }: Props) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  const [place, setPlace] = useState<{ top: number; left: number; maxHeight?: number } | null>(null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -57,11 +57,23 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
     const b = button.getBoundingClientRect();
     const w = menu.offsetWidth;
     const h = menu.offsetHeight;
+    const room = window.innerHeight - 2 * MARGIN;
     let top = b.bottom + GAP;
-    if (top + h > window.innerHeight - MARGIN && b.top - GAP - h >= MARGIN) top = b.top - GAP - h;
+    let maxHeight: number | undefined;
+    if (top + h > window.innerHeight - MARGIN) {
+      if (b.top - GAP - h >= MARGIN) top = b.top - GAP - h;
+      else {
+        // Taller than the room on either side (a phone's long menu): the side with more room,
+        // scrolling inside, so every item can be reached (scrolling the page closes the menu).
+        const below = window.innerHeight - MARGIN - top;
+        const above = b.top - GAP - MARGIN;
+        maxHeight = Math.min(room, Math.max(below, above));
+        top = below >= above ? top : b.top - GAP - maxHeight;
+      }
+    }
     const wanted = align === 'end' ? b.right - w : b.left;
     const left = Math.max(MARGIN, Math.min(wanted, window.innerWidth - w - MARGIN));
-    setPlace({ top, left });
+    setPlace({ top, left, maxHeight });
     const items = Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]'));
     (items.find((i) => i.getAttribute('aria-checked') === 'true') ?? items[0])?.focus({ preventScroll: true });
   }, [open, align]);
@@ -73,13 +85,17 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
       if (!menuRef.current?.contains(t) && !buttonRef.current?.contains(t)) close(false);
     };
     const onMove = () => close(false);
+    // The page moving takes the button away; the menu's own scrolling (a long menu) does not.
+    const onScroll = (e: Event) => {
+      if (!(e.target instanceof Node && menuRef.current?.contains(e.target))) close(false);
+    };
     document.addEventListener('pointerdown', onDown);
     window.addEventListener('resize', onMove);
-    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('scroll', onScroll, true);
     return () => {
       document.removeEventListener('pointerdown', onDown);
       window.removeEventListener('resize', onMove);
-      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('scroll', onScroll, true);
     };
   }, [open, close]);
 
@@ -130,7 +146,16 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
-          style={place ? { top: place.top, left: place.left } : { visibility: 'hidden', top: 0, left: 0 }}
+          style={
+            place
+              ? {
+                  top: place.top,
+                  left: place.left,
+                  maxHeight: place.maxHeight,
+                  overflowY: place.maxHeight ? 'auto' : undefined,
+                }
+              : { visibility: 'hidden', top: 0, left: 0 }
+          }
         >
           {sections.map((section, si) => (
             <div key={section.label ?? si} role="group" aria-label={section.label} className="menu-group">

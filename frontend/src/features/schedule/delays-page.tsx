@@ -66,7 +66,7 @@ function DelayTotals({ register }: { register: DelayRegister }) {
             Working days
           </th>
           <th scope="col" className="num">
-            Carrying cost
+            Carrying cost (about)
           </th>
         </tr>
       </thead>
@@ -151,9 +151,10 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
         </Link>
         <h1>{name ? `Delays — ${name}` : 'Delays'}</h1>
         <p className="muted">
-          Working days lost on each task and why. A delay moves the task&apos;s finish, and every task after it; the
-          totals say what the slip costs at the project&apos;s monthly carrying cost.{' '}
-          <Link to={`/kanban/${projectId}/inspections`}>Inspections</Link>
+          Working days lost on each task and why. A delay pushes back the task&apos;s start (once work has started, its
+          finish) and every task after it. The totals price each reason&apos;s working days as the calendar days they
+          span on average at the project&apos;s monthly carrying cost; the board&apos;s slip cost counts the calendar
+          days the finish actually moved. <Link to={`/kanban/${projectId}/inspections`}>Inspections</Link>
         </p>
         {project?.schedule && (
           <button type="button" className="btn btn-sm" onClick={() => setSettings(true)}>

@@ -60,7 +60,7 @@ describe('ScheduleSummary', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set baseline' }));
     await waitFor(() => expect(screen.getByTestId('schedule-variance').textContent).toMatch(/^On schedule/));
     expect(calls.filter((c) => c.key === 'POST /api/projects/3/baseline/')).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Set baseline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset baseline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace the baseline?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.filter((c) => c.key === 'POST /api/projects/3/baseline/')).toHaveLength(1);

@@ -85,7 +85,7 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
         onClick={() => (s.baseline_finish === null ? void takeBaseline() : setConfirm(true))}
         disabled={busy}
       >
-        {busy ? 'Setting…' : 'Set baseline'}
+        {busy ? 'Setting…' : s.baseline_finish === null ? 'Set baseline' : 'Reset baseline'}
       </button>
       <button
         type="button"
