@@ -13,6 +13,26 @@ interface Props {
   level?: 2 | 3;
 }
 
+function Items({ items, onOpen }: { items: AgendaItem[] } & Pick<Props, 'onOpen'>) {
+  return (
+    <ul className="agenda-list">
+      {items.map(({ task, entry }) => (
+        <li key={task.id} className={`agenda-item${entry.critical ? ' is-critical' : ''}`}>
+          {onOpen ? (
+            <button type="button" className="agenda-title" onClick={() => onOpen(task.id)}>
+              {task.title}
+            </button>
+          ) : (
+            <span className="agenda-title">{task.title}</span>
+          )}
+          <span className="agenda-dates">{dayRange(entry.start, entry.finish)}</span>
+          <TaskMarks entry={entry} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Section({
   title,
   items,
@@ -31,32 +51,32 @@ function Section({
       <Heading id={id}>
         {title} <span className="agenda-count">({items.length})</span>
       </Heading>
-      {items.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="agenda-list">
-          {items.map(({ task, entry }) => (
-            <li key={task.id} className={`agenda-item${entry.critical ? ' is-critical' : ''}`}>
-              {onOpen ? (
-                <button type="button" className="agenda-title" onClick={() => onOpen(task.id)}>
-                  {task.title}
-                </button>
-              ) : (
-                <span className="agenda-title">{task.title}</span>
-              )}
-              <span className="agenda-dates">{dayRange(entry.start, entry.finish)}</span>
-              <TaskMarks entry={entry} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {items.length === 0 ? <p className="muted">{empty}</p> : <Items items={items} onOpen={onOpen} />}
     </section>
   );
 }
 
 /**
+ * The rest of the build (starts after the next two weeks), in order of start, folded so the screen
+ * stays short: a build starting next month still shows its following months. Nothing when empty.
+ */
+function Later({ items, onOpen }: { items: AgendaItem[] } & Pick<Props, 'onOpen'>) {
+  if (items.length === 0) return null;
+  return (
+    <details className="agenda-section agenda-later" data-testid="agenda-later">
+      <summary>
+        Later ({items.length} {items.length === 1 ? 'task' : 'tasks'})
+      </summary>
+      <Items items={items} onOpen={onOpen} />
+    </details>
+  );
+}
+
+/**
  * The timeline on a narrow screen (below NARROW_QUERY), where a day scale cannot be read: what is
- * late, what runs this week and what starts in the next two weeks, with each task's dates and marks.
+ * late, what runs this week, what starts in the next two weeks and (folded) what starts later, with
+ * each task's dates and marks. The planned finish is above it (the view's finish line, the share
+ * page's figures), as above the chart.
  */
 export function AgendaView({ entries, tasks, today, onOpen, level = 2 }: Props) {
   const agenda = agendaOf(entries, tasks, today);
@@ -77,6 +97,7 @@ export function AgendaView({ entries, tasks, today, onOpen, level = 2 }: Props) 
         onOpen={onOpen}
         level={level}
       />
+      <Later items={agenda.later} onOpen={onOpen} />
     </div>
   );
 }

@@ -23,6 +23,31 @@ describe('agendaOf', () => {
     // Demo (Paid) is done; Framing runs over the weekend, Electrical this week.
     expect(titles(agenda.thisWeek)).toEqual(['Electrical', 'Framing']);
     expect(titles(agenda.nextTwoWeeks)).toEqual(['Drywall', 'Trim']);
+    expect(titles(agenda.later)).toEqual(['Floors']);
+  });
+
+  it('keeps the rest of a build that starts next month under Later, in order of start', () => {
+    const later = (task: number, start: string, finish: string): ScheduledTask => ({
+      ...scheduleFixture.tasks[3],
+      task,
+      start,
+      finish,
+    });
+    const entries = [
+      later(4, '2027-09-06', '2027-10-01'),
+      later(2, '2026-12-21', '2027-01-08'),
+      later(3, '2027-02-01', '2027-03-05'),
+      later(1, '2026-12-28', '2026-12-29'),
+    ];
+    const agenda = agendaOf(
+      entries,
+      tasksFixture.map((t) => ({ ...t, status: 'To Do', actual_finish: null })),
+      '2026-11-25',
+    );
+    expect(agenda.late).toEqual([]);
+    expect(agenda.thisWeek).toEqual([]);
+    expect(agenda.nextTwoWeeks).toEqual([]);
+    expect(titles(agenda.later)).toEqual(['Framing', 'Demo', 'Electrical', 'Drywall']);
   });
 
   it('counts a task with an actual finish as done, whatever its status', () => {

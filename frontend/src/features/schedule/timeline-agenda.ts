@@ -1,5 +1,5 @@
-// The agenda (below NARROW_QUERY, agenda-view.tsx): what is late, what runs this week and what
-// starts in the two weeks after it. Pure, unit-tested (timeline-agenda.test.ts).
+// The agenda (below NARROW_QUERY, agenda-view.tsx): what is late, what runs this week, what
+// starts in the two weeks after it and what starts later. Pure, unit-tested (timeline-agenda.test.ts).
 import { dayNumber, weekdayOf } from './timeline-layout';
 import type { IsoDay, ScheduledTask, TimelineTask } from './types';
 
@@ -15,6 +15,8 @@ export interface Agenda {
   thisWeek: AgendaItem[];
   /** Starts in the fourteen days after this week's Sunday. */
   nextTwoWeeks: AgendaItem[];
+  /** Starts after those two weeks (the rest of the build). */
+  later: AgendaItem[];
 }
 
 export const isDone = (task: TimelineTask) => task.status === 'Paid' || Boolean(task.actual_finish);
@@ -24,7 +26,7 @@ export function agendaOf(entries: readonly ScheduledTask[], tasks: readonly Time
   const byId = new Map(tasks.map((t) => [t.id, t]));
   const now = dayNumber(today);
   const sunday = now + (6 - weekdayOf(now));
-  const agenda: Agenda = { late: [], thisWeek: [], nextTwoWeeks: [] };
+  const agenda: Agenda = { late: [], thisWeek: [], nextTwoWeeks: [], later: [] };
   const sorted = [...entries].sort(
     (a, b) => dayNumber(a.start) - dayNumber(b.start) || dayNumber(a.finish) - dayNumber(b.finish) || a.task - b.task,
   );
@@ -36,6 +38,7 @@ export function agendaOf(entries: readonly ScheduledTask[], tasks: readonly Time
     if (finish < now) agenda.late.push({ task, entry });
     else if (start <= sunday) agenda.thisWeek.push({ task, entry });
     else if (start <= sunday + 14) agenda.nextTwoWeeks.push({ task, entry });
+    else agenda.later.push({ task, entry });
   }
   return agenda;
 }

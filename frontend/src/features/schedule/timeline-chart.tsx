@@ -12,6 +12,7 @@ import {
   movedDates,
   movedStart,
   offDaysOf,
+  openingScrollLeft,
   resizedDuration,
   weeksOf,
   workingDaysBetween,
@@ -139,15 +140,16 @@ export function TimelineChart(props: TimelineChartProps) {
   const todayX = xOf(scale, today) + scale.dayWidth / 2;
   const todayShown = todayX >= 0 && todayX <= width;
 
-  // A long schedule opens on this week (the week before today at the left edge), once.
+  // A long schedule opens, once, on this week when today is within it, else on its first or last
+  // weeks (openingScrollLeft): a build starting next month does not open on an empty grid.
   const scroller = useRef<HTMLDivElement>(null);
   const opened = useRef(false);
   useEffect(() => {
     const el = scroller.current;
     if (opened.current || !el) return;
     opened.current = true;
-    if (el.scrollWidth > el.clientWidth) el.scrollLeft = Math.max(0, todayX - 7 * scale.dayWidth);
-  }, [todayX, scale.dayWidth]);
+    if (el.scrollWidth > el.clientWidth) el.scrollLeft = openingScrollLeft(scale, entries, today, el.clientWidth);
+  }, [scale, entries, today]);
 
   const keyDown = (entry: ScheduledTask) => (e: KeyboardEvent<HTMLButtonElement>) => {
     const task = tasks.get(entry.task);

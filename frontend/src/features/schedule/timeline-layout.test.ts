@@ -13,6 +13,7 @@ import {
   isoOf,
   movedDates,
   movedStart,
+  openingScrollLeft,
   resizedDuration,
   scaleFor,
   weekdayOf,
@@ -67,6 +68,48 @@ describe('scale', () => {
     expect(xOf(scale, '2026-11-25')).toBe(9 * 24);
     expect(barOf(scale, '2026-11-25', '2026-12-01')).toEqual({ x: 216, width: 7 * 24 });
     expect(barOf(scale, '2026-11-25', '2026-11-25').width).toBe(24); // one day (or a milestone)
+  });
+});
+
+describe('where the chart opens', () => {
+  const today = '2026-11-25'; // a Wednesday
+  const open = (bars: { start: string; finish: string }[], view = 800) =>
+    openingScrollLeft(
+      scaleFor(
+        bars.flatMap((b) => [b.start, b.finish]),
+        today,
+      ),
+      bars,
+      today,
+      view,
+    );
+
+  it('opens on the week before today when today is within the schedule', () => {
+    // From Monday Nov 2: today less a week (Nov 18) is 16 days in.
+    expect(open([{ start: '2026-11-02', finish: '2026-12-31' }])).toBe(16 * 24);
+  });
+
+  it("opens on the first bar's week when the build starts after today, not on an empty grid", () => {
+    // The scale starts on today's Monday (Nov 23); the first bar on Monday Dec 21, four weeks on.
+    const bars = [
+      { start: '2027-09-06', finish: '2027-10-01' },
+      { start: '2026-12-23', finish: '2027-01-08' },
+    ];
+    expect(open(bars)).toBe(28 * 24);
+  });
+
+  it('opens on the last weeks when the schedule finished before today', () => {
+    // From Monday Oct 5 to Dec 14 (70 days); the finish's week (Nov 2) and one more end the view.
+    const bars = [{ start: '2026-10-05', finish: '2026-11-06' }];
+    expect(open(bars)).toBe(6 * 7 * 24 - 800);
+  });
+
+  it('stays at the start when the chart fits, and never past its end', () => {
+    expect(open([{ start: '2026-12-23', finish: '2027-01-08' }], 5000)).toBe(0);
+    const bars = [{ start: '2026-12-21', finish: '2026-12-22' }];
+    // Nov 23 to Jan 11 (the last week and two more): 49 days; the first bar (28 days in) is past the end.
+    expect(open(bars, 49 * 24 - 100)).toBe(100);
+    expect(open([])).toBe(0);
   });
 });
 

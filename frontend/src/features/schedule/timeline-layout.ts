@@ -108,6 +108,28 @@ export const daysOfSchedule = (s: Schedule): IsoDay[] => [
   ...s.tasks.flatMap((t) => [t.start, t.finish, t.baseline_start, t.baseline_finish].filter((d) => d !== null)),
 ];
 
+/**
+ * Where the chart opens (its scroller's scrollLeft, `viewWidth` px wide), for a schedule whose bars
+ * are `bars`: with today within the bars' span, the week before today at the left edge; with today
+ * before the first bar, that bar's week (not an empty grid); after the last finish, the last weeks
+ * (the finish's week and one more at the right edge). Never past the chart's ends.
+ */
+export function openingScrollLeft(scale: Scale, bars: readonly BarDates[], today: IsoDay, viewWidth: number): number {
+  const max = Math.max(0, chartWidth(scale) - viewWidth);
+  const starts = bars.map((b) => dayNumber(b.start)).filter((d) => Number.isFinite(d));
+  const finishes = bars.map((b) => dayNumber(b.finish)).filter((d) => Number.isFinite(d));
+  const now = dayNumber(today);
+  if (max === 0 || starts.length === 0 || finishes.length === 0 || !Number.isFinite(now)) return 0;
+  const first = Math.min(...starts);
+  const last = Math.max(...finishes);
+  let day: number;
+  if (now < first) day = mondayOnOrBefore(first);
+  else if (now > last)
+    return Math.min(max, Math.max(0, (mondayOnOrBefore(last) + 14 - scale.origin) * scale.dayWidth - viewWidth));
+  else day = now - 7;
+  return Math.min(max, Math.max(0, (day - scale.origin) * scale.dayWidth));
+}
+
 export const xOf = (scale: Scale, iso: IsoDay) => (dayNumber(iso) - scale.origin) * scale.dayWidth;
 export const chartWidth = (scale: Scale) => scale.days * scale.dayWidth;
 

@@ -81,8 +81,9 @@ describe('TimelineView', () => {
     // Four links, one arrow each; the baseline under Framing; the finish and its slip.
     await waitFor(() => expect(document.querySelectorAll('.tl-arrow')).toHaveLength(4));
     expect(document.querySelectorAll('.tl-baseline')).toHaveLength(1);
+    // The finish in the app's date words (formatIsoDay), as the summary card and the share page.
     expect(screen.getByTestId('timeline-finish').textContent).toBe(
-      'Finish Dec 4 · baseline Dec 2 (2 working days late)',
+      `Finish ${new Date(2026, 11, 4).toLocaleDateString()} · baseline ${new Date(2026, 11, 2).toLocaleDateString()} (2 working days late)`,
     );
     const unscheduled = screen.getByRole('region', { name: 'Not on the timeline yet' });
     expect(within(unscheduled).getByText('Paint')).toBeTruthy();
@@ -181,5 +182,8 @@ describe('TimelineView', () => {
     expect(within(next).getByText('Dec 2 – Dec 4')).toBeTruthy();
     expect(within(next).getByText('Critical')).toBeTruthy();
     expect(screen.queryByTestId('timeline-bar-2')).toBeNull();
+    // The planned finish above the agenda, as above the chart; nothing starts later, so no fold.
+    expect(screen.getByTestId('timeline-finish').textContent).toContain(new Date(2026, 11, 4).toLocaleDateString());
+    expect(screen.queryByTestId('agenda-later')).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { formatIsoDay } from '../../lib/format';
 import { localToday } from '../../lib/dates';
 import { AgendaView } from './agenda-view';
 import { scheduleKeys, useCreateDependency, useDependencies, usePatchTaskTiming, useSchedule } from './api';
 import { TimelineChart } from './timeline-chart';
 import { TimelineLegend } from './timeline-legend';
-import { calendarOf, dayRange, daysOfSchedule, scaleFor, type BarDates } from './timeline-layout';
+import { calendarOf, daysOfSchedule, scaleFor, type BarDates } from './timeline-layout';
 import { TimelineUnscheduled } from './timeline-unscheduled';
 import type { IsoDay, Schedule, TimelineTask, WorkCalendar } from './types';
 import './timeline.css';
@@ -47,17 +48,20 @@ function useFollowBoard(projectId: number, tasks: readonly TimelineTask[]) {
   }, [qc, projectId, timing]);
 }
 
-/** The schedule's finish and its slip against the baseline, in one line. */
+/**
+ * The schedule's finish and its slip against the baseline, in one line; its dates as the schedule
+ * summary, the share page and the baseline text write them (formatIsoDay), not the bars' "Oct 1".
+ */
 function FinishLine({ schedule }: { schedule: Schedule }) {
   if (!schedule.finish) return null;
   const v = schedule.variance_days;
   return (
     <p className="tl-finish" data-testid="timeline-finish">
-      Finish <strong>{dayRange(schedule.finish, schedule.finish)}</strong>
+      Finish <strong>{formatIsoDay(schedule.finish)}</strong>
       {schedule.baseline_finish && (
         <>
           {' '}
-          · baseline {dayRange(schedule.baseline_finish, schedule.baseline_finish)}
+          · baseline {formatIsoDay(schedule.baseline_finish)}
           {v !== null && v !== 0 && (
             <span className={v > 0 ? 'tl-late' : 'tl-early'}>
               {' '}
