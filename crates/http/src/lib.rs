@@ -51,6 +51,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
         .route("/healthz", web::to(not_found::api_not_found))
         // The calendar feed (no login, outside /api): before the frontend's index.html fallback.
         .service(schedule::calendar_feed::calendar_feed)
+        .route("/calendar/{token}.ics", web::to(not_found::api_not_found))
         // The browsable reference: Swagger UI's files are compiled in (`vendored`).
         .map(|c| {
             c.route("/api/docs", web::get().to(docs_redirect)).service(

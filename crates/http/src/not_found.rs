@@ -33,12 +33,16 @@ pub fn allowed_methods(path: &str) -> Option<&'static str> {
         .iter()
         .find(|(template, _)| {
             template.len() == segments.len()
-                && template
-                    .iter()
-                    .zip(&segments)
-                    .all(|(t, s)| t == s || (t.starts_with('{') && t.ends_with('}') && !s.is_empty()))
+                && template.iter().zip(&segments).all(|(t, s)| t == s || matches_parameter(t, s))
         })
         .map(|(_, allow)| allow.as_str())
+}
+
+/// Whether `segment` fills the template segment `{name}` or `{name}.suffix` (`{token}.ics`).
+fn matches_parameter(template: &str, segment: &str) -> bool {
+    let Some(rest) = template.strip_prefix('{') else { return false };
+    let Some((_, suffix)) = rest.split_once('}') else { return false };
+    segment.len() > suffix.len() && segment.ends_with(suffix)
 }
 
 /// Any other `/api/...` or `/payments/...` request: 405 with `Allow` when the path exists with
