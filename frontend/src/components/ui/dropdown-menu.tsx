@@ -138,13 +138,14 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
       </button>
       {open && (
         // The menu's keys are handled here for all of its items (roving focus).
-        // eslint-disable-next-line jsx-a11y/interactive-supports-focus
         <div
           ref={menuRef}
           id={menuId}
           className="menu-popover menu-floating"
           role="menu"
           aria-label={label}
+          // A menu that scrolls takes the focus too (the arrows move through its items either way).
+          tabIndex={place?.maxHeight ? 0 : undefined}
           onKeyDown={onMenuKey}
           style={
             place
