@@ -2,7 +2,6 @@ import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 import type { Weekday } from '../../lib/work-week';
 import { scheduleKeys } from './api';
-import type { ScheduleProject } from './schedule-summary-settings';
 
 // Issue 33: what the delays and inspections pages, the board's schedule summary, the calendar
 // feed and the exports read and write beside the timeline's schedule (./api.ts, ./types.ts),
@@ -10,6 +9,13 @@ import type { ScheduleProject } from './schedule-summary-settings';
 // Money is dollars, dates YYYY-MM-DD, as on every other resource.
 
 /** `POST /api/projects/{id}/baseline/` -> 201: the baseline's finish, when it was taken, how many tasks. */
+/** What the dialog reads of the project (the board's copy): its calendar and carrying cost. */
+export interface ScheduleProject {
+  work_week?: readonly string[] | null;
+  non_working_days?: readonly string[] | null;
+  monthly_carrying_cost?: number | null;
+}
+
 export type Baseline = components['schemas']['Baseline'];
 
 /** The project's working calendar and carrying cost (`PATCH /api/projects/{id}/`). */

@@ -11,14 +11,9 @@ import {
 import { Modal } from '../../components/ui/modal';
 import { UNREACHABLE } from '../../lib/use-item-actions';
 import { DEFAULT_WORK_WEEK, inWeekOrder, MSG_WORK_WEEK_EMPTY, parseCarryingCost, WEEKDAYS } from '../../lib/work-week';
-import type { ScheduleSettings } from './schedule-summary-api';
+import type { ScheduleProject, ScheduleSettings } from './schedule-summary-api';
 
-/** What the dialog reads of the project (the board's copy): its calendar and carrying cost. */
-export interface ScheduleProject {
-  work_week?: readonly string[] | null;
-  non_working_days?: readonly string[] | null;
-  monthly_carrying_cost?: number | null;
-}
+export type { ScheduleProject };
 
 interface Values {
   work_week: string[];
