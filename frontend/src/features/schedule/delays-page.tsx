@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RegisterHeader } from './register-header';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddButton, DeleteConfirm, EditDeleteActions, SectionStatus } from '../../components/ui/item-section';
 import { ApiError } from '../../lib/api-client';
@@ -142,26 +143,23 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
 
   return (
     <main className="page page-wide register-page">
-      <header className="page-header">
-        <Link className="register-back" to={`/kanban/${projectId}`}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          Back to the board
-        </Link>
-        <h1>{name ? `Delays — ${name}` : 'Delays'}</h1>
-        <p className="muted">
-          Working days lost on each task and why. A delay pushes back the task&apos;s start (once work has started, its
-          finish) and every task after it. The totals price each reason&apos;s working days as the calendar days they
-          span on average at the project&apos;s monthly carrying cost; the board&apos;s slip cost counts the calendar
-          days the finish actually moved. <Link to={`/kanban/${projectId}/inspections`}>Inspections</Link>
-        </p>
-        {project?.schedule && (
-          <button type="button" className="btn btn-sm" onClick={() => setSettings(true)}>
-            Schedule settings
-          </button>
-        )}
-      </header>
+      <RegisterHeader
+        projectId={projectId}
+        title="Delays"
+        projectName={name}
+        actions={
+          project?.schedule && (
+            <button type="button" className="btn btn-sm" onClick={() => setSettings(true)}>
+              Schedule settings
+            </button>
+          )
+        }
+      >
+        Working days lost on each task and why. A delay pushes back the task&apos;s start (once work has started, its
+        finish) and every task after it. The totals price each reason&apos;s working days as the calendar days they span
+        on average at the project&apos;s monthly carrying cost; the board&apos;s slip cost counts the calendar days the
+        finish actually moved. <Link to={`/kanban/${projectId}/inspections`}>Inspections</Link>
+      </RegisterHeader>
       {!valid || notFound ? (
         <p className="form-error" role="alert">
           Project not found.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RegisterHeader } from './register-header';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddButton, DeleteConfirm, EditDeleteActions, SectionStatus } from '../../components/ui/item-section';
 import { ApiError } from '../../lib/api-client';
@@ -63,19 +64,10 @@ export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }
 
   return (
     <main className="page page-wide register-page">
-      <header className="page-header">
-        <Link className="register-back" to={`/kanban/${projectId}`}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          Back to the board
-        </Link>
-        <h1>{name ? `Inspections — ${name}` : 'Inspections'}</h1>
-        <p className="muted">
-          Each inspection of a task: when, by whom and its result. Until a task&apos;s inspection passes, the tasks
-          after it wait. <Link to={`/kanban/${projectId}/delays`}>Delays</Link>
-        </p>
-      </header>
+      <RegisterHeader projectId={projectId} title="Inspections" projectName={name}>
+        Each inspection of a task: when, by whom and its result. Until a task&apos;s inspection passes, the tasks after
+        it wait. <Link to={`/kanban/${projectId}/delays`}>Delays</Link>
+      </RegisterHeader>
       {!valid || notFound ? (
         <p className="form-error" role="alert">
           Project not found.
