@@ -100,6 +100,11 @@ diesel::table! {
         monthly_carrying_cost_cents -> Nullable<BigInt>,
         baseline_finish -> Nullable<Text>,
         baseline_taken_at -> Nullable<Timestamp>,
+        address -> Text,
+        lender_name -> Text,
+        loan_number -> Text,
+        retainage_basis_points -> Integer,
+        waiver_threshold_cents -> BigInt,
     }
 }
 
@@ -235,6 +240,10 @@ diesel::table! {
         note -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        is_final -> Bool,
+        inspected_on -> Nullable<Text>,
+        inspector -> Text,
+        inspection_note -> Text,
     }
 }
 
@@ -245,6 +254,9 @@ diesel::table! {
         task_id -> Nullable<BigInt>,
         title -> Text,
         amount_cents -> BigInt,
+        scheduled_cents -> BigInt,
+        previous_cents -> BigInt,
+        inspected_percent_tenths -> Nullable<Integer>,
     }
 }
 
@@ -325,6 +337,24 @@ diesel::table! {
         created_at -> Timestamp,
         include_bids -> Bool,
         include_payments -> Bool,
+        include_draws -> Bool,
+    }
+}
+
+diesel::table! {
+    lien_waivers (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        contractor_id -> BigInt,
+        payment_id -> Nullable<BigInt>,
+        kind -> Text,
+        amount_cents -> BigInt,
+        through_date -> Nullable<Text>,
+        status -> Text,
+        received_on -> Nullable<Text>,
+        document_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -341,6 +371,8 @@ diesel::joinable!(documents -> tasks (task_id));
 diesel::joinable!(task_payments -> tasks (task_id));
 diesel::joinable!(change_orders -> tasks (task_id));
 diesel::joinable!(draw_items -> draws (draw_id));
+diesel::joinable!(lien_waivers -> projects (project_id));
+diesel::joinable!(lien_waivers -> contractors (contractor_id));
 diesel::joinable!(subscriptions -> users (user_id));
 diesel::joinable!(invoices -> users (user_id));
 diesel::joinable!(checkout_sessions -> users (user_id));
@@ -365,5 +397,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     task_delays,
     inspections,
     schedule_baselines,
-    calendar_feeds
+    calendar_feeds,
+    lien_waivers
 );

@@ -1,0 +1,14 @@
+ALTER TABLE project_shares DROP COLUMN include_draws;
+ALTER TABLE draw_items DROP COLUMN inspected_percent_tenths;
+ALTER TABLE draw_items DROP COLUMN previous_cents;
+ALTER TABLE draw_items DROP COLUMN scheduled_cents;
+ALTER TABLE draws DROP COLUMN inspection_note;
+ALTER TABLE draws DROP COLUMN inspector;
+ALTER TABLE draws DROP COLUMN inspected_on;
+ALTER TABLE draws DROP COLUMN is_final;
+DROP TABLE lien_waivers;
+ALTER TABLE projects DROP COLUMN waiver_threshold_cents;
+ALTER TABLE projects DROP COLUMN retainage_basis_points;
+ALTER TABLE projects DROP COLUMN loan_number;
+ALTER TABLE projects DROP COLUMN lender_name;
+ALTER TABLE projects DROP COLUMN address;
