@@ -478,7 +478,7 @@ mod tests {
         let mut m = Mocks::new();
         m.contractors
             .expect_delete()
-            .returning(|_, _| Err(RepoError::Refused(Contractor::check_delete(1).unwrap_err())));
+            .returning(|_, _| Err(RepoError::Refused(Contractor::check_delete(1, 0).unwrap_err())));
         let err = m.service().delete_contractor(UserId::new(3), ContractorId::new(7)).unwrap_err();
         assert!(matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_CONTRACTOR_HAS_BIDS));
     }

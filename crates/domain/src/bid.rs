@@ -16,6 +16,8 @@ pub const NOTES_MAX: usize = 5000;
 pub const FLAG_THRESHOLD_PCT: f64 = 25.0;
 
 pub const MSG_CONTRACTOR_HAS_BIDS: &str = "This contractor has bids. Delete their bids first, then the contractor.";
+pub const MSG_CONTRACTOR_HAS_WAIVERS: &str =
+    "This contractor has lien waivers. Delete their waivers first, then the contractor.";
 pub const MSG_AWARD_BY_CALL: &str = "Award a bid with POST /api/bids/{id}/award/.";
 pub const MSG_WITHDRAW_BY_CALL: &str = "Withdraw the award with DELETE /api/bids/{id}/award/.";
 pub const MSG_BID_STATUS: &str = "Must be pending, awarded or declined.";
@@ -149,10 +151,14 @@ impl ContractorDetails {
 }
 
 impl Contractor {
-    /// A contractor named on bids stays (`bid_count`: as found under the lock of the delete).
-    pub fn check_delete(bid_count: i64) -> Result<(), DomainError> {
+    /// A contractor named on bids or lien waivers stays (the counts: as found under the lock of
+    /// the delete).
+    pub fn check_delete(bid_count: i64, waiver_count: i64) -> Result<(), DomainError> {
         if bid_count > 0 {
             return Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS));
+        }
+        if waiver_count > 0 {
+            return Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_WAIVERS));
         }
         Ok(())
     }

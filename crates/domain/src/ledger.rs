@@ -14,19 +14,28 @@ mod draws;
 mod fields;
 mod money_summary;
 mod payment;
+mod waivers;
 
 pub use change_order::{
     committed_cents, ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus,
     RegisterBasis, RegisterLine, CHANGE_ORDER_WARNING_PCT, DESCRIPTION_MAX, MSG_APPROVE_NEEDS_AWARD,
 };
 pub use draws::{
-    draw_items, next_draw, select_draw_tasks, work_to_date_cents, Draw, DrawFields, DrawInput, DrawItem, DrawStatus,
-    DrawUpdate, DrawableTask, NewDraw, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT,
-    MSG_FUNDED_AMOUNT_UNFUNDED, MSG_FUNDED_BEFORE_REQUESTED, MSG_FUNDED_DRAW, MSG_FUNDED_ON_UNFUNDED,
-    MSG_NO_DRAW_TASKS,
+    continuation_totals, draw_items, inspected_amount_cents, next_draw, percent_complete_tenths, retainage_cents,
+    select_draw_tasks, usd, work_to_date_cents, ContinuationLine, ContinuationTotals, Draw, DrawContext, DrawFields,
+    DrawInput, DrawItem, DrawPaperwork, DrawStatus, DrawUpdate, DrawableTask, LinesChange, MissingFinalWaiver,
+    MissingWaiver, NewDraw, PercentLines, ProjectPaperwork, FULL_PERCENT_TENTHS, INSPECTOR_MAX, MSG_DRAW_ITEMS_FIXED,
+    MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FINAL_WAIVERS_MISSING, MSG_FUNDED_AMOUNT_UNFUNDED,
+    MSG_FUNDED_BEFORE_REQUESTED, MSG_FUNDED_DRAW, MSG_FUNDED_ON_UNFUNDED, MSG_ITEM_NOT_ON_DRAW, MSG_NO_DRAW_TASKS,
+    MSG_PERCENT_ONE_DECIMAL, MSG_WAIVERS_MISSING,
 };
 pub use money_summary::{Contingency, LedgerLine, LedgerSettings, MoneyStatus, MoneySummary};
 pub use payment::{Payee, Payment, PaymentDetails, PaymentInput, PaymentMethod, PAYEE_MAX};
+pub use waivers::{
+    missing_final_waivers, missing_waivers, waiver_status, LienWaiver, LienWaiverDetails, LienWaiverInput,
+    PaymentWaiverStatus, WaiverCover, WaiverKind, WaiverPayment, WaiverState, MSG_REQUESTED_WAIVER_RECEIVED_ON,
+    MSG_WAIVER_DOCUMENT_OF_ANOTHER_PROJECT, MSG_WAIVER_PAYMENT_OF_ANOTHER_CONTRACTOR,
+};
 
 use crate::money::{Money, MoneyError, MAX_CENTS};
 

@@ -18,7 +18,7 @@ use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{has_approved_change_orders, recompute_task_money, refresh_task_money, refused, Guarded};
 use crate::projects::bump_version;
-use crate::schema::{bids, contractors, projects, task_payments, tasks};
+use crate::schema::{bids, contractors, lien_waivers, projects, task_payments, tasks};
 
 fn date(raw: Option<String>) -> Option<NaiveDate> {
     raw.and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok())
@@ -169,7 +169,9 @@ impl ContractorRepository for DieselContractorRepository {
             .write(move |conn| -> Guarded<()> {
                 lock_contractor(conn, id, owner_id)?;
                 let bid_count: i64 = bids::table.filter(bids::contractor_id.eq(id)).count().get_result(conn)?;
-                if let Err(e) = Contractor::check_delete(bid_count) {
+                let waiver_count: i64 =
+                    lien_waivers::table.filter(lien_waivers::contractor_id.eq(id)).count().get_result(conn)?;
+                if let Err(e) = Contractor::check_delete(bid_count, waiver_count) {
                     return refused(e);
                 }
                 // Payments to them keep their name as text (the link goes with the contractor).

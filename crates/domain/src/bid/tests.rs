@@ -147,8 +147,10 @@ fn an_award_under_approved_change_orders_stays_and_only_an_award_is_withdrawn() 
         assert_eq!(bid(1, 100, status).check_withdraw(false), Err(not_awarded.clone()));
         assert_eq!(bid(1, 100, status).check_delete(true), Ok(()));
     }
-    assert_eq!(Contractor::check_delete(1), Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS)));
-    assert_eq!(Contractor::check_delete(0), Ok(()));
+    assert_eq!(Contractor::check_delete(1, 1), Err(DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_BIDS)));
+    let has_waivers = DomainError::conflict("contractor", MSG_CONTRACTOR_HAS_WAIVERS);
+    assert_eq!(Contractor::check_delete(0, 2), Err(has_waivers));
+    assert_eq!(Contractor::check_delete(0, 0), Ok(()));
 }
 
 #[test]
