@@ -21,6 +21,7 @@ const CompareBids = lazy(() => import('./routes/compare-bids'));
 const Money = lazy(() => import('./routes/money'));
 const Delays = lazy(() => import('./routes/delays'));
 const Inspections = lazy(() => import('./routes/inspections'));
+const Waivers = lazy(() => import('./routes/waivers'));
 const ShareLinks = lazy(() => import('./routes/share-links'));
 const SharedProject = lazy(() => import('./routes/shared-project'));
 const Contractors = lazy(() => import('./routes/contractors'));
@@ -64,6 +65,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'kanban/:projectId/money', element: <Money /> },
       { path: 'kanban/:projectId/delays', element: <Delays /> },
       { path: 'kanban/:projectId/inspections', element: <Inspections /> },
+      { path: 'kanban/:projectId/waivers', element: <Waivers /> },
       { path: 'kanban/:projectId/share', element: <ShareLinks /> },
       { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },

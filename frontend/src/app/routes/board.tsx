@@ -11,10 +11,12 @@ import {
 } from '../../features/board/task-form-extras';
 import { BoardTimeline, type BoardTimelineProps, type BoardTimelineSlot } from '../../features/board/timeline-slot';
 import type { Task } from '../../features/board/types';
+import type { Payment } from '../../features/ledger/types';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useSyncState } from '../../features/offline/hooks';
 import { preloadable } from '../../lib/preloadable';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
+import { useWaiverRefresh } from '../waiver-refresh';
 import { renderBoardSchedule, scheduleExports } from '../board-schedule';
 import { offlineSync } from '../offline-board';
 
@@ -28,6 +30,10 @@ const ChangeOrdersSection = lazy(() =>
 );
 const PaymentsSection = lazy(() =>
   import('../../features/ledger/components/payments-section').then((m) => ({ default: m.PaymentsSection })),
+);
+// A payment's lien waiver (issue 34): with the first payment that needs one.
+const PaymentWaiver = lazy(() =>
+  import('../../features/waivers/payment-waiver').then((m) => ({ default: m.PaymentWaiver })),
 );
 
 /**
@@ -51,6 +57,13 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
   const awardedTo = bids.data?.find((b) => b.status === 'awarded')?.contractor.id ?? null;
   const contractors = { data: roster.data, isPending: roster.isPending, isError: roster.isError };
   const docs = documents.data ?? [];
+  const onWaiverChanged = useWaiverRefresh(projectId);
+  const waiver = (payment: Payment) =>
+    payment.contractor && (
+      <Suspense fallback={null}>
+        <PaymentWaiver projectId={projectId} payment={payment} onChanged={onWaiverChanged} />
+      </Suspense>
+    );
   return (
     <Suspense fallback={<p className="muted">Loading bids, change orders and payments…</p>}>
       <BidsSection
@@ -76,6 +89,7 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
         status={status}
         onMoveToInProgress={onMoveToInProgress}
         onChanged={onChanged}
+        waiver={waiver}
       />
     </Suspense>
   );

@@ -105,6 +105,8 @@ export function BoardToolbar({
   // Issue 33: the delays register and the inspections (features/schedule).
   const delaysPath = `/kanban/${projectId}/delays`;
   const inspectionsPath = `/kanban/${projectId}/inspections`;
+  // Issue 34: the lien waivers (features/waivers).
+  const waiversPath = `/kanban/${projectId}/waivers`;
   const exportExtras = useExportMenuExtras();
 
   if (phone) {
@@ -121,6 +123,7 @@ export function BoardToolbar({
                   { label: 'Share', onSelect: () => void navigate(sharePath) },
                   { label: 'Delays', onSelect: () => void navigate(delaysPath) },
                   { label: 'Inspections', onSelect: () => void navigate(inspectionsPath) },
+                  { label: 'Lien waivers', onSelect: () => void navigate(waiversPath) },
                   { label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() },
                   { label: 'Export CSV', onSelect: () => onExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => onExport('pdf') },
@@ -189,6 +192,9 @@ export function BoardToolbar({
         </Link>
         <Link className="btn" to={inspectionsPath}>
           Inspections
+        </Link>
+        <Link className="btn" to={waiversPath}>
+          Waivers
         </Link>
         <Link className="btn" to="/contractors">
           Contractors

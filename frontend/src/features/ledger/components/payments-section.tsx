@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
@@ -36,6 +36,8 @@ interface Props {
    * (a payment changes the task's paid to date).
    */
   onChanged?: () => void;
+  /** A payment's lien waiver: its status and actions (issue 34, features/waivers, given by src/app). */
+  waiver?: (payment: Payment) => ReactNode;
 }
 
 /** `first`: a new payment on a task with none yet. */
@@ -78,6 +80,7 @@ export function PaymentsSection({
   status: taskStatus,
   onMoveToInProgress,
   onChanged,
+  waiver,
 }: Props) {
   const payments = useQuery(taskPaymentsQuery(taskId));
   const { savePayment, removePayment } = useLedgerMutations(taskId, onChanged);
@@ -138,6 +141,7 @@ export function PaymentsSection({
                 </div>
                 {p.note && <p className="item-note">{p.note}</p>}
                 <ItemDocument id={p.receipt} documents={documents} what="Receipt" />
+                {waiver?.(p)}
                 <div className="item-actions">
                   <EditDeleteActions
                     waiting={busy}
