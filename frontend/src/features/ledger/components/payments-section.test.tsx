@@ -350,4 +350,22 @@ describe('PaymentsSection', () => {
     expect(calls.map((c) => c.key)).toContain('DELETE /api/task-payments/30/');
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
+
+  it("shows each payment's lien waiver where the app gives one (issue 34)", async () => {
+    stubServer({
+      'GET /api/tasks/5/payments/': json(200, [payment({}), payment({ id: 31, contractor: null, payee: 'City' })]),
+    });
+    tokens.set('A1', 'R1');
+    renderWithProviders(
+      <PaymentsSection
+        taskId={5}
+        documents={[]}
+        contractors={contractors}
+        waiver={(p) => (p.contractor ? <span>Waiver of payment {p.id}</span> : null)}
+      />,
+    );
+    const rows = within(await screen.findByRole('list', { name: 'Payments' })).getAllByRole('listitem');
+    expect(rows[0].textContent).toContain('Waiver of payment 30');
+    expect(rows[1].textContent).not.toContain('Waiver of payment');
+  });
 });
