@@ -281,10 +281,11 @@ export default defineConfig({
                 /[\\/]src[\\/]lib[\\/]query-client\.ts$/.test(id),
               priority: 40,
             },
+            // fflate (the draw package's ZIP, issue 34) loads with pdfmake: the package needs both.
             {
               name: 'pdfmake',
               test: nm(
-                'pdfmake|@foliojs-fork|pdfkit|fontkit|linebreak|png-js|brotli|unicode-trie|crypto-js|iconv-lite|xmldoc|sax|base64-js|tiny-inflate|restructure|dfa|clone|fast-deep-equal|unicode-properties',
+                'pdfmake|fflate|@foliojs-fork|pdfkit|fontkit|linebreak|png-js|brotli|unicode-trie|crypto-js|iconv-lite|xmldoc|sax|base64-js|tiny-inflate|restructure|dfa|clone|fast-deep-equal|unicode-properties',
               ),
               priority: 30,
             },

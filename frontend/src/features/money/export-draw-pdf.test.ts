@@ -1,31 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
+  coverFacts,
   drawFileName,
+  drawPayments,
   drawPdfDefinition,
   drawTitle,
-  drawWorkRows,
-  previousDraws,
+  paperworkLines,
   type DrawPdfInput,
 } from './export-draw-pdf';
-import { drawFixture, paymentsFixture, summaryFixture, tasksFixture } from './test-fixtures';
+import { drawFixture, lineFixture, paymentsFixture, summaryFixture } from './test-fixtures';
 
-const project = { id: 3, name: 'Willow Creek House', zip_code: '78701' };
+const project = {
+  id: 3,
+  name: 'Willow Creek House',
+  zip_code: '78701',
+  address: '12 Willow Creek Rd, Austin TX',
+  lender_name: 'First Hill Bank',
+  loan_number: 'CL-2026-0042',
+};
 
 const input = (over: Partial<DrawPdfInput> = {}): DrawPdfInput => ({
   project,
   draw: drawFixture(),
-  draws: [
-    drawFixture({ id: 49, number: 1, total: 10000, status: 'funded', funded_amount: 10000, funded_on: '2026-03-01' }),
-    drawFixture(),
-    drawFixture({ id: 51, number: 3, total: 999, status: 'draft' }),
-  ],
-  tasks: tasksFixture,
   payments: paymentsFixture,
   receipts: new Map([
     [31, 'permit-receipt.pdf'],
     [44, 'framing-invoice-2.pdf'],
   ]),
   summary: summaryFixture,
+  owner: 'dana',
   exportedOn: '2026-03-26',
   ...over,
 });
@@ -41,10 +44,14 @@ function texts(node: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The rows of the table under the section titled `title`. */
-function tableAfter(def: ReturnType<typeof drawPdfDefinition>, title: string): string[][] {
-  const i = def.content.findIndex((c) => (c as { text?: unknown }).text === title);
-  const table = def.content.slice(i + 1).find((c) => 'table' in c) as { table: { body: { text: string }[][] } };
+type Def = ReturnType<typeof drawPdfDefinition>;
+const indexOf = (def: Def, title: string) => def.content.findIndex((c) => (c as { text?: unknown }).text === title);
+
+/** The rows of the first table after the node titled `title`. */
+function tableAfter(def: Def, title: string): string[][] {
+  const table = def.content.slice(indexOf(def, title) + 1).find((c) => 'table' in c) as {
+    table: { body: { text: string }[][] };
+  };
   return table.table.body.map((row) => row.map((cell) => cell.text));
 }
 
@@ -54,161 +61,161 @@ describe('draw PDF', () => {
     expect(drawTitle({ number: 2 })).toBe('Draw request 2');
     expect(def.info.title).toBe('Draw request 2 - Willow Creek House');
     expect(def.content[0]).toMatchObject({ text: 'Draw request 2' });
-    expect(def.content[1]).toMatchObject({ text: 'Willow Creek House' });
     expect(drawFileName({ number: 2 }, project)).toBe('draw_2_willow_creek_house.pdf');
   });
 
-  it('gives the project, the place, the number, the date and the status', () => {
-    const all = texts(drawPdfDefinition(input()).content);
-    expect(all).toEqual(expect.arrayContaining(['Location', 'ZIP 78701', 'Draw number', '2', 'Requested on', 'Draft']));
-    expect(all).toContain(new Date(2026, 2, 25).toLocaleDateString('en-US'));
-  });
-
-  it('lists the work covered: status, percent complete, amount in this draw and the total', () => {
-    const rows = tableAfter(drawPdfDefinition(input()), 'Work covered');
-    expect(rows[0]).toEqual(['Task', 'Status', 'Complete', 'Paid', 'Amount in this draw']);
-    // Framing: 20,000 paid of 46,100 best-known = 43%; Permits is Paid: 100%.
-    expect(rows[1]).toEqual(['Framing', 'In Progress', '43%', '$20,000.00', '$10,000.00']);
-    expect(rows[2]).toEqual(['Building Permits', 'Paid', '100%', '$2,500.00', '$2,500.00']);
-    // The draw's total is the server's.
-    expect(rows[3]).toEqual(['Total', '', '', '', '$12,500.00']);
-  });
-
-  it('is on US Letter, keeps each heading with what follows and repeats table headers', () => {
-    const def = drawPdfDefinition(input());
-    expect(def.pageSize).toBe('LETTER');
-    const headings = def.content.filter((c) => (c as { headlineLevel?: number }).headlineLevel === 1);
-    expect(headings.map((h) => (h as { text: string }).text)).toEqual([
-      'The project',
-      'Work covered',
-      'Payments made on this work',
-      'Loan',
+  it('opens with a cover: owner, property address, lender, loan number, draw number and period', () => {
+    const rows = tableAfter(drawPdfDefinition(input()), 'Application for payment');
+    expect(rows).toEqual([
+      ['Owner', 'dana'],
+      ['Project', 'Willow Creek House'],
+      ['Property address', '12 Willow Creek Rd, Austin TX'],
+      ['ZIP code', '78701'],
+      ['Lender', 'First Hill Bank'],
+      ['Loan number', 'CL-2026-0042'],
+      ['Draw number', '2'],
+      ['Period to', 'Mar 25, 2026'],
+      ['Status', 'Draft'],
+      ['Inspected', 'Mar 24, 2026 by Pat Inspector'],
     ]);
-    const after = (n: number) => ({ getFollowingNodesOnPage: () => Array.from({ length: n }) });
-    expect(def.pageBreakBefore({ headlineLevel: 1 }, after(2))).toBe(true);
-    expect(def.pageBreakBefore({ headlineLevel: 1 }, after(12))).toBe(false);
-    expect(def.pageBreakBefore({}, after(0))).toBe(false);
-  });
-
-  it('says when a task in Paid counts a final cost with no payment behind it', () => {
-    // "Other / Miscellaneous" moved to Paid at $6,800 without a payment: its Paid is its final cost.
-    const misc = {
-      id: 11,
-      title: 'Other / Miscellaneous',
-      status: 'Paid',
-      predicted: 5000,
-      best_known: 6800,
-      committed_cost: null,
-      actual_cost: 6800,
-      paid_to_date: 6800,
-      payments_total: 0,
-    };
-    const draw = drawFixture({
-      tasks: [11],
-      items: [{ task: 11, title: 'Other / Miscellaneous', amount: 6800 }],
-      total: 6800,
+    const bare = coverFacts({
+      project: { id: 3, name: '', zip_code: null },
+      draw: drawFixture({ final: true, inspected_on: null, inspector: '' }),
+      owner: '',
     });
-    const def = drawPdfDefinition(input({ draw, tasks: [...tasksFixture, misc] }));
-    expect(tableAfter(def, 'Work covered')[1]).toEqual([
-      'Other / Miscellaneous',
-      'Paid',
-      '100%',
-      '$6,800.00',
-      '$6,800.00',
+    expect(bare).toContainEqual(['Property address', 'Not given']);
+    expect(bare).toContainEqual(['Lender', 'Not given']);
+    expect(bare).toContainEqual(['Draw number', '2 (final draw)']);
+    expect(bare.map((r) => r[0])).not.toContain('Inspected');
+  });
+
+  it("gives the application's figures, every one the server's", () => {
+    expect(tableAfter(drawPdfDefinition(input()), 'The application')).toEqual([
+      ['Loan amount', '$300,000.00'],
+      ['Approved change orders', '$4,600.00'],
+      ['Scheduled value of these lines', '$48,600.00'],
+      ['Completed to date', '$22,500.00'],
+      ['Retainage (5% of this period)', '$625.00'],
+      ['Previous draws on these lines', '$10,000.00'],
+      ['This request', '$12,500.00'],
+      ['Net this request (less retainage)', '$11,875.00'],
+      ['Balance to finish', '$26,100.00'],
+      ['Loan drawn to date', '$10,000.00'],
+      ['Loan left', '$290,000.00'],
     ]);
-    expect(texts(def.content)).toContain(
-      'Other / Miscellaneous: $6,800.00 of its final cost has no payment recorded yet.',
+    const noLoan = drawPdfDefinition(input({ summary: { ...summaryFixture, loan_amount: null, loan_left: null } }));
+    expect(tableAfter(noLoan, 'The application')[0]).toEqual(['Loan amount', 'No loan on file']);
+  });
+
+  it('carries the continuation sheet on a landscape page: the G703 columns, each line and the totals', () => {
+    const def = drawPdfDefinition(input());
+    expect(def.content[indexOf(def, 'Continuation sheet')]).toMatchObject({
+      pageBreak: 'before',
+      pageOrientation: 'landscape',
+    });
+    const rows = tableAfter(def, 'Continuation sheet');
+    expect(rows[0]).toEqual([
+      'Task',
+      'Scheduled value',
+      'Previous',
+      'This period',
+      'Completed to date',
+      '%',
+      'Balance to finish',
+      'Retainage',
+      'Net',
+    ]);
+    expect(rows[1]).toEqual([
+      'Framing',
+      '$46,100.00',
+      '$10,000.00',
+      '$10,000.00',
+      '$20,000.00',
+      '43.4% (inspected)',
+      '$26,100.00',
+      '$500.00',
+      '$9,500.00',
+    ]);
+    expect(rows[2]).toEqual([
+      'Building Permits',
+      '$2,500.00',
+      '$0.00',
+      '$2,500.00',
+      '$2,500.00',
+      '100%',
+      '$0.00',
+      '$125.00',
+      '$2,375.00',
+    ]);
+    expect(rows[3]).toEqual([
+      'Total',
+      '$48,600.00',
+      '$10,000.00',
+      '$12,500.00',
+      '$22,500.00',
+      '',
+      '$26,100.00',
+      '$625.00',
+      '$11,875.00',
+    ]);
+  });
+
+  it('puts the property on every page and closes with the three signature lines and their dates', () => {
+    const def = drawPdfDefinition(input());
+    expect(def.footer(2, 3).text).toBe(
+      'Willow Creek House - 12 Willow Creek Rd, Austin TX - Draw request 2 - page 2 of 3',
+    );
+    const all = texts(def.content.slice(indexOf(def, 'Signatures')));
+    expect(all).toEqual(
+      expect.arrayContaining(['Owner: dana', "Lender's inspector: Pat Inspector", 'Lender: First Hill Bank']),
+    );
+    expect(all.filter((t) => t.startsWith('Date: '))).toHaveLength(3);
+  });
+
+  it('lists the lien waivers still missing, or says none is', () => {
+    const draw = drawFixture({
+      final: true,
+      waivers_missing: [
+        { payment: 12, task: 7, contractor: 2, contractor_name: 'Acme Framing', amount: 2000, paid_on: '2026-03-20' },
+      ],
+      final_waivers_missing: [{ contractor: 2, contractor_name: 'Acme Framing' }],
+    });
+    expect(paperworkLines(draw)).toEqual([
+      '$2,000.00 to Acme Framing, paid Mar 20, 2026 - no lien waiver received (payment 12)',
+      'Acme Framing - no unconditional final lien waiver received',
+    ]);
+    const all = texts(drawPdfDefinition(input({ draw })).content);
+    expect(all).toContain('Acme Framing - no unconditional final lien waiver received');
+    expect(texts(drawPdfDefinition(input()).content)).toContain(
+      'No lien waiver is missing: every payment above the threshold is covered.',
     );
   });
 
-  it("lists the payments of the draw's tasks with their receipts, and their total", () => {
-    const rows = tableAfter(drawPdfDefinition(input()), 'Payments made on this work');
+  it("lists the payments of the draw's lines up to its request date, with their receipts", () => {
+    const late = { ...paymentsFixture[2], id: 4, paid_on: '2026-03-30' };
+    const rows = tableAfter(
+      drawPdfDefinition(input({ payments: [...paymentsFixture, late] })),
+      'Payments made on this work',
+    );
     expect(rows[0]).toEqual(['Date', 'Task', 'Payee', 'Method', 'Amount', 'Receipt']);
-    expect(rows.slice(1, 4).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
+    expect(rows.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
       ['Building Permits', 'Card', '$2,500.00', 'permit-receipt.pdf'],
       ['Framing', 'Check', '$12,000.00', 'None attached'],
       ['Framing', 'Loan draw', '$8,000.00', 'framing-invoice-2.pdf'],
     ]);
-    expect(rows[4]).toEqual(['Total', '', '', '', '$22,500.00', '']);
+    const permits = drawFixture({ tasks: [8], items: [lineFixture(8, 'Building Permits', 2500)], total: 2500 });
+    expect(drawPayments(permits, paymentsFixture).map((p) => p.id)).toEqual([1]);
   });
 
-  it('leaves out the payments of tasks not in the draw', () => {
+  it('says when the draw was funded, and keeps the note (the reason it was funded less)', () => {
     const draw = drawFixture({
-      tasks: [8],
-      items: [{ task: 8, title: 'Building Permits', amount: 2500 }],
-      total: 2500,
+      status: 'funded',
+      funded_amount: 12000,
+      funded_on: '2026-04-02',
+      note: 'Inspector held back $500 on framing.',
     });
-    const rows = tableAfter(drawPdfDefinition(input({ draw })), 'Payments made on this work');
-    expect(rows).toHaveLength(3);
-    expect(rows[1][1]).toBe('Building Permits');
-  });
-
-  it('closes with the previous draws, the loan, drawn to date and the balance', () => {
-    const def = drawPdfDefinition(input());
-    const i = def.content.findIndex((c) => (c as { text?: unknown }).text === 'Loan');
-    const body = (def.content[i + 1] as { table: { body: { text: string }[][] } }).table.body.map((r) =>
-      r.map((c) => c.text),
-    );
-    expect(body).toEqual([
-      ['This draw', '$12,500.00'],
-      ['Previous draws (1)', '$10,000.00'],
-      ['Requested to date, this draw included', '$22,500.00'],
-      ['Loan amount', '$300,000.00'],
-      ['Drawn', '$10,000.00'],
-      ['Loan left', '$290,000.00'],
-    ]);
-  });
-
-  it("carries the project's figures from the server's summary, in the shared words", () => {
-    const def = drawPdfDefinition(input());
-    const i = def.content.findIndex((c) => (c as { text?: unknown }).text === 'The project');
-    const block = def.content[i + 1] as { columns: { table: { body: { text: string }[][] } }[] };
-    const rows = block.columns.flatMap((c) => c.table.body.map((r) => r.map((cell) => cell.text)));
-    expect(rows).toEqual([
-      ['Budget', '$400,000.00'],
-      ['Predicted total (calibrated)', '$375,000.00'],
-      ['Committed', '$46,100.00'],
-      ['Paid', '$22,500.00'],
-      ['Remaining', '$23,600.00'],
-      ['Headroom', '$25,000.00'],
-      ['Status', 'Using the contingency'],
-      ['Contingency (10%) reserve', '$40,000.00'],
-      ['Contingency used', '$15,000.00'],
-      ['Contingency left', '$25,000.00'],
-      ['Loan amount', '$300,000.00'],
-      ['Drawn', '$10,000.00'],
-      ['Loan left', '$290,000.00'],
-    ]);
-    const regional = drawPdfDefinition(input({ summary: { ...summaryFixture, use_calibration: false } }));
-    expect(texts(regional.content)).toContain('Predicted total');
-  });
-
-  it('says when there is no loan, and when the draw was funded', () => {
-    const draw = drawFixture({ status: 'funded', funded_amount: 12000, funded_on: '2026-04-02' });
-    const all = texts(
-      drawPdfDefinition(input({ draw, summary: { ...summaryFixture, loan_amount: null, drawn: 0, loan_left: null } }))
-        .content,
-    );
-    expect(all).toContain('No loan on file');
-    expect(all).toContain(`$12,000.00 on ${new Date(2026, 3, 2).toLocaleDateString('en-US')}`);
-  });
-
-  it('marks a task deleted since the draw', () => {
-    const rows = drawWorkRows(
-      drawFixture(),
-      tasksFixture.filter((t) => t.id !== 7),
-    );
-    expect(rows[0]).toMatchObject({ title: 'Framing', status: 'Deleted', percent: null, amount: 10000 });
-  });
-
-  it('counts only earlier draws that were sent as previous', () => {
-    const draws = [
-      drawFixture({ number: 1, total: 100, status: 'draft' }),
-      drawFixture({ number: 2, total: 200, status: 'submitted' }),
-      drawFixture({ number: 3, total: 300, status: 'funded' }),
-      drawFixture({ number: 4, total: 400, status: 'funded' }),
-    ];
-    expect(previousDraws({ number: 4 }, draws)).toEqual({ count: 2, total: 500 });
-    expect(previousDraws({ number: 1 }, draws)).toEqual({ count: 0, total: 0 });
+    const all = texts(drawPdfDefinition(input({ draw })).content);
+    expect(all).toContain('$12,000.00 on Apr 2, 2026');
+    expect(all).toContain('Note: Inspector held back $500 on framing.');
   });
 });

@@ -1,127 +1,127 @@
-// "Download PDF" of a lender draw: what a bank's inspector reads before releasing money. The
-// project, the draw's number and dates, the project's figures (the server's summary, in the words
-// of lib/money-words.ts: predicted total, committed, Paid, remaining, contingency, headroom, the
-// loan), the work covered (each task's status, percent complete
-// and amount in this draw), the payments of those tasks with their receipts, and the loan's
-// position (previous draws, loan amount, drawn to date, balance). US Letter; the amounts are the
-// server's (the draw's items and total, the payments, the summary's loan figures); a heading never
-// ends a page and a table's header row repeats on every page. The document definition is pure
-// (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download, as for the bid
-// comparison (features/bids/export-pdf.ts).
+// "Download PDF" of a lender draw: the draw request a bank files (issue 34). A cover page in the
+// spirit of AIA G702 — owner, property address, lender, loan number, draw number and period, then
+// the application's figures: loan amount, approved change orders, scheduled value, completed to
+// date, retainage, previous draws, this request, net, balance to finish, the loan drawn and left —
+// then the continuation sheet in the spirit of G703 (landscape: task, scheduled value, previous,
+// this period, completed to date, %, balance to finish, retainage, net, totals), the payments of
+// the draw's lines with their receipts, the lien waivers still missing, and signature lines for
+// the owner, the lender's inspector and the lender. Every amount is the server's (the draw's
+// lines and totals, the payments, the summary's loan figures): this module formats, it never adds
+// money up. The property's address is in every page's footer. US Letter; a heading never ends a
+// page and a table's header row repeats on every page. The document definition is pure
+// (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download (pdfMakeBlob).
 import { formatIsoDay, formatMoney } from '../../lib/format';
-import { FIGURES, statusWords } from '../../lib/money-words';
 import { saveBlob } from '../../lib/save-blob';
-import type { Draw, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from './types';
-import { drawStatusLabel, fileSlug, methodLabel, percentComplete, sumDollars, toCents } from './utils';
+import { SHEET_COLUMNS, retainageWords, sheetRows, sheetTotals } from './continuation';
+import type { Draw, MoneyProject, MoneySummary, ProjectPayment } from './types';
+import { drawStatusLabel, fileSlug, formatSheetPercent, methodLabel, shortDay } from './utils';
 import { localToday } from '../../lib/dates';
 
 type Margin = [number, number, number, number];
 
+export type DrawPdfProject = Pick<MoneyProject, 'id' | 'name' | 'zip_code' | 'address' | 'lender_name' | 'loan_number'>;
+
 export interface DrawPdfInput {
-  project: Pick<MoneyProject, 'id' | 'name' | 'zip_code'>;
+  project: DrawPdfProject;
   draw: Draw;
-  /** Every draw of the project (the earlier ones are "previous draws"). */
-  draws: readonly Draw[];
-  /** The board's tasks (status, paid to date, best-known cost). */
-  tasks: readonly MoneyTask[];
-  /** Every payment of the project; those of the draw's tasks are listed. */
+  /** Every payment of the project; those of the draw's tasks up to its request date are listed. */
   payments: readonly ProjectPayment[];
   /** Receipt document names by id. */
   receipts: ReadonlyMap<number, string>;
-  /** The server's project summary: the project's figures and the loan. */
+  /** The server's project summary: the loan and the approved change orders. */
   summary: DrawPdfSummary;
+  /** The owner (the signed-in user's name), or '' when unknown. */
+  owner: string;
   exportedOn?: string;
 }
 
 /** What the draw PDF reads of the project summary. */
-export type DrawPdfSummary = Pick<
-  MoneySummary,
-  | 'budget'
-  | 'predicted_total'
-  | 'use_calibration'
-  | 'calibrated'
-  | 'committed'
-  | 'paid_to_date'
-  | 'remaining_to_pay'
-  | 'contingency_percent'
-  | 'contingency_reserve'
-  | 'contingency_used'
-  | 'contingency_left'
-  | 'headroom'
-  | 'status'
-  | 'loan_amount'
-  | 'drawn'
-  | 'loan_left'
->;
+export type DrawPdfSummary = Pick<MoneySummary, 'loan_amount' | 'drawn' | 'loan_left' | 'change_orders_approved'>;
 
-/** The project's figures, as the summary gives them: [label, value] in the shared words. */
-export function projectFigureRows(summary: DrawPdfSummary): { costs: [string, string][]; reserve: [string, string][] } {
-  const calibrated = summary.use_calibration && summary.calibrated !== null && summary.calibrated !== undefined;
-  const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
-  return {
-    costs: [
-      ['Budget', formatMoney(summary.budget)],
-      [
-        calibrated ? `${FIGURES.predictedTotal.label} (calibrated)` : FIGURES.predictedTotal.label,
-        formatMoney(summary.predicted_total),
-      ],
-      [FIGURES.committed.label, formatMoney(summary.committed)],
-      [FIGURES.paid.label, formatMoney(summary.paid_to_date)],
-      [FIGURES.remaining.label, formatMoney(summary.remaining_to_pay)],
-      [FIGURES.headroom.label, formatMoney(summary.headroom)],
-      ['Status', statusWords(summary.status)],
-    ],
-    reserve: [
-      [
-        `${FIGURES.contingencyReserve.label} (${summary.contingency_percent}%) reserve`,
-        formatMoney(summary.contingency_reserve),
-      ],
-      [FIGURES.contingencyUsed.label, formatMoney(summary.contingency_used)],
-      [FIGURES.contingencyLeft.label, formatMoney(summary.contingency_left)],
-      ['Loan amount', hasLoan ? formatMoney(summary.loan_amount) : 'No loan on file'],
-      ['Drawn', formatMoney(summary.drawn)],
-      ['Loan left', hasLoan && summary.loan_left !== null ? formatMoney(summary.loan_left) : '-'],
-    ],
-  };
-}
+/** draw_2_willow_creek_house, or draw_2_project_3 without a usable name (no extension). */
+export const drawBaseName = (draw: Pick<Draw, 'number'>, project: Pick<MoneyProject, 'id' | 'name'>) =>
+  `draw_${draw.number}_${fileSlug(project.name) ?? `project_${project.id}`}`;
 
-/** draw_2_willow_creek_house.pdf, or draw_2_project_3.pdf without a usable name. */
+/** draw_2_willow_creek_house.pdf */
 export const drawFileName = (draw: Pick<Draw, 'number'>, project: Pick<MoneyProject, 'id' | 'name'>) =>
-  `draw_${draw.number}_${fileSlug(project.name) ?? `project_${project.id}`}.pdf`;
+  `${drawBaseName(draw, project)}.pdf`;
 
 /** The document's title; plain ASCII, so PDF readers (and tests) find it as written. */
 export const drawTitle = (draw: Pick<Draw, 'number'>) => `Draw request ${draw.number}`;
-
-/** The earlier draws sent to the lender (drafts are not), and what they asked for. */
-export function previousDraws(draw: Pick<Draw, 'number'>, draws: readonly Draw[]) {
-  const earlier = draws.filter((d) => d.number < draw.number && d.status !== 'draft');
-  return { count: earlier.length, total: sumDollars(earlier, (d) => d.total) };
-}
 
 /** The tasks a draw covers (those still on the board). */
 export const drawTaskIds = (draw: Pick<Draw, 'tasks' | 'items'>) =>
   new Set([...draw.tasks, ...draw.items.flatMap((i) => (i.task === null ? [] : [i.task]))]);
 
-/**
- * The work a draw covers, a row per item: the task's status, percent complete and Paid now, and
- * its final cost beyond the payments recorded (a task in Paid whose actual cost is more than its
- * payments: the draw covers that work with no payment behind it).
- */
-export function drawWorkRows(draw: Draw, tasks: readonly MoneyTask[]) {
-  const byId = new Map(tasks.map((t) => [t.id, t]));
-  return draw.items.map((item) => {
-    const task = item.task === null ? undefined : byId.get(item.task);
-    const unrecorded = task ? toCents(task.paid_to_date) - toCents(task.payments_total) : 0;
-    return {
-      task: item.task,
-      title: item.title,
-      status: task ? task.status : 'Deleted',
-      percent: task ? percentComplete(task) : null,
-      paid: task ? task.paid_to_date : null,
-      unrecorded: unrecorded > 0 ? unrecorded / 100 : 0,
-      amount: item.amount,
-    };
-  });
+/** The payments of a draw's lines: of its tasks, paid on or before its request date, oldest first as given. */
+export function drawPayments<P extends Pick<ProjectPayment, 'task' | 'paid_on'>>(
+  draw: Pick<Draw, 'tasks' | 'items' | 'requested_on'>,
+  payments: readonly P[],
+): P[] {
+  const covered = drawTaskIds(draw);
+  return payments.filter((p) => covered.has(p.task) && p.paid_on <= draw.requested_on);
+}
+
+const orNone = (value: string | undefined | null) => (value && value.trim() ? value.trim() : 'Not given');
+
+/** The cover's facts: who, where, which loan, which draw. */
+export function coverFacts(input: Pick<DrawPdfInput, 'project' | 'draw' | 'owner'>): [string, string][] {
+  const { project, draw } = input;
+  const inspection = [
+    draw.inspected_on ? shortDay(draw.inspected_on) : '',
+    draw.inspector ? `by ${draw.inspector}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    ['Owner', orNone(input.owner)],
+    ['Project', project.name || `Project ${project.id}`],
+    ['Property address', orNone(project.address)],
+    ['ZIP code', orNone(project.zip_code)],
+    ['Lender', orNone(project.lender_name)],
+    ['Loan number', orNone(project.loan_number)],
+    ['Draw number', `${draw.number}${draw.final ? ' (final draw)' : ''}`],
+    ['Period to', shortDay(draw.requested_on)],
+    ['Status', drawStatusLabel(draw.status)],
+    ...(draw.status === 'funded' && draw.funded_amount !== null
+      ? [
+          [
+            'Funded',
+            `${formatMoney(draw.funded_amount)}${draw.funded_on ? ` on ${shortDay(draw.funded_on)}` : ''}`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(inspection ? [['Inspected', inspection] as [string, string]] : []),
+  ];
+}
+
+/** The application's figures (in the spirit of G702), every one the server's. */
+export function coverFigures(draw: Draw, summary: DrawPdfSummary): [string, string][] {
+  const hasLoan = summary.loan_amount !== null && summary.loan_amount !== undefined;
+  return [
+    ['Loan amount', hasLoan ? formatMoney(summary.loan_amount) : 'No loan on file'],
+    ['Approved change orders', formatMoney(summary.change_orders_approved)],
+    ['Scheduled value of these lines', formatMoney(draw.scheduled_total)],
+    ['Completed to date', formatMoney(draw.completed_to_date_total)],
+    [`Retainage (${formatSheetPercent(draw.retainage_percent)} of this period)`, formatMoney(draw.retainage_total)],
+    ['Previous draws on these lines', formatMoney(draw.previous_total)],
+    ['This request', formatMoney(draw.total)],
+    ['Net this request (less retainage)', formatMoney(draw.net_total)],
+    ['Balance to finish', formatMoney(draw.balance_to_finish_total)],
+    ['Loan drawn to date', formatMoney(summary.drawn)],
+    ['Loan left', hasLoan && summary.loan_left !== null ? formatMoney(summary.loan_left) : '-'],
+  ];
+}
+
+/** The paperwork lines of the PDF (ASCII dashes: the standard font's words as written). */
+export function paperworkLines(draw: Pick<Draw, 'final' | 'waivers_missing' | 'final_waivers_missing'>): string[] {
+  return [
+    ...draw.waivers_missing.map(
+      (w) =>
+        `${formatMoney(w.amount)} to ${w.contractor_name}, paid ${shortDay(w.paid_on)} - no lien waiver received (payment ${w.payment})`,
+    ),
+    ...draw.final_waivers_missing.map((w) => `${w.contractor_name} - no unconditional final lien waiver received`),
+  ];
 }
 
 /** A heading (headlineLevel 1) with fewer than `min` nodes after it on its page starts the next page. */
@@ -131,126 +131,117 @@ const keepHeadings =
 
 const right = { alignment: 'right' as const };
 
+const factTable = (rows: [string, string][], boldRows: readonly string[] = []) => ({
+  table: {
+    widths: ['auto', 'auto'],
+    body: rows.map(([label, value]) => [
+      { text: label, style: 'factLabel' },
+      { text: value, ...right, bold: boldRows.includes(label) },
+    ]),
+  },
+  layout: 'noBorders',
+});
+
+/** A signature line: the role, a line to sign on, the name when known, and a date line. */
+const signature = (role: string, name: string) => ({
+  columns: [
+    {
+      stack: [
+        { text: '______________________________________', style: 'sign' },
+        { text: name ? `${role}: ${name}` : role, style: 'small' },
+      ],
+    },
+    {
+      width: 'auto',
+      stack: [
+        { text: 'Date: ____________________', style: 'sign' },
+        { text: ' ', style: 'small' },
+      ],
+    },
+  ],
+  columnGap: 24,
+  margin: [0, 22, 0, 0] as Margin,
+});
+
 export function drawPdfDefinition(input: DrawPdfInput) {
-  const { project, draw, tasks, payments, receipts, summary } = input;
+  const { project, draw, receipts, summary } = input;
   const exportedOn = input.exportedOn ?? localToday();
   const name = project.name || `Project ${project.id}`;
+  const address = project.address?.trim() ?? '';
   const title = drawTitle(draw);
-  const work = drawWorkRows(draw, tasks);
-  const covered = drawTaskIds(draw);
-  const paid = payments.filter((p) => covered.has(p.task));
-  const paidTotal = sumDollars(paid, (p) => p.amount);
-  const previous = previousDraws(draw, input.draws);
-  const finalCosts = work.filter((r) => r.unrecorded > 0);
-
-  const facts: [string, string][] = [
-    ['Project', name],
-    ['Location', project.zip_code ? `ZIP ${project.zip_code}` : 'Not given'],
-    ['Draw number', String(draw.number)],
-    ['Requested on', formatIsoDay(draw.requested_on, 'en-US')],
-    ['Status', drawStatusLabel(draw.status)],
-    ...(draw.status === 'funded' && draw.funded_amount !== null
-      ? [
-          [
-            'Funded',
-            `${formatMoney(draw.funded_amount)}${draw.funded_on ? ` on ${formatIsoDay(draw.funded_on, 'en-US')}` : ''}`,
-          ] as [string, string],
-        ]
-      : []),
-  ];
-
-  const totals: [string, string][] = [
-    ['This draw', formatMoney(draw.total)],
-    [`Previous draws (${previous.count})`, previous.count === 0 ? formatMoney(0) : formatMoney(previous.total)],
-    ['Requested to date, this draw included', formatMoney(previous.total + draw.total)],
-    ...projectFigureRows(summary).reserve.slice(3),
-  ];
-  const figures = projectFigureRows(summary);
-
-  const factTable = (rows: [string, string][], boldLast = false) => ({
-    table: {
-      widths: ['auto', 'auto'],
-      body: rows.map(([label, value], i) => [
-        { text: label, style: 'factLabel' },
-        { text: value, ...right, bold: boldLast && i === rows.length - 1 },
-      ]),
-    },
-    layout: 'noBorders',
-  });
+  const paid = drawPayments(draw, input.payments);
+  const missing = paperworkLines(draw);
+  const figures = coverFigures(draw, summary);
 
   return {
-    info: { title: `${title} - ${name}`, subject: name, keywords: `draw ${draw.number}` },
+    info: {
+      title: `${title} - ${name}`,
+      subject: address ? `${name}, ${address}` : name,
+      keywords: `draw ${draw.number}`,
+    },
     pageSize: 'LETTER' as const,
+    pageOrientation: 'portrait' as const,
     pageMargins: [40, 48, 40, 56] as Margin,
-    pageBreakBefore: keepHeadings(6),
+    pageBreakBefore: keepHeadings(4),
     defaultStyle: { font: 'Helvetica', fontSize: 10 },
     footer: (page: number, pages: number) => ({
-      text: `${name} - ${title} - page ${page} of ${pages}`,
+      text: `${name}${address ? ` - ${address}` : ''} - ${title} - page ${page} of ${pages}`,
       style: 'footer',
       margin: [40, 16, 40, 0] as Margin,
     }),
     content: [
       { text: title, style: 'title' },
-      { text: name, style: 'project' },
-      { ...factTable(facts), margin: [0, 0, 0, 14] as Margin },
-      ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
-      { text: 'The project', style: 'section', headlineLevel: 1 },
+      { text: 'Application for payment', style: 'project' },
+      { ...factTable(coverFacts(input)), margin: [0, 0, 0, 10] as Margin },
+      { text: 'The application', style: 'section', headlineLevel: 1 },
+      factTable(figures, ['This request', 'Net this request (less retainage)']),
       {
-        columns: [
-          { ...factTable(figures.costs), width: 'auto' },
-          { ...factTable(figures.reserve), width: 'auto' },
-        ],
-        columnGap: 48,
-      },
-      {
-        text: [FIGURES.predictedTotal, FIGURES.committed, FIGURES.paid, FIGURES.remaining, FIGURES.headroom]
-          .map((f) => `${f.label}: ${f.hint.charAt(0).toLowerCase()}${f.hint.slice(1)}.`)
-          .join(' '),
+        text: `${retainageWords(draw.retainage_percent)} Completed to date = previous draws + this request, line by line, as the continuation sheet shows.`,
         style: 'small',
       },
-      { text: 'Work covered', style: 'section', headlineLevel: 1 },
+      ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
+      ...(draw.inspection_note ? [{ text: `Inspection note: ${draw.inspection_note}`, style: 'note' }] : []),
+      { text: 'Lien waivers', style: 'section', headlineLevel: 1 },
+      missing.length === 0
+        ? {
+            text: draw.final
+              ? 'No lien waiver is missing: every payment above the threshold is covered, and every awarded contractor gave an unconditional final waiver.'
+              : 'No lien waiver is missing: every payment above the threshold is covered.',
+            style: 'body',
+          }
+        : { ul: missing.map((line) => ({ text: line })), style: 'body' },
+      {
+        text: 'Continuation sheet',
+        style: 'section',
+        headlineLevel: 2,
+        pageBreak: 'before' as const,
+        pageOrientation: 'landscape' as const,
+      },
       {
         table: {
           headerRows: 1,
           keepWithHeaderRows: 1,
-          widths: ['*', 'auto', 'auto', 'auto', 'auto'],
+          widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
           body: [
-            [
-              { text: 'Task', style: 'th' },
-              { text: 'Status', style: 'th' },
-              { text: 'Complete', style: 'th', ...right },
-              { text: FIGURES.paid.label, style: 'th', ...right },
-              { text: 'Amount in this draw', style: 'th', ...right },
-            ],
-            ...work.map((r) => [
-              { text: r.title },
-              { text: r.status },
-              { text: r.percent === null ? '-' : `${r.percent}%`, ...right },
-              { text: r.paid === null ? '-' : formatMoney(r.paid), ...right },
-              { text: formatMoney(r.amount), ...right },
-            ]),
-            [
-              { text: 'Total', style: 'th' },
-              { text: '' },
-              { text: '' },
-              { text: '' },
-              { text: formatMoney(draw.total), style: 'th', ...right },
-            ],
+            SHEET_COLUMNS.map((c, i) => ({ text: c, style: 'th', ...(i > 0 ? right : {}) })),
+            ...sheetRows(draw).map((row) =>
+              row.cells.map((cell, i) => ({
+                text: i === 5 && row.inspected ? `${cell} (inspected)` : cell,
+                ...(i > 0 ? right : {}),
+              })),
+            ),
+            sheetTotals(draw).map((cell, i) => ({ text: cell, style: 'th', ...(i > 0 ? right : {}) })),
           ],
         },
         layout: 'lightHorizontalLines',
       },
       {
-        text: 'Complete: 100% for a task marked Paid, else its Paid over its best-known cost (actual, else committed, else predicted). Paid: the payments recorded, or the final cost of a task in Paid when that is more. Amount in this draw: the work to date no earlier draw covered.',
+        text: 'Scheduled value: the task\'s committed cost, else its best-known cost, fixed with the line. Previous: what earlier draws covered of the task. %: completed to date over scheduled value (at most 100). "Inspected": the lender inspector\'s percent set the line.',
         style: 'small',
       },
-      ...finalCosts.map((r) => ({
-        text: `${r.title}: ${formatMoney(r.unrecorded)} of its final cost has no payment recorded yet.`,
-        style: 'small',
-      })),
       { text: 'Payments made on this work', style: 'section', headlineLevel: 1 },
       paid.length === 0
-        ? { text: 'No payments recorded for these tasks.', style: 'small' }
+        ? { text: 'No payments recorded for these lines up to the request date.', style: 'small' }
         : {
             table: {
               headerRows: 1,
@@ -275,38 +266,25 @@ export function drawPdfDefinition(input: DrawPdfInput) {
                     text: p.receipt === null ? 'None attached' : (receipts.get(p.receipt) ?? `Document ${p.receipt}`),
                   },
                 ]),
-                [
-                  { text: 'Total', style: 'th' },
-                  { text: '' },
-                  { text: '' },
-                  { text: '' },
-                  { text: formatMoney(paidTotal), style: 'th', ...right },
-                  { text: '' },
-                ],
               ],
             },
             layout: 'lightHorizontalLines',
           },
-      { text: 'Loan', style: 'section', headlineLevel: 1 },
-      factTable(totals, true),
+      { text: 'Signatures', style: 'section', headlineLevel: 1 },
       {
-        text: `Prepared ${formatIsoDay(exportedOn, 'en-US')} with BuildLedger.`,
-        style: 'small',
-        margin: [0, 18, 0, 0] as Margin,
+        text: `The owner asks for ${formatMoney(draw.total)} for the work above, done up to ${shortDay(draw.requested_on)}. Prepared ${shortDay(exportedOn)} with BuildLedger.`,
+        style: 'body',
       },
-      {
-        columns: [
-          { text: "Borrower's signature: ______________________________", style: 'sign' },
-          { text: 'Date: ______________', style: 'sign', width: 'auto' },
-        ],
-        margin: [0, 28, 0, 0] as Margin,
-      },
+      signature('Owner', input.owner),
+      signature("Lender's inspector", draw.inspector),
+      signature('Lender', project.lender_name ?? ''),
     ],
     styles: {
-      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] as Margin },
-      project: { fontSize: 13, bold: true, margin: [0, 0, 0, 8] as Margin },
+      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] as Margin },
+      project: { fontSize: 12, bold: true, margin: [0, 0, 0, 8] as Margin },
       factLabel: { bold: true },
-      note: { italics: true, margin: [0, 0, 0, 8] as Margin },
+      body: { margin: [0, 2, 0, 4] as Margin },
+      note: { italics: true, margin: [0, 6, 0, 0] as Margin },
       section: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] as Margin },
       small: { fontSize: 8, color: '#4a5567', margin: [0, 4, 0, 0] as Margin },
       footer: { fontSize: 8, color: '#4a5567' },
@@ -321,8 +299,8 @@ interface PdfMakeStatic {
   createPdf: (def: unknown) => { getBlob: () => Promise<Blob> };
 }
 
-/** Builds and saves the PDF; pdfmake (and its font) load here, on the first download. */
-export async function downloadDrawPdf(input: DrawPdfInput): Promise<void> {
+/** pdfmake with its Helvetica, loaded on the first download (its own chunk). */
+export async function loadPdfMake(): Promise<PdfMakeStatic> {
   const [pdfMakeModule, helveticaModule] = await Promise.all([
     import('pdfmake/build/pdfmake'),
     import('pdfmake/build/standard-fonts/Helvetica'),
@@ -330,6 +308,16 @@ export async function downloadDrawPdf(input: DrawPdfInput): Promise<void> {
   const pdfMake = (pdfMakeModule.default ?? pdfMakeModule) as PdfMakeStatic;
   const helvetica = (helveticaModule.default ?? helveticaModule) as unknown;
   pdfMake.addFontContainer(helvetica);
-  const blob = await pdfMake.createPdf(drawPdfDefinition(input)).getBlob();
-  saveBlob(blob, drawFileName(input.draw, input.project));
+  return pdfMake;
+}
+
+/** The draw request PDF as a blob. */
+export async function drawPdfBlob(input: DrawPdfInput, pdfMake?: PdfMakeStatic): Promise<Blob> {
+  const maker = pdfMake ?? (await loadPdfMake());
+  return maker.createPdf(drawPdfDefinition(input)).getBlob();
+}
+
+/** Builds and saves the PDF; pdfmake (and its font) load here, on the first download. */
+export async function downloadDrawPdf(input: DrawPdfInput): Promise<void> {
+  saveBlob(await drawPdfBlob(input), drawFileName(input.draw, input.project));
 }

@@ -1,5 +1,5 @@
 // Shared fixtures of the money tests (not a test file itself).
-import type { ChangeOrderRegister, Draw, MoneySummary, MoneyTask, ProjectPayment } from './types';
+import type { ChangeOrderRegister, Draw, DrawItem, MoneySummary, MoneyTask, ProjectPayment } from './types';
 
 export const summaryFixture: MoneySummary = {
   budget: 400000,
@@ -167,6 +167,28 @@ export const registerFixture: ChangeOrderRegister = {
   warning: true,
 };
 
+/** A draw line with its continuation columns (the server's figures, given whole). */
+export const lineFixture = (
+  task: number | null,
+  title: string,
+  amount: number,
+  over: Partial<DrawItem> = {},
+): DrawItem => ({
+  task,
+  title,
+  amount,
+  scheduled_value: amount,
+  previous: 0,
+  this_period: amount,
+  completed_to_date: amount,
+  percent_complete: 100,
+  balance_to_finish: 0,
+  retainage: 0,
+  net: amount,
+  inspected_percent: null,
+  ...over,
+});
+
 export const drawFixture = (over: Partial<Draw> = {}): Draw => ({
   id: 50,
   project: 3,
@@ -174,13 +196,35 @@ export const drawFixture = (over: Partial<Draw> = {}): Draw => ({
   requested_on: '2026-03-25',
   tasks: [7, 8],
   items: [
-    { task: 7, title: 'Framing', amount: 10000 },
-    { task: 8, title: 'Building Permits', amount: 2500 },
+    lineFixture(7, 'Framing', 10000, {
+      scheduled_value: 46100,
+      previous: 10000,
+      completed_to_date: 20000,
+      percent_complete: 43.4,
+      balance_to_finish: 26100,
+      retainage: 500,
+      net: 9500,
+      inspected_percent: 43.4,
+    }),
+    lineFixture(8, 'Building Permits', 2500, { retainage: 125, net: 2375 }),
   ],
   total: 12500,
   status: 'draft',
   funded_amount: null,
   funded_on: null,
   note: '',
+  final: false,
+  inspected_on: '2026-03-24',
+  inspector: 'Pat Inspector',
+  inspection_note: 'Framing about 43% done.',
+  retainage_percent: 5,
+  scheduled_total: 48600,
+  previous_total: 10000,
+  completed_to_date_total: 22500,
+  balance_to_finish_total: 26100,
+  retainage_total: 625,
+  net_total: 11875,
+  waivers_missing: [],
+  final_waivers_missing: [],
   ...over,
 });

@@ -1,7 +1,15 @@
 // Pure rules of the Money page (utils.test.ts): sums in integer cents, labels, percent complete
 // of a task in a draw, CSV cells and file names.
 import { formatDecimal, formatMoney, formatWholeMoney } from '../../lib/format';
-import type { ChangeOrderStatus, DrawStatus, MoneySummary, MoneyTask, PaymentMethod } from './types';
+import type {
+  ChangeOrderStatus,
+  DrawFinalWaiverMissing,
+  DrawStatus,
+  DrawWaiverMissing,
+  MoneySummary,
+  MoneyTask,
+  PaymentMethod,
+} from './types';
 
 /** Dollars from the wire (at most two decimals) -> cents. */
 export const toCents = (dollars: number | null | undefined): number =>
@@ -93,6 +101,40 @@ export function percentComplete(task: Pick<MoneyTask, 'status' | 'paid_to_date' 
   if (paid <= 0) return 0;
   if (cost <= 0) return 100;
   return Math.min(100, Math.floor((paid * 100) / cost));
+}
+
+/** "2026-11-20" -> "Nov 20, 2026" (the words a lender's paperwork uses). */
+export function shortDay(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
+  if (!m) return iso || '-';
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** "$2,000.00 to Acme Framing, paid Nov 20, 2026 — no lien waiver received" */
+export const waiverMissingText = (w: Pick<DrawWaiverMissing, 'amount' | 'contractor_name' | 'paid_on'>) =>
+  `${formatMoney(w.amount)} to ${w.contractor_name}, paid ${shortDay(w.paid_on)} — no lien waiver received`;
+
+/** "Acme Framing — no unconditional final lien waiver received" */
+export const finalWaiverMissingText = (w: Pick<DrawFinalWaiverMissing, 'contractor_name'>) =>
+  `${w.contractor_name} — no unconditional final lien waiver received`;
+
+/** A percent complete as the continuation sheet shows it: 43.4 -> "43.4%", 100 -> "100%". */
+export const formatSheetPercent = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : formatPercent(value);
+
+export type PercentResult = { ok: true; value: number | null } | { ok: false; message: string };
+
+/** The inspector's percent complete of a line: "" -> null (the work to date); 0–100, one decimal. */
+export function parsePercent(text: string): PercentResult {
+  const clean = text.trim().replace(/%$/, '').trim();
+  if (clean === '') return { ok: true, value: null };
+  if (!/^\d+(\.\d)?$/.test(clean) || Number(clean) > 100)
+    return { ok: false, message: 'Enter a percent from 0 to 100, with at most one decimal.' };
+  return { ok: true, value: Number(clean) };
 }
 
 // ---------- files ----------

@@ -16,18 +16,19 @@ import { Modal } from '../../../components/ui/modal';
 import { formatMoney } from '../../../lib/format';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { createDraw, nextDrawQuery } from '../api';
-import type { Draw, DrawItem } from '../types';
+import type { Draw, NextDraw } from '../types';
 import { amountEditText, parseDollars, sumDollars, toCents } from '../utils';
 import { localToday } from '../../../lib/dates';
 import { UNREACHABLE } from '../../../lib/use-item-actions';
 
-type DrawableItem = DrawItem & { task: number };
+type DrawableItem = NextDraw['items'][number] & { task: number };
 
 interface NewDrawValues {
   /** The ticked tasks; null until one is (un)ticked: every task with work to draw for. */
   tasks: number[] | null;
   requested_on: string;
   note: string;
+  final: boolean;
 }
 
 /** The tasks a draw asks for before any is (un)ticked: those with work to date to draw for. */
@@ -114,8 +115,8 @@ export function NewDrawDialog({
   const chosenOf = (values: NewDrawValues) => values.tasks ?? drawnByDefault(items);
   // Each refused save: messages beside the fields, the first field in error focused and scrolled into view.
   const kit = useAppForm<NewDrawValues>({
-    defaultValues: { tasks: null, requested_on: localToday(), note: '' },
-    fields: ['tasks', 'requested_on', 'note'],
+    defaultValues: { tasks: null, requested_on: localToday(), note: '', final: false },
+    fields: ['tasks', 'requested_on', 'note', 'final'],
     fallback: UNREACHABLE,
     validate: (values): FieldErrors => (chosenOf(values).length === 0 ? { tasks: ['Choose at least one task.'] } : {}),
     onError: (err) => console.error('Draw request failed', err),
@@ -129,6 +130,7 @@ export function NewDrawDialog({
       tasks: items.filter((i) => chosen.has(i.task)).map((i) => i.task),
       requested_on: values.requested_on || undefined,
       note: values.note.trim(),
+      ...(values.final ? { final: true } : {}),
     });
     onCreated(draw);
   };
@@ -159,6 +161,15 @@ export function NewDrawDialog({
         <Field id="draw-note" name="note" label="Note for the lender (optional)">
           {(control) => <textarea rows={3} {...control} />}
         </Field>
+        <div className="field draw-final">
+          <label>
+            <input type="checkbox" {...kit.form.register('final')} aria-describedby="new-draw-final-hint" /> Final draw
+          </label>
+          <small className="hint" id="new-draw-final-hint">
+            The last draw of the loan: every contractor with an awarded bid then needs an unconditional final lien
+            waiver. Percent complete per line and the lender&apos;s inspection are set with Edit once the draft exists.
+          </small>
+        </div>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
@@ -175,6 +186,7 @@ export function NewDrawDialog({
 interface FundValues {
   funded_amount: string;
   funded_on: string;
+  note: string;
 }
 
 /** The funding's own checks, in its words. */
@@ -194,12 +206,15 @@ export function FundDrawDialog({
 }: {
   draw: Draw;
   onClose: () => void;
-  /** Saves the funding; rejects with the server's ApiError (its field messages show beside the fields). */
-  onSave: (fundedAmount: number, fundedOn: string) => Promise<void>;
+  /**
+   * Saves the funding (and the note, when it changed: the reason the lender funded less); rejects
+   * with the server's ApiError (its field messages show beside the fields).
+   */
+  onSave: (fundedAmount: number, fundedOn: string, note?: string) => Promise<void>;
 }) {
   const kit = useAppForm<FundValues>({
-    defaultValues: { funded_amount: amountEditText(draw.total), funded_on: localToday() },
-    fields: ['funded_amount', 'funded_on'],
+    defaultValues: { funded_amount: amountEditText(draw.total), funded_on: localToday(), note: draw.note },
+    fields: ['funded_amount', 'funded_on', 'note'],
     fallback: UNREACHABLE,
     validate: validateFunding,
   });
@@ -208,7 +223,8 @@ export function FundDrawDialog({
   const save = async (values: FundValues) => {
     const parsed = parseDollars(values.funded_amount);
     if (!parsed.ok) return; // validateFunding said so already
-    await onSave(parsed.value, values.funded_on);
+    const note = values.note.trim();
+    await onSave(parsed.value, values.funded_on, note === draw.note ? undefined : note);
   };
 
   return (
@@ -226,6 +242,14 @@ export function FundDrawDialog({
           hint={`The draw asked for ${formatMoney(draw.total)}.`}
         />
         <Field id="fund-date" name="funded_on" label="Funded on" type="date" required="aria" />
+        <Field
+          id="fund-note"
+          name="note"
+          label="Note (optional)"
+          hint="Reason the lender funded less, when it released less than the request (e.g. the inspector's figure)."
+        >
+          {(control) => <textarea rows={2} {...control} />}
+        </Field>
         <FormFooter busy={busy} onCancel={onClose} submitLabel="Mark funded" />
       </AppForm>
     </Modal>

@@ -3,11 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeleteConfirm, SectionStatus } from '../../../components/ui/item-section';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
-import { deleteDraw, drawsQuery, receiptNames, updateDraw } from '../api';
-import { downloadDrawPdf, drawTaskIds } from '../export-draw-pdf';
+import { deleteDraw, drawsQuery, lienWaiversQuery, ownerName, receiptNames, updateDraw } from '../api';
+import { downloadDrawPdf, drawPayments, type DrawPdfInput } from '../export-draw-pdf';
 import type { Draw, DrawWrite, MoneyProject, MoneySummary, MoneyTask, ProjectPayment } from '../types';
 import { drawStatusLabel } from '../utils';
+import { ContinuationSheet } from './continuation-sheet';
 import { FundDrawDialog, NewDrawDialog } from './draw-dialogs';
+import { EditDrawDialog } from './draw-edit-dialog';
+import { paperworkMissing } from './draw-paperwork';
+import { SubmitDrawDialog } from './draw-submit-dialog';
 
 interface Props {
   projectId: number;
@@ -24,11 +28,15 @@ interface RowProps {
   busy: boolean;
   disabled: boolean;
   canExport: boolean;
-  exporting: boolean;
+  /** What is being made for this draw: its PDF or its package. */
+  exporting: 'pdf' | 'package' | null;
   onStatus: (draw: Draw, patch: DrawWrite, done: string) => void;
+  onSubmit: (draw: Draw) => void;
+  onEdit: (draw: Draw) => void;
   onFund: (draw: Draw) => void;
   onDelete: (draw: Draw) => void;
   onPdf: (draw: Draw) => void;
+  onPackage: (draw: Draw) => void;
 }
 
 function ActionButton({
@@ -61,14 +69,34 @@ function ActionButton({
   );
 }
 
-function DrawRow({ draw, busy, disabled, canExport, exporting, onStatus, onFund, onDelete, onPdf }: RowProps) {
+function DrawRow({
+  draw,
+  busy,
+  disabled,
+  canExport,
+  exporting,
+  onStatus,
+  onSubmit,
+  onEdit,
+  onFund,
+  onDelete,
+  onPdf,
+  onPackage,
+}: RowProps) {
   const n = draw.number;
   const titles = draw.items.map((i) => i.title).join(', ');
+  const missing = draw.waivers_missing.length + draw.final_waivers_missing.length;
   return (
     <tr data-draw-id={draw.id} data-draw-number={n}>
       <th scope="row" className="draw-name" data-label="Draw">
         Draw {n}
+        {draw.final && <span className="draw-final-tag"> (final)</span>}
         <span className="draw-tasks">{titles}</span>
+        {draw.status === 'draft' && missing > 0 && (
+          <span className="draw-missing" data-testid="draw-missing">
+            {missing === 1 ? '1 lien waiver missing' : `${missing} lien waivers missing`}
+          </span>
+        )}
       </th>
       <td className="nowrap" data-label="Requested">
         {formatIsoDay(draw.requested_on)}
@@ -94,9 +122,15 @@ function DrawRow({ draw, busy, disabled, canExport, exporting, onStatus, onFund,
               text="Submit"
               label={`Submit draw ${n} to the lender`}
               disabled={disabled}
-              onClick={() => onStatus(draw, { status: 'submitted' }, `Draw ${n} submitted.`)}
+              onClick={() => onSubmit(draw)}
             />
           )}
+          <ActionButton
+            text="Edit"
+            label={draw.status === 'draft' ? `Edit draw ${n}` : `Edit draw ${n}'s inspection and note`}
+            disabled={disabled}
+            onClick={() => onEdit(draw)}
+          />
           {draw.status === 'submitted' && (
             <>
               <ActionButton
@@ -125,10 +159,16 @@ function DrawRow({ draw, busy, disabled, canExport, exporting, onStatus, onFund,
             />
           )}
           <ActionButton
-            text={exporting ? 'Preparing…' : 'Download PDF'}
+            text={exporting === 'pdf' ? 'Preparing…' : 'Download PDF'}
             label={`Download draw ${n} as PDF`}
-            disabled={!canExport || exporting}
+            disabled={!canExport || exporting !== null}
             onClick={() => onPdf(draw)}
+          />
+          <ActionButton
+            text={exporting === 'package' ? 'Preparing…' : 'Download draw package'}
+            label={`Download draw ${n}'s package (ZIP: PDF, receipts, lien waivers)`}
+            disabled={!canExport || exporting !== null}
+            onClick={() => onPackage(draw)}
           />
           <ActionButton
             danger
@@ -160,20 +200,27 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
     remove,
     announce,
   } = useItemActions<Draw>({ failure: 'Draw action failed', settle: onChanged });
-  const [exportingId, setExportingId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState<{ id: number; what: 'pdf' | 'package' } | null>(null);
   const [creating, setCreating] = useState(false);
   const [funding, setFunding] = useState<Draw | null>(null);
+  const [editing, setEditing] = useState<Draw | null>(null);
+  const [submitting, setSubmitting] = useState<Draw | null>(null);
   const list = draws.data ?? [];
   const canExport = project !== null && tasks !== undefined && payments !== undefined && summary !== undefined;
 
   const onStatus = (draw: Draw, patch: DrawWrite, done: string) =>
     void act(draw, () => updateDraw(draw.id, patch), done);
 
-  const onFundSave = async (draw: Draw, fundedAmount: number, fundedOn: string) => {
+  const onFundSave = async (draw: Draw, fundedAmount: number, fundedOn: string, note?: string) => {
     setError('');
     setStatus('');
     try {
-      await updateDraw(draw.id, { status: 'funded', funded_amount: fundedAmount, funded_on: fundedOn });
+      await updateDraw(draw.id, {
+        status: 'funded',
+        funded_amount: fundedAmount,
+        funded_on: fundedOn,
+        ...(note === undefined ? {} : { note }),
+      });
     } catch (e) {
       console.error('Draw funding failed', e);
       await onChanged();
@@ -187,23 +234,64 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
   const onDeleteConfirmed = (draw: Draw) =>
     void remove(draw, () => deleteDraw(draw.id), `Draw ${draw.number} deleted.`);
 
+  const onEditSave = async (draw: Draw, body: Omit<DrawWrite, 'project'>) => {
+    setError('');
+    setStatus('');
+    try {
+      await updateDraw(draw.id, body);
+    } catch (e) {
+      console.error('Draw edit failed', e);
+      await onChanged();
+      throw e; // the dialog shows its messages beside the fields
+    }
+    setEditing(null);
+    announce(`Draw ${draw.number} saved.`);
+    await onChanged();
+  };
+
+  /** What the PDF reads: the draw, the payments of its lines with their receipt names, the loan, the owner. */
+  const pdfInput = async (draw: Draw): Promise<DrawPdfInput | null> => {
+    if (!canExport) return null;
+    const [receipts, owner] = await Promise.all([
+      receiptNames(qc, drawPayments(draw, payments)),
+      ownerName().catch(() => ''),
+    ]);
+    return { project, draw, payments, receipts, summary, owner };
+  };
+
   const onPdf = async (draw: Draw) => {
-    if (!canExport) return;
-    setExportingId(draw.id);
+    setExporting({ id: draw.id, what: 'pdf' });
     setError('');
     try {
-      const covered = drawTaskIds(draw);
-      const receipts = await receiptNames(
-        qc,
-        payments.filter((p) => covered.has(p.task)),
-      );
-      await downloadDrawPdf({ project, draw, draws: list, tasks, payments, receipts, summary });
+      const input = await pdfInput(draw);
+      if (!input) return;
+      await downloadDrawPdf(input);
       setStatus(`Draw ${draw.number} PDF downloaded.`);
     } catch (e) {
       console.error('Draw PDF failed', e);
       setError('The PDF could not be made. Please try again.');
     } finally {
-      setExportingId(null);
+      setExporting(null);
+    }
+  };
+
+  const onPackage = async (draw: Draw) => {
+    setExporting({ id: draw.id, what: 'package' });
+    setError('');
+    try {
+      const [input, waivers, { downloadDrawPackage }] = await Promise.all([
+        pdfInput(draw),
+        qc.fetchQuery(lienWaiversQuery(projectId)),
+        import('../download-draw-package'),
+      ]);
+      if (!input) return;
+      await downloadDrawPackage({ ...input, waivers });
+      setStatus(`Draw ${draw.number} package downloaded: the PDF, its receipts, its lien waivers and index.csv.`);
+    } catch (e) {
+      console.error('Draw package failed', e);
+      setError(`The draw package could not be made. ${reasonOf(e)}`);
+    } finally {
+      setExporting(null);
     }
   };
 
@@ -265,15 +353,31 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
                   busy={busyId === d.id}
                   disabled={busyId !== null}
                   canExport={canExport}
-                  exporting={exportingId === d.id}
+                  exporting={exporting?.id === d.id ? exporting.what : null}
                   onStatus={onStatus}
+                  onSubmit={setSubmitting}
+                  onEdit={setEditing}
                   onFund={setFunding}
                   onDelete={setDeleting}
                   onPdf={(draw) => void onPdf(draw)}
+                  onPackage={(draw) => void onPackage(draw)}
                 />
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {list.length > 0 && (
+        <div className="draw-sheets">
+          <h3 className="draw-sheets-title">Continuation sheets</h3>
+          {list.map((d, i) => (
+            <details key={d.id} className="money-table-alt draw-sheet-details" open={i === list.length - 1}>
+              <summary>
+                Draw {d.number}: {formatMoney(d.total)} this period, {formatMoney(d.net_total)} net
+              </summary>
+              <ContinuationSheet draw={d} />
+            </details>
+          ))}
         </div>
       )}
       {creating && (
@@ -292,7 +396,31 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
         <FundDrawDialog
           draw={funding}
           onClose={() => setFunding(null)}
-          onSave={(amount, on) => onFundSave(funding, amount, on)}
+          onSave={(amount, on, note) => onFundSave(funding, amount, on, note)}
+        />
+      )}
+      {editing && (
+        <EditDrawDialog
+          draw={editing}
+          projectId={projectId}
+          onClose={() => setEditing(null)}
+          onSave={(body) => onEditSave(editing, body)}
+        />
+      )}
+      {submitting && (
+        <SubmitDrawDialog
+          draw={submitting}
+          projectId={projectId}
+          onClose={() => setSubmitting(null)}
+          onSubmitted={(draw, anyway) => {
+            setSubmitting(null);
+            announce(
+              anyway && paperworkMissing(draw)
+                ? `Draw ${draw.number} submitted without all its lien waivers.`
+                : `Draw ${draw.number} submitted.`,
+            );
+            void onChanged();
+          }}
         />
       )}
       {deleting && (

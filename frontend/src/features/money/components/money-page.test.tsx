@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
-import { drawFixture, paymentsFixture, registerFixture, summaryFixture, tasksFixture } from '../test-fixtures';
+import {
+  drawFixture,
+  lineFixture,
+  paymentsFixture,
+  registerFixture,
+  summaryFixture,
+  tasksFixture,
+} from '../test-fixtures';
 import type { Draw } from '../types';
 import { MoneyPage } from './money-page';
 
@@ -210,9 +217,7 @@ describe('MoneyPage', () => {
         total: 22500,
       }),
       'POST /api/draws/': (body) => {
-        list = [
-          drawFixture({ number: 1, tasks: [7], items: [{ task: 7, title: 'Framing', amount: 20000 }], total: 20000 }),
-        ];
+        list = [drawFixture({ number: 1, tasks: [7], items: [lineFixture(7, 'Framing', 20000)], total: 20000 })];
         return json(201, { ...list[0], ...(body as object) });
       },
     });
@@ -249,7 +254,7 @@ describe('MoneyPage', () => {
     const calls = stubServer({
       ...baseRoutes(() => []),
       'GET /api/projects/3/draws/next/': json(200, {
-        items: [{ task: 7, title: 'Framing', amount: 20000 }],
+        items: [lineFixture(7, 'Framing', 20000)],
         total: 20000,
       }),
     });
@@ -276,7 +281,7 @@ describe('MoneyPage', () => {
     stubServer({
       ...baseRoutes(() => []),
       'GET /api/projects/3/draws/next/': json(200, {
-        items: [{ task: 7, title: 'Framing', amount: 20000 }],
+        items: [lineFixture(7, 'Framing', 20000)],
         total: 20000,
       }),
       'POST /api/draws/': json(400, {
@@ -348,7 +353,7 @@ describe('MoneyPage', () => {
       within(actions as HTMLElement)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Submit', 'Download PDF', 'Delete']);
+    ).toEqual(['Submit', 'Edit', 'Download PDF', 'Download draw package', 'Delete']);
   });
 
   it('submits a draft, marks a submitted draw funded, and shows the 409 of a refused delete', async () => {
@@ -366,6 +371,8 @@ describe('MoneyPage', () => {
     });
     const { onMoneyChanged } = render();
     fireEvent.click(await screen.findByRole('button', { name: 'Submit draw 2 to the lender' }));
+    const submit = await screen.findByRole('dialog', { name: 'Submit draw 2' });
+    fireEvent.click(within(submit).getByRole('button', { name: 'Submit draw' }));
     await waitFor(() => expect(screen.getByTestId('draw-status').textContent).toBe('Submitted'));
     expect(calls.find((c) => c.key === 'PATCH /api/draws/50/')?.body).toEqual({ status: 'submitted' });
 
