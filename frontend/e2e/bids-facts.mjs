@@ -279,6 +279,10 @@ export const journeys = [
             `the draw's PDF downloads: ${download.suggestedFilename()}`,
           );
           await submit.tap();
+          // The draw's paperwork before it goes (issue 34): submit, anyway when waivers are missing.
+          const confirm = page.getByRole('dialog', { name: `Submit draw ${draw.number}` });
+          await confirm.getByRole('button', { name: /^Submit (draw|anyway)$/ }).tap();
+          await confirm.waitFor({ state: 'detached' });
           await expectText(row.getByTestId('draw-status'), 'Submitted');
           await eventually(
             async () => (await get(call, `/api/projects/${project.id}/draws/`))[0]?.status === 'submitted',

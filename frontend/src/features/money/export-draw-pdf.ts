@@ -10,7 +10,7 @@
 // money up. The property's address is in every page's footer. US Letter; a heading never ends a
 // page and a table's header row repeats on every page. The document definition is pure
 // (export-draw-pdf.test.ts); pdfmake and its font are fetched only on download (pdfMakeBlob).
-import { formatIsoDay, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import { SHEET_COLUMNS, retainageWords, sheetRows, sheetTotals } from './continuation';
 import type { Draw, MoneyProject, MoneySummary, ProjectPayment } from './types';
@@ -201,15 +201,21 @@ export function drawPdfDefinition(input: DrawPdfInput) {
       },
       ...(draw.note ? [{ text: `Note: ${draw.note}`, style: 'note' }] : []),
       ...(draw.inspection_note ? [{ text: `Inspection note: ${draw.inspection_note}`, style: 'note' }] : []),
-      { text: 'Lien waivers', style: 'section', headlineLevel: 1 },
-      missing.length === 0
-        ? {
-            text: draw.final
-              ? 'No lien waiver is missing: every payment above the threshold is covered, and every awarded contractor gave an unconditional final waiver.'
-              : 'No lien waiver is missing: every payment above the threshold is covered.',
-            style: 'body',
-          }
-        : { ul: missing.map((line) => ({ text: line })), style: 'body' },
+      // The cover's last section stays whole on the cover (the continuation sheet starts a page).
+      {
+        unbreakable: true,
+        stack: [
+          { text: 'Lien waivers', style: 'section' },
+          missing.length === 0
+            ? {
+                text: draw.final
+                  ? 'No lien waiver is missing: every payment above the threshold is covered, and every awarded contractor gave an unconditional final waiver.'
+                  : 'No lien waiver is missing: every payment above the threshold is covered.',
+                style: 'body',
+              }
+            : { ul: missing.map((line) => ({ text: line })), style: 'body' },
+        ],
+      },
       {
         text: 'Continuation sheet',
         style: 'section',
@@ -221,12 +227,13 @@ export function drawPdfDefinition(input: DrawPdfInput) {
         table: {
           headerRows: 1,
           keepWithHeaderRows: 1,
-          widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
+          // Landscape Letter: the task takes what the eight figures leave (about 160 pt).
+          widths: ['*', 62, 62, 62, 70, 48, 62, 58, 62],
           body: [
             SHEET_COLUMNS.map((c, i) => ({ text: c, style: 'th', ...(i > 0 ? right : {}) })),
             ...sheetRows(draw).map((row) =>
               row.cells.map((cell, i) => ({
-                text: i === 5 && row.inspected ? `${cell} (inspected)` : cell,
+                text: i === 5 && row.inspected ? `${cell}*` : cell,
                 ...(i > 0 ? right : {}),
               })),
             ),
@@ -236,7 +243,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
         layout: 'lightHorizontalLines',
       },
       {
-        text: 'Scheduled value: the task\'s committed cost, else its best-known cost, fixed with the line. Previous: what earlier draws covered of the task. %: completed to date over scheduled value (at most 100). "Inspected": the lender inspector\'s percent set the line.',
+        text: "Scheduled value: the task's committed cost, else its best-known cost, fixed with the line. Previous: what earlier draws covered of the task. %: completed to date over scheduled value (at most 100); * the lender inspector's percent set the line.",
         style: 'small',
       },
       { text: 'Payments made on this work', style: 'section', headlineLevel: 1 },
@@ -257,7 +264,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
                   { text: 'Receipt', style: 'th' },
                 ],
                 ...paid.map((p) => [
-                  { text: formatIsoDay(p.paid_on, 'en-US') },
+                  { text: shortDay(p.paid_on) },
                   { text: p.task_title },
                   { text: p.payee || '-' },
                   { text: methodLabel(p.method) },
