@@ -29,7 +29,10 @@ function validateEdit(draw: Draw, values: EditValues): FieldErrors {
   return fields;
 }
 
-/** What the form sends: the inspection and the note always; the lines and Final while a draft. */
+/**
+ * What the form sends: the inspection and the note always; while a draft, Final and the lines
+ * whose percent changed (a line left as it was is not sent, so its amount stays as the server set it).
+ */
 export function drawEditBody(draw: Draw, values: EditValues): Omit<DrawWrite, 'project'> {
   const body: Omit<DrawWrite, 'project'> = {
     inspected_on: text(values, 'inspected_on') || null,
@@ -39,10 +42,12 @@ export function drawEditBody(draw: Draw, values: EditValues): Omit<DrawWrite, 'p
   };
   if (draw.status === 'draft') {
     body.final = values.final === true;
-    body.items = editableLines(draw).map((line) => {
+    const items = editableLines(draw).flatMap((line) => {
       const parsed = parsePercent(text(values, pctName(line.task)));
-      return { task: line.task, percent_complete: parsed.ok ? parsed.value : null };
+      const percent = parsed.ok ? parsed.value : null;
+      return percent === (line.inspected_percent ?? null) ? [] : [{ task: line.task, percent_complete: percent }];
     });
+    if (items.length > 0) body.items = items;
   }
   return body;
 }

@@ -196,6 +196,25 @@ describe('DrawsSection (issue 34)', () => {
     ]);
   });
 
+  it('leaves the lines out when no percent changed', async () => {
+    const { calls } = render(() => [drawFixture()], {
+      'PATCH /api/draws/50/': (body) => json(200, { ...drawFixture(), ...(body as object) }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit draw 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit draw 2' });
+    fireEvent.change(within(dialog).getByLabelText('Inspector'), { target: { value: 'Lee Park' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.key === 'PATCH /api/draws/50/')?.body).toEqual({
+      inspected_on: '2026-03-24',
+      inspector: 'Lee Park',
+      inspection_note: 'Framing about 43% done.',
+      note: '',
+      final: false,
+    });
+    expect(await screen.findByText('Draw 2 saved.')).toBeTruthy();
+  });
+
   it("puts the server's message about the lines beside them", async () => {
     render(() => [drawFixture()], {
       'PATCH /api/draws/50/': json(400, {
