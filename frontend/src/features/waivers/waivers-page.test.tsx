@@ -107,7 +107,7 @@ describe('WaiversPage', () => {
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first).getByRole('rowheader').textContent).toBe('Acme Framing');
     expect(first.textContent).toContain('Unconditional progress');
-    expect(first.textContent).toContain(`$2,000.00 on ${formatIsoDay('2026-11-20')}`);
+    expect(first.textContent).toContain(`Unconditional progressfor the payment of ${formatIsoDay('2026-11-20')}`);
     expect(within(first).getByText('Requested')).toBeTruthy();
     expect(within(first).getByRole('button', { name: /^Mark received/ })).toBeTruthy();
     expect(within(first).getByRole('button', { name: /^Attach signed PDF/ })).toBeTruthy();

@@ -133,93 +133,99 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
                 signed PDF.
               </p>
             ) : (
-              <table className="table waivers-table" data-testid="waivers-table">
-                <caption className="visually-hidden">Lien waivers, oldest first</caption>
-                <thead className="visually-hidden-narrow">
-                  <tr>
-                    <th scope="col">Contractor</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                    <th scope="col">Payment</th>
-                    <th scope="col">Through</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Received on</th>
-                    <th scope="col">Signed waiver</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((w) => {
-                    const label = waiverWords(w);
-                    const p = paymentOf(w.payment);
-                    return (
-                      <tr key={w.id} data-waiver-id={w.id}>
-                        <th scope="row" data-label="Contractor">
-                          {w.contractor_name}
-                        </th>
-                        <td data-label="Kind">{kindLabel(w.kind)}</td>
-                        <td className="num" data-label="Amount">
-                          {formatMoney(w.amount)}
-                        </td>
-                        <td data-label="Payment">
-                          {p
-                            ? `${formatMoney(p.amount)} on ${formatIsoDay(p.paid_on)}`
-                            : w.payment === null
-                              ? '–'
-                              : `Payment ${w.payment}`}
-                        </td>
-                        <td className="nowrap" data-label="Through">
-                          {w.through_date ? formatIsoDay(w.through_date) : '–'}
-                        </td>
-                        <td data-label="Status">
-                          <span className={`waiver-state waiver-state-${w.status}`}>{stateLabel(w.status)}</span>
-                        </td>
-                        <td className="nowrap" data-label="Received on">
-                          {w.received_on ? formatIsoDay(w.received_on) : '–'}
-                        </td>
-                        <td className="waiver-doc-cell" data-label="Signed waiver">
-                          {w.document !== null ? <WaiverDocumentLink id={w.document} name={w.document_name} /> : '–'}
-                        </td>
-                        <td className="waiver-actions-cell">
-                          <div className="waiver-actions">
-                            {w.status === 'requested' && (
-                              <button
-                                type="button"
-                                className="btn btn-sm"
-                                aria-disabled={waiting || undefined}
-                                aria-label={`Mark received: ${label}`}
-                                onClick={() => !waiting && markReceived(w)}
-                              >
-                                Mark received
-                              </button>
+              <div className="waivers-table-wrap">
+                <table className="table waivers-table" data-testid="waivers-table">
+                  <caption className="visually-hidden">Lien waivers, oldest first</caption>
+                  <thead className="visually-hidden-narrow">
+                    <tr>
+                      <th scope="col">Contractor</th>
+                      <th scope="col">Kind</th>
+                      <th scope="col" className="num">
+                        Amount
+                      </th>
+                      <th scope="col">Through</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Received on</th>
+                      <th scope="col">Signed waiver</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((w) => {
+                      const label = waiverWords(w);
+                      const p = paymentOf(w.payment);
+                      return (
+                        <tr key={w.id} data-waiver-id={w.id}>
+                          <th scope="row" data-label="Contractor">
+                            {w.contractor_name}
+                          </th>
+                          <td data-label="Kind">
+                            {kindLabel(w.kind)}
+                            {w.payment !== null && (
+                              <span className="waiver-payment muted">
+                                {p ? `for the payment of ${formatIsoDay(p.paid_on)}` : 'for one payment'}
+                              </span>
                             )}
-                            <button
-                              type="button"
-                              className="btn btn-sm"
-                              aria-disabled={waiting || undefined}
-                              aria-label={`${w.document === null ? 'Attach signed PDF' : 'Replace signed PDF'}: ${label}`}
-                              onClick={() => !waiting && setAttaching(w)}
-                            >
-                              {w.document === null ? 'Attach signed PDF' : 'Replace PDF'}
-                            </button>
-                            <EditDeleteActions
-                              waiting={waiting}
-                              editLabel={`Edit the ${label}`}
-                              deleteLabel={`Delete the ${label}`}
-                              onEdit={() => setEditing({ waiver: w })}
-                              onDelete={() => setConfirmDelete(w)}
-                            />
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+                          </td>
+                          <td className="num" data-label="Amount">
+                            {formatMoney(w.amount)}
+                          </td>
+
+                          <td className="nowrap" data-label="Through">
+                            {w.through_date ? formatIsoDay(w.through_date) : '–'}
+                          </td>
+                          <td data-label="Status">
+                            <span className={`waiver-state waiver-state-${w.status}`}>{stateLabel(w.status)}</span>
+                          </td>
+                          <td className="nowrap" data-label="Received on">
+                            {w.received_on ? formatIsoDay(w.received_on) : '–'}
+                          </td>
+                          <td className="waiver-doc-cell" data-label="Signed waiver">
+                            {w.document !== null ? <WaiverDocumentLink id={w.document} name={w.document_name} /> : '–'}
+                          </td>
+                          <td className="waiver-actions-cell">
+                            <div className="waiver-actions">
+                              <span className="waiver-action-group">
+                                {w.status === 'requested' && (
+                                  <button
+                                    type="button"
+                                    className="btn btn-sm"
+                                    aria-disabled={waiting || undefined}
+                                    aria-label={`Mark received: ${label}`}
+                                    onClick={() => !waiting && markReceived(w)}
+                                  >
+                                    Mark received
+                                  </button>
+                                )}
+                                <button
+                                  type="button"
+                                  className="btn btn-sm"
+                                  aria-disabled={waiting || undefined}
+                                  aria-label={`${w.document === null ? 'Attach signed PDF' : 'Replace PDF'}: ${label}`}
+                                  onClick={() => !waiting && setAttaching(w)}
+                                >
+                                  {w.document === null ? 'Attach signed PDF' : 'Replace PDF'}
+                                </button>
+                              </span>
+                              <span className="waiver-action-group">
+                                <EditDeleteActions
+                                  waiting={waiting}
+                                  editLabel={`Edit the ${label}`}
+                                  deleteLabel={`Delete the ${label}`}
+                                  onEdit={() => setEditing({ waiver: w })}
+                                  onDelete={() => setConfirmDelete(w)}
+                                />
+                              </span>
+                            </div>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
           <DrawNeedsSection
