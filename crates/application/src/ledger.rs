@@ -17,6 +17,8 @@ mod draws;
 #[cfg(test)]
 mod fixtures;
 mod payments;
+mod ports;
+mod waivers;
 
 use buildledger_domain::ids::{ContractorId, ProjectId, TaskId, TypedId, UserId};
 use std::sync::Arc;
@@ -38,6 +40,10 @@ pub use buildledger_domain::ledger::{
 pub use change_orders::{ChangeOrderChange, MSG_DOCUMENT_OF_ANOTHER_TASK};
 pub use draws::{DrawChange, NextDraw, MSG_OTHER_PROJECT};
 pub use payments::{payee_from, PaymentChange, MSG_RECEIPT_OF_ANOTHER_TASK};
+pub use ports::LienWaiverRepository;
+#[cfg(any(test, feature = "mocks"))]
+pub use ports::MockLienWaiverRepository;
+pub use waivers::{WaiverRefs, MSG_WAIVER_OTHER_PROJECT};
 
 pub const MSG_OTHER_TASK: &str = "A payment or change order cannot be moved to another task.";
 
@@ -50,6 +56,7 @@ pub struct LedgerPorts {
     pub payments: Arc<dyn TaskPaymentRepository>,
     pub change_orders: Arc<dyn ChangeOrderRepository>,
     pub draws: Arc<dyn DrawRepository>,
+    pub waivers: Arc<dyn LienWaiverRepository>,
     pub clock: Arc<dyn Clock>,
 }
 

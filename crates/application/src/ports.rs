@@ -16,6 +16,9 @@ use buildledger_domain::DomainError;
 use chrono::NaiveDateTime;
 
 use crate::error::{BoxError, RepoError};
+pub use crate::ledger::LienWaiverRepository;
+#[cfg(any(test, feature = "mocks"))]
+pub use crate::ledger::MockLienWaiverRepository;
 
 #[cfg(any(test, feature = "mocks"))]
 use mockall::automock;

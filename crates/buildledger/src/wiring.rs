@@ -32,8 +32,9 @@ use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
-    DieselDrawRepository, DieselPasswordResetRepository, DieselProjectRepository, DieselSessionRepository,
-    DieselShareRepository, DieselTaskPaymentRepository, DieselTaskRepository, DieselUserRepository, LocalDocumentStore,
+    DieselDrawRepository, DieselLienWaiverRepository, DieselPasswordResetRepository, DieselProjectRepository,
+    DieselSessionRepository, DieselShareRepository, DieselTaskPaymentRepository, DieselTaskRepository,
+    DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_persistence::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
 use buildledger_persistence::{DieselDelayRepository, DieselInspectionRepository};
@@ -183,6 +184,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         payments: Arc::new(DieselTaskPaymentRepository::new(db.clone())),
         change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
         draws: Arc::new(DieselDrawRepository::new(db.clone())),
+        waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
         clock: clock.clone(),
     });
     let bid_service = BidService::new(BidsPorts {

@@ -62,6 +62,8 @@ typed_id!(/// A change order's id.
     ChangeOrderId, "Change order", "change order");
 typed_id!(/// A draw request's id.
     DrawId, "Draw", "draw");
+typed_id!(/// A lien waiver's id.
+    LienWaiverId, "Lien waiver", "lien waiver");
 typed_id!(/// A document's id.
     DocumentId, "Document", "document");
 typed_id!(/// A share link's id.

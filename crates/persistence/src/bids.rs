@@ -287,7 +287,7 @@ fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
 /// The owner's contractor, locked against new bids and payments naming them until the
 /// transaction ends (PostgreSQL: `FOR UPDATE`, which waits for the writes that name them and
 /// holds off new ones; SQLite runs one write at a time). NotFound when missing or someone else's.
-fn lock_contractor(conn: &mut DbConnection, id: i64, owner_id: i64) -> Result<(), DieselError> {
+pub(crate) fn lock_contractor(conn: &mut DbConnection, id: i64, owner_id: i64) -> Result<(), DieselError> {
     let owned = contractors::table.filter(contractors::id.eq(id).and(contractors::owner_id.eq(owner_id)));
     match conn {
         DbConnection::Postgres(pg) => owned.select(contractors::id).for_update().first::<i64>(pg).map(|_| ()),

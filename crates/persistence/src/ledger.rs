@@ -23,9 +23,11 @@ use crate::connection::DbConnection;
 use crate::projects::bump_version;
 mod change_orders;
 mod payments;
+mod waivers;
 
 pub use change_orders::DieselChangeOrderRepository;
 pub use payments::DieselTaskPaymentRepository;
+pub use waivers::DieselLienWaiverRepository;
 
 use crate::schema::{self, bids, task_payments, tasks};
 

@@ -30,7 +30,7 @@ pub use connection::{Backend, DbConnection, DbError};
 pub use db::Db;
 pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;
-pub use ledger::{DieselChangeOrderRepository, DieselTaskPaymentRepository};
+pub use ledger::{DieselChangeOrderRepository, DieselLienWaiverRepository, DieselTaskPaymentRepository};
 pub use projects::DieselProjectRepository;
 pub use schedule::{
     DieselCalendarFeedRepository, DieselDelayRepository, DieselDependencyRepository, DieselInspectionRepository,

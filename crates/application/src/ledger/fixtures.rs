@@ -17,7 +17,7 @@ use mockall::predicate::eq;
 use super::{LedgerPorts, LedgerService};
 use crate::ports::{
     MockChangeOrderRepository, MockClock, MockContractorRepository, MockDocumentRepository, MockDrawRepository,
-    MockProjectRepository, MockTaskPaymentRepository, MockTaskRepository,
+    MockLienWaiverRepository, MockProjectRepository, MockTaskPaymentRepository, MockTaskRepository,
 };
 
 pub(super) struct Mocks {
@@ -28,6 +28,7 @@ pub(super) struct Mocks {
     pub(super) payments: MockTaskPaymentRepository,
     pub(super) change_orders: MockChangeOrderRepository,
     pub(super) draws: MockDrawRepository,
+    pub(super) waivers: MockLienWaiverRepository,
 }
 
 impl Mocks {
@@ -40,6 +41,7 @@ impl Mocks {
             payments: MockTaskPaymentRepository::new(),
             change_orders: MockChangeOrderRepository::new(),
             draws: MockDrawRepository::new(),
+            waivers: MockLienWaiverRepository::new(),
         }
     }
 
@@ -54,6 +56,7 @@ impl Mocks {
             payments: Arc::new(self.payments),
             change_orders: Arc::new(self.change_orders),
             draws: Arc::new(self.draws),
+            waivers: Arc::new(self.waivers),
             clock: Arc::new(clock),
         })
     }

@@ -92,6 +92,7 @@ pub fn payee_from(payee: Option<Option<Payee>>, contractor: Option<Option<i64>>)
 #[cfg(test)]
 mod tests {
     use buildledger_domain::bid::{Contractor, ContractorDetails};
+    use buildledger_domain::ledger::PaymentWaiverStatus;
     use buildledger_domain::Money;
     use mockall::predicate::eq;
 
@@ -126,6 +127,7 @@ mod tests {
                     project_id: 1,
                     details: p.details.clone(),
                     contractor_name: None,
+                    waiver_status: PaymentWaiverStatus::NotNeeded,
                 })
             });
         let p = m.service().create_payment(UserId::new(3), payment_change(Some(5))).unwrap();

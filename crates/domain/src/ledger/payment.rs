@@ -7,6 +7,7 @@ use crate::error::{DomainError, FieldErrors};
 use crate::money::Money;
 
 use super::fields::{code_enum, text};
+use super::waivers::PaymentWaiverStatus;
 
 pub const PAYEE_MAX: usize = 200;
 
@@ -24,6 +25,9 @@ pub struct Payment {
     pub details: PaymentDetails,
     /// The named contractor's name (read with the payment).
     pub contractor_name: Option<String>,
+    /// Where the payment stands with its lien waiver (read with the payment, from the
+    /// project's waivers and threshold: [`super::waiver_status`]).
+    pub waiver_status: PaymentWaiverStatus,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

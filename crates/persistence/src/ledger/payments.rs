@@ -3,11 +3,12 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{OnTask, Rule, TaskPaymentRepository};
 use buildledger_domain::ids::{PaymentId, TypedId, UserId};
-use buildledger_domain::ledger::{Payment, PaymentDetails, PaymentMethod};
+use buildledger_domain::ledger::{Payment, PaymentDetails, PaymentMethod, PaymentWaiverStatus};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use super::waivers::mark_waiver_status;
 use super::{corrupt, date, money, project_of_task, recompute_task_money, refresh_task_money, refused, Guarded};
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
@@ -88,6 +89,8 @@ fn into_payment((r, contractor_name): (PaymentRow, Option<String>)) -> Result<Pa
             receipt_id: r.receipt_id,
         },
         contractor_name,
+        // Set from the project's waivers once the payments are read: mark_waiver_status.
+        waiver_status: PaymentWaiverStatus::NotNeeded,
     })
 }
 
@@ -103,7 +106,9 @@ fn load_payment(conn: &mut DbConnection, id: i64) -> Result<Payment, DieselError
         .filter(task_payments::id.eq(id))
         .select((PaymentRow::as_select(), contractors::name.nullable()))
         .first(conn)?;
-    into_payment(row)
+    let mut payment = into_payment(row)?;
+    mark_waiver_status(conn, [&mut payment])?;
+    Ok(payment)
 }
 
 pub struct DieselTaskPaymentRepository {
@@ -119,14 +124,16 @@ impl DieselTaskPaymentRepository {
 impl TaskPaymentRepository for DieselTaskPaymentRepository {
     fn list_for_task(&self, task_id: i64) -> Result<Vec<Payment>, RepoError> {
         self.db.read(|conn| {
-            payments_with_names!()
+            let mut payments = payments_with_names!()
                 .filter(task_payments::task_id.eq(task_id))
                 .order((task_payments::paid_on, task_payments::id))
                 .select((PaymentRow::as_select(), contractors::name.nullable()))
                 .load(conn)?
                 .into_iter()
                 .map(into_payment)
-                .collect()
+                .collect::<Result<Vec<_>, _>>()?;
+            mark_waiver_status(conn, &mut payments)?;
+            Ok(payments)
         })
     }
 
@@ -138,7 +145,12 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 .order((task_payments::paid_on, task_payments::id))
                 .select((PaymentRow::as_select(), contractors::name.nullable(), tasks::title))
                 .load(conn)?;
-            rows.into_iter().map(|(row, name, title)| Ok((into_payment((row, name))?, title))).collect()
+            let mut payments = rows
+                .into_iter()
+                .map(|(row, name, title)| Ok((into_payment((row, name))?, title)))
+                .collect::<Result<Vec<_>, DieselError>>()?;
+            mark_waiver_status(conn, payments.iter_mut().map(|(p, _)| p))?;
+            Ok(payments)
         })
     }
 
@@ -151,7 +163,9 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 .select((PaymentRow::as_select(), contractors::name.nullable()))
                 .first(conn)
                 .optional()?;
-            row.map(into_payment).transpose()
+            let Some(mut payment) = row.map(into_payment).transpose()? else { return Ok(None) };
+            mark_waiver_status(conn, [&mut payment])?;
+            Ok(Some(payment))
         })
     }
 

@@ -17,4 +17,5 @@ mod shares;
 mod subscription;
 mod tasks;
 mod users;
+mod waivers;
 mod writes;

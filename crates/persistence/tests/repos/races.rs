@@ -19,7 +19,8 @@ use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
-    DieselDrawRepository, DieselProjectRepository, DieselTaskPaymentRepository, DieselTaskRepository,
+    DieselDrawRepository, DieselLienWaiverRepository, DieselProjectRepository, DieselTaskPaymentRepository,
+    DieselTaskRepository,
 };
 
 use crate::helpers::{backends, project, user};
@@ -58,6 +59,7 @@ fn services(db: &Db) -> (LedgerService, BidService) {
         payments: Arc::new(DieselTaskPaymentRepository::new(db.clone())),
         change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
         draws: Arc::new(DieselDrawRepository::new(db.clone())),
+        waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
         clock: Arc::new(SystemClock),
     });
     let bids = BidService::new(BidsPorts {
