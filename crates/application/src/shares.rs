@@ -3,14 +3,14 @@
 //! only its SHA-256 is stored, so the database alone opens nothing. An unknown, revoked or
 //! expired token is simply not found, and so is the link of an owner whose subscription is not
 //! active. What a link shows is read with the owner's rights through the other use cases
-//! ([`SharedReaders`]); documents, bids and payments only when the link includes them (security
-//! issue 28): a section left out is not even read.
+//! ([`SharedReaders`]); documents, bids, payments and draws only when the link includes them
+//! (security issue 28, issue 34): a section left out is not even read.
 
 use buildledger_domain::ids::{ProjectId, ShareId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::{BidFigures, TaskComparison};
-use buildledger_domain::ledger::Payment;
+use buildledger_domain::ledger::{Draw, Payment};
 use buildledger_domain::share::{NewShare, Share, ShareInput};
 
 use crate::accounts::recovery::token_hash;
@@ -53,6 +53,8 @@ pub trait SharedSections {
     fn bids(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError>;
     fn payments(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<(Payment, String)>, UseCaseError>;
     fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError>;
+    /// The lender draws, as the draws use case answers them (issue 34).
+    fn draws(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError>;
     /// The schedule (issue 33) and the links it was computed with, for the read-only timeline.
     fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Schedule, Vec<Dependency>), UseCaseError>;
 }
@@ -84,6 +86,9 @@ impl SharedSections for SharedReaders<'_> {
     fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError> {
         self.documents.list_for_project(owner_id, project_id)
     }
+    fn draws(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
+        self.ledger.draws(owner_id, project_id)
+    }
     fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Schedule, Vec<Dependency>), UseCaseError> {
         let read = self.timeline.read(owner_id, project_id)?;
         Ok((buildledger_domain::schedule::compute(&read.input), read.input.links))
@@ -102,6 +107,8 @@ pub struct SharedProject {
     /// Each payment with its task's title.
     pub payments: Option<Vec<(Payment, String)>>,
     pub documents: Option<Vec<DocumentView>>,
+    /// The lender draws, by number.
+    pub draws: Option<Vec<Draw>>,
     /// The schedule, always shown (read-only), and its links.
     pub schedule: Schedule,
     pub links: Vec<Dependency>,
@@ -165,8 +172,8 @@ impl ShareService {
     }
 
     /// What the live link of a token shows: not found as [`Self::open`] says, and while the
-    /// owner's subscription is not active. Bids, payments and documents are read only when the
-    /// link includes them.
+    /// owner's subscription is not active. Bids, payments, documents and draws are read only
+    /// when the link includes them.
     pub fn view(&self, token: &str, sections: &dyn SharedSections) -> Result<SharedProject, UseCaseError> {
         let share = self.open(token)?;
         let (owner, project) = (UserId::new(share.owner_id), ProjectId::new(share.project_id));
@@ -182,8 +189,9 @@ impl ShareService {
         let bids = share.include_bids.then(|| sections.bids(owner, project)).transpose()?;
         let payments = share.include_payments.then(|| sections.payments(owner, project)).transpose()?;
         let documents = share.include_documents.then(|| sections.documents(owner, project)).transpose()?;
+        let draws = share.include_draws.then(|| sections.draws(owner, project)).transpose()?;
         let (schedule, links) = sections.schedule(owner, project)?;
-        Ok(SharedProject { share, board, summary, bids, payments, documents, schedule, links })
+        Ok(SharedProject { share, board, summary, bids, payments, documents, draws, schedule, links })
     }
 }
 
@@ -209,6 +217,7 @@ mod tests {
             include_documents: false,
             include_bids: false,
             include_payments: false,
+            include_draws: false,
             created_at: chrono::NaiveDateTime::default(),
         }
     }
@@ -246,6 +255,7 @@ mod tests {
             include_documents: Some(true),
             include_bids: None,
             include_payments: Some(true),
+            include_draws: None,
         }
     }
 
@@ -349,6 +359,15 @@ mod tests {
     /// The owner's sections, read at most as often as said: a section the link leaves out is
     /// never read.
     fn sections(bid_reads: usize, payment_reads: usize, document_reads: usize) -> MockSharedSections {
+        sections_with_draws(bid_reads, payment_reads, document_reads, 0)
+    }
+
+    fn sections_with_draws(
+        bid_reads: usize,
+        payment_reads: usize,
+        document_reads: usize,
+        draw_reads: usize,
+    ) -> MockSharedSections {
         let mut s = MockSharedSections::new();
         s.expect_owner_is_subscribed().with(eq(UserId::new(3))).returning(|_| Ok(true));
         s.expect_board().with(eq(UserId::new(3)), eq(ProjectId::new(1))).times(1).returning(|_, _| Ok(board()));
@@ -363,6 +382,10 @@ mod tests {
         s.expect_documents()
             .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
             .times(document_reads)
+            .returning(|_, _| Ok(Vec::new()));
+        s.expect_draws()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(draw_reads)
             .returning(|_, _| Ok(Vec::new()));
         s.expect_schedule().with(eq(UserId::new(3)), eq(ProjectId::new(1))).times(1).returning(|_, _| {
             let schedule = buildledger_domain::schedule::compute(&Default::default());
@@ -401,6 +424,14 @@ mod tests {
         let link = Share { include_payments: true, include_documents: true, ..share(None) };
         let view = opening(link).view(TOKEN, &sections(0, 1, 1)).unwrap();
         assert_eq!((view.bids.is_none(), view.payments.is_some(), view.documents.is_some()), (true, true, true));
+        assert!(view.draws.is_none(), "draws are left out unless the link includes them");
+    }
+
+    #[test]
+    fn a_link_with_draws_reads_them_once() {
+        let link = Share { include_draws: true, ..share(None) };
+        let view = opening(link).view(TOKEN, &sections_with_draws(0, 0, 0, 1)).unwrap();
+        assert_eq!((view.draws, view.payments.is_none()), (Some(Vec::new()), true));
     }
 
     #[test]
@@ -411,8 +442,15 @@ mod tests {
         s.expect_bids().never();
         s.expect_payments().never();
         s.expect_documents().never();
+        s.expect_draws().never();
         s.expect_schedule().never();
-        let link = Share { include_bids: true, include_payments: true, include_documents: true, ..share(None) };
+        let link = Share {
+            include_bids: true,
+            include_payments: true,
+            include_documents: true,
+            include_draws: true,
+            ..share(None)
+        };
         let err = opening(link).view(TOKEN, &s).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "share" }), "{err:?}");
     }

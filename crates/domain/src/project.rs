@@ -6,9 +6,14 @@
 //! ledger. Every public item is re-exported here.
 
 mod dates;
+mod lending;
 mod validation;
 
 pub use dates::{far_or_malformed, in_date_years, parse_date, DateError, DATE_YEARS, MSG_DATE_OUT_OF_RANGE};
+pub use lending::{
+    parse_retainage_percent, ADDRESS_MAX, DEFAULT_WAIVER_THRESHOLD_CENTS, LENDER_NAME_MAX, LOAN_NUMBER_MAX,
+    MAX_RETAINAGE_BASIS_POINTS, MSG_RETAINAGE_MAX,
+};
 pub use validation::{
     parse_zip_code, ADDITION_OPTIONS, DEFAULT_CONTINGENCY_PERCENT, MAX_CONTINGENCY_PERCENT, MAX_SQUARE_FOOTAGE,
     MAX_UNITS, MSG_START_DATE_REQUIRED, MSG_UNITS_REQUIRED, NAME_MAX, RENOVATION_OPTIONS,
@@ -100,6 +105,16 @@ pub struct ProjectDetails {
     pub non_working_days: Vec<NaiveDate>,
     /// What a month of the build costs while it lasts (loan interest, rent, insurance): prices a slip.
     pub monthly_carrying_cost: Option<Money>,
+    /// The property's street line ("" when not given): on the board, the share page and every
+    /// draw document.
+    pub address: String,
+    /// The construction lender ("" when not given).
+    pub lender_name: String,
+    pub loan_number: String,
+    /// What the lender holds back of each draw, in hundredths of a percent (500 = 5%), 0 to 2000.
+    pub retainage_basis_points: i32,
+    /// A payment to a roster contractor above this needs a lien waiver ($500.00 by default).
+    pub waiver_threshold: Money,
 }
 
 impl ProjectDetails {
@@ -137,6 +152,14 @@ pub struct ProjectInput {
     pub work_week: Option<WorkWeek>,
     pub non_working_days: Option<Vec<NaiveDate>>,
     pub monthly_carrying_cost: Option<Money>,
+    /// `None`: absent or null ("" on create).
+    pub address: Option<String>,
+    pub lender_name: Option<String>,
+    pub loan_number: Option<String>,
+    /// Hundredths of a percent; `None`: absent (0 on create).
+    pub retainage_basis_points: Option<i64>,
+    /// `None`: absent ($500.00 on create).
+    pub waiver_threshold: Option<Money>,
 }
 
 impl ProjectInput {
@@ -183,6 +206,15 @@ impl ProjectInput {
                 self.monthly_carrying_cost,
                 c.monthly_carrying_cost,
             ),
+            address: pick(present.address, self.address, Some(c.address.clone())),
+            lender_name: pick(present.lender_name, self.lender_name, Some(c.lender_name.clone())),
+            loan_number: pick(present.loan_number, self.loan_number, Some(c.loan_number.clone())),
+            retainage_basis_points: pick(
+                present.retainage_percent,
+                self.retainage_basis_points,
+                Some(i64::from(c.retainage_basis_points)),
+            ),
+            waiver_threshold: pick(present.waiver_threshold, self.waiver_threshold, Some(c.waiver_threshold)),
         }
     }
 }
@@ -247,4 +279,9 @@ pub struct PatchFields {
     pub work_week: bool,
     pub non_working_days: bool,
     pub monthly_carrying_cost: bool,
+    pub address: bool,
+    pub lender_name: bool,
+    pub loan_number: bool,
+    pub retainage_percent: bool,
+    pub waiver_threshold: bool,
 }

@@ -27,6 +27,8 @@ pub struct Share {
     pub include_bids: bool,
     /// Whether the page lists the payments (dates, payees, amounts, notes).
     pub include_payments: bool,
+    /// Whether the page shows the lender draws (issue 34: their lines, retainage and paperwork).
+    pub include_draws: bool,
     pub created_at: chrono::NaiveDateTime,
 }
 
@@ -46,6 +48,7 @@ pub struct NewShare {
     pub include_documents: bool,
     pub include_bids: bool,
     pub include_payments: bool,
+    pub include_draws: bool,
 }
 
 /// A new share link's fields, each read and checked on its own ([`ShareInput::label`],
@@ -59,6 +62,7 @@ pub struct ShareInput {
     pub include_documents: Option<bool>,
     pub include_bids: Option<bool>,
     pub include_payments: Option<bool>,
+    pub include_draws: Option<bool>,
 }
 
 impl ShareInput {
@@ -79,7 +83,8 @@ impl ShareInput {
 
 impl NewShare {
     /// Checks every field at once: a project, a label (see [`ShareInput::label`]), a last day
-    /// that is not before `today`. Documents, bids and payments are left out unless asked for.
+    /// that is not before `today`. Documents, bids, payments and draws are left out unless asked
+    /// for.
     pub fn parse(input: ShareInput, today: NaiveDate) -> Result<NewShare, DomainError> {
         let mut errors = FieldErrors::new();
         if input.project.is_none() {
@@ -103,6 +108,7 @@ impl NewShare {
                 include_documents: input.include_documents.unwrap_or(false),
                 include_bids: input.include_bids.unwrap_or(false),
                 include_payments: input.include_payments.unwrap_or(false),
+                include_draws: input.include_draws.unwrap_or(false),
             }),
             _ => Err(DomainError::Validation(errors)),
         }
@@ -125,6 +131,7 @@ mod tests {
             include_documents: None,
             include_bids: None,
             include_payments: None,
+            include_draws: None,
         }
     }
 
@@ -155,6 +162,9 @@ mod tests {
         assert_eq!((s.include_documents, s.include_bids, s.include_payments), (false, true, false));
         let s = NewShare::parse(asked(None, Some(true)), today).unwrap();
         assert_eq!((s.include_bids, s.include_payments), (false, true));
+        assert!(!s.include_draws, "draws only when asked");
+        let s = NewShare::parse(ShareInput { include_draws: Some(true), ..input("Bank", "") }, today).unwrap();
+        assert!(s.include_draws);
     }
 
     #[test]
@@ -178,6 +188,7 @@ mod tests {
             include_documents: false,
             include_bids: false,
             include_payments: false,
+            include_draws: false,
             created_at: chrono::NaiveDateTime::default(),
         };
         assert!(share.is_live(day("2026-11-30")));

@@ -5,8 +5,8 @@ use std::borrow::Cow;
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{
-    parse_date, ConversionOption, DateError, OwnerBuilder, PatchFields, Project, ProjectChange, ProjectInput,
-    ProjectType, PropertyType, MSG_DATE_OUT_OF_RANGE,
+    parse_date, parse_retainage_percent, ConversionOption, DateError, OwnerBuilder, PatchFields, Project,
+    ProjectChange, ProjectInput, ProjectType, PropertyType, MSG_DATE_OUT_OF_RANGE,
 };
 use buildledger_domain::schedule::{WorkWeek, MSG_WORK_WEEK_EMPTY, WEEKDAY_CODES};
 use buildledger_domain::FieldErrors;
@@ -23,7 +23,7 @@ use crate::openapi::{
     RenovationOptionName, WeekdayCode,
 };
 use crate::path::IdPath;
-use crate::request::{collect, Patch, ValidJson};
+use crate::request::{collect, Patch, ValidJson, WireValue};
 use crate::state::AppState;
 use buildledger_domain::ids::ProjectId;
 
@@ -79,6 +79,19 @@ pub struct ProjectResponse {
     /// or null: prices the schedule's slip.
     #[schema(minimum = 0, required = true)]
     monthly_carrying_cost: Option<f64>,
+    /// The property's street line ("" when not given): on the board, the share page and every
+    /// draw document.
+    address: String,
+    /// The construction lender ("" when not given).
+    lender_name: String,
+    /// The construction loan's number at the lender ("" when not given).
+    loan_number: String,
+    /// What the lender holds back of each draw, in percent (0-20, at most two decimals).
+    #[schema(minimum = 0, maximum = 20)]
+    retainage_percent: f64,
+    /// A payment to a roster contractor above this (dollars) needs a lien waiver (docs/money.md).
+    #[schema(minimum = 0)]
+    waiver_threshold: f64,
 }
 
 impl From<Project> for ProjectResponse {
@@ -108,6 +121,11 @@ impl From<Project> for ProjectResponse {
             work_week: d.work_week.codes(),
             non_working_days: d.non_working_days.iter().map(NaiveDate::to_string).collect(),
             monthly_carrying_cost: d.monthly_carrying_cost.map(Money::as_dollars_f64),
+            address: d.address,
+            lender_name: d.lender_name,
+            loan_number: d.loan_number,
+            retainage_percent: f64::from(d.retainage_basis_points) / 100.0,
+            waiver_threshold: d.waiver_threshold.as_dollars_f64(),
         }
     }
 }
@@ -195,6 +213,45 @@ pub struct ProjectRequest {
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
     #[serde(default)]
     monthly_carrying_cost: Patch<Money>,
+    /// The property's street line, at most 200 characters; "" or null for none.
+    #[schema(value_type = Option<String>, max_length = 200)]
+    #[serde(default)]
+    address: Patch<String>,
+    /// The construction lender, at most 120 characters; "" or null for none.
+    #[schema(value_type = Option<String>, max_length = 120)]
+    #[serde(default)]
+    lender_name: Patch<String>,
+    /// The loan's number at the lender, at most 60 characters; "" or null for none.
+    #[schema(value_type = Option<String>, max_length = 60)]
+    #[serde(default)]
+    loan_number: Patch<String>,
+    /// Retainage the lender holds back of each draw, in percent: 0-20, at most two decimals;
+    /// 0 when left out on create. A numeric string is accepted too.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 20, multiple_of = 0.01)]
+    #[serde(default)]
+    retainage_percent: Patch<RetainagePercent>,
+    /// Dollars: a payment to a roster contractor above this needs a lien waiver; 500.00 when left
+    /// out on create.
+    #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
+    #[serde(default)]
+    waiver_threshold: Patch<Money>,
+}
+
+/// A retainage percent as sent, in hundredths of a percent (a JSON number or a numeric string).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RetainagePercent(i64);
+
+impl WireValue for RetainagePercent {
+    fn from_json(value: serde_json::Value) -> Result<Option<Self>, &'static str> {
+        let text = match value {
+            serde_json::Value::String(s) if s.trim().is_empty() => return Ok(None),
+            // serde_json prints the shortest form that reads back to the same f64 (7.25 -> "7.25").
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::String(s) => s,
+            _ => return Err(buildledger_domain::messages::NOT_A_NUMBER),
+        };
+        parse_retainage_percent(&text).map(|bp| Some(RetainagePercent(bp)))
+    }
 }
 
 impl ProjectRequest {
@@ -224,6 +281,11 @@ impl ProjectRequest {
             work_week: self.work_week.is_present(),
             non_working_days: self.non_working_days.is_present(),
             monthly_carrying_cost: self.monthly_carrying_cost.is_present(),
+            address: self.address.is_present(),
+            lender_name: self.lender_name.is_present(),
+            loan_number: self.loan_number.is_present(),
+            retainage_percent: self.retainage_percent.is_present(),
+            waiver_threshold: self.waiver_threshold.is_present(),
         };
         let errors = &mut errors;
         // A field's value read by `parse`; absent, null, or what its parser reads as not given: `None`.
@@ -271,6 +333,12 @@ impl ProjectRequest {
                 .optional(errors, "non_working_days")
                 .and_then(|days| parse_non_working_days(errors, &days)),
             monthly_carrying_cost: self.monthly_carrying_cost.optional(errors, "monthly_carrying_cost"),
+            // Null clears a text (as "").
+            address: self.address.optional(errors, "address"),
+            lender_name: self.lender_name.optional(errors, "lender_name"),
+            loan_number: self.loan_number.optional(errors, "loan_number"),
+            retainage_basis_points: self.retainage_percent.not_null(errors, "retainage_percent").map(|p| p.0),
+            waiver_threshold: self.waiver_threshold.not_null(errors, "waiver_threshold"),
         };
         ProjectChange { input, present, problems: std::mem::take(errors) }
     }

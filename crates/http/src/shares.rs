@@ -1,8 +1,8 @@
 //! Read-only share links (issue 21). The owner creates, lists and revokes links to a project
 //! (login + subscription, like the board); `GET /api/share/{token}/` answers anyone holding a
 //! live link with the project's budget and board, and only when the link includes them its bids
-//! (competing contractors' prices), its payments (payees, notes) and its documents through
-//! signed links (security issue 28). It never names the owner, and answers 404 for an unknown,
+//! (competing contractors' prices), its payments (payees, notes), its documents through
+//! signed links (security issue 28) and its lender draws (issue 34). It never names the owner, and answers 404 for an unknown,
 //! revoked or expired token, and while the owner's subscription is not active.
 
 use actix_web::{delete, get, post, web, HttpResponse};
@@ -17,6 +17,7 @@ use validator::Validate;
 use crate::auth::Subscribed;
 use crate::bids::ComparisonResponse;
 use crate::documents::DocumentResponse;
+use crate::draws::DrawResponse;
 use crate::error::{blocking, ApiError};
 use crate::ledger::ProjectPaymentResponse;
 use crate::path::{IdPath, Plain};
@@ -44,6 +45,8 @@ pub struct ShareResponse {
     include_bids: bool,
     /// Whether the page lists the payments (dates, payees, amounts, notes).
     include_payments: bool,
+    /// Whether the page shows the lender draws (their lines, retainage and missing waivers).
+    include_draws: bool,
     #[schema(format = DateTime)]
     created_at: String,
 }
@@ -58,6 +61,7 @@ impl From<Share> for ShareResponse {
             include_documents: s.include_documents,
             include_bids: s.include_bids,
             include_payments: s.include_payments,
+            include_draws: s.include_draws,
             created_at: s.created_at.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         }
     }
@@ -107,6 +111,11 @@ pub struct ShareRequest {
     #[schema(value_type = Option<bool>)]
     #[serde(default)]
     include_payments: Patch<bool>,
+    /// Whether the page shows the lender draws (their lines, retainage and missing waivers).
+    /// Default false.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    include_draws: Patch<bool>,
 }
 
 impl ShareRequest {
@@ -124,8 +133,9 @@ impl ShareRequest {
         let include_documents = self.include_documents.optional(&mut errors, "include_documents");
         let include_bids = self.include_bids.optional(&mut errors, "include_bids");
         let include_payments = self.include_payments.optional(&mut errors, "include_payments");
+        let include_draws = self.include_draws.optional(&mut errors, "include_draws");
         finish(errors)?;
-        Ok(ShareInput { project, label, expires_on, include_documents, include_bids, include_payments })
+        Ok(ShareInput { project, label, expires_on, include_documents, include_bids, include_payments, include_draws })
     }
 }
 
@@ -150,7 +160,7 @@ pub async fn list(
 #[utoipa::path(
     tag = "shares", operation_id = "createShare", summary = "Create a read-only link to a project",
     description = "Answers the link's token once; afterwards only its label, end date and what it includes are shown. \
-        Documents, bids and payments are left out unless asked for. An unknown field is refused (400). \
+        Documents, bids, payments and draws are left out unless asked for. An unknown field is refused (400). \
         409 when the project already has 50 links.",
     request_body = ShareRequest,
     security(("bearerAuth" = [])),
@@ -195,7 +205,8 @@ pub async fn revoke(
 }
 
 /// What a share link shows: nothing editable, nothing about the owner. A section the link does
-/// not include is an empty list, its `include_*` false.
+/// not include is an empty list (`draws`: null), its `include_*` false. The project carries the
+/// property's address and the lender.
 #[derive(Serialize, ToSchema)]
 #[schema(as = SharedProject)]
 pub struct SharedProjectResponse {
@@ -206,6 +217,7 @@ pub struct SharedProjectResponse {
     include_documents: bool,
     include_bids: bool,
     include_payments: bool,
+    include_draws: bool,
     project: ProjectResponse,
     summary: SummaryResponse,
     /// The board's tasks, in board order. Without bids, each task's `bid_count` is 0 and its
@@ -217,6 +229,10 @@ pub struct SharedProjectResponse {
     payments: Vec<ProjectPaymentResponse>,
     /// The project's documents with signed download links; empty unless the link includes them.
     documents: Vec<DocumentResponse>,
+    /// The lender draws by number, as `GET /api/projects/{id}/draws/` answers them; null unless
+    /// the link includes draws.
+    #[schema(required = true)]
+    draws: Option<Vec<DrawResponse>>,
     /// The schedule (issue 33), as `GET /api/projects/{id}/schedule/` answers it, for the
     /// read-only timeline.
     schedule: ScheduleResponse,
@@ -226,7 +242,8 @@ pub struct SharedProjectResponse {
 
 #[utoipa::path(
     tag = "shares", operation_id = "openShare", summary = "The read-only view of a shared project (no login)",
-    description = "Bids, payments and documents only when the link includes them (empty lists otherwise). \
+    description = "Bids, payments and documents only when the link includes them (empty lists otherwise); \
+        draws only when the link includes them (null otherwise). \
         404 for an unknown, revoked or expired token, and while the owner's subscription is not active.",
     params(("token" = String, Path, description = "The link's token (64 hex digits).")),
     security(()),
@@ -258,6 +275,7 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
         include_documents: share.include_documents,
         include_bids: share.include_bids,
         include_payments: share.include_payments,
+        include_draws: share.include_draws,
         summary: SummaryResponse::from(&view.summary),
         project: view.board.project.into(),
         tasks: view.board.tasks.into_iter().map(TaskResponse::from).collect(),
@@ -269,6 +287,7 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
             .map(|(p, title)| ProjectPaymentResponse::new(p, title))
             .collect(),
         documents: view.documents.unwrap_or_default().into_iter().map(DocumentResponse::from).collect(),
+        draws: view.draws.map(|draws| draws.into_iter().map(DrawResponse::from).collect()),
         schedule: ScheduleResponse::from(&view.schedule),
         dependencies: view.links.into_iter().map(DependencyResponse::from).collect(),
     };

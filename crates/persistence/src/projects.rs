@@ -42,6 +42,11 @@ pub(crate) struct ProjectRow {
     work_week: String,
     non_working_days: String,
     monthly_carrying_cost_cents: Option<i64>,
+    address: String,
+    lender_name: String,
+    loan_number: String,
+    retainage_basis_points: i32,
+    waiver_threshold_cents: i64,
 }
 
 /// A stored value that the schema's CHECK constraints should have made impossible.
@@ -87,6 +92,12 @@ impl ProjectRow {
                 .monthly_carrying_cost_cents
                 .map(|c| Money::from_cents(c).ok_or_else(|| corrupt("monthly_carrying_cost")))
                 .transpose()?,
+            address: self.address,
+            lender_name: self.lender_name,
+            loan_number: self.loan_number,
+            retainage_basis_points: self.retainage_basis_points,
+            waiver_threshold: Money::from_cents(self.waiver_threshold_cents)
+                .ok_or_else(|| corrupt("waiver_threshold"))?,
         };
         Ok(Project {
             id: self.id,
@@ -121,6 +132,11 @@ struct ProjectChanges {
     work_week: String,
     non_working_days: String,
     monthly_carrying_cost_cents: Option<i64>,
+    address: String,
+    lender_name: String,
+    loan_number: String,
+    retainage_basis_points: i32,
+    waiver_threshold_cents: i64,
 }
 
 /// A comma-separated column (work week codes, non-working dates) as its items.
@@ -150,6 +166,11 @@ impl From<&ProjectDetails> for ProjectChanges {
             work_week: d.work_week.codes().join(","),
             non_working_days: d.non_working_days.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(","),
             monthly_carrying_cost_cents: d.monthly_carrying_cost.map(Money::cents),
+            address: d.address.clone(),
+            lender_name: d.lender_name.clone(),
+            loan_number: d.loan_number.clone(),
+            retainage_basis_points: d.retainage_basis_points,
+            waiver_threshold_cents: d.waiver_threshold.cents(),
         }
     }
 }

@@ -23,6 +23,7 @@ struct ShareRow {
     include_documents: bool,
     include_bids: bool,
     include_payments: bool,
+    include_draws: bool,
     created_at: NaiveDateTime,
 }
 
@@ -39,6 +40,7 @@ struct NewShareRow<'a> {
     include_documents: bool,
     include_bids: bool,
     include_payments: bool,
+    include_draws: bool,
     created_at: NaiveDateTime,
 }
 
@@ -54,6 +56,7 @@ impl From<ShareRow> for Share {
             include_documents: r.include_documents,
             include_bids: r.include_bids,
             include_payments: r.include_payments,
+            include_draws: r.include_draws,
             created_at: r.created_at,
         }
     }
@@ -91,6 +94,7 @@ impl ShareRepository for DieselShareRepository {
                         include_documents: new.include_documents,
                         include_bids: new.include_bids,
                         include_payments: new.include_payments,
+                        include_draws: new.include_draws,
                         created_at: now,
                     })
                     .returning(project_shares::id)

@@ -181,7 +181,8 @@ pub const PROJECT_ROW_COLUMNS: &str = "projects.id, projects.owner_id, projects.
 projects.property_type, projects.units, projects.renovation_options, projects.addition_options, projects.conversion_option, \
 projects.square_footage, projects.start_date, projects.end_date, projects.budget_cents, projects.owner_builder, projects.version, projects.created_at, \
 projects.contingency_percent, projects.loan_amount_cents, projects.drawn_cents, projects.use_calibration, \
-projects.work_week, projects.non_working_days, projects.monthly_carrying_cost_cents";
+projects.work_week, projects.non_working_days, projects.monthly_carrying_cost_cents, \
+projects.address, projects.lender_name, projects.loan_number, projects.retainage_basis_points, projects.waiver_threshold_cents";
 type ProjectRowSql = (
     BigInt,
     BigInt,
@@ -207,6 +208,11 @@ type ProjectRowSql = (
     Text,
     Text,
     Nullable<BigInt>,
+    Text,
+    Text,
+    Text,
+    Integer,
+    BigInt,
 );
 
 /// Task `task_id` with its project, when `owner_id` owns it, and its position: the number of

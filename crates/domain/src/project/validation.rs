@@ -136,6 +136,7 @@ impl ProjectDetails {
     /// type), ranges, the end date not before the start date.
     pub fn parse(input: ProjectInput) -> Result<ProjectDetails, DomainError> {
         let mut errors = FieldErrors::new();
+        let lending = super::lending::read(&mut errors, &input);
 
         let name = match input.name.as_deref().map(str::trim) {
             None | Some("") => {
@@ -270,6 +271,11 @@ impl ProjectDetails {
                     work_week,
                     non_working_days,
                     monthly_carrying_cost,
+                    address: lending.address,
+                    lender_name: lending.lender_name,
+                    loan_number: lending.loan_number,
+                    retainage_basis_points: lending.retainage_basis_points,
+                    waiver_threshold: lending.waiver_threshold,
                 })
             }
             _ => Err(FieldErrors::single("non_field_errors", "Invalid project.")),
@@ -342,6 +348,7 @@ mod tests {
             work_week: None,
             non_working_days: None,
             monthly_carrying_cost: None,
+            ..Default::default()
         }
     }
 

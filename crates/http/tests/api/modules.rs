@@ -15,6 +15,7 @@ mod money_story;
 mod openapi;
 mod subscription;
 mod projects;
+mod project_lending;
 mod shares;
 mod request_ids;
 mod schedule;

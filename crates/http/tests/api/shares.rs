@@ -101,6 +101,47 @@ async fn a_link_shows_the_live_project_without_a_login_and_without_the_owner() {
 }
 
 #[actix_web::test]
+async fn draws_show_as_the_draws_endpoint_answers_them_only_on_a_link_that_includes_them() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let (project, task) = project_with_everything(&app, &ana).await;
+    let lending = json!({"address": "12 Elm St, Austin, TX", "lender_name": "First Bank", "loan_number": "L-7"});
+    let path = format!("/api/projects/{project}/");
+    app.authed_json(Method::PATCH, &path, &ana, Some(lending)).await.ok_json(200);
+    let draw = json!({"project": project, "tasks": [task]});
+    app.authed_json(Method::POST, "/api/draws/", &ana, Some(draw)).await.ok_json(201);
+    let draws = app.authed_get(&format!("/api/projects/{project}/draws/"), &ana).await.ok_json(200);
+    assert_eq!(draws.as_array().unwrap().len(), 1, "{draws}");
+    let open = |created: Value| {
+        let token = created["token"].as_str().unwrap().to_owned();
+        let app = &app;
+        async move { app.get(&format!("/api/share/{token}/")).await.ok_json(200) }
+    };
+
+    let created = share(&app, &ana, json!({"project": project, "label": "Bank", "include_draws": true})).await;
+    assert_eq!(created["include_draws"], json!(true));
+    let view = open(created).await;
+    assert_eq!(view["include_draws"], json!(true));
+    assert_eq!(view["draws"], draws, "the draws as the owner's endpoint answers them");
+    // The property and the lender show on every link.
+    assert_eq!((view["project"]["address"].clone(), view["project"]["lender_name"].clone()), (json!("12 Elm St, Austin, TX"), json!("First Bank")));
+    assert_eq!((view["payments"].clone(), view["bids"].clone()), (json!([]), json!([])), "only what was asked");
+
+    let plain = open(share(&app, &ana, json!({"project": project, "label": "Sam"})).await).await;
+    assert_eq!((plain["include_draws"].clone(), plain["draws"].clone()), (json!(false), json!(null)));
+    assert_eq!(plain["project"]["address"], "12 Elm St, Austin, TX");
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    let scopes: Vec<Value> = list.as_array().unwrap().iter().map(|s| s["include_draws"].clone()).collect();
+    assert_eq!(scopes, [json!(true), json!(false)]);
+    // A wrong type is a field error; nothing is made.
+    let bad = json!({"project": project, "label": "Kim", "include_draws": "yes"});
+    let e = app.authed_json(Method::POST, "/api/shares/", &ana, Some(bad)).await.assert_error(400, "validation_error");
+    assert_eq!(e["fields"]["include_draws"], json!(["Must be a valid boolean."]));
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &ana).await.ok_json(200);
+    assert_eq!(list.as_array().unwrap().len(), 2);
+}
+
+#[actix_web::test]
 async fn bids_and_payments_show_only_on_a_link_that_includes_them() {
     let app = TestApp::new().await;
     let ana = app.user("ana").await;

@@ -42,6 +42,37 @@ fn projects_round_trip_every_field() {
 }
 
 #[test]
+fn the_property_and_the_loan_round_trip() {
+    for t in backends() {
+        let owner = user(&t.db, "ana");
+        let repo = DieselProjectRepository::new(t.db.clone());
+        let created = repo.create(owner, &details("Elm St")).unwrap();
+        // Defaults: no address, no lender, no retainage, waivers above $500.00.
+        let d = &created.details;
+        assert_eq!((d.address.as_str(), d.lender_name.as_str(), d.loan_number.as_str()), ("", "", ""), "{}", t.name);
+        assert_eq!((d.retainage_basis_points, d.waiver_threshold.cents()), (0, 50_000), "{}", t.name);
+        let set = ProjectDetails {
+            address: "12 Elm St, Austin, TX 78701".into(),
+            lender_name: "First Community Bank".into(),
+            loan_number: "CL-2026-0042".into(),
+            retainage_basis_points: 2000,
+            waiver_threshold: Money::ZERO,
+            ..details("Elm St")
+        };
+        let updated = repo.update(UserId::new(owner), ProjectId::new(created.id), &set).unwrap();
+        assert_eq!(updated.details, set, "{}", t.name);
+        let found = repo.find_for_owner(UserId::new(owner), ProjectId::new(created.id)).unwrap().unwrap();
+        assert_eq!(found.details, set, "{}", t.name);
+        assert_eq!(repo.list_for_owner(owner).unwrap()[0].details, set, "{}", t.name);
+        // The task read (a hand-written join) carries them too.
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let task = tasks.create(&new_task(created.id, "Framing")).unwrap();
+        let (_, project) = tasks.find_for_owner(UserId::new(owner), TaskId::new(task.id)).unwrap().unwrap();
+        assert_eq!(project.details, set, "{}", t.name);
+    }
+}
+
+#[test]
 fn projects_are_scoped_to_their_owner() {
     for t in backends() {
         let ana = user(&t.db, "ana");

@@ -25,6 +25,7 @@ fn new_share(project_id: i64, label: &str, expires_on: Option<&str>) -> NewShare
         include_documents: true,
         include_bids: false,
         include_payments: false,
+        include_draws: false,
     }
 }
 
@@ -121,6 +122,24 @@ fn each_link_keeps_what_it_shows() {
             .map(|s| (s.include_documents, s.include_bids, s.include_payments))
             .collect();
         assert_eq!(listed, scopes, "{}", t.name);
+        assert!(repo.list_for_project(p.id).unwrap().iter().all(|s| !s.include_draws), "{}", t.name);
+    }
+}
+
+#[test]
+fn a_link_with_draws_keeps_them() {
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let repo = DieselShareRepository::new(t.db.clone());
+        let new = NewShare { include_draws: true, include_documents: false, ..new_share(p.id, "Bank", None) };
+        let created = repo.create(&new, ana, "draws", now()).unwrap();
+        let found = repo.find_by_token_hash("draws").unwrap().unwrap();
+        let owned = repo.find_for_owner(UserId::new(ana), ShareId::new(created.id)).unwrap().unwrap();
+        let listed = repo.list_for_project(p.id).unwrap().remove(0);
+        for s in [created, found, owned, listed] {
+            assert_eq!((s.include_draws, s.include_documents, s.include_payments), (true, false, false), "{}", t.name);
+        }
     }
 }
 
@@ -149,6 +168,12 @@ fn check_old_link(db: &Db, name: &str) {
     let old = DieselShareRepository::new(db.clone()).find_by_token_hash("old-hash").unwrap().unwrap();
     // Showing bids and payments to every holder was the leak: old links show neither.
     assert_eq!((old.include_documents, old.include_bids, old.include_payments), (true, false, false), "{name}");
+    // Nor draws (issue 34); the old project has no address, no retainage, waivers above $500.
+    assert!(!old.include_draws, "{name}");
+    let project = DieselProjectRepository::new(db.clone()).find_for_owner(UserId::new(1), ProjectId::new(1));
+    let d = project.unwrap().unwrap().details;
+    assert_eq!((d.address.as_str(), d.lender_name.as_str(), d.loan_number.as_str()), ("", "", ""), "{name}");
+    assert_eq!((d.retainage_basis_points, d.waiver_threshold.cents()), (0, 50_000), "{name}");
 }
 
 #[test]
