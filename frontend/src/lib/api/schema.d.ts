@@ -356,7 +356,7 @@ export interface paths {
     put?: never;
     /**
      * Make a lender draw request
-     * @description Numbered per project. A task of another project is refused (400) and nothing is written.
+     * @description Numbered per project. A task of another project is refused (400) and nothing is written. A draw made submitted with lien waivers missing answers 409 unless `allow_missing_waivers` is true.
      */
     post: operations['createDraw'];
     delete?: never;
@@ -379,7 +379,10 @@ export interface paths {
     delete: operations['deleteDraw'];
     options?: never;
     head?: never;
-    /** Change a draw: submit, mark funded, change its tasks while a draft */
+    /**
+     * Change a draw: submit, mark funded, change its tasks or percents while a draft
+     * @description A draft set to submitted with lien waivers missing (and, on a final draw, awarded contractors' final waivers) answers 409 listing them in `fields`, unless `allow_missing_waivers` is true. Tasks or items on a draw that is not a draft: 409.
+     */
     patch: operations['updateDraw'];
     trace?: never;
   };
@@ -456,6 +459,44 @@ export interface paths {
     head?: never;
     /** Change an inspection: its result, notes, document */
     patch: operations['updateInspection'];
+    trace?: never;
+  };
+  '/api/lien-waivers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a lien waiver requested from or received of a contractor
+     * @description A payment must be one of the project's to the waiver's contractor and a document one of the project's (400 otherwise, nothing written). A received waiver with a `payment`, or a `through_date` on or after a payment's date, covers that payment of the contractor: see `waiver_status` on payments.
+     */
+    post: operations['createLienWaiver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lien-waivers/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a lien waiver */
+    delete: operations['deleteLienWaiver'];
+    options?: never;
+    head?: never;
+    /** Change a lien waiver (mark it received, attach the signed copy) */
+    patch: operations['updateLienWaiver'];
     trace?: never;
   };
   '/api/logout-all/': {
@@ -810,6 +851,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/projects/{id}/lien-waivers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The project's lien waivers, oldest first */
+    get: operations['listLienWaivers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/payments/': {
     parameters: {
       query?: never;
@@ -950,7 +1008,7 @@ export interface paths {
     };
     /**
      * The read-only view of a shared project (no login)
-     * @description Bids, payments and documents only when the link includes them (empty lists otherwise). 404 for an unknown, revoked or expired token, and while the owner's subscription is not active.
+     * @description Bids, payments and documents only when the link includes them (empty lists otherwise); draws only when the link includes them (null otherwise). 404 for an unknown, revoked or expired token, and while the owner's subscription is not active.
      */
     get: operations['openShare'];
     put?: never;
@@ -972,7 +1030,7 @@ export interface paths {
     put?: never;
     /**
      * Create a read-only link to a project
-     * @description Answers the link's token once; afterwards only its label, end date and what it includes are shown. Documents, bids and payments are left out unless asked for. An unknown field is refused (400). 409 when the project already has 50 links.
+     * @description Answers the link's token once; afterwards only its label, end date and what it includes are shown. Documents, bids, payments and draws are left out unless asked for. An unknown field is refused (400). 409 when the project already has 50 links.
      */
     post: operations['createShare'];
     delete?: never;
@@ -2068,44 +2126,139 @@ export interface components {
     /** @description A draw request to the construction lender. */
     Draw: {
       /** Format: double */
+      balance_to_finish_total: number;
+      /** Format: double */
+      completed_to_date_total: number;
+      /** @description The final draw of the project: it also needs every awarded contractor's final waiver. */
+      final: boolean;
+      /** @description On a final draw, the awarded contractors without a received unconditional final waiver; [] otherwise. */
+      final_waivers_missing: components['schemas']['MissingFinalWaiverResponse'][];
+      /** Format: double */
       funded_amount: number | null;
       /** Format: date */
       funded_on: string | null;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: date
+       * @description The day the lender's inspector came.
+       */
+      inspected_on: string | null;
+      inspection_note: string;
+      inspector: string;
       items: components['schemas']['DrawItemResponse'][];
+      /** Format: double */
+      net_total: number;
       note: string;
       /**
        * Format: int32
        * @description 1, 2, ... per project.
        */
       number: number;
+      /** Format: double */
+      previous_total: number;
       /** Format: int64 */
       project: number;
       /** Format: date */
       requested_on: string;
+      /**
+       * Format: double
+       * @description The project's retainage percent now (0-20).
+       */
+      retainage_percent: number;
+      /** Format: double */
+      retainage_total: number;
+      /** Format: double */
+      scheduled_total: number;
       status: string;
       /** @description Ids of the tasks it covers. */
       tasks: number[];
       /** Format: double */
       total: number;
+      /** @description The payments of its tasks, up to its requested date, that still need a lien waiver. */
+      waivers_missing: components['schemas']['MissingWaiverResponse'][];
     };
-    /** @description One task's line in a draw (fixed when the draw is made). */
+    /** @description One task's line in a draw (fixed when the draw is made) with its continuation columns. */
     DrawItemResponse: {
-      /** Format: double */
+      /**
+       * Format: double
+       * @description What the line asks for: this period.
+       */
       amount: number;
+      /**
+       * Format: double
+       * @description scheduled value - completed, never below 0.
+       */
+      balance_to_finish: number;
+      /**
+       * Format: double
+       * @description previous + this period.
+       */
+      completed_to_date: number;
+      /**
+       * Format: double
+       * @description The lender inspector's percent complete, or null: the line is the work to date.
+       */
+      inspected_percent: number | null;
+      /**
+       * Format: double
+       * @description this period - retainage.
+       */
+      net: number;
+      /**
+       * Format: double
+       * @description completed / scheduled value x 100, one decimal, at most 100.
+       */
+      percent_complete: number;
+      /**
+       * Format: double
+       * @description What the project's other draws covered of the task when the line was made.
+       */
+      previous: number;
+      /**
+       * Format: double
+       * @description this period x the project's retainage percent, to the cent.
+       */
+      retainage: number;
+      /**
+       * Format: double
+       * @description The task's committed cost, else its best-known cost, when the line was made.
+       */
+      scheduled_value: number;
       /**
        * Format: int64
        * @description The task, or null once it has been deleted.
        */
       task: number | null;
+      /**
+       * Format: double
+       * @description The line's amount.
+       */
+      this_period: number;
       title: string;
+    };
+    /** @description The lender inspector's percent complete for one line of a draft. */
+    DrawItemWrite: {
+      /**
+       * Format: double
+       * @description 0-100, one decimal; null clears it (the line is the task's work not yet drawn).
+       */
+      percent_complete: number | null;
+      /**
+       * Format: int64
+       * @description A task among the draw's.
+       */
+      task: number;
     };
     /**
      * @description `POST /api/draws/` (`project`, `tasks` required) and `PATCH /api/draws/{id}/` (any subset;
      *     `tasks` only while a draft).
      */
     DrawWrite: {
+      /** @description Submit a draft even with lien waivers missing (never stored). */
+      allow_missing_waivers?: boolean | null;
+      /** @description The project's final draw (also needs every awarded contractor's final lien waiver). */
+      final?: boolean | null;
       /**
        * Format: double
        * @description Only with `funded` (default: the total).
@@ -2113,6 +2266,15 @@ export interface components {
       funded_amount?: number | null;
       /** @description `YYYY-MM-DD`; null or an empty string clears it. */
       funded_on?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      inspected_on?: string | null;
+      inspection_note?: string | null;
+      inspector?: string | null;
+      /**
+       * @description A draft only: the lender inspector's percent complete per line; sets that line's amount
+       *     to scheduled value x percent - previous (never below 0).
+       */
+      items?: components['schemas']['DrawItemWrite'][] | null;
       note?: string | null;
       /** Format: int64 */
       project?: number;
@@ -2286,6 +2448,82 @@ export interface components {
        */
       task?: number;
     };
+    /** @description A contractor's lien waiver on the project. */
+    LienWaiver: {
+      /**
+       * Format: double
+       * @description Dollars, 0 or more.
+       */
+      amount: number;
+      /**
+       * Format: int64
+       * @description A contractor of the owner's roster.
+       */
+      contractor: number;
+      contractor_name: string;
+      /**
+       * Format: int64
+       * @description The signed waiver: a document of one of the project's tasks, or null.
+       */
+      document: number | null;
+      document_name: string | null;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      /**
+       * Format: int64
+       * @description The payment it covers: one of the project's to this contractor, or null.
+       */
+      payment: number | null;
+      /** Format: int64 */
+      project: number;
+      /**
+       * Format: date
+       * @description Set exactly when received.
+       */
+      received_on: string | null;
+      status: string;
+      /**
+       * Format: date
+       * @description The last day of work it covers: it covers the contractor's payments made up to then.
+       */
+      through_date: string | null;
+    };
+    /**
+     * @description `POST /api/lien-waivers/` (`project`, `contractor`, `kind` and `amount` required) and
+     *     `PATCH /api/lien-waivers/{id}/` (any subset; `project`, if sent, the waiver's own).
+     */
+    LienWaiverWrite: {
+      /**
+       * Format: double
+       * @description Dollars with at most two decimals, 0 or more.
+       */
+      amount?: number;
+      /**
+       * Format: int64
+       * @description A contractor of the caller's roster.
+       */
+      contractor?: number;
+      /**
+       * Format: int64
+       * @description A document of one of the project's tasks (the signed waiver), or null.
+       */
+      document?: number | null;
+      kind?: string;
+      /**
+       * Format: int64
+       * @description A payment of the project to this contractor, or null.
+       */
+      payment?: number | null;
+      /** Format: int64 */
+      project?: number;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      received_on?: string | null;
+      /** @description `requested` when left out on create. */
+      status?: string | null;
+      /** @description `YYYY-MM-DD`; null or an empty string clears it. */
+      through_date?: string | null;
+    };
     /** @description `POST /api/token/`. */
     Login: {
       password: string;
@@ -2297,11 +2535,31 @@ export interface components {
     Message: {
       message: string;
     };
+    /** @description A contractor with an awarded bid from whom a final draw needs an unconditional final waiver. */
+    MissingFinalWaiverResponse: {
+      /** Format: int64 */
+      contractor: number;
+      contractor_name: string;
+    };
+    /** @description A payment of the draw's tasks, above the project's threshold, without a received waiver. */
+    MissingWaiverResponse: {
+      /** Format: double */
+      amount: number;
+      /** Format: int64 */
+      contractor: number;
+      contractor_name: string;
+      /** Format: date */
+      paid_on: string;
+      /** Format: int64 */
+      payment: number;
+      /** Format: int64 */
+      task: number;
+    };
     /** @description What a new draw would cover. */
     NextDraw: {
       /**
        * @description Tasks with work (paid, or the actual cost of a task in Paid) not yet covered by a draw,
-       *     in board order.
+       *     in board order, with their continuation columns as a draw made now would fix them.
        */
       items: components['schemas']['DrawItemResponse'][];
       /** Format: double */
@@ -2335,6 +2593,11 @@ export interface components {
     Project: {
       addition_options: string[];
       /**
+       * @description The property's street line ("" when not given): on the board, the share page and every
+       *     draw document.
+       */
+      address: string;
+      /**
        * Format: double
        * @description Dollars, at most two decimals.
        */
@@ -2351,11 +2614,15 @@ export interface components {
       end_date: string;
       /** Format: int64 */
       id: number;
+      /** @description The construction lender ("" when not given). */
+      lender_name: string;
       /**
        * Format: double
        * @description The construction loan (dollars), or null.
        */
       loan_amount: number | null;
+      /** @description The construction loan's number at the lender ("" when not given). */
+      loan_number: string;
       /**
        * Format: double
        * @description What a month of the build costs while it lasts (loan interest, rent, insurance; dollars),
@@ -2373,6 +2640,11 @@ export interface components {
       project_type_display: 'New Home Build' | 'Renovation' | 'Addition' | 'Conversion' | 'ADU';
       property_type: (string & components['schemas']['PropertyType']) | null;
       renovation_options: string[];
+      /**
+       * Format: double
+       * @description What the lender holds back of each draw, in percent (0-20, at most two decimals).
+       */
+      retainage_percent: number;
       /** Format: int64 */
       square_footage: number;
       /** Format: date */
@@ -2384,6 +2656,11 @@ export interface components {
        *     the project (docs/money.md).
        */
       use_calibration: boolean;
+      /**
+       * Format: double
+       * @description A payment to a roster contractor above this (dollars) needs a lien waiver (docs/money.md).
+       */
+      waiver_threshold: number;
       /** @description The days of the week work happens on, Monday first (docs/schedule.md). */
       work_week: components['schemas']['Weekday'][];
       zip_code: string;
@@ -2391,6 +2668,8 @@ export interface components {
     /** @description Rules of spec section 5: property_type is required for new_home_build, units for multifamily, conversion_option for conversion; end_date may not be before start_date. Every problem is reported at once in `fields`. */
     ProjectCreate: {
       addition_options?: components['schemas']['AdditionOption'][] | null;
+      /** @description The property's street line, at most 200 characters; "" or null for none. */
+      address?: string | null;
       /**
        * Format: double
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
@@ -2408,11 +2687,15 @@ export interface components {
        * @description Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
        */
       end_date: string;
+      /** @description The construction lender, at most 120 characters; "" or null for none. */
+      lender_name?: string | null;
       /**
        * Format: double
        * @description The construction loan in dollars; null for none.
        */
       loan_amount?: number | null;
+      /** @description The loan's number at the lender, at most 60 characters; "" or null for none. */
+      loan_number?: string | null;
       /**
        * Format: double
        * @description Dollars a month while the build lasts; null for none.
@@ -2427,6 +2710,12 @@ export interface components {
       /** @enum {string|null} */
       property_type?: 'single_family' | 'multifamily' | null;
       renovation_options?: components['schemas']['RenovationOption'][] | null;
+      /**
+       * Format: double
+       * @description Retainage the lender holds back of each draw, in percent: 0-20, at most two decimals;
+       *     0 when left out on create. A numeric string is accepted too.
+       */
+      retainage_percent?: number | null;
       /** Format: int64 */
       square_footage: number;
       /**
@@ -2445,6 +2734,12 @@ export interface components {
        *     left out on create.
        */
       use_calibration?: boolean | null;
+      /**
+       * Format: double
+       * @description Dollars: a payment to a roster contractor above this needs a lien waiver; 500.00 when left
+       *     out on create.
+       */
+      waiver_threshold?: number | null;
       /** @description Day codes (`mon`..`sun`), at least one; Monday to Friday when left out on create. */
       work_week?: components['schemas']['Weekday'][] | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
@@ -2471,6 +2766,8 @@ export interface components {
      */
     ProjectPatch: {
       addition_options?: components['schemas']['AdditionOption'][] | null;
+      /** @description The property's street line, at most 200 characters; "" or null for none. */
+      address?: string | null;
       /**
        * Format: double
        * @description Dollars with at most two decimals (stored as integer cents). A numeric string is accepted too.
@@ -2488,11 +2785,15 @@ export interface components {
        * @description Required, not before start_date. `YYYY-MM-DD` (`M/D/YYYY` is accepted too).
        */
       end_date?: string;
+      /** @description The construction lender, at most 120 characters; "" or null for none. */
+      lender_name?: string | null;
       /**
        * Format: double
        * @description The construction loan in dollars; null for none.
        */
       loan_amount?: number | null;
+      /** @description The loan's number at the lender, at most 60 characters; "" or null for none. */
+      loan_number?: string | null;
       /**
        * Format: double
        * @description Dollars a month while the build lasts; null for none.
@@ -2507,6 +2808,12 @@ export interface components {
       /** @enum {string|null} */
       property_type?: 'single_family' | 'multifamily' | null;
       renovation_options?: components['schemas']['RenovationOption'][] | null;
+      /**
+       * Format: double
+       * @description Retainage the lender holds back of each draw, in percent: 0-20, at most two decimals;
+       *     0 when left out on create. A numeric string is accepted too.
+       */
+      retainage_percent?: number | null;
       /** Format: int64 */
       square_footage?: number;
       /**
@@ -2525,6 +2832,12 @@ export interface components {
        *     left out on create.
        */
       use_calibration?: boolean | null;
+      /**
+       * Format: double
+       * @description Dollars: a payment to a roster contractor above this needs a lien waiver; 500.00 when left
+       *     out on create.
+       */
+      waiver_threshold?: number | null;
       /** @description Day codes (`mon`..`sun`), at least one; Monday to Friday when left out on create. */
       work_week?: components['schemas']['Weekday'][] | null;
       /** @description US zip code: 5 digits, optionally -4 digits. */
@@ -2852,6 +3165,8 @@ export interface components {
       /** @description Whether the page shows every task's bids side by side. */
       include_bids: boolean;
       include_documents: boolean;
+      /** @description Whether the page shows the lender draws (their lines, retainage and missing waivers). */
+      include_draws: boolean;
       /** @description Whether the page lists the payments (dates, payees, amounts, notes). */
       include_payments: boolean;
       label: string;
@@ -2870,6 +3185,11 @@ export interface components {
       /** @description Whether the page lists the project's documents (through signed links). Default false. */
       include_documents?: boolean | null;
       /**
+       * @description Whether the page shows the lender draws (their lines, retainage and missing waivers).
+       *     Default false.
+       */
+      include_draws?: boolean | null;
+      /**
        * @description Whether the page lists the payments (dates, payees, amounts, notes). Default false; the
        *     budget's totals (paid to date) show either way.
        */
@@ -2884,7 +3204,8 @@ export interface components {
     };
     /**
      * @description What a share link shows: nothing editable, nothing about the owner. A section the link does
-     *     not include is an empty list, its `include_*` false.
+     *     not include is an empty list (`draws`: null), its `include_*` false. The project carries the
+     *     property's address and the lender.
      */
     SharedProject: {
       /** @description Every task with bids, its bids side by side; empty unless the link includes bids. */
@@ -2893,10 +3214,16 @@ export interface components {
       dependencies: components['schemas']['Dependency'][];
       /** @description The project's documents with signed download links; empty unless the link includes them. */
       documents: components['schemas']['Document'][];
+      /**
+       * @description The lender draws by number, as `GET /api/projects/{id}/draws/` answers them; null unless
+       *     the link includes draws.
+       */
+      draws: components['schemas']['Draw'][] | null;
       /** Format: date */
       expires_on: string | null;
       include_bids: boolean;
       include_documents: boolean;
+      include_draws: boolean;
       include_payments: boolean;
       /** @description The link's label and end date, so the page can say who it is for and until when. */
       label: string;
@@ -3165,6 +3492,12 @@ export interface components {
       receipt: number | null;
       /** Format: int64 */
       task: number;
+      /**
+       * @description Where the payment stands with its lien waiver: `not_needed` (no roster contractor, or
+       *     not above the project's waiver threshold), `missing`, `requested` (a requested waiver
+       *     names it or runs through its date), `received` (covered by a received waiver).
+       */
+      waiver_status: string;
     };
     /**
      * @description `POST /api/task-payments/` (`task` and `amount` required) and
@@ -4215,6 +4548,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
@@ -4429,6 +4763,96 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Inspection'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  createLienWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LienWaiverWrite'];
+      };
+    };
+    responses: {
+      /** @description The waiver. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LienWaiver'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  deleteLienWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The lien waiver id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateLienWaiver: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The lien waiver id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LienWaiverWrite'];
+      };
+    };
+    responses: {
+      /** @description The waiver. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LienWaiver'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -5066,6 +5490,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Inspection'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listLienWaivers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The waivers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LienWaiver'][];
         };
       };
       401: components['responses']['Unauthorized'];
