@@ -33,6 +33,9 @@ pub enum UseCaseError {
     NotFound { entity: &'static str },
     #[error("{message}")]
     Conflict { field: String, message: String },
+    /// A conflict naming what is in the way, field by field (`DomainError::Conflicts`).
+    #[error("{message}")]
+    Conflicts { message: String, fields: std::collections::BTreeMap<String, Vec<String>> },
     #[error("{0}")]
     Unauthenticated(&'static str),
     #[error("No active account found with the given credentials")]
@@ -62,6 +65,9 @@ impl From<DomainError> for UseCaseError {
         match e {
             DomainError::Conflict { field, message } => {
                 UseCaseError::Conflict { field: field.to_owned(), message: message.to_owned() }
+            }
+            DomainError::Conflicts { message, fields } => {
+                UseCaseError::Conflicts { message: message.to_owned(), fields: fields.as_map().clone() }
             }
             invalid @ DomainError::Validation(_) => UseCaseError::Invalid(invalid),
         }

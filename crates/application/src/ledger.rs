@@ -31,14 +31,14 @@ use chrono::NaiveDate;
 use crate::error::{RepoError, UseCaseError};
 use crate::ports::{
     ChangeOrderRepository, Clock, ContractorRepository, DocumentRepository, DrawRepository, ProjectRepository,
-    TaskPaymentRepository, TaskRepository,
+    ScheduledValues, TaskPaymentRepository, TaskRepository,
 };
 
 pub use buildledger_domain::ledger::{
     MSG_APPROVE_NEEDS_AWARD, MSG_DRAW_TASKS_FIXED, MSG_DRAW_TASK_OF_ANOTHER_PROJECT, MSG_FUNDED_DRAW, MSG_NO_DRAW_TASKS,
 };
 pub use change_orders::{ChangeOrderChange, MSG_DOCUMENT_OF_ANOTHER_TASK};
-pub use draws::{DrawChange, NextDraw, MSG_OTHER_PROJECT};
+pub use draws::{DrawChange, NextDraw, StoredCosts, MSG_OTHER_PROJECT};
 pub use payments::{payee_from, PaymentChange, MSG_RECEIPT_OF_ANOTHER_TASK};
 pub use ports::LienWaiverRepository;
 #[cfg(any(test, feature = "mocks"))]
@@ -57,6 +57,8 @@ pub struct LedgerPorts {
     pub change_orders: Arc<dyn ChangeOrderRepository>,
     pub draws: Arc<dyn DrawRepository>,
     pub waivers: Arc<dyn LienWaiverRepository>,
+    /// Each task's scheduled value on a draw's continuation sheet (the task use cases' figure).
+    pub scheduled: Arc<dyn ScheduledValues>,
     pub clock: Arc<dyn Clock>,
 }
 

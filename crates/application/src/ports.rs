@@ -6,7 +6,7 @@ use buildledger_domain::ids::{
     BidId, ChangeOrderId, ContractorId, DocumentId, DrawId, PaymentId, ProjectId, ShareId, TaskId, UserId,
 };
 use buildledger_domain::ledger::{
-    ChangeOrder, ChangeOrderDetails, Draw, DrawUpdate, DrawableTask, NewDraw, Payment, PaymentDetails,
+    ChangeOrder, ChangeOrderDetails, Draw, DrawContext, DrawUpdate, DrawableTask, NewDraw, Payment, PaymentDetails,
 };
 use buildledger_domain::project::{Project, ProjectDetails};
 use buildledger_domain::subscription::Subscription;
@@ -257,22 +257,39 @@ pub trait ChangeOrderRepository: Send + Sync {
 /// there, and keeps the project's drawn total and bumps its version in the same transaction.
 #[cfg_attr(any(test, feature = "mocks"), automock)]
 pub trait DrawRepository: Send + Sync {
-    /// The project's draws by number, with their lines.
+    /// The project's draws by number, with their lines, the project's retainage and what
+    /// paperwork each still needs (a few queries whatever their number).
     fn list_for_project(&self, project_id: i64) -> Result<Vec<Draw>, RepoError>;
     fn find_for_owner(&self, owner_id: UserId, id: DrawId) -> Result<Option<Draw>, RepoError>;
     /// Every task of the project in board order with its work to date and what the project's
     /// draws (but `except_draw`) already cover of it: one query.
     fn drawable_tasks(&self, project_id: i64, except_draw: Option<i64>) -> Result<Vec<DrawableTask>, RepoError>;
     /// Stores the draw that `draw` makes of the project's tasks as found under the lock (as
-    /// `drawable_tasks` gives them), with its lines, numbered the project's next. `NotFound`
-    /// when the project is gone; `Refused` when `draw` refuses.
-    fn create(&self, project_id: i64, draw: Rule<[DrawableTask], NewDraw>) -> Result<Draw, RepoError>;
+    /// `drawable_tasks` gives them) and its paperwork (payments, waivers, awarded contractors),
+    /// with its lines, numbered the project's next. `NotFound` when the project is gone;
+    /// `Refused` when `draw` refuses.
+    fn create(&self, project_id: i64, draw: Rule<DrawContext, NewDraw>) -> Result<Draw, RepoError>;
     /// Stores what `change` makes of the draw as found under the lock, given the project's
-    /// tasks with what its other draws cover of them: its fields, and its lines when given.
-    /// `NotFound` when gone; `Refused` when `change` refuses.
-    fn update(&self, id: i64, change: Rule<(Draw, Vec<DrawableTask>), DrawUpdate>) -> Result<Draw, RepoError>;
+    /// tasks with what its other draws cover of them and its paperwork: its fields, and its
+    /// lines when given. `NotFound` when gone; `Refused` when `change` refuses.
+    fn update(&self, id: i64, change: Rule<(Draw, DrawContext), DrawUpdate>) -> Result<Draw, RepoError>;
     /// `Refused` ([`Draw::check_delete`]) when the draw is funded, as found under the lock.
     fn delete(&self, id: i64) -> Result<(), RepoError>;
+}
+
+/// Each task's scheduled value on a draw's continuation sheet, by task id: its committed cost,
+/// else its best-known cost as the money summary counts it (with the ratio the project shows).
+///
+/// A port of its own rather than the task service in the ledger's ports: the figure needs the
+/// board and the cost catalogue, which only the task use cases read; the ledger asks for this one
+/// map and nothing else, and its tests give the map without a board.
+#[cfg_attr(any(test, feature = "mocks"), automock)]
+pub trait ScheduledValues: Send + Sync {
+    fn scheduled_values(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<std::collections::HashMap<i64, i64>, crate::error::UseCaseError>;
 }
 
 /// A document row to create (the file is already stored under `storage_key`).

@@ -185,6 +185,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
         draws: Arc::new(DieselDrawRepository::new(db.clone())),
         waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
+        scheduled: Arc::new(task_service.clone()),
         clock: clock.clone(),
     });
     let bid_service = BidService::new(BidsPorts {

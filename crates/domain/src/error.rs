@@ -62,6 +62,10 @@ pub enum DomainError {
     /// checked inside the write that depends on them, on the state found under its lock.
     #[error("{message}")]
     Conflict { field: &'static str, message: &'static str },
+    /// A conflict that names what is in the way, field by field (a draw submitted without its
+    /// lien waivers: each missing one): the message of the first problem leads.
+    #[error("{message}")]
+    Conflicts { message: &'static str, fields: FieldErrors },
 }
 
 impl DomainError {
@@ -70,7 +74,7 @@ impl DomainError {
         static NONE: FieldErrors = FieldErrors(BTreeMap::new());
         match self {
             DomainError::Validation(f) => f,
-            DomainError::Conflict { .. } => &NONE,
+            DomainError::Conflict { .. } | DomainError::Conflicts { .. } => &NONE,
         }
     }
 

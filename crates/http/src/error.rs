@@ -133,6 +133,9 @@ impl From<UseCaseError> for ApiError {
                 fields.insert(field, vec![message.clone()]);
                 Self { fields: Some(fields), ..ApiError::new(StatusCode::CONFLICT, "conflict", message) }
             }
+            UseCaseError::Conflicts { message, fields } => {
+                Self { fields: Some(fields), ..ApiError::new(StatusCode::CONFLICT, "conflict", message) }
+            }
             UseCaseError::Unauthenticated(m) => ApiError::new(StatusCode::UNAUTHORIZED, "token_invalid", m),
             UseCaseError::InvalidCredentials => ApiError::new(
                 StatusCode::UNAUTHORIZED,

@@ -2,13 +2,17 @@
 //! project with what they cover of each task. Every write takes the project's lock first
 //! ([`bump_version`]), reads what the draw's rules need under it (the draw as it is now, what the
 //! project's other draws cover), checks them and writes, all in one transaction ([`Guarded`]), then
-//! recomputes the project's drawn total (its funded draws).
+//! recomputes the project's drawn total (its funded draws). A draw is read with its project's
+//! retainage and the paperwork it still needs (`paperwork`, a few queries per project).
+
+mod paperwork;
 
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::{DrawRepository, Rule};
 use buildledger_domain::ids::{DrawId, TypedId, UserId};
 use buildledger_domain::ledger::{
-    work_to_date_cents, Draw, DrawFields, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw,
+    work_to_date_cents, Draw, DrawContext, DrawFields, DrawItem, DrawStatus, DrawUpdate, DrawableTask, NewDraw,
+    ProjectPaperwork,
 };
 use buildledger_domain::task::TaskStatus;
 use buildledger_domain::Money;
@@ -35,6 +39,10 @@ struct DrawRow {
     funded_cents: Option<i64>,
     funded_on: Option<String>,
     note: String,
+    is_final: bool,
+    inspected_on: Option<String>,
+    inspector: String,
+    inspection_note: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -45,6 +53,9 @@ struct DrawItemRow {
     task_id: Option<i64>,
     title: String,
     amount_cents: i64,
+    scheduled_cents: i64,
+    previous_cents: i64,
+    inspected_percent_tenths: Option<i32>,
 }
 
 /// The columns a draw's fields set, on creation and on every edit.
@@ -59,6 +70,11 @@ struct DrawChanges<'a> {
     /// `YYYY-MM-DD`.
     funded_on: Option<String>,
     note: &'a str,
+    is_final: bool,
+    /// `YYYY-MM-DD`.
+    inspected_on: Option<String>,
+    inspector: &'a str,
+    inspection_note: &'a str,
     updated_at: NaiveDateTime,
 }
 
@@ -70,6 +86,10 @@ impl<'a> DrawChanges<'a> {
             funded_cents: f.funded_amount.map(Money::cents),
             funded_on: f.funded_on.map(|d| d.to_string()),
             note: &f.note,
+            is_final: f.is_final,
+            inspected_on: f.inspected_on.map(|d| d.to_string()),
+            inspector: &f.inspector,
+            inspection_note: &f.inspection_note,
             updated_at: t,
         }
     }
@@ -97,9 +117,12 @@ struct NewDrawItemRow<'a> {
     task_id: Option<i64>,
     title: &'a str,
     amount_cents: i64,
+    scheduled_cents: i64,
+    previous_cents: i64,
+    inspected_percent_tenths: Option<i32>,
 }
 
-fn into_draw(r: DrawRow, items: Vec<DrawItem>) -> Result<Draw, DieselError> {
+fn into_draw(r: DrawRow, items: Vec<DrawItem>, retainage: i32) -> Result<Draw, DieselError> {
     Ok(Draw {
         id: r.id,
         project_id: r.project_id,
@@ -111,10 +134,17 @@ fn into_draw(r: DrawRow, items: Vec<DrawItem>) -> Result<Draw, DieselError> {
         funded_amount: r.funded_cents.map(|c| money(c, "funded amount")).transpose()?,
         funded_on: r.funded_on.as_deref().map(date).transpose()?,
         note: r.note,
+        is_final: r.is_final,
+        inspected_on: r.inspected_on.as_deref().map(date).transpose()?,
+        inspector: r.inspector,
+        inspection_note: r.inspection_note,
+        retainage_basis_points: retainage,
+        paperwork: Default::default(),
     })
 }
 
-/// Draws with their lines: two queries whatever their number.
+/// Draws with their lines, their project's retainage and the paperwork each still needs: two
+/// queries whatever their number, and five per project ([`paperwork::project_paperwork`]).
 fn load_draws(conn: &mut DbConnection, rows: Vec<DrawRow>) -> Result<Vec<Draw>, DieselError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
     let items: Vec<DrawItemRow> = draw_items::table
@@ -125,12 +155,29 @@ fn load_draws(conn: &mut DbConnection, rows: Vec<DrawRow>) -> Result<Vec<Draw>, 
     let mut by_draw: std::collections::HashMap<i64, Vec<DrawItem>> = Default::default();
     for i in items {
         let amount = money(i.amount_cents, "draw line")?;
-        by_draw.entry(i.draw_id).or_default().push(DrawItem { task_id: i.task_id, title: i.title, amount });
+        by_draw.entry(i.draw_id).or_default().push(DrawItem {
+            task_id: i.task_id,
+            title: i.title,
+            amount,
+            scheduled_cents: i.scheduled_cents,
+            previous_cents: i.previous_cents,
+            inspected_percent_tenths: i.inspected_percent_tenths,
+        });
+    }
+    let mut projects: std::collections::HashMap<i64, (i32, ProjectPaperwork)> = Default::default();
+    for r in &rows {
+        if let std::collections::hash_map::Entry::Vacant(e) = projects.entry(r.project_id) {
+            e.insert(paperwork::project_paperwork(conn, r.project_id)?);
+        }
     }
     rows.into_iter()
         .map(|r| {
             let items = by_draw.remove(&r.id).unwrap_or_default();
-            into_draw(r, items)
+            let (retainage, work) = &projects[&r.project_id];
+            let mut draw = into_draw(r, items, *retainage)?;
+            let task_ids: Vec<i64> = draw.items.iter().filter_map(|i| i.task_id).collect();
+            draw.paperwork = work.for_draw(&task_ids, draw.requested_on, draw.is_final);
+            Ok(draw)
         })
         .collect()
 }
@@ -150,6 +197,9 @@ fn insert_items(conn: &mut DbConnection, draw_id: i64, items: &[DrawItem]) -> Re
                 task_id: i.task_id,
                 title: i.title.as_str(),
                 amount_cents: i.amount.cents(),
+                scheduled_cents: i.scheduled_cents,
+                previous_cents: i.previous_cents,
+                inspected_percent_tenths: i.inspected_percent_tenths,
             })
             .execute(conn)?;
     }
@@ -172,17 +222,26 @@ fn total_of(items: &[DrawItem]) -> i64 {
     items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents()))
 }
 
-/// Every task of the project in board order, with its work to date and what the project's
-/// draws (but `except_draw`) already cover of it: two queries.
+/// Every task of the project in board order, with its work to date, what the project's draws
+/// (but `except_draw`) already cover of it, and as its scheduled value its stored committed
+/// cost, else its actual cost (the use case gives the board's figure in place): two queries.
 fn drawable(
     conn: &mut DbConnection,
     project_id: i64,
     except_draw: Option<i64>,
 ) -> Result<Vec<DrawableTask>, DieselError> {
-    let rows: Vec<(i64, String, String, Option<i64>, i64)> = tasks::table
+    type TaskRow = (i64, String, String, Option<i64>, i64, Option<i64>);
+    let rows: Vec<TaskRow> = tasks::table
         .filter(tasks::project_id.eq(project_id))
         .order((tasks::status, tasks::sort_key, tasks::id))
-        .select((tasks::id, tasks::title, tasks::status, tasks::actual_cost_cents, tasks::paid_cents))
+        .select((
+            tasks::id,
+            tasks::title,
+            tasks::status,
+            tasks::actual_cost_cents,
+            tasks::paid_cents,
+            tasks::committed_cents,
+        ))
         .load(conn)?;
     let drawn: Vec<(Option<i64>, i64)> = draw_items::table
         .inner_join(draws::table)
@@ -197,11 +256,12 @@ fn drawable(
     }
     let mut out: Vec<(usize, DrawableTask)> = rows
         .into_iter()
-        .map(|(id, title, status, actual, paid)| {
+        .map(|(id, title, status, actual_cents, paid, committed)| {
             let status = TaskStatus::parse(&status).ok_or_else(|| corrupt("status"))?;
             let column = TaskStatus::ALL.iter().position(|s| *s == status).unwrap_or(0);
-            let actual = actual.and_then(Money::from_cents);
+            let actual = actual_cents.and_then(Money::from_cents);
             let task = DrawableTask {
+                scheduled_cents: committed.or(actual_cents).unwrap_or(0).max(0),
                 task_id: id,
                 title,
                 work_to_date_cents: work_to_date_cents(status, actual, paid),
@@ -264,12 +324,16 @@ impl DrawRepository for DieselDrawRepository {
         self.db.read(|conn| drawable(conn, project_id, except_draw))
     }
 
-    fn create(&self, project_id: i64, draw: Rule<[DrawableTask], NewDraw>) -> Result<Draw, RepoError> {
+    fn create(&self, project_id: i64, draw: Rule<DrawContext, NewDraw>) -> Result<Draw, RepoError> {
         self.db
             .write_project(project_id, move |conn| -> Guarded<Draw> {
                 // The lock first: numbers are handed out, and what other draws cover is read, under it.
                 bump_version(conn, project_id)?;
-                let NewDraw { items, fields: f } = match draw(&drawable(conn, project_id, None)?) {
+                let ctx = DrawContext {
+                    drawable: drawable(conn, project_id, None)?,
+                    paperwork: paperwork::project_paperwork(conn, project_id)?.1,
+                };
+                let NewDraw { items, fields: f } = match draw(&ctx) {
                     Ok(new) => new,
                     Err(e) => return refused(e),
                 };
@@ -295,12 +359,16 @@ impl DrawRepository for DieselDrawRepository {
             .and_then(|r| r)
     }
 
-    fn update(&self, id: i64, change: Rule<(Draw, Vec<DrawableTask>), DrawUpdate>) -> Result<Draw, RepoError> {
+    fn update(&self, id: i64, change: Rule<(Draw, DrawContext), DrawUpdate>) -> Result<Draw, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Draw> {
                 let current = lock_draw(conn, id)?;
                 let project_id = current.project_id;
-                let found = (current, drawable(conn, project_id, Some(id))?);
+                let ctx = DrawContext {
+                    drawable: drawable(conn, project_id, Some(id))?,
+                    paperwork: paperwork::project_paperwork(conn, project_id)?.1,
+                };
+                let found = (current, ctx);
                 let DrawUpdate { items, fields: f } = match change(&found) {
                     Ok(update) => update,
                     Err(e) => return refused(e),

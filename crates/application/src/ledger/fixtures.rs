@@ -29,6 +29,7 @@ pub(super) struct Mocks {
     pub(super) change_orders: MockChangeOrderRepository,
     pub(super) draws: MockDrawRepository,
     pub(super) waivers: MockLienWaiverRepository,
+    pub(super) scheduled: crate::ports::MockScheduledValues,
 }
 
 impl Mocks {
@@ -42,6 +43,7 @@ impl Mocks {
             change_orders: MockChangeOrderRepository::new(),
             draws: MockDrawRepository::new(),
             waivers: MockLienWaiverRepository::new(),
+            scheduled: crate::ports::MockScheduledValues::new(),
         }
     }
 
@@ -57,6 +59,7 @@ impl Mocks {
             change_orders: Arc::new(self.change_orders),
             draws: Arc::new(self.draws),
             waivers: Arc::new(self.waivers),
+            scheduled: Arc::new(self.scheduled),
             clock: Arc::new(clock),
         })
     }

@@ -1,6 +1,13 @@
 //! Lender draws (docs/money.md, "Lender draws"): a draw request's lines, fixed when it is made
-//! from each task's work to date not yet covered by the project's other draws, its fields, and
-//! the rules of its changes (only a draft's lines change; a funded draw stays).
+//! from each task's work to date not yet covered by the project's other draws (or the lender
+//! inspector's percent complete), its fields, and the rules of its changes (only a draft's lines
+//! change; a funded draw stays; a draw goes to the lender with its lien waivers).
+//!
+//! Layout: this file holds the draw, its lines and fields and their rules; `continuation` the
+//! continuation sheet's columns (issue 34); `paperwork` the lien waivers a draw still needs.
+
+mod continuation;
+mod paperwork;
 
 use chrono::NaiveDate;
 
@@ -11,14 +18,29 @@ use crate::task::TaskStatus;
 
 use super::fields::{code_enum, text};
 
+pub use continuation::{
+    continuation_totals, inspected_amount_cents, percent_complete_tenths, retainage_cents, ContinuationLine,
+    ContinuationTotals, FULL_PERCENT_TENTHS,
+};
+pub use paperwork::{
+    usd, DrawPaperwork, MissingFinalWaiver, MissingWaiver, ProjectPaperwork, MSG_FINAL_WAIVERS_MISSING,
+    MSG_WAIVERS_MISSING,
+};
+
 pub const MSG_NO_DRAW_TASKS: &str = "Choose at least one task.";
 pub const MSG_DRAW_TASK_OF_ANOTHER_PROJECT: &str = "Choose tasks of this draw's project.";
 pub const MSG_DRAW_TASKS_FIXED: &str =
     "Only a draft draw's tasks can change: set it back to draft first, or make a new draw.";
+pub const MSG_DRAW_ITEMS_FIXED: &str =
+    "Only a draft draw's percent complete can change: set it back to draft first, or make a new draw.";
+pub const MSG_ITEM_NOT_ON_DRAW: &str = "Choose tasks of this draw.";
+pub const MSG_PERCENT_ONE_DECIMAL: &str = "Ensure that there are no more than 1 decimal places.";
 pub const MSG_FUNDED_DRAW: &str = "A funded draw cannot be deleted: set it back to submitted first.";
 pub const MSG_FUNDED_AMOUNT_UNFUNDED: &str = "Only a funded draw has a funded amount: set its status to funded.";
 pub const MSG_FUNDED_ON_UNFUNDED: &str = "Only a funded draw has a funded date: set its status to funded.";
 pub const MSG_FUNDED_BEFORE_REQUESTED: &str = "A draw cannot be funded before it was requested.";
+/// The longest inspector's name.
+pub const INSPECTOR_MAX: usize = 120;
 
 code_enum!(
     /// Where a lender draw request stands; only funded ones count as drawn.
@@ -38,6 +60,14 @@ pub struct Draw {
     pub funded_amount: Option<Money>,
     pub funded_on: Option<NaiveDate>,
     pub note: String,
+    pub is_final: bool,
+    pub inspected_on: Option<NaiveDate>,
+    pub inspector: String,
+    pub inspection_note: String,
+    /// The project's retainage now (500 = 5 %), read with the draw.
+    pub retainage_basis_points: i32,
+    /// The lien waivers it still needs, as found with the draw.
+    pub paperwork: DrawPaperwork,
 }
 
 /// One task's line in a draw, fixed when the draw is made (the title outlives the task).
@@ -46,6 +76,29 @@ pub struct DrawItem {
     pub task_id: Option<i64>,
     pub title: String,
     pub amount: Money,
+    /// The task's scheduled value when the line was made.
+    pub scheduled_cents: i64,
+    /// What the project's other draws covered of the task when the line was made.
+    pub previous_cents: i64,
+    /// The lender inspector's percent complete in tenths (0..=1000); `None`: the work to date.
+    pub inspected_percent_tenths: Option<i32>,
+}
+
+impl DrawItem {
+    /// The line's continuation columns at the project's retainage (`basis_points`, 500 = 5 %).
+    pub fn continuation(&self, basis_points: i32) -> ContinuationLine {
+        ContinuationLine::of(self.scheduled_cents, self.previous_cents, self.amount.cents(), basis_points)
+    }
+}
+
+impl Draw {
+    /// The draw's continuation sheet at the project's current retainage, and its totals.
+    pub fn continuation(&self) -> (Vec<ContinuationLine>, ContinuationTotals) {
+        let lines: Vec<ContinuationLine> =
+            self.items.iter().map(|i| i.continuation(self.retainage_basis_points)).collect();
+        let totals = continuation_totals(&lines);
+        (lines, totals)
+    }
 }
 
 /// What a task has done so far, in money: its Paid (`task::paid_to_date_cents`), the same
@@ -62,6 +115,8 @@ pub struct DrawableTask {
     pub work_to_date_cents: i64,
     /// What the project's other draws already cover of this task.
     pub already_drawn_cents: i64,
+    /// The task's scheduled value: its committed cost, else its best-known cost.
+    pub scheduled_cents: i64,
 }
 
 impl DrawableTask {
@@ -69,20 +124,65 @@ impl DrawableTask {
     pub fn amount_cents(&self) -> i64 {
         (self.work_to_date_cents - self.already_drawn_cents).clamp(0, MAX_CENTS)
     }
+
+    /// The task's line: its work not yet drawn, or at the inspector's `percent_tenths`
+    /// scheduled x percent less what other draws cover.
+    pub fn line(&self, percent_tenths: Option<i32>) -> DrawItem {
+        let amount = match percent_tenths {
+            Some(p) => inspected_amount_cents(self.scheduled_cents, self.already_drawn_cents, p),
+            None => self.amount_cents(),
+        };
+        DrawItem {
+            task_id: Some(self.task_id),
+            title: self.title.clone(),
+            amount: Money::from_cents(amount).unwrap_or(Money::ZERO),
+            scheduled_cents: self.scheduled_cents.clamp(0, MAX_CENTS),
+            previous_cents: self.already_drawn_cents.clamp(0, MAX_CENTS),
+            inspected_percent_tenths: percent_tenths,
+        }
+    }
+
+    /// `tasks` with each scheduled value found in `scheduled` (by task id); the others keep theirs.
+    pub fn with_scheduled(
+        tasks: &[DrawableTask],
+        scheduled: &std::collections::HashMap<i64, i64>,
+    ) -> Vec<DrawableTask> {
+        tasks
+            .iter()
+            .map(|t| DrawableTask {
+                scheduled_cents: scheduled.get(&t.task_id).copied().unwrap_or(t.scheduled_cents),
+                ..t.clone()
+            })
+            .collect()
+    }
 }
 
-/// The lines and total of a draw covering `tasks`.
-pub fn draw_items(tasks: &[DrawableTask]) -> (Vec<DrawItem>, Money) {
-    let items: Vec<DrawItem> = tasks
-        .iter()
-        .map(|t| DrawItem {
-            task_id: Some(t.task_id),
-            title: t.title.clone(),
-            amount: Money::from_cents(t.amount_cents()).unwrap_or(Money::ZERO),
-        })
-        .collect();
+/// The lender inspector's percent complete per task (`None`: cleared), as a request lists them.
+pub type PercentLines = [(i64, Option<i32>)];
+
+fn total_of(items: &[DrawItem]) -> Money {
     let total = items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents())).min(MAX_CENTS);
-    (items, Money::from_cents(total).unwrap_or(Money::ZERO))
+    Money::from_cents(total).unwrap_or(Money::ZERO)
+}
+
+/// The lines and total of a draw covering `tasks`, each for its work not yet drawn.
+pub fn draw_items(tasks: &[DrawableTask]) -> (Vec<DrawItem>, Money) {
+    let items: Vec<DrawItem> = tasks.iter().map(|t| t.line(None)).collect();
+    let total = total_of(&items);
+    (items, total)
+}
+
+/// Every task `percents` names must be one of `task_ids` (a line of the draw).
+fn check_percent_tasks(percents: &PercentLines, task_ids: &[i64]) -> Result<(), DomainError> {
+    if percents.iter().any(|(task, _)| !task_ids.contains(task)) {
+        return Err(FieldErrors::single("items", MSG_ITEM_NOT_ON_DRAW));
+    }
+    Ok(())
+}
+
+/// The inspector's percent for `task` in `percents` (the last one named wins), if named.
+fn percent_for(percents: &PercentLines, task: i64) -> Option<Option<i32>> {
+    percents.iter().rev().find(|(t, _)| *t == task).map(|(_, p)| *p)
 }
 
 /// What a new draw would cover: every task with work not yet drawn, in the order given.
@@ -102,6 +202,38 @@ pub fn select_draw_tasks(drawable: &[DrawableTask], ids: &[i64]) -> Result<Vec<D
     Ok(drawable.iter().filter(|t| ids.contains(&t.task_id)).cloned().collect())
 }
 
+/// What a draw's rules read under the lock of its write: the project's tasks in board order
+/// with what its other draws cover and their scheduled values, and its paperwork.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DrawContext {
+    pub drawable: Vec<DrawableTask>,
+    pub paperwork: ProjectPaperwork,
+}
+
+/// What a request asks of a draw's lines: its tasks, and the inspector's percents (draft only).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LinesChange<'a> {
+    pub tasks: Option<&'a [i64]>,
+    pub percents: Option<&'a PercentLines>,
+    /// Send the draw to the lender without its lien waivers (never stored).
+    pub allow_missing_waivers: bool,
+}
+
+/// A draw goes from draft to submitted with its paperwork, unless the request says otherwise.
+fn check_paperwork(
+    was_draft: bool,
+    fields: &DrawFields,
+    items: &[DrawItem],
+    paperwork: &ProjectPaperwork,
+    allow_missing_waivers: bool,
+) -> Result<(), DomainError> {
+    if !was_draft || fields.status != DrawStatus::Submitted || allow_missing_waivers {
+        return Ok(());
+    }
+    let task_ids: Vec<i64> = items.iter().filter_map(|i| i.task_id).collect();
+    paperwork.for_draw(&task_ids, fields.requested_on, fields.is_final).check_submit()
+}
+
 /// A draw to store: its lines, fixed now, and its fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewDraw {
@@ -110,17 +242,21 @@ pub struct NewDraw {
 }
 
 impl NewDraw {
-    /// A draw of the tasks `ids`, each for its work not yet drawn. `drawable`: the project's
-    /// tasks in board order with what its draws already cover, as found under the lock of the
-    /// write that numbers the draw (two draws made at once never cover the same work).
+    /// A draw of the tasks `lines.tasks`, each for its work not yet drawn or at the inspector's
+    /// percent. `ctx`: as found under the lock of the write that numbers the draw (two draws
+    /// made at once never cover the same work). A draw made submitted needs its paperwork.
     pub fn parse(
-        drawable: &[DrawableTask],
-        ids: &[i64],
+        ctx: &DrawContext,
+        lines: LinesChange<'_>,
         input: DrawInput,
         today: NaiveDate,
     ) -> Result<NewDraw, DomainError> {
-        let (items, total) = draw_items(&select_draw_tasks(drawable, ids)?);
-        let fields = DrawFields::parse(input, None, total, today)?;
+        let tasks = select_draw_tasks(&ctx.drawable, lines.tasks.unwrap_or_default())?;
+        let percents = lines.percents.unwrap_or_default();
+        check_percent_tasks(percents, &tasks.iter().map(|t| t.task_id).collect::<Vec<_>>())?;
+        let items: Vec<DrawItem> = tasks.iter().map(|t| t.line(percent_for(percents, t.task_id).flatten())).collect();
+        let fields = DrawFields::parse(input, None, total_of(&items), today)?;
+        check_paperwork(true, &fields, &items, &ctx.paperwork, lines.allow_missing_waivers)?;
         Ok(NewDraw { items, fields })
     }
 }
@@ -141,6 +277,10 @@ impl Draw {
             funded_amount: self.funded_amount,
             funded_on: self.funded_on,
             note: self.note.clone(),
+            is_final: self.is_final,
+            inspected_on: self.inspected_on,
+            inspector: self.inspector.clone(),
+            inspection_note: self.inspection_note.clone(),
         }
     }
 
@@ -152,32 +292,77 @@ impl Draw {
         Ok(())
     }
 
-    /// The draw after `input` and, when given, the tasks `tasks` (only a draft's lines change).
-    /// `self` and `drawable` (the project's tasks with what its other draws cover) are as
-    /// found under the lock of the write that stores the change.
+    /// The draft's lines after `lines`: new tasks make new lines (a line that stays keeps its
+    /// inspector's percent unless `percents` names it); percents alone change the lines they
+    /// name (a cleared one asks for the task's work not yet drawn, as found in `drawable`).
+    fn new_lines(
+        &self,
+        lines: LinesChange<'_>,
+        drawable: &[DrawableTask],
+    ) -> Result<Option<Vec<DrawItem>>, DomainError> {
+        let stored = |task: i64| self.items.iter().find(|i| i.task_id == Some(task));
+        let percents = lines.percents.unwrap_or_default();
+        match lines.tasks {
+            Some(ids) => {
+                let tasks = select_draw_tasks(drawable, ids)?;
+                check_percent_tasks(percents, &tasks.iter().map(|t| t.task_id).collect::<Vec<_>>())?;
+                let percent = |t: &DrawableTask| {
+                    percent_for(percents, t.task_id)
+                        .unwrap_or_else(|| stored(t.task_id).and_then(|i| i.inspected_percent_tenths))
+                };
+                Ok(Some(tasks.iter().map(|t| t.line(percent(t))).collect()))
+            }
+            None if lines.percents.is_some() => {
+                check_percent_tasks(percents, &self.items.iter().filter_map(|i| i.task_id).collect::<Vec<_>>())?;
+                let relined = self.items.iter().map(|i| {
+                    let Some(percent) = i.task_id.and_then(|t| percent_for(percents, t)) else { return i.clone() };
+                    let amount = match percent {
+                        Some(p) => inspected_amount_cents(i.scheduled_cents, i.previous_cents, p),
+                        None => drawable
+                            .iter()
+                            .find(|t| Some(t.task_id) == i.task_id)
+                            .map_or(i.amount.cents(), DrawableTask::amount_cents),
+                    };
+                    let amount = Money::from_cents(amount).unwrap_or(Money::ZERO);
+                    DrawItem { amount, inspected_percent_tenths: percent, ..i.clone() }
+                });
+                Ok(Some(relined.collect()))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// The draw after `input` and `lines` (only a draft's lines change). `self` and `ctx` (the
+    /// project's tasks with what its other draws cover, its paperwork) are as found under the
+    /// lock of the write that stores the change. Draft to submitted needs the paperwork.
     pub fn change(
         &self,
-        tasks: Option<&[i64]>,
-        drawable: &[DrawableTask],
+        lines: LinesChange<'_>,
+        ctx: &DrawContext,
         input: DrawInput,
         today: NaiveDate,
     ) -> Result<DrawUpdate, DomainError> {
-        let items = match tasks {
-            Some(_) if self.status != DrawStatus::Draft => {
-                return Err(DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED))
+        if self.status != DrawStatus::Draft {
+            if lines.tasks.is_some() {
+                return Err(DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED));
             }
-            Some(ids) => Some(draw_items(&select_draw_tasks(drawable, ids)?)),
-            None => None,
-        };
-        let total = items.as_ref().map_or(self.total, |(_, total)| *total);
+            if lines.percents.is_some() {
+                return Err(DomainError::conflict("items", MSG_DRAW_ITEMS_FIXED));
+            }
+        }
+        let items = self.new_lines(lines, &ctx.drawable)?;
+        let total = items.as_deref().map_or(self.total, total_of);
         let fields = DrawFields::parse(input, Some(&self.fields()), total, today)?;
-        Ok(DrawUpdate { items: items.map(|(items, _)| items), fields })
+        let was_draft = self.status == DrawStatus::Draft;
+        let lines_now = items.as_deref().unwrap_or(&self.items);
+        check_paperwork(was_draft, &fields, lines_now, &ctx.paperwork, lines.allow_missing_waivers)?;
+        Ok(DrawUpdate { items, fields })
     }
 }
 
 /// A draw's own fields, each read and checked on its own: dates as dates, the status as a
-/// [`DrawStatus`] ([`DrawInput::status`]), the note trimmed ([`DrawInput::note`]). `None`: absent
-/// or unchanged.
+/// [`DrawStatus`] ([`DrawInput::status`]), the texts trimmed ([`DrawInput::note`],
+/// [`DrawInput::inspector`]). `None`: absent or unchanged.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DrawInput {
     /// `Some(None)`: today (sent as null or empty).
@@ -188,6 +373,11 @@ pub struct DrawInput {
     /// `Some(None)`: cleared (a funded draw's then defaults to today).
     pub funded_on: Option<Option<NaiveDate>>,
     pub note: Option<String>,
+    pub is_final: Option<bool>,
+    /// `Some(None)`: cleared.
+    pub inspected_on: Option<Option<NaiveDate>>,
+    pub inspector: Option<String>,
+    pub inspection_note: Option<String>,
 }
 
 impl DrawInput {
@@ -198,9 +388,41 @@ impl DrawInput {
 
     /// A note trimmed, at most 5000 characters; empty for none.
     pub fn note(raw: &str) -> Result<String, DomainError> {
+        Self::text("note", raw, NOTES_MAX)
+    }
+
+    /// The inspector's name trimmed, at most 120 characters; empty for none.
+    pub fn inspector(raw: &str) -> Result<String, DomainError> {
+        Self::text("inspector", raw, INSPECTOR_MAX)
+    }
+
+    /// The inspection's note trimmed, at most 5000 characters; empty for none.
+    pub fn inspection_note(raw: &str) -> Result<String, DomainError> {
+        Self::text("inspection_note", raw, NOTES_MAX)
+    }
+
+    fn text(field: &str, raw: &str, max: usize) -> Result<String, DomainError> {
         let mut errors = FieldErrors::new();
-        let t = text(&mut errors, "note", raw, NOTES_MAX);
+        let t = text(&mut errors, field, raw, max);
         errors.into_result().map(|()| t)
+    }
+
+    /// A percent complete (0-100, at most one decimal) in tenths, its problems under `field`.
+    pub fn percent_tenths(field: &str, percent: f64) -> Result<i32, DomainError> {
+        if !percent.is_finite() {
+            return Err(FieldErrors::single(field, crate::messages::NOT_A_NUMBER));
+        }
+        if percent < 0.0 {
+            return Err(FieldErrors::single(field, crate::messages::NOT_NEGATIVE));
+        }
+        if percent > 100.0 {
+            return Err(FieldErrors::single(field, crate::messages::at_most(100)));
+        }
+        let tenths = (percent * 10.0).round();
+        if (percent * 10.0 - tenths).abs() > 1e-6 {
+            return Err(FieldErrors::single(field, MSG_PERCENT_ONE_DECIMAL));
+        }
+        Ok(tenths as i32)
     }
 }
 
@@ -212,6 +434,10 @@ pub struct DrawFields {
     pub funded_amount: Option<Money>,
     pub funded_on: Option<NaiveDate>,
     pub note: String,
+    pub is_final: bool,
+    pub inspected_on: Option<NaiveDate>,
+    pub inspector: String,
+    pub inspection_note: String,
 }
 
 impl DrawFields {
@@ -230,7 +456,12 @@ impl DrawFields {
             None => current.map_or(today, |c| c.requested_on),
         };
         let status = input.status.unwrap_or(current.map_or(DrawStatus::Draft, |c| c.status));
-        let note = input.note.unwrap_or_else(|| current.map(|c| c.note.clone()).unwrap_or_default());
+        let kept = |f: fn(&DrawFields) -> String| current.map(f).unwrap_or_default();
+        let note = input.note.unwrap_or_else(|| kept(|c| c.note.clone()));
+        let is_final = input.is_final.unwrap_or(current.is_some_and(|c| c.is_final));
+        let inspected_on = input.inspected_on.unwrap_or(current.and_then(|c| c.inspected_on));
+        let inspector = input.inspector.unwrap_or_else(|| kept(|c| c.inspector.clone()));
+        let inspection_note = input.inspection_note.unwrap_or_else(|| kept(|c| c.inspection_note.clone()));
         let was_funded = current.is_some_and(|c| c.status == DrawStatus::Funded);
         let (funded_amount, funded_on) = if status == DrawStatus::Funded {
             let keep = |c: &DrawFields| if was_funded { (c.funded_amount, c.funded_on) } else { (None, None) };
@@ -256,166 +487,19 @@ impl DrawFields {
             }
         }
         errors.into_result()?;
-        Ok(DrawFields { requested_on, status, funded_amount, funded_on, note })
+        Ok(DrawFields {
+            requested_on,
+            status,
+            funded_amount,
+            funded_on,
+            note,
+            is_final,
+            inspected_on,
+            inspector,
+            inspection_note,
+        })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn money(c: i64) -> Money {
-        Money::from_cents(c).unwrap()
-    }
-    fn day(s: &str) -> NaiveDate {
-        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
-    }
-    const TODAY: &str = "2026-11-24";
-
-    #[test]
-    fn work_to_date_is_paid_or_the_actual_cost_of_a_paid_task() {
-        assert_eq!(work_to_date_cents(TaskStatus::InProgress, Some(money(900)), 300), 300);
-        assert_eq!(work_to_date_cents(TaskStatus::Paid, Some(money(900)), 300), 900);
-        assert_eq!(work_to_date_cents(TaskStatus::Paid, Some(money(900)), 1200), 1200);
-        assert_eq!(work_to_date_cents(TaskStatus::ToDo, None, 0), 0);
-    }
-
-    #[test]
-    fn a_draw_covers_the_work_not_yet_drawn() {
-        let tasks = [
-            DrawableTask {
-                task_id: 1,
-                title: "Framing".into(),
-                work_to_date_cents: 500_000,
-                already_drawn_cents: 200_000,
-            },
-            DrawableTask {
-                task_id: 2,
-                title: "Roof".into(),
-                work_to_date_cents: 100_000,
-                already_drawn_cents: 100_000,
-            },
-            DrawableTask { task_id: 3, title: "Siding".into(), work_to_date_cents: 0, already_drawn_cents: 50_000 },
-        ];
-        let (items, total) = draw_items(&tasks);
-        assert_eq!(items.iter().map(|i| i.amount.cents()).collect::<Vec<_>>(), [300_000, 0, 0]);
-        assert_eq!(total.cents(), 300_000);
-        assert_eq!(next_draw(&tasks).iter().map(|t| t.task_id).collect::<Vec<_>>(), [1]);
-    }
-
-    fn drawable() -> Vec<DrawableTask> {
-        vec![
-            DrawableTask { task_id: 1, title: "Framing".into(), work_to_date_cents: 500_000, already_drawn_cents: 0 },
-            DrawableTask { task_id: 2, title: "Roof".into(), work_to_date_cents: 100_000, already_drawn_cents: 0 },
-        ]
-    }
-
-    fn stored_draw(status: DrawStatus) -> Draw {
-        let funded = status == DrawStatus::Funded;
-        Draw {
-            id: 7,
-            project_id: 1,
-            number: 1,
-            requested_on: day("2026-11-01"),
-            status,
-            items: vec![DrawItem { task_id: Some(1), title: "Framing".into(), amount: money(500_000) }],
-            total: money(500_000),
-            funded_amount: funded.then(|| money(450_000)),
-            funded_on: funded.then(|| day("2026-11-10")),
-            note: String::new(),
-        }
-    }
-
-    #[test]
-    fn a_draw_names_some_of_its_projects_tasks_in_board_order() {
-        let picked = select_draw_tasks(&drawable(), &[2, 1, 2]).unwrap();
-        assert_eq!(picked.iter().map(|t| t.task_id).collect::<Vec<_>>(), [1, 2]);
-        for (ids, message) in [(vec![], MSG_NO_DRAW_TASKS), (vec![1, 99], MSG_DRAW_TASK_OF_ANOTHER_PROJECT)] {
-            let e = select_draw_tasks(&drawable(), &ids).unwrap_err();
-            assert_eq!(e.fields().as_map()["tasks"], [message]);
-        }
-        let new = NewDraw::parse(&drawable(), &[1], DrawInput::default(), day(TODAY)).unwrap();
-        assert_eq!((new.items.len(), new.items[0].amount, new.fields.status), (1, money(500_000), DrawStatus::Draft));
-        let e = DrawInput::status("paid").unwrap_err();
-        assert_eq!(e.fields().as_map()["status"], [crate::messages::not_a_choice("paid")]);
-        assert_eq!(DrawInput::status(" funded "), Ok(DrawStatus::Funded));
-        assert_eq!(DrawInput::note("  called the bank ").unwrap(), "called the bank");
-        let long = DrawInput::note(&"x".repeat(NOTES_MAX + 1)).unwrap_err();
-        assert_eq!(long.fields().as_map()["note"], [crate::messages::too_long(NOTES_MAX)]);
-    }
-
-    #[test]
-    fn a_funded_draw_stays_and_only_a_drafts_lines_change() {
-        let e = stored_draw(DrawStatus::Funded).check_delete().unwrap_err();
-        assert_eq!(e, DomainError::conflict("status", MSG_FUNDED_DRAW));
-        assert!(e.fields().is_empty());
-        for status in [DrawStatus::Draft, DrawStatus::Submitted] {
-            stored_draw(status).check_delete().unwrap();
-        }
-        let today = day(TODAY);
-        let e = stored_draw(DrawStatus::Submitted).change(Some(&[2]), &drawable(), DrawInput::default(), today);
-        assert_eq!(e.unwrap_err(), DomainError::conflict("tasks", MSG_DRAW_TASKS_FIXED));
-        let draft = stored_draw(DrawStatus::Draft);
-        let u = draft.change(Some(&[2]), &drawable(), DrawInput::default(), today).unwrap();
-        assert_eq!(u.items.map(|i| i.iter().map(|l| l.task_id).collect::<Vec<_>>()), Some(vec![Some(2)]));
-        // Funding a draft with new lines defaults to their total.
-        let fund = DrawInput { status: Some(DrawStatus::Funded), ..Default::default() };
-        let u = draft.change(Some(&[2]), &drawable(), fund, today).unwrap();
-        assert_eq!(u.fields.funded_amount, Some(money(100_000)));
-        // Without lines, an edit keeps them and what it does not name.
-        let note = DrawInput { note: Some("called".into()), ..Default::default() };
-        let u = stored_draw(DrawStatus::Funded).change(None, &[], note, today).unwrap();
-        assert_eq!(u.items, None);
-        assert_eq!((u.fields.status, u.fields.funded_amount), (DrawStatus::Funded, Some(money(450_000))));
-    }
-
-    #[test]
-    fn a_funded_draw_has_an_amount_and_a_date_and_others_have_neither() {
-        let today = day(TODAY);
-        let total = money(300_000);
-        let draft = DrawFields::parse(DrawInput::default(), None, total, today).unwrap();
-        assert_eq!((draft.status, draft.funded_amount, draft.requested_on), (DrawStatus::Draft, None, today));
-        let funded = DrawFields::parse(
-            DrawInput { status: Some(DrawStatus::Funded), ..Default::default() },
-            Some(&draft),
-            total,
-            today,
-        )
-        .unwrap();
-        assert_eq!((funded.funded_amount, funded.funded_on), (Some(total), Some(today)));
-        let back = DrawFields::parse(
-            DrawInput { status: Some(DrawStatus::Submitted), ..Default::default() },
-            Some(&funded),
-            total,
-            today,
-        )
-        .unwrap();
-        assert_eq!((back.funded_amount, back.funded_on), (None, None));
-        let e = DrawFields::parse(
-            DrawInput { funded_amount: Some(Some(total)), ..Default::default() },
-            Some(&draft),
-            total,
-            today,
-        )
-        .unwrap_err();
-        assert!(e.fields().contains("funded_amount"));
-        let early = DrawInput {
-            status: Some(DrawStatus::Funded),
-            requested_on: Some(Some(day("2026-11-20"))),
-            funded_on: Some(Some(day("2026-11-01"))),
-            ..Default::default()
-        };
-        let e = DrawFields::parse(early, None, total, today).unwrap_err();
-        assert_eq!(e.fields().as_map()["funded_on"], [MSG_FUNDED_BEFORE_REQUESTED]);
-        // A funded date on a draw that is not funded is refused; a cleared one is not.
-        let dated = DrawInput { funded_on: Some(Some(today)), ..Default::default() };
-        let e = DrawFields::parse(dated, Some(&draft), total, today).unwrap_err();
-        assert_eq!(e.fields().as_map()["funded_on"], [MSG_FUNDED_ON_UNFUNDED]);
-        let cleared = DrawInput { funded_on: Some(None), requested_on: Some(None), ..Default::default() };
-        let kept = DrawFields::parse(cleared, Some(&draft), total, today).unwrap();
-        assert_eq!((kept.funded_on, kept.requested_on), (None, today));
-        // Funding with a cleared date: today.
-        let fund = DrawInput { status: Some(DrawStatus::Funded), funded_on: Some(None), ..Default::default() };
-        assert_eq!(DrawFields::parse(fund, Some(&draft), total, today).unwrap().funded_on, Some(today));
-    }
-}
+mod tests;

@@ -9,6 +9,7 @@ mod board_start;
 mod calibration;
 mod compression;
 mod documents;
+mod draw_paperwork;
 mod helpers;
 mod ledger;
 mod money_story;

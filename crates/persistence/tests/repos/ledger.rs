@@ -11,8 +11,8 @@ use buildledger_application::ports::{
 use buildledger_domain::bid::{BidDetails, ContractorDetails};
 use buildledger_domain::ids::{ContractorId, DrawId, PaymentId, ProjectId, TypedId, UserId};
 use buildledger_domain::ledger::{
-    draw_items, select_draw_tasks, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawFields, DrawStatus, DrawUpdate,
-    DrawableTask, NewDraw, PaymentDetails, PaymentMethod, SignedMoney,
+    draw_items, select_draw_tasks, ChangeOrderDetails, ChangeOrderStatus, Draw, DrawContext, DrawFields, DrawStatus,
+    DrawUpdate, NewDraw, PaymentDetails, PaymentMethod, SignedMoney,
 };
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskChanges, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
@@ -74,16 +74,16 @@ fn set<S, T: Clone + Send + 'static>(value: T) -> Rule<S, T> {
 }
 
 /// A new draw of the tasks `ids`, each for its work not yet drawn as the write finds it.
-fn draw_of(ids: Vec<i64>, fields: DrawFields) -> Rule<[DrawableTask], NewDraw> {
-    Box::new(move |found: &[DrawableTask]| {
-        Ok(NewDraw { items: draw_items(&select_draw_tasks(found, &ids)?).0, fields: fields.clone() })
+fn draw_of(ids: Vec<i64>, fields: DrawFields) -> Rule<DrawContext, NewDraw> {
+    Box::new(move |found: &DrawContext| {
+        Ok(NewDraw { items: draw_items(&select_draw_tasks(&found.drawable, &ids)?).0, fields: fields.clone() })
     })
 }
 
 /// New fields for a draw; new lines too (every task, as the write finds them) when `lines`.
-fn redraw(lines: bool, fields: DrawFields) -> Rule<(Draw, Vec<DrawableTask>), DrawUpdate> {
-    Box::new(move |(_, found): &(Draw, Vec<DrawableTask>)| {
-        Ok(DrawUpdate { items: lines.then(|| draw_items(found).0), fields: fields.clone() })
+fn redraw(lines: bool, fields: DrawFields) -> Rule<(Draw, DrawContext), DrawUpdate> {
+    Box::new(move |(_, found): &(Draw, DrawContext)| {
+        Ok(DrawUpdate { items: lines.then(|| draw_items(&found.drawable).0), fields: fields.clone() })
     })
 }
 
@@ -188,6 +188,10 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
             funded_amount: funded.and_then(Money::from_cents),
             funded_on: funded.map(|_| day("2026-11-20")),
             note: String::new(),
+            is_final: false,
+            inspected_on: None,
+            inspector: String::new(),
+            inspection_note: String::new(),
         };
         let first = draws.create(p.id, draw_of(vec![framing.id], fields(DrawStatus::Draft, None))).unwrap();
         assert_eq!((first.number, first.total.cents()), (1, 3_000_000), "{}", t.name);
@@ -208,9 +212,8 @@ fn draws_are_numbered_cover_undrawn_work_and_keep_the_drawn_total() {
         // A funded draw stays, checked as the delete finds it.
         assert!(matches!(draws.delete(first.id), Err(RepoError::Refused(_))), "{}", t.name);
         assert_eq!(drawn(), 2_900_000, "{}", t.name);
-        let refuse: Rule<(Draw, Vec<DrawableTask>), DrawUpdate> = Box::new(|(d, _): &(Draw, Vec<DrawableTask>)| {
-            Err(d.check_delete().expect_err("the rule sees the draw funded"))
-        });
+        let refuse: Rule<(Draw, DrawContext), DrawUpdate> =
+            Box::new(|(d, _): &(Draw, DrawContext)| Err(d.check_delete().expect_err("the rule sees the draw funded")));
         assert!(matches!(draws.update(first.id, refuse), Err(RepoError::Refused(_))), "{}", t.name);
         let listed = draws.list_for_project(p.id).unwrap();
         assert_eq!(listed.iter().map(|d| d.number).collect::<Vec<_>>(), [1, 2], "{}", t.name);

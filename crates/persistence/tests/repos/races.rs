@@ -60,6 +60,7 @@ fn services(db: &Db) -> (LedgerService, BidService) {
         change_orders: Arc::new(DieselChangeOrderRepository::new(db.clone())),
         draws: Arc::new(DieselDrawRepository::new(db.clone())),
         waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
+        scheduled: Arc::new(buildledger_application::ledger::StoredCosts),
         clock: Arc::new(SystemClock),
     });
     let bids = BidService::new(BidsPorts {
