@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 mod change_orders;
 mod payments;
+mod waivers;
 
 pub use change_orders::{
     change_order_register, create_change_order, delete_change_order, list_task_change_orders, update_change_order,
@@ -16,6 +17,7 @@ pub use payments::{
     create_payment, delete_payment, list_project_payments, list_task_payments, update_payment, PaymentRequest,
     PaymentResponse, ProjectPaymentResponse,
 };
+pub use waivers::{create_waiver, delete_waiver, list_waivers, update_waiver, WaiverRequest, WaiverResponse};
 
 /// A contractor named on a payment or change order.
 #[derive(Serialize, ToSchema)]

@@ -40,6 +40,11 @@ pub struct PaymentResponse {
     /// The receipt: a document of the same task, or null.
     #[schema(required = true)]
     receipt: Option<i64>,
+    /// Where the payment stands with its lien waiver: `not_needed` (no roster contractor, or
+    /// not above the project's waiver threshold), `missing`, `requested` (a requested waiver
+    /// names it or runs through its date), `received` (covered by a received waiver).
+    #[schema(pattern = "^(not_needed|missing|requested|received)$")]
+    waiver_status: &'static str,
 }
 
 impl From<Payment> for PaymentResponse {
@@ -56,6 +61,7 @@ impl From<Payment> for PaymentResponse {
             method: d.method.code(),
             note: d.note,
             receipt: d.receipt_id,
+            waiver_status: p.waiver_status.code(),
         }
     }
 }

@@ -84,6 +84,10 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/api/draws/", Access::Subscribed),
     ("PATCH", "/api/draws/{id}/", Access::Subscribed),
     ("DELETE", "/api/draws/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/lien-waivers/", Access::Subscribed),
+    ("POST", "/api/lien-waivers/", Access::Subscribed),
+    ("PATCH", "/api/lien-waivers/{id}/", Access::Subscribed),
+    ("DELETE", "/api/lien-waivers/{id}/", Access::Subscribed),
     ("GET", "/api/projects/{id}/delays/", Access::Subscribed),
     ("POST", "/api/delays/", Access::Subscribed),
     ("PATCH", "/api/delays/{id}/", Access::Subscribed),
@@ -163,6 +167,7 @@ struct Fixture {
     payment: i64,
     change_order: i64,
     draw: i64,
+    waiver: i64,
     delay: i64,
     inspection: i64,
     dependency: i64,
@@ -185,6 +190,8 @@ fn concrete(path: &str, ids: &Fixture) -> String {
         path.replace("{id}", &ids.change_order.to_string())
     } else if path.starts_with("/api/draws/") {
         path.replace("{id}", &ids.draw.to_string())
+    } else if path.starts_with("/api/lien-waivers/") {
+        path.replace("{id}", &ids.waiver.to_string())
     } else if path.starts_with("/api/delays/") {
         path.replace("{id}", &ids.delay.to_string())
     } else if path.starts_with("/api/inspections/") {
@@ -254,6 +261,10 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
     }
     let (payment, change_order, draw) = (created[0], created[1], created[2]);
+    let waiver = json!({"project": project, "contractor": contractor, "kind": "conditional_progress", "amount": 50,
+        "document": document});
+    let waiver =
+        app.authed_json(Method::POST, "/api/lien-waivers/", &owner, Some(waiver)).await.ok_json(201)["id"].as_i64().unwrap();
     let delay = app
         .authed_json(Method::POST, "/api/delays/", &owner, Some(json!({"task": task, "days": 2, "reason": "weather"})))
         .await
@@ -292,6 +303,7 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
         payment,
         change_order,
         draw,
+        waiver,
         delay,
         inspection,
         dependency,

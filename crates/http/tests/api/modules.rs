@@ -12,6 +12,7 @@ mod documents;
 mod draw_paperwork;
 mod helpers;
 mod ledger;
+mod lien_waivers;
 mod money_story;
 mod openapi;
 mod subscription;
