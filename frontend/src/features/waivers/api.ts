@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
 import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 import type { LienWaiver, LienWaiverWrite } from './types';
@@ -20,7 +19,10 @@ export const waiverKeys = {
 export const projectWaiversQuery = (projectId: number) =>
   queryOptions({
     queryKey: waiverKeys.project(projectId),
-    queryFn: ({ signal }): Promise<LienWaiver[]> => http.get(`/api/projects/${projectId}/lien-waivers/`, signal),
+    queryFn: async ({ signal }): Promise<LienWaiver[]> =>
+      (await ok(
+        client.GET('/api/projects/{id}/lien-waivers/', { params: { path: { id: projectId } }, signal }),
+      )) as LienWaiver[],
     staleTime: 0,
   });
 
@@ -37,11 +39,12 @@ export const waiverDocumentQuery = (documentId: number) =>
 
 export const createWaiver = (
   body: LienWaiverWrite & Required<Pick<LienWaiverWrite, 'project' | 'contractor' | 'kind' | 'amount'>>,
-): Promise<LienWaiver> => http.post('/api/lien-waivers/', body);
+): Promise<LienWaiver> => ok(client.POST('/api/lien-waivers/', { body })) as Promise<LienWaiver>;
 /** Any subset but `project`. */
 export const updateWaiver = (id: number, body: Omit<LienWaiverWrite, 'project'>): Promise<LienWaiver> =>
-  http.patch(`/api/lien-waivers/${id}/`, body);
-export const deleteWaiver = (id: number): Promise<void> => http.del(`/api/lien-waivers/${id}/`);
+  ok(client.PATCH('/api/lien-waivers/{id}/', { params: { path: { id } }, body })) as Promise<LienWaiver>;
+export const deleteWaiver = (id: number): Promise<void> =>
+  ok(client.DELETE('/api/lien-waivers/{id}/', { params: { path: { id } } }));
 
 /** A waiver to write: a new one (`id` null, the project added) or changes to one. */
 export type WaiverSave = { id: number | null; body: Omit<LienWaiverWrite, 'project'> };

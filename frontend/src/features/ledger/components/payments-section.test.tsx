@@ -34,6 +34,7 @@ const payment = (over: Partial<Payment>): Payment => ({
   method: 'check',
   note: '',
   receipt: null,
+  waiver_status: 'not_needed',
   ...over,
 });
 
