@@ -176,6 +176,7 @@ async function main() {
     './ledger.mjs',
     './money.mjs',
     './money-story.mjs',
+    './draw-paperwork.mjs',
     './shares.mjs',
     './calibration.mjs',
     './offline.mjs',
@@ -190,6 +191,7 @@ async function main() {
     './cost-sources.mjs',
     './timeline.mjs',
     './delays.mjs',
+    './waivers.mjs',
     './a11y.spec.mjs',
     './perf.spec.mjs',
   ]) {

@@ -107,10 +107,12 @@ describe('WaiversPage', () => {
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first).getByRole('rowheader').textContent).toBe('Acme Framing');
     expect(first.textContent).toContain('Unconditional progress');
-    expect(first.textContent).toContain(`Unconditional progressfor the payment of ${formatIsoDay('2026-11-20')}`);
+    expect(first.textContent).toContain(`Unconditional progressPayment of ${formatIsoDay('2026-11-20')}`);
     expect(within(first).getByText('Requested')).toBeTruthy();
     expect(within(first).getByRole('button', { name: /^Mark received/ })).toBeTruthy();
-    expect(within(first).getByRole('button', { name: /^Attach signed PDF/ })).toBeTruthy();
+    expect(
+      within(first).getByRole('button', { name: /^Attach PDF: the signed unconditional progress waiver/ }),
+    ).toBeTruthy();
     expect(within(second).getByRole('rowheader').textContent).toBe('Birch Concrete');
     expect(second.textContent).toContain('Conditional final');
     expect(second.textContent).toContain('$6,500.00');
@@ -224,7 +226,7 @@ describe('WaiversPage', () => {
     });
     renderPage();
     const table = await screen.findByTestId('waivers-table');
-    fireEvent.click(within(table).getByRole('button', { name: /^Attach signed PDF/ }));
+    fireEvent.click(within(table).getByRole('button', { name: /^Attach PDF/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Attach the signed waiver' });
     expect(within(dialog).getByLabelText<HTMLSelectElement>(/^Keep it with the task/).value).toBe('12');
     const doc = within(dialog).getByLabelText(/^Signed waiver/);

@@ -35,6 +35,9 @@ interface Props {
 
 type Editing = { waiver: LienWaiver | null } | null;
 
+/** A sentence's first word in lower case, to follow "the". */
+const lower = (text: string) => text.replace(/^\w/, (c) => c.toLowerCase());
+
 /**
  * `/kanban/:projectId/waivers` (issue 34): the project's lien waivers (contractor, kind in words,
  * amount, the payment it covers, through date, status, received on, the signed waiver) with add,
@@ -165,7 +168,7 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
                             {kindLabel(w.kind)}
                             {w.payment !== null && (
                               <span className="waiver-payment muted">
-                                {p ? `for the payment of ${formatIsoDay(p.paid_on)}` : 'for one payment'}
+                                {p ? `Payment of ${formatIsoDay(p.paid_on)}` : 'One payment'}
                               </span>
                             )}
                           </td>
@@ -203,10 +206,10 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
                                   type="button"
                                   className="btn btn-sm"
                                   aria-disabled={waiting || undefined}
-                                  aria-label={`${w.document === null ? 'Attach signed PDF' : 'Replace PDF'}: ${label}`}
+                                  aria-label={`${w.document === null ? 'Attach PDF' : 'Replace PDF'}: the signed ${lower(label)}`}
                                   onClick={() => !waiting && setAttaching(w)}
                                 >
-                                  {w.document === null ? 'Attach signed PDF' : 'Replace PDF'}
+                                  {w.document === null ? 'Attach PDF' : 'Replace PDF'}
                                 </button>
                               </span>
                               <span className="waiver-action-group">
@@ -250,7 +253,7 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
       )}
       {attaching && (
         <AttachDialog
-          about={`The ${waiverWords(attaching).replace(/^\w/, (c) => c.toLowerCase())}.`}
+          about={`The ${lower(waiverWords(attaching))}.`}
           taskId={paymentOf(attaching.payment)?.task ?? null}
           tasks={choices}
           receivedOn={attaching.received_on}
@@ -271,8 +274,8 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
           }
           onCancel={() => setConfirmDelete(null)}
         >
-          Delete the {waiverWords(confirmDelete).replace(/^\w/, (c) => c.toLowerCase())}? A payment it covered may need
-          a waiver again; its signed document stays with its task.
+          Delete the {lower(waiverWords(confirmDelete))}? A payment it covered may need a waiver again; its signed
+          document stays with its task.
         </DeleteConfirm>
       )}
     </main>
