@@ -6,7 +6,12 @@ import { shownPrediction } from '../../features/board/money';
 import { moneySummaryQuery } from '../../features/money/api';
 import { MoneyPage } from '../../features/money/components/money-page';
 import type { MoneyProject, MoneyTask } from '../../features/money/types';
+import type { components } from '../../lib/api/schema';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
+
+/** The property and loan fields of the project the board's query read. */
+const loanOf = (project: object) =>
+  project as Partial<Pick<components['schemas']['Project'], 'address' | 'lender_name' | 'loan_number'>>;
 
 /**
  * `/kanban/:projectId/money`: the board's project and tasks (the same cached queries as the
@@ -33,6 +38,11 @@ export default function MoneyRoute() {
             zip_code: project.data.zip_code ?? null,
             budget: project.data.budget ?? null,
             square_footage: project.data.square_footage ?? null,
+            // The property and the loan (issue 34): on the draw request PDF's cover. The board's
+            // query holds the whole project (GET /api/projects/{id}/); BoardProject names less.
+            address: loanOf(project.data).address ?? '',
+            lender_name: loanOf(project.data).lender_name ?? '',
+            loan_number: loanOf(project.data).loan_number ?? '',
           }
         : null,
     [project.data],

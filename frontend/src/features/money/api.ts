@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api-client';
 import { client, ok } from '../../lib/api/client';
 import type {
   ChangeOrderRegister,
@@ -11,11 +10,6 @@ import type {
   ProjectPayment,
   TaskDocument,
 } from './types';
-
-// Until the generated schema carries issue 34's draw fields, the draw answers are read as the
-// local types (types.ts) say.
-const asDraw = (draw: Promise<unknown>) => draw as Promise<Draw>;
-const asDraws = (draws: Promise<unknown>) => draws as Promise<Draw[]>;
 
 // The project's money (docs/money.md): its summary, every payment, the change-order register and
 // the lender draws. Always stale: the board writes payments and change orders, and the page is
@@ -63,7 +57,7 @@ export const drawsQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.draws(projectId),
     queryFn: ({ signal }): Promise<Draw[]> =>
-      asDraws(ok(client.GET('/api/projects/{id}/draws/', { params: { path: { id: projectId } }, signal }))),
+      ok(client.GET('/api/projects/{id}/draws/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 
@@ -105,10 +99,10 @@ export async function receiptNames(
 
 /** 201 with the draw: its number, items and total worked out by the server. */
 export const createDraw = (input: DrawWrite & { project: number; tasks: number[] }): Promise<Draw> =>
-  asDraw(ok(client.POST('/api/draws/', { body: input })));
+  ok(client.POST('/api/draws/', { body: input }));
 /** Only a draft's tasks can change (409); leaving `funded` clears the funded amount and date. */
 export const updateDraw = (id: number, input: Omit<DrawWrite, 'project'>): Promise<Draw> =>
-  asDraw(ok(client.PATCH('/api/draws/{id}/', { params: { path: { id } }, body: input })));
+  ok(client.PATCH('/api/draws/{id}/', { params: { path: { id } }, body: input }));
 /** 409 for a funded draw (set it back to submitted first). */
 export const deleteDraw = (id: number): Promise<void> =>
   ok(client.DELETE('/api/draws/{id}/', { params: { path: { id } } }));
@@ -127,7 +121,8 @@ export const invalidateDraws = (client: QueryClient, projectId: number) =>
 export const lienWaiversQuery = (projectId: number) =>
   queryOptions({
     queryKey: moneyKeys.waivers(projectId),
-    queryFn: ({ signal }): Promise<LienWaiver[]> => http.get(`/api/projects/${projectId}/lien-waivers/`, signal),
+    queryFn: ({ signal }): Promise<LienWaiver[]> =>
+      ok(client.GET('/api/projects/{id}/lien-waivers/', { params: { path: { id: projectId } }, signal })),
     staleTime: 0,
   });
 

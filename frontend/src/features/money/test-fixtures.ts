@@ -92,6 +92,7 @@ export const paymentsFixture: ProjectPayment[] = [
     method: 'card',
     note: 'Permit fee',
     receipt: 31,
+    waiver_status: 'not_needed',
   },
   {
     id: 2,
@@ -104,6 +105,7 @@ export const paymentsFixture: ProjectPayment[] = [
     method: 'check',
     note: 'Deposit, "first" half',
     receipt: null,
+    waiver_status: 'received',
   },
   {
     id: 3,
@@ -116,6 +118,7 @@ export const paymentsFixture: ProjectPayment[] = [
     method: 'loan_draw',
     note: '',
     receipt: 44,
+    waiver_status: 'missing',
   },
 ];
 

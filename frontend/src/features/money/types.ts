@@ -31,94 +31,38 @@ export type ChangeOrderRegister = Schemas['ChangeOrderRegister'];
 export type DrawStatus = 'draft' | 'submitted' | 'funded';
 
 /**
- * A draw line's continuation columns (issue 34, in the spirit of AIA G703), all the server's:
+ * A draw's line (issue 34: its continuation columns, in the spirit of AIA G703, all the server's):
  * `scheduled_value` and `previous` are fixed with the line; `this_period` is its amount;
  * `completed_to_date` = previous + this period; `percent_complete` 0–100 with one decimal;
  * `retainage` this period × the project's retainage percent (in cents); `net` = this period −
- * retainage; `inspected_percent` the lender inspector's figure when one was given.
+ * retainage; `inspected_percent` the lender inspector's figure when one was given. The title is
+ * kept, and `task` is null, once the task is deleted.
  */
-export interface DrawLineColumns {
-  scheduled_value: number;
-  previous: number;
-  this_period: number;
-  completed_to_date: number;
-  percent_complete: number;
-  balance_to_finish: number;
-  retainage: number;
-  net: number;
-  inspected_percent: number | null;
-}
+export type DrawItem = Schemas['DrawItemResponse'];
 /** A payment of the draw's tasks (up to its request date) that needs a lien waiver none covers. */
-export interface DrawWaiverMissing {
-  payment: number;
-  task: number;
-  contractor: number;
-  contractor_name: string;
-  amount: number;
-  paid_on: string;
-}
+export type DrawWaiverMissing = Schemas['MissingWaiverResponse'];
 /** A contractor with an awarded bid and no received unconditional final waiver (final draws only). */
-export interface DrawFinalWaiverMissing {
-  contractor: number;
-  contractor_name: string;
-}
-/** What issue 34 adds to a draw: the lender's inspection, the sheet's totals and the paperwork. */
-export interface DrawPaperwork {
-  final: boolean;
-  inspected_on: string | null;
-  inspector: string;
-  inspection_note: string;
-  retainage_percent: number;
-  scheduled_total: number;
-  previous_total: number;
-  completed_to_date_total: number;
-  balance_to_finish_total: number;
-  retainage_total: number;
-  net_total: number;
-  waivers_missing: DrawWaiverMissing[];
-  final_waivers_missing: DrawFinalWaiverMissing[];
-}
-
-/** A draw's line: the title is kept, and `task` is null, once the task is deleted. */
-export type DrawItem = Schemas['DrawItemResponse'] & DrawLineColumns;
-/** A lender draw (`GET /api/projects/{id}/draws/`, by number). */
-export type Draw = Omit<Schemas['Draw'], 'items'> & DrawPaperwork & { items: DrawItem[] };
+export type DrawFinalWaiverMissing = Schemas['MissingFinalWaiverResponse'];
+/**
+ * A lender draw (`GET /api/projects/{id}/draws/`, by number), with the lender's inspection, the
+ * continuation sheet's totals and the paperwork it still lacks (`waivers_missing`,
+ * `final_waivers_missing`).
+ */
+export type Draw = Schemas['Draw'];
 /** `GET /api/projects/{id}/draws/next/`: what a new draw would cover. */
 export type NextDraw = Schemas['NextDraw'];
 /** One line's inspected percent (0–100, one decimal; null clears it): a draft only. */
-export interface DrawItemWrite {
-  task: number;
-  percent_complete: number | null;
-}
-/** `POST /api/draws/` (project and tasks required) and `PATCH /api/draws/{id}/` (any subset). */
-export type DrawWrite = Omit<Schemas['DrawWrite'], 'total' | 'status'> & {
-  status?: DrawStatus;
-  final?: boolean;
-  inspected_on?: string | null;
-  inspector?: string;
-  inspection_note?: string;
-  items?: DrawItemWrite[];
-  /** Request-only: submit although waivers are missing (never stored). */
-  allow_missing_waivers?: boolean;
-};
+export type DrawItemWrite = Schemas['DrawItemWrite'];
+/**
+ * `POST /api/draws/` (project and tasks required) and `PATCH /api/draws/{id}/` (any subset);
+ * `allow_missing_waivers` is request-only: submit although waivers are missing (never stored).
+ */
+export type DrawWrite = Omit<Schemas['DrawWrite'], 'total' | 'status'> & { status?: DrawStatus };
 
 export type WaiverKind =
   'conditional_progress' | 'unconditional_progress' | 'conditional_final' | 'unconditional_final';
 /** A lien waiver (`GET /api/projects/{id}/lien-waivers/`, oldest first): what the package reads of it. */
-export interface LienWaiver {
-  id: number;
-  project: number;
-  contractor: number;
-  contractor_name: string;
-  payment: number | null;
-  kind: string;
-  amount: number;
-  through_date: string | null;
-  status: string;
-  received_on: string | null;
-  document: number | null;
-  document_name: string | null;
-}
+export type LienWaiver = Schemas['LienWaiver'];
 
 /** A task's document (`GET /api/documents/?task={id}`): what a payment's receipt points at. */
 export type TaskDocument = Schemas['Document'];
