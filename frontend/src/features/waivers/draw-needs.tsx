@@ -1,6 +1,6 @@
 import { formatIsoDay, formatMoney } from '../../lib/format';
 import type { DrawNeeds, LienWaiver, LienWaiverWrite, Loaded, MissingWaiver, WaiverPayment, WaiverTask } from './types';
-import { requestFor } from './utils';
+import { requestFor, waiverFor } from './utils';
 
 const DRAW_STATUS: Record<string, string> = { draft: 'Draft', submitted: 'Submitted', funded: 'Funded' };
 
@@ -17,9 +17,11 @@ export const missingPayment = (m: MissingWaiver): WaiverPayment => ({
   contractor: { id: m.contractor, name: m.contractor_name },
 });
 
-/** The requested waiver that names this payment, if one is out. */
-const requestedFor = (payment: number, waivers: readonly LienWaiver[]) =>
-  waivers.find((w) => w.payment === payment && w.status === 'requested') ?? null;
+/** The requested waiver out for a payment a draw misses (one that names it, or through its day), if any. */
+const requestedFor = (m: MissingWaiver, waivers: readonly LienWaiver[]) => {
+  const found = waiverFor(missingPayment(m), waivers);
+  return found?.status === 'requested' ? found : null;
+};
 
 /** The requested unconditional final waiver of this contractor, if one is out. */
 const requestedFinal = (contractor: number, waivers: readonly LienWaiver[]) =>
@@ -102,7 +104,7 @@ export function DrawNeedsSection({ draws, waivers, payments, tasks, waiting, onR
                 ) : (
                   <ul className="draw-needs-items" aria-label={`What ${title} still needs`}>
                     {missing.map((m) => {
-                      const out = requestedFor(m.payment, waivers);
+                      const out = requestedFor(m, waivers);
                       const what = `${formatMoney(m.amount)} to ${m.contractor_name} on ${formatIsoDay(m.paid_on)}`;
                       return (
                         <li key={`p${m.payment}`} className="draw-need">

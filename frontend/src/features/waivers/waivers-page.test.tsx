@@ -327,6 +327,22 @@ describe('WaiversPage', () => {
     });
   });
 
+  it('counts a requested waiver through the payment’s day as asked for it', async () => {
+    stubServer({ [WAIVERS]: json(200, [waiver({ payment: null, through_date: '2026-11-30' })]) });
+    const missing = {
+      payment: 30,
+      task: 12,
+      contractor: 1,
+      contractor_name: 'Acme Framing',
+      amount: 2000,
+      paid_on: '2026-11-20',
+    };
+    renderPage({ draws: [draw({ waivers_missing: [missing] })] });
+    const list = await screen.findByRole('list', { name: 'What Draw 2 still needs' });
+    await waitFor(() => expect(within(list).getByText('Waiver requested')).toBeTruthy());
+    expect(within(list).queryByRole('button', { name: /^Request waiver/ })).toBeNull();
+  });
+
   it('says Project not found for a project that is not the user’s', async () => {
     stubServer({ [WAIVERS]: json(404, { error: 'not_found', message: 'Not found.' }) });
     renderPage();
