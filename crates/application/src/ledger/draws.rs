@@ -11,6 +11,7 @@ use buildledger_domain::ledger::{
 use buildledger_domain::{DomainError, FieldErrors};
 
 use super::{not_found, LedgerService};
+use crate::calibration::ProjectCalibration;
 use crate::error::UseCaseError;
 use crate::ports::ScheduledValues;
 use crate::tasks::{TaskService, TaskView};
@@ -22,12 +23,10 @@ pub const MSG_OTHER_PROJECT: &str = "A draw cannot be moved to another project."
 impl ScheduledValues for TaskService {
     fn scheduled_values(&self, owner_id: UserId, project_id: ProjectId) -> Result<HashMap<i64, i64>, UseCaseError> {
         let board = self.board(owner_id, project_id)?;
-        let summary = self.summary(owner_id, project_id)?;
-        let ratio = summary
-            .calibrated
-            .as_ref()
-            .and_then(|c| c.calibration.ratio_per_mille())
-            .filter(|_| summary.use_calibration);
+        // The ratio the summary's figures use (summary.rs): the project's own, when it uses
+        // calibration. One board read.
+        let ratio =
+            ProjectCalibration::of(&board.tasks).ratio_per_mille().filter(|_| board.project.details.use_calibration);
         Ok(board
             .tasks
             .iter()

@@ -346,3 +346,25 @@ fn percents_change_only_a_draft() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_tasks_scheduled_value_is_its_committed_cost_else_its_best_known_cost() {
+    use crate::ports::{MockProjectRepository, MockTaskRepository, ScheduledValues};
+    use crate::tasks::tests::{project as board_project, service, task};
+    use buildledger_domain::task::{Task, TaskStatus};
+    let mut projects = MockProjectRepository::new();
+    projects.expect_find_for_owner().returning(|o, id| Ok(Some(board_project(id.get(), o.get()))));
+    let mut tasks = MockTaskRepository::new();
+    tasks.expect_list_for_project().times(1).returning(|_| {
+        let mut awarded = Task { actual_cost: Money::from_cents(12_345), ..task(3, TaskStatus::Paid) };
+        awarded.bids.committed = Money::from_cents(4_180_000);
+        Ok(vec![
+            task(1, TaskStatus::ToDo), // Framing, predicted at 25.00/sqft x 2,000 sqft
+            Task { actual_cost: Money::from_cents(12_345), ..task(2, TaskStatus::Paid) },
+            awarded,
+            Task { title: "Moat".into(), ..task(4, TaskStatus::InProgress) }, // nothing known
+        ])
+    });
+    let values = service(projects, tasks).scheduled_values(UserId::new(3), ProjectId::new(1)).unwrap();
+    assert_eq!(values, HashMap::from([(1, 5_000_000), (2, 12_345), (3, 4_180_000), (4, 0)]));
+}
