@@ -194,7 +194,7 @@ pub async fn update_contractor(
 }
 
 #[utoipa::path(
-    tag = "bids", operation_id = "deleteContractor", summary = "Remove a contractor without bids",
+    tag = "bids", operation_id = "deleteContractor", summary = "Remove a contractor without bids or lien waivers",
     params(IdPath<ContractorId, Plain>),
     security(("bearerAuth" = [])),
     responses(

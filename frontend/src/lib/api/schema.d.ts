@@ -190,7 +190,7 @@ export interface paths {
     get: operations['getContractor'];
     put?: never;
     post?: never;
-    /** Remove a contractor without bids */
+    /** Remove a contractor without bids or lien waivers */
     delete: operations['deleteContractor'];
     options?: never;
     head?: never;
