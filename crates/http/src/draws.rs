@@ -207,8 +207,10 @@ impl From<NextDraw> for NextDrawResponse {
     }
 }
 
+// The document's shape of one of `items`; the body is read by `PercentItems`.
 /// The lender inspector's percent complete for one line of a draft.
-#[derive(ToSchema)]
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct DrawItemWrite {
     /// A task among the draw's.
