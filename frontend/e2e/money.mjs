@@ -305,7 +305,10 @@ export const journeys = [
       await page.reload();
       await openMoney(page, project.id);
       await expectText(page.getByTestId('money-loan-left'), usd(LOAN - next.total));
-      await eventually(async () => (await draws.locator('tbody tr').count()) === 1, 'one draw after the reload');
+      await eventually(
+        async () => (await draws.getByTestId('draws-table').locator('tbody tr').count()) === 1,
+        'one draw after the reload',
+      );
       assert(errors.length === 0, `page errors: ${errors.join('; ')}`);
       await context.close();
     },
@@ -317,7 +320,11 @@ export const journeys = [
       const { user, project, call } = await seedMoney(ctx, 'moneyaxe');
       const next = await get(call, `/api/projects/${project.id}/draws/next/`);
       const draw = await post(call, '/api/draws/', { project: project.id, tasks: next.items.map((i) => i.task) });
-      await call(`/api/draws/${draw.id}/`, { method: 'PATCH', body: JSON.stringify({ status: 'submitted' }) });
+      // Birch Builders' payments have no lien waivers (issue 34): this walk is about the page, not the paperwork.
+      await call(`/api/draws/${draw.id}/`, {
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'submitted', allow_missing_waivers: true }),
+      });
       const problems = [];
       for (const theme of ['light', 'dark']) {
         for (const size of [DESKTOP, PHONE]) {

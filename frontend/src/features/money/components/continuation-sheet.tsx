@@ -53,7 +53,8 @@ export function ContinuationSheet({ draw }: { draw: Draw }) {
         </table>
       </ScrollTable>
       <p className="muted draw-sheet-note">
-        {retainageWords(draw.retainage_percent)} Net is this period less its retainage.
+        {retainageWords(draw.retainage_percent)}
+        {draw.retainage_percent > 0 ? ' Net is this period less its retainage.' : ''}
         {draw.final ? ' This is the final draw.' : ''}
       </p>
       {inspected && (

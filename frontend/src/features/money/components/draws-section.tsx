@@ -125,12 +125,6 @@ function DrawRow({
               onClick={() => onSubmit(draw)}
             />
           )}
-          <ActionButton
-            text="Edit"
-            label={draw.status === 'draft' ? `Edit draw ${n}` : `Edit draw ${n}'s inspection and note`}
-            disabled={disabled}
-            onClick={() => onEdit(draw)}
-          />
           {draw.status === 'submitted' && (
             <>
               <ActionButton
@@ -158,6 +152,12 @@ function DrawRow({
               }
             />
           )}
+          <ActionButton
+            text="Edit"
+            label={draw.status === 'draft' ? `Edit draw ${n}` : `Edit draw ${n}'s inspection and note`}
+            disabled={disabled}
+            onClick={() => onEdit(draw)}
+          />
           <ActionButton
             text={exporting === 'pdf' ? 'Preparing…' : 'Download PDF'}
             label={`Download draw ${n} as PDF`}
