@@ -45,7 +45,9 @@ export type BoardProject = Pick<
   | 'contingency_percent'
   | 'loan_amount'
   | 'use_calibration'
->;
+> &
+  /** Issue 34: the property's street address, shown under the project's name ("" when none). */
+  Partial<Pick<components['schemas']['Project'], 'address'>>;
 
 export type TaskDocument = components['schemas']['Document'];
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { client, ok } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
+import type { LendingPayload } from './lending';
 import type { Project, ProjectPayload } from './types';
 
 type ProjectCreate = components['schemas']['ProjectCreate'];
@@ -34,3 +35,11 @@ export const deleteProject = (id: number): Promise<void> =>
  */
 export const createTemplateTasks = (projectId: number) =>
   ok(client.POST('/api/projects/{id}/tasks/template/', { params: { path: { id: projectId } } }));
+
+/**
+ * Issue 34: the property and the loan, one PATCH of the project: 200 with the project; 400 with a
+ * message per field (`address`, `lender_name`, `loan_number`, `retainage_percent`,
+ * `waiver_threshold`) and nothing changed.
+ */
+export const updateProjectLending = (id: number, payload: LendingPayload): Promise<Project> =>
+  ok(client.PATCH('/api/projects/{id}/', { params: { path: { id } }, body: payload }));

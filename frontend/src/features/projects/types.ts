@@ -1,5 +1,6 @@
 import type { components } from '../../lib/api/schema';
 import { DEFAULT_WORK_WEEK, type Weekday } from '../../lib/work-week';
+import { emptyLending, type LendingPayload, type LendingValues } from './lending';
 
 // Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`).
 export type ProjectType = components['schemas']['ProjectType'];
@@ -9,7 +10,8 @@ export type OwnerBuilder = components['schemas']['OwnerBuilder'];
 /** A project as the server sends it, with its money settings (`contingency_percent`, `loan_amount`). */
 export type Project = components['schemas']['Project'];
 
-export interface ProjectPayload {
+/** Issue 34: the property and the loan (`address`, `lender_name`, `loan_number`, `retainage_percent`, `waiver_threshold`). */
+export interface ProjectPayload extends LendingPayload {
   name: string;
   zip_code: string;
   project_type: ProjectType | '';
@@ -33,7 +35,8 @@ export interface ProjectPayload {
   monthly_carrying_cost: number | null;
 }
 
-export interface ProjectFormValues {
+/** Issue 34: with the property and the loan as typed (`LendingValues`). */
+export interface ProjectFormValues extends LendingValues {
   name: string;
   zip_code: string;
   project_type: ProjectType | '';
@@ -79,6 +82,7 @@ export const emptyProjectForm: ProjectFormValues = {
   work_week: [...DEFAULT_WORK_WEEK],
   non_working_days: [],
   monthly_carrying_cost: '',
+  ...emptyLending,
 };
 
 export const PROJECT_TYPES: { value: ProjectType; label: string }[] = [

@@ -101,6 +101,12 @@ describe('buildProjectPayload', () => {
       work_week: ['mon', 'tue', 'wed', 'thu', 'fri'],
       non_working_days: [],
       monthly_carrying_cost: null,
+      // Issue 34: no address, lender or loan number; no retainage; waivers above $500.
+      address: '',
+      lender_name: '',
+      loan_number: '',
+      retainage_percent: 0,
+      waiver_threshold: 500,
     });
   });
   it('sends the work week in week order, the days off sorted and the carrying cost (issue 33)', () => {

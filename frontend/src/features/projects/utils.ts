@@ -1,6 +1,7 @@
 import { ApiError } from '../../lib/api-client';
 import { isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../lib/format';
 import { inWeekOrder } from '../../lib/work-week';
+import { LENDING_FIELDS, lendingPayload } from './lending';
 import type { ProjectFormValues, ProjectPayload } from './types';
 
 export const MSG_UNITS = 'Please specify the number of units for a multifamily building.';
@@ -87,6 +88,7 @@ export function buildProjectPayload(v: ProjectFormValues): ProjectPayload {
     work_week: inWeekOrder(v.work_week),
     non_working_days: [...v.non_working_days].sort(),
     monthly_carrying_cost: numberOrNull(v.monthly_carrying_cost.replace(/[\s$,]/g, '')),
+    ...lendingPayload(v),
   };
 }
 
@@ -112,6 +114,7 @@ export const PROJECT_FORM_FIELDS = [
   'work_week',
   'non_working_days',
   'monthly_carrying_cost',
+  ...LENDING_FIELDS,
 ] as const;
 
 const FIELD_LABELS: Record<string, string> = { description: 'Description', project: 'Project' };

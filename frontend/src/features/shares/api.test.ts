@@ -49,6 +49,7 @@ describe('shares api', () => {
       include_documents: true,
       include_bids: true,
       include_payments: false,
+      include_draws: false,
     });
     expect(created.token).toBe(TOKEN);
     const [url, init] = fetch.mock.calls[0];
@@ -61,6 +62,7 @@ describe('shares api', () => {
       include_documents: true,
       include_bids: true,
       include_payments: false,
+      include_draws: false,
     });
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer ACCESS');
     await revokeShare(5);

@@ -11,6 +11,7 @@ export const shareFixture: Share = {
   include_documents: false,
   include_bids: false,
   include_payments: false,
+  include_draws: false,
   created_at: '2026-03-01T10:00:00Z',
 };
 
@@ -68,6 +69,7 @@ export const sharedFixture: SharedProject = {
   include_documents: false,
   include_bids: false,
   include_payments: false,
+  include_draws: false,
   project: {
     id: 3,
     name: 'Willow Creek House',
@@ -92,6 +94,11 @@ export const sharedFixture: SharedProject = {
     conversion_option: null,
     created_at: '2026-01-01T00:00:00Z',
     use_calibration: true,
+    address: '',
+    lender_name: '',
+    loan_number: '',
+    retainage_percent: 0,
+    waiver_threshold: 500,
   },
   summary: {
     budget: 400000,
@@ -164,6 +171,7 @@ export const sharedFixture: SharedProject = {
   bids: [],
   payments: [],
   documents: [],
+  draws: null,
   schedule: {
     start: '2026-01-01',
     finish: null,
@@ -257,6 +265,7 @@ export const fullSharedFixture: SharedProject = {
       method: 'check',
       note: '',
       receipt: null,
+      waiver_status: 'received',
     },
     {
       id: 1,
@@ -269,6 +278,7 @@ export const fullSharedFixture: SharedProject = {
       method: 'card',
       note: 'Permit fee',
       receipt: 31,
+      waiver_status: 'not_needed',
     },
   ],
   documents: [
@@ -343,5 +353,116 @@ export const scheduledSharedFixture: SharedProject = {
   dependencies: [
     { id: 1, project: 3, predecessor: 8, successor: 7, type: 'FS', lag_days: 0 },
     { id: 2, project: 3, predecessor: 7, successor: 9, type: 'FS', lag_days: 0 },
+  ],
+};
+
+type SharedDrawFixture = NonNullable<SharedProject['draws']>[number];
+type SharedDrawLine = SharedDrawFixture['items'][number];
+
+const line = (l: Partial<SharedDrawLine> & Pick<SharedDrawLine, 'task' | 'title' | 'amount'>): SharedDrawLine => ({
+  scheduled_value: l.amount,
+  previous: 0,
+  this_period: l.amount,
+  completed_to_date: l.amount,
+  percent_complete: 100,
+  balance_to_finish: 0,
+  retainage: 0,
+  net: l.amount,
+  inspected_percent: null,
+  ...l,
+});
+
+/**
+ * Issue 34: the project with its address and lender, through a link with payments and draws:
+ * draw 1 funded, draw 2 submitted with a lien waiver missing (framing at 50%, the inspector's
+ * figure; 10% retainage).
+ */
+export const drawsSharedFixture: SharedProject = {
+  ...fullSharedFixture,
+  include_bids: false,
+  include_documents: false,
+  include_draws: true,
+  project: {
+    ...fullSharedFixture.project,
+    address: '12 Elm St, Austin, TX 78701',
+    lender_name: 'First Community Bank',
+    loan_number: 'CL-2026-0042',
+    retainage_percent: 10,
+  },
+  payments: [
+    { ...fullSharedFixture.payments[0], waiver_status: 'missing' },
+    fullSharedFixture.payments[1],
+    { ...fullSharedFixture.payments[0], id: 3, amount: 800, paid_on: '2026-03-05', waiver_status: 'requested' },
+  ],
+  draws: [
+    {
+      id: 12,
+      project: 3,
+      number: 2,
+      requested_on: '2026-03-10',
+      tasks: [7],
+      items: [
+        line({
+          task: 7,
+          title: 'Framing',
+          amount: 8750,
+          scheduled_value: 41500,
+          previous: 12000,
+          this_period: 8750,
+          completed_to_date: 20750,
+          percent_complete: 50,
+          balance_to_finish: 20750,
+          retainage: 875,
+          net: 7875,
+          inspected_percent: 50,
+        }),
+      ],
+      total: 8750,
+      status: 'submitted',
+      funded_amount: null,
+      funded_on: null,
+      note: '',
+      final: false,
+      inspected_on: '2026-03-09',
+      inspector: 'Dana Ruiz',
+      inspection_note: 'Walls up on the first floor.',
+      retainage_percent: 10,
+      scheduled_total: 41500,
+      previous_total: 12000,
+      completed_to_date_total: 20750,
+      balance_to_finish_total: 20750,
+      retainage_total: 875,
+      net_total: 7875,
+      waivers_missing: [
+        { payment: 2, task: 7, contractor: 2, contractor_name: 'Birch Builders', amount: 12000, paid_on: '2026-03-02' },
+      ],
+      final_waivers_missing: [],
+    },
+    {
+      id: 11,
+      project: 3,
+      number: 1,
+      requested_on: '2026-02-02',
+      tasks: [8],
+      items: [line({ task: 8, title: 'Building Permits', amount: 2500, retainage: 250, net: 2250 })],
+      total: 2500,
+      status: 'funded',
+      funded_amount: 2250,
+      funded_on: '2026-02-09',
+      note: 'Retainage held.',
+      final: false,
+      inspected_on: null,
+      inspector: '',
+      inspection_note: '',
+      retainage_percent: 10,
+      scheduled_total: 2500,
+      previous_total: 0,
+      completed_to_date_total: 2500,
+      balance_to_finish_total: 0,
+      retainage_total: 250,
+      net_total: 2250,
+      waivers_missing: [],
+      final_waivers_missing: [],
+    },
   ],
 };

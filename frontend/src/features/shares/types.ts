@@ -10,8 +10,8 @@ export type Share = Schemas['Share'];
 /** `POST /api/shares/` → 201: the only answer that carries the token and the page's address. */
 export type CreatedShare = Schemas['CreatedShare'];
 /**
- * `POST /api/shares/`: `expires_on` null for a link without an end date. Documents, bids and
- * payments are shown only when included (the server refuses any other field).
+ * `POST /api/shares/`: `expires_on` null for a link without an end date. Documents, bids,
+ * payments and draws are shown only when included (the server refuses any other field).
  */
 export interface ShareInput {
   project: number;
@@ -20,6 +20,8 @@ export interface ShareInput {
   include_documents: boolean;
   include_bids: boolean;
   include_payments: boolean;
+  /** Issue 34: the lender draws, their continuation lines and retainage. */
+  include_draws: boolean;
 }
 
 /** `GET /api/share/{token}/` (no login): what the link shows. */
@@ -29,6 +31,9 @@ export type SharedTask = Schemas['Task'];
 export type SharedBidGroup = Schemas['BidComparison'];
 export type SharedPayment = Schemas['ProjectPayment'];
 export type SharedDocument = Schemas['Document'];
+/** A lender draw as the draws endpoint answers it (issue 34); `draws` is null unless the link includes them. */
+export type SharedDraw = Schemas['Draw'];
+export type SharedDrawItem = SharedDraw['items'][number];
 
 /** The board's columns, in board order. */
 export const COLUMNS = ['To Do', 'In Progress', 'Paid'] as const;

@@ -42,10 +42,12 @@ describe('share utils', () => {
     expect(includedText({ include_documents: true, include_bids: true, include_payments: true })).toBe(
       'With bids, payments and documents',
     );
+    expect(includedText({ ...none, include_draws: true })).toBe('With draws');
+    expect(includedText({ ...none, include_payments: true, include_draws: true })).toBe('With payments and draws');
   });
 
   it('checks the form before asking the server', () => {
-    const none = { include_documents: false, include_bids: false, include_payments: false };
+    const none = { include_documents: false, include_bids: false, include_payments: false, include_draws: false };
     expect(validateShareForm({ label: '  ', expires_on: '', ...none }, '2026-03-02')).toEqual({
       label: ['Give the link a label, such as Bank or Sam.'],
     });
@@ -59,7 +61,7 @@ describe('share utils', () => {
   });
 
   it('says the date range for a year past 2200, five digits too (not "Pick today")', () => {
-    const none = { include_documents: false, include_bids: false, include_payments: false };
+    const none = { include_documents: false, include_bids: false, include_payments: false, include_draws: false };
     for (const expires_on of ['10000-01-01', '2201-01-01']) {
       expect(validateShareForm({ label: 'Bank', expires_on, ...none }, '2026-03-02')).toEqual({
         expires_on: ['Enter a date between 1900-01-01 and 2200-12-31.'],

@@ -69,13 +69,17 @@ export interface ShareFormValues {
   include_documents: boolean;
   include_bids: boolean;
   include_payments: boolean;
+  include_draws: boolean;
 }
 
 /** What a link shows besides the budget and the board, as the list says it. */
-export function includedText(share: Pick<Share, 'include_documents' | 'include_bids' | 'include_payments'>): string {
+export function includedText(
+  share: Pick<Share, 'include_documents' | 'include_bids' | 'include_payments'> & Partial<Pick<Share, 'include_draws'>>,
+): string {
   const parts = [
     share.include_bids && 'bids',
     share.include_payments && 'payments',
+    share.include_draws && 'draws',
     share.include_documents && 'documents',
   ].filter((p): p is string => typeof p === 'string');
   if (parts.length === 0) return 'Budget and board only';
@@ -97,3 +101,30 @@ export function validateShareForm(values: ShareFormValues, today: string): Field
   else if (values.expires_on && values.expires_on < today) fields.expires_on = ['Pick today or a later day.'];
   return fields;
 }
+
+// ---------- draws and lien waivers (issue 34) ----------
+
+const DRAW_STATUS: Record<string, string> = { draft: 'Draft', submitted: 'Submitted', funded: 'Funded' };
+
+/** "Draft", "Submitted", "Funded". */
+export function drawStatusLabel(status: string): string {
+  return DRAW_STATUS[status] ?? status;
+}
+
+/** A line's percent complete, one decimal at most: 62.5 -> "62.5%", 100 -> "100%". */
+export function formatPercentComplete(value: number): string {
+  return `${formatDecimal(value, 0, 1)}%`;
+}
+
+/** The project's retainage, two decimals at most: 5 -> "5%", 7.25 -> "7.25%". */
+export function formatRetainage(value: number): string {
+  return `${formatDecimal(value, 0, 2)}%`;
+}
+
+/** Where a payment stands with its lien waiver, in words (the payments list of a link). */
+export const WAIVER_STATUS: Record<string, { label: string; tone: 'ok' | 'warn' | 'missing' | 'none' }> = {
+  not_needed: { label: 'Not needed', tone: 'none' },
+  missing: { label: 'Missing', tone: 'missing' },
+  requested: { label: 'Requested', tone: 'warn' },
+  received: { label: 'Received', tone: 'ok' },
+};

@@ -140,6 +140,11 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
             <Link to="/projects">Projects</Link> <span aria-hidden="true">/</span>
           </nav>
           <h1>{project.data?.name ?? (notFound ? 'Project not found' : 'Project Board')}</h1>
+          {project.data?.address && (
+            <p className="board-address" data-testid="board-address">
+              {project.data.address}
+            </p>
+          )}
           {project.data && (
             <p className="muted">
               {[project.data.project_type_display, project.data.zip_code ? `Zip ${project.data.zip_code}` : null]

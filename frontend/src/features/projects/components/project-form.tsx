@@ -21,6 +21,8 @@ import {
   type ProjectFormValues,
 } from '../types';
 import { MSG_START_DATE, MSG_UNITS, visibleFields } from '../utils';
+import { checkLending } from '../lending';
+import { ProjectLendingFields } from './project-lending-fields';
 
 /** The spec's messages said without a field (the page's own checks), and where they belong. */
 const PLACES = { start_date: [MSG_START_DATE], units: [MSG_UNITS] } as const;
@@ -55,7 +57,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
     defaultValues: emptyProjectForm,
     native: REQUIRED_MESSAGES,
     places: PLACES,
-    validate: checkScheduleSettings,
+    validate: (values) => ({ ...checkScheduleSettings(values), ...checkLending(values) }),
     errors: { message: error, fields: fieldErrors ?? {} },
   });
   const { control, register, reset } = kit.form;
@@ -169,6 +171,7 @@ export function ProjectForm({ onSubmit, error, fieldErrors, busy }: Props) {
         <Field id="pf-start" {...pf('start_date')} label="Start Date" type="date" required />
         <Field id="pf-end" {...pf('end_date')} label="End Date" type="date" required min={startDate || undefined} />
       </div>
+      <ProjectLendingFields prefix="pf" />
       <fieldset className="options-fieldset project-schedule">
         <legend>Schedule</legend>
         <p className="hint project-schedule-lead">

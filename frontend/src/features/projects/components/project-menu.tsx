@@ -9,10 +9,12 @@ interface Props {
   onToggle: () => void;
   onClose: () => void;
   onDelete: () => void;
+  /** Opens the project's property and loan (issue 34). */
+  onEditLending: () => void;
 }
 
 /** Three-dot menu of a project row. The page keeps at most one open. */
-export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onDelete }: Props) {
+export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onDelete, onEditLending }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRef = useRef<HTMLAnchorElement>(null);
@@ -61,6 +63,17 @@ export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onD
           <Link ref={itemRef} to={shareTo} role="menuitem" className="menu-item" onClick={onClose}>
             Share…
           </Link>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu-item"
+            onClick={() => {
+              onClose();
+              onEditLending();
+            }}
+          >
+            Property and loan…
+          </button>
           <button
             type="button"
             role="menuitem"

@@ -3,7 +3,15 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { createProject, createTemplateTasks, deleteProject, projectKeys, projectsQuery } from '../api';
+import {
+  createProject,
+  createTemplateTasks,
+  deleteProject,
+  projectKeys,
+  projectsQuery,
+  updateProjectLending,
+} from '../api';
+import { lendingPayload, type LendingValues } from '../lending';
 import type { Project, ProjectFormValues } from '../types';
 import {
   buildProjectPayload,
@@ -13,6 +21,7 @@ import {
   validateProjectForm,
 } from '../utils';
 import { ProjectForm } from './project-form';
+import { ProjectLendingDialog } from './project-lending-dialog';
 import { ProjectMenu } from './project-menu';
 import '../projects.css';
 
@@ -26,6 +35,7 @@ export function ProjectsPage() {
   const [busy, setBusy] = useState(false);
   const [openMenu, setOpenMenu] = useState<number | null>(null);
   const closeMenu = useCallback(() => setOpenMenu(null), []);
+  const [lending, setLending] = useState<Project | null>(null);
 
   if (projects.isError) console.error('Failed to load projects', projects.error);
 
@@ -93,6 +103,15 @@ export function ProjectsPage() {
     }
   };
 
+  /** Saves the property and the loan; a refusal throws, for the dialog to show beside its fields. */
+  const onSaveLending = async (project: Project, values: LendingValues) => {
+    const saved = await updateProjectLending(project.id, lendingPayload(values));
+    qc.setQueryData<Project[]>(projectKeys.list(), (old) => (old ?? []).map((p) => (p.id === saved.id ? saved : p)));
+    // The board and the share pages read the project too (its address, its lender).
+    void qc.invalidateQueries({ queryKey: ['board', saved.id, 'project'] });
+    setLending(null);
+  };
+
   const list = projects.data ?? [];
 
   return (
@@ -143,6 +162,7 @@ export function ProjectsPage() {
                     {p.square_footage ? <span>{formatNumber(p.square_footage)} sq ft</span> : null}
                     {p.budget !== null && <span>Budget {formatMoney(p.budget)}</span>}
                   </span>
+                  {p.address && <span className="project-address">{p.address}</span>}
                 </Link>
                 <ProjectMenu
                   projectName={p.name}
@@ -151,12 +171,21 @@ export function ProjectsPage() {
                   onToggle={() => setOpenMenu((o) => (o === p.id ? null : p.id))}
                   onClose={closeMenu}
                   onDelete={() => void onDelete(p)}
+                  onEditLending={() => setLending(p)}
                 />
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      {lending && (
+        <ProjectLendingDialog
+          project={lending}
+          onSave={(values) => onSaveLending(lending, values)}
+          onCancel={() => setLending(null)}
+        />
+      )}
 
       <section className="resource-links" aria-label="Planning resources">
         <Link to="/find-lender" className="resource-card">

@@ -8,9 +8,10 @@ const EMPTY: ShareFormValues = {
   include_documents: false,
   include_bids: false,
   include_payments: false,
+  include_draws: false,
 };
 
-type Included = 'include_bids' | 'include_payments' | 'include_documents';
+type Included = 'include_bids' | 'include_payments' | 'include_draws' | 'include_documents';
 
 /** The sections a link may add to the budget and the board, each left out unless ticked. */
 const SECTIONS: { field: Included; id: string; label: string; hint: string }[] = [
@@ -24,7 +25,13 @@ const SECTIONS: { field: Included; id: string; label: string; hint: string }[] =
     field: 'include_payments',
     id: 'share-payments',
     label: 'Include payments',
-    hint: 'Each payment with its date, payee and amount. The totals paid show either way.',
+    hint: 'Each payment with its date, payee and amount, and whether its lien waiver is in. The totals paid show either way.',
+  },
+  {
+    field: 'include_draws',
+    id: 'share-draws',
+    label: 'Include draws',
+    hint: 'Each draw request with its lines, retainage and what it still needs. Useful for your lender.',
   },
   {
     field: 'include_documents',
@@ -39,7 +46,7 @@ interface Props {
   onSubmit: (values: ShareFormValues) => Promise<void>;
 }
 
-/** The new link: who it is for, until when it works, whether bids, payments and documents come with it. */
+/** The new link: who it is for, until when it works, whether bids, payments, draws and documents come with it. */
 export function ShareForm({ onSubmit }: Props) {
   const today = localToday();
   // A refused create: messages beside the fields (kept until the next try), the first one focused.
@@ -63,7 +70,7 @@ export function ShareForm({ onSubmit }: Props) {
       <h2 id="share-form-title">New link</h2>
       <p className="muted share-lead">
         Whoever opens the link sees the live budget and the board. They need no account and can change nothing. Bids,
-        payments and documents come with it only if you tick them.
+        payments, draws and documents come with it only if you tick them.
       </p>
       <RequiredNote />
       <FormMessage message={kit.message} as="div" />

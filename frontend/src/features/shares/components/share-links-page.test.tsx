@@ -86,6 +86,7 @@ describe('ShareLinksPage', () => {
       include_documents: true,
       include_bids: true,
       include_payments: false,
+      include_draws: false,
     });
     const url = within(panel).getByLabelText<HTMLInputElement>('Link for Sam');
     expect(url.value).toBe(createdFixture.url);

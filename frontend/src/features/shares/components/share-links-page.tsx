@@ -52,6 +52,7 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
         include_documents: values.include_documents,
         include_bids: values.include_bids,
         include_payments: values.include_payments,
+        include_draws: values.include_draws,
       });
       setCreated(share);
     } catch (e) {

@@ -1,6 +1,6 @@
 import { formatDate, formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import type { SharedBidGroup, SharedDocument, SharedPayment, SharedTask } from '../types';
-import { formatPercent, formatSize } from '../utils';
+import { formatPercent, formatSize, WAIVER_STATUS } from '../utils';
 
 /** Every task with bids, its bids side by side; the awarded one marked in words (shown only when the link includes bids). */
 export function SharedBids({ groups }: { groups: readonly SharedBidGroup[] }) {
@@ -77,7 +77,18 @@ export function SharedBids({ groups }: { groups: readonly SharedBidGroup[] }) {
   );
 }
 
-/** Every payment: date, task, payee, amount, and their total (shown only when the link includes payments). */
+/** A payment's lien waiver (issue 34): not needed, missing, requested or received. */
+function WaiverStatus({ status }: { status: string | undefined }) {
+  const known = status ? WAIVER_STATUS[status] : undefined;
+  if (!known) return <span className="muted">-</span>;
+  if (known.tone === 'none') return <span className="muted">{known.label}</span>;
+  return <span className={`share-badge share-waiver share-waiver-${known.tone}`}>{known.label}</span>;
+}
+
+/**
+ * Every payment: date, task, payee, amount, its lien waiver, and their total (shown only when the
+ * link includes payments).
+ */
 export function SharedPayments({ payments }: { payments: readonly SharedPayment[] }) {
   const total = payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100;
   return (
@@ -96,6 +107,7 @@ export function SharedPayments({ payments }: { payments: readonly SharedPayment[
                 <th scope="col" className="num">
                   Amount
                 </th>
+                <th scope="col">Lien waiver</th>
               </tr>
             </thead>
             <tbody>
@@ -105,6 +117,10 @@ export function SharedPayments({ payments }: { payments: readonly SharedPayment[
                   <td className="share-cell-main">{p.task_title}</td>
                   <td className="share-cell-status">{p.payee || '-'}</td>
                   <td className="num share-cell-amount">{formatMoney(p.amount)}</td>
+                  <td className="share-cell-waiver" data-testid="shared-payment-waiver">
+                    <span className="share-phone-only">Lien waiver: </span>
+                    <WaiverStatus status={p.waiver_status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -114,6 +130,7 @@ export function SharedPayments({ payments }: { payments: readonly SharedPayment[
                   Total ({payments.length} {payments.length === 1 ? 'payment' : 'payments'})
                 </th>
                 <td className="num share-cell-amount">{formatMoney(total)}</td>
+                <td className="share-cell-waiver" />
               </tr>
             </tfoot>
           </table>

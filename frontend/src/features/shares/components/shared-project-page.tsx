@@ -6,6 +6,7 @@ import { useSharedProject } from '../hooks/use-shares';
 import type { BoardPieces, SharedProject, SharedScheduleRenderer } from '../types';
 import { SharedBoard } from './shared-board';
 import { SharedBids, SharedDocuments, SharedPayments } from './shared-details';
+import { SharedDraws } from './shared-draws';
 import { SharedSchedule } from './shared-schedule';
 import { SharedSummary } from './shared-summary';
 import '../share-links.css';
@@ -31,7 +32,11 @@ export function LinkUnavailable() {
 }
 
 function Facts({ project }: { project: SharedProject['project'] }) {
-  const facts: [string, string][] = [['Type', project.project_type_display]];
+  const facts: [string, string][] = [];
+  // Issue 34: the property and its lender, when the owner gave them.
+  if (project.address) facts.push(['Address', project.address]);
+  if (project.lender_name) facts.push(['Lender', project.lender_name]);
+  facts.push(['Type', project.project_type_display]);
   if (project.zip_code) facts.push(['Zip code', project.zip_code]);
   if (project.square_footage) facts.push(['Size', `${formatNumber(project.square_footage)} sq ft`]);
   if (project.start_date || project.end_date) {
@@ -107,6 +112,7 @@ function SharedView({
         <SharedSchedule data={data} render={schedule} />
         {data.include_bids && <SharedBids groups={data.bids} />}
         {data.include_payments && <SharedPayments payments={data.payments} />}
+        {data.include_draws && <SharedDraws draws={data.draws ?? []} />}
         {data.include_documents && <SharedDocuments documents={data.documents} tasks={data.tasks} />}
       </div>
       <footer className="share-footer muted">

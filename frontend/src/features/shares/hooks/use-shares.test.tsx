@@ -69,6 +69,7 @@ describe('share hooks', () => {
         include_documents: true,
         include_bids: true,
         include_payments: false,
+        include_draws: false,
       });
     });
     expect(created).toEqual(createdFixture);

@@ -17,9 +17,20 @@ function listed({
   include_documents,
   include_bids,
   include_payments,
+  include_draws,
   created_at,
 }: CreatedShare): Share {
-  return { id, project, label, expires_on, include_documents, include_bids, include_payments, created_at };
+  return {
+    id,
+    project,
+    label,
+    expires_on,
+    include_documents,
+    include_bids,
+    include_payments,
+    include_draws,
+    created_at,
+  };
 }
 
 /** Creates a link; the new one joins the cached list at once (last, as the server orders them), then the list is asked again. */
