@@ -12,6 +12,7 @@ import { FundDrawDialog, NewDrawDialog } from './draw-dialogs';
 import { EditDrawDialog } from './draw-edit-dialog';
 import { paperworkMissing } from './draw-paperwork';
 import { SubmitDrawDialog } from './draw-submit-dialog';
+import '../draws.css';
 
 interface Props {
   projectId: number;
