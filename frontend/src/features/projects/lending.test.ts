@@ -25,7 +25,8 @@ describe('property and loan helpers (issue 34)', () => {
     expect(parseWaiverThreshold('$1,000.50')).toEqual({ ok: true, value: 1000.5 });
     expect(parseWaiverThreshold('0')).toEqual({ ok: true, value: 0 });
     expect(parseWaiverThreshold('')).toEqual({ ok: true, value: null });
-    expect(parseWaiverThreshold('500.001').ok).toBe(false);
+    expect(parseWaiverThreshold('500.001')).toEqual({ ok: false, message: 'Use at most two decimals (cents).' });
+    expect(parseWaiverThreshold('five hundred').ok).toBe(false);
     expect(parseWaiverThreshold('-5')).toEqual({
       ok: false,
       message: 'The amount cannot be negative. Use 0 for every payment.',

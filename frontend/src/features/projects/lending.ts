@@ -81,6 +81,7 @@ export function parseWaiverThreshold(text: string): Parsed {
   const t = text.trim().replace(/[\s$,]/g, '');
   if (t === '') return { ok: true, value: null };
   if (t.startsWith('-')) return { ok: false, message: 'The amount cannot be negative. Use 0 for every payment.' };
+  if (/^\d*\.\d{3,}$/.test(t)) return { ok: false, message: 'Use at most two decimals (cents).' };
   if (!/^\d+(\.\d{1,2})?$/.test(t)) {
     return { ok: false, message: 'Enter an amount in dollars, such as 500 or 1000.50.' };
   }
