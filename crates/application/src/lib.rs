@@ -11,6 +11,7 @@ pub mod error;
 pub mod ledger;
 pub mod ports;
 pub mod projects;
+pub mod reminders;
 pub mod schedule;
 pub mod shares;
 pub mod subscription;

@@ -465,6 +465,9 @@ pub struct Mail {
     pub subject: String,
     /// Plain text body.
     pub text: String,
+    /// One-click unsubscribe URL: sent as `List-Unsubscribe` with `List-Unsubscribe-Post:
+    /// List-Unsubscribe=One-Click` (RFC 8058). None for mails a user cannot opt out of.
+    pub unsubscribe: Option<String>,
 }
 
 /// Outgoing mail (SMTP, or the local outbox folder). `send` must not wait for delivery, so that

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use buildledger_application::error::BoxError;
 use buildledger_application::ports::{Mail, Mailer};
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 
@@ -93,12 +93,17 @@ fn deliver(sink: &Sink, from: &Mailbox, mail: Mail) {
 fn build(from: &Mailbox, mail: &Mail) -> Result<Message, BoxError> {
     // lettre picks the transfer encoding: a reset link is longer than a mail line may be (76),
     // so bodies holding one are quoted-printable.
-    Ok(Message::builder()
-        .from(from.clone())
-        .to(mail.to.parse()?)
-        .subject(mail.subject.clone())
-        .header(ContentType::TEXT_PLAIN)
-        .body(mail.text.clone())?)
+    let mut builder = Message::builder().from(from.clone()).to(mail.to.parse()?).subject(mail.subject.clone());
+    if let Some(url) = &mail.unsubscribe {
+        // RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click`.
+        builder = builder
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
+    }
+    Ok(builder.header(ContentType::TEXT_PLAIN).body(mail.text.clone())?)
 }
 
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
@@ -140,8 +145,10 @@ mod tests {
         let mailer =
             BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test").unwrap();
         let text = "Open https://x.test/reset-password?token=abc123 now".to_owned();
-        mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text }).unwrap();
-        mailer.send(Mail { to: "bob@example.com".into(), subject: "Other".into(), text: "hi".into() }).unwrap();
+        mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text, unsubscribe: None }).unwrap();
+        mailer
+            .send(Mail { to: "bob@example.com".into(), subject: "Other".into(), text: "hi".into(), unsubscribe: None })
+            .unwrap();
         let files = wait_for_files(&dir, 2);
         assert_eq!(files.len(), 2);
         let all: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
@@ -152,6 +159,19 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             assert_eq!(std::fs::metadata(&dir).unwrap().permissions().mode() & 0o777, 0o700);
         }
+    }
+
+    #[test]
+    fn a_mail_one_can_opt_out_of_carries_the_one_click_unsubscribe_headers() {
+        let from: Mailbox = "BuildLedger <support@buildledger.test>".parse().unwrap();
+        let url = "https://x.test/api/reminders/unsubscribe/?token=abc".to_owned();
+        let mail =
+            Mail { to: "ana@example.com".into(), subject: "R".into(), text: "hi".into(), unsubscribe: Some(url) };
+        let raw = String::from_utf8(build(&from, &mail).unwrap().formatted()).unwrap();
+        assert!(raw.contains("List-Unsubscribe: <https://x.test/api/reminders/unsubscribe/?token=abc>"), "{raw}");
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+        let plain = Mail { unsubscribe: None, ..mail };
+        assert!(!String::from_utf8(build(&from, &plain).unwrap().formatted()).unwrap().contains("List-Unsubscribe"));
     }
 
     /// Every line the mail crate logs while `f` runs, as the fmt subscriber writes them.
@@ -190,7 +210,9 @@ mod tests {
                 BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test")
                     .unwrap();
             let text = "Reset: https://x.test/reset-password?token=s3cr3tt0k3n\n".to_owned();
-            mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text }).unwrap();
+            mailer
+                .send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text, unsubscribe: None })
+                .unwrap();
             assert_eq!(wait_for_files(&dir, 1).len(), 1);
             // The log line follows the file; give the mail thread a moment to write it.
             std::thread::sleep(Duration::from_millis(200));

@@ -98,7 +98,7 @@ impl RecoveryService {
         );
         self.ports
             .mailer
-            .send(Mail { to: user.email, subject: "Reset your BuildLedger password".into(), text })
+            .send(Mail { to: user.email, subject: "Reset your BuildLedger password".into(), text, unsubscribe: None })
             .map_err(UseCaseError::Unavailable)?;
         tracing::info!(user_id = user.id, "password reset link sent");
         Ok(())
