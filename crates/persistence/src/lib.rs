@@ -14,6 +14,7 @@ mod migrations;
 mod open;
 mod projects;
 mod queue;
+mod reminders;
 mod schedule;
 pub mod schema;
 mod sessions;
@@ -36,6 +37,7 @@ pub use schedule::{
     DieselCalendarFeedRepository, DieselDelayRepository, DieselDependencyRepository, DieselInspectionRepository,
     DieselScheduleRepository,
 };
+pub use reminders::DieselReminderRepository;
 pub use sessions::{DieselPasswordResetRepository, DieselSessionRepository};
 pub use shares::DieselShareRepository;
 pub use storage::LocalDocumentStore;

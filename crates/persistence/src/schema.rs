@@ -358,6 +358,24 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    reminder_settings (user_id) {
+        user_id -> BigInt,
+        frequency -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    reminder_sends (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        day -> Text,
+        token_hash -> Text,
+        claimed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(projects -> users (owner_id));
 diesel::joinable!(project_shares -> projects (project_id));
 diesel::joinable!(tasks -> projects (project_id));

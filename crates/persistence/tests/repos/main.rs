@@ -10,6 +10,7 @@ mod memo;
 mod migrations;
 mod projects;
 mod races;
+mod reminders;
 mod schedule;
 mod schedule_records;
 mod sessions;

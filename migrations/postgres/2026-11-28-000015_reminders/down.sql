@@ -1,0 +1,2 @@
+DROP TABLE reminder_sends;
+DROP TABLE reminder_settings;
