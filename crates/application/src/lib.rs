@@ -4,6 +4,7 @@
 //! use cases on a blocking thread pool. Adapters are chosen only in the binary crate.
 
 pub mod accounts;
+pub mod activity;
 pub mod bids;
 pub mod calibration;
 pub mod documents;

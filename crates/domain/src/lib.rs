@@ -3,6 +3,7 @@
 //! Every type that holds user input is parsed once at the edge (`parse`) and is valid by
 //! construction afterwards.
 
+pub mod activity;
 pub mod bid;
 pub mod board_order;
 pub mod budget;

@@ -14,11 +14,13 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{has_approved_change_orders, recompute_task_money, refresh_task_money, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{bids, contractors, lien_waivers, projects, task_payments, tasks};
+use buildledger_domain::activity::{self as trail, Activity};
 
 fn date(raw: Option<String>) -> Option<NaiveDate> {
     raw.and_then(|d| NaiveDate::parse_from_str(&d, "%Y-%m-%d").ok())
@@ -277,11 +279,23 @@ fn load_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
 
 /// The bid's project, taking that project's lock first (the board's row lock on PostgreSQL;
 /// awards, edits and withdrawals of its bids queue there), then the bid as it is now. NotFound
-/// when the bid is gone, then or meanwhile.
-fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<Bid, DieselError> {
+/// when the bid is gone, then or meanwhile. With the project's owner, who makes the change (the
+/// activity trail's actor).
+fn lock_bid(conn: &mut DbConnection, id: i64) -> Result<(Bid, i64), DieselError> {
     let project_id: i64 = bids::table.find(id).select(bids::project_id).first(conn)?;
-    bump_version(conn, project_id)?;
-    load_bid(conn, id)
+    let bumped = bump_version(conn, project_id)?;
+    Ok((load_bid(conn, id)?, bumped.owner_id))
+}
+
+/// Records `entry` for the bid's project, in the write's transaction.
+fn record_bid(
+    conn: &mut DbConnection,
+    bid: &Bid,
+    actor: i64,
+    entry: impl Fn(&Bid, &str) -> Option<Activity>,
+) -> Result<(), DieselError> {
+    let title = activity::task_title(conn, bid.task_id)?;
+    activity::record(conn, bid.project_id, actor, entry(bid, &title))
 }
 
 /// The owner's contractor, locked against new bids and payments naming them until the
@@ -375,15 +389,17 @@ impl BidRepository for DieselBidRepository {
                 })
                 .returning(bids::id)
                 .get_result(conn)?;
-            refresh_task_money(conn, new.task_id, project_id)?;
-            load_bid(conn, id)
+            let actor = refresh_task_money(conn, new.task_id, project_id)?;
+            let created = load_bid(conn, id)?;
+            record_bid(conn, &created, actor, |b, title| Some(trail::bid_created(b, title)))?;
+            Ok(created)
         })
     }
 
     fn update(&self, id: i64, edit: Rule<Bid, BidEdit>) -> Result<Bid, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Bid> {
-                let current = lock_bid(conn, id)?;
+                let (current, actor) = lock_bid(conn, id)?;
                 let BidEdit { contractor_id, details: d, status } = match edit(&current) {
                     Ok(edit) => edit,
                     Err(e) => return refused(e),
@@ -393,7 +409,9 @@ impl BidRepository for DieselBidRepository {
                     .execute(conn)?;
                 // An awarded bid's new amount is the task's new committed cost.
                 recompute_task_money(conn, current.task_id)?;
-                load_bid(conn, id).map(Ok)
+                let updated = load_bid(conn, id)?;
+                record_bid(conn, &updated, actor, |b, title| trail::bid_changed(&current, b, title))?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
@@ -401,10 +419,11 @@ impl BidRepository for DieselBidRepository {
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db
             .write(move |conn| -> Guarded<()> {
-                let current = lock_bid(conn, id)?;
+                let (current, actor) = lock_bid(conn, id)?;
                 if let Err(e) = current.check_delete(has_approved_change_orders(conn, current.task_id)?) {
                     return refused(e);
                 }
+                record_bid(conn, &current, actor, |b, title| Some(trail::bid_deleted(b, title)))?;
                 diesel::delete(bids::table.find(id)).execute(conn)?;
                 recompute_task_money(conn, current.task_id).map(Ok)
             })
@@ -413,7 +432,7 @@ impl BidRepository for DieselBidRepository {
 
     fn award(&self, id: i64) -> Result<Bid, RepoError> {
         self.db.write(move |conn| {
-            let current = lock_bid(conn, id)?; // awards of one task queue on the lock
+            let (current, actor) = lock_bid(conn, id)?; // awards of one task queue on the lock
             if current.status == BidStatus::Awarded {
                 return Ok(current);
             }
@@ -425,14 +444,16 @@ impl BidRepository for DieselBidRepository {
                 .set((bids::status.eq(BidStatus::Awarded.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
             recompute_task_money(conn, task_id)?;
-            load_bid(conn, id)
+            let awarded = load_bid(conn, id)?;
+            record_bid(conn, &awarded, actor, |b, title| trail::bid_changed(&current, b, title))?;
+            Ok(awarded)
         })
     }
 
     fn withdraw_award(&self, id: i64) -> Result<Bid, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Bid> {
-                let current = lock_bid(conn, id)?;
+                let (current, actor) = lock_bid(conn, id)?;
                 let task_id = current.task_id;
                 if let Err(e) = current.check_withdraw(has_approved_change_orders(conn, task_id)?) {
                     return refused(e);
@@ -447,7 +468,9 @@ impl BidRepository for DieselBidRepository {
                 .set((bids::status.eq(BidStatus::Pending.code()), bids::updated_at.eq(now())))
                 .execute(conn)?;
                 recompute_task_money(conn, task_id)?;
-                load_bid(conn, id).map(Ok)
+                let withdrawn = load_bid(conn, id)?;
+                record_bid(conn, &withdrawn, actor, |b, title| trail::bid_changed(&current, b, title))?;
+                Ok(Ok(withdrawn))
             })
             .and_then(|r| r)
     }

@@ -5,10 +5,12 @@ use buildledger_domain::ids::{DocumentId, ProjectId, TypedId, UserId};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::now;
 use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{documents, projects, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = documents)]
@@ -89,7 +91,10 @@ impl DocumentRepository for DieselDocumentRepository {
                 })
                 .returning(documents::id)
                 .get_result(conn)?;
-            bump_version(conn, project_id)?;
+            let bumped = bump_version(conn, project_id)?;
+            let title = activity::task_title(conn, doc.task_id)?;
+            let entry = trail::document_uploaded(doc.task_id, &doc.name, &title);
+            activity::record(conn, project_id, bumped.owner_id, [entry])?;
             documents::table.find(id).select(DocumentRow::as_select()).first(conn).map(Document::from)
         })
     }
@@ -130,13 +135,17 @@ impl DocumentRepository for DieselDocumentRepository {
 
     fn delete(&self, id: i64) -> Result<String, RepoError> {
         self.db.write(move |conn| {
-            let (key, project_id): (String, i64) =
-                documents::table.find(id).select((documents::storage_key, documents::project_id)).first(conn)?;
+            let (key, project_id, task_id, name): (String, i64, i64, String) = documents::table
+                .find(id)
+                .select((documents::storage_key, documents::project_id, documents::task_id, documents::name))
+                .first(conn)?;
             let n = diesel::delete(documents::table.find(id)).execute(conn)?;
             if n == 0 {
                 return Err(DieselError::NotFound);
             }
-            bump_version(conn, project_id)?;
+            let bumped = bump_version(conn, project_id)?;
+            let title = activity::task_title(conn, task_id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::document_deleted(task_id, &name, &title)])?;
             Ok(key)
         })
     }

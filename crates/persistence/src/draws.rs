@@ -20,11 +20,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{corrupt, date, money, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{draw_items, draws, projects, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = draws)]
@@ -275,11 +277,12 @@ fn drawable(
 }
 
 /// The draw's project, taking that project's lock (the board's row lock on PostgreSQL), then
-/// the draw as it is now. NotFound when the draw is gone, then or meanwhile.
-fn lock_draw(conn: &mut DbConnection, id: i64) -> Result<Draw, DieselError> {
+/// the draw as it is now, with the project's owner (the activity trail's actor). NotFound when
+/// the draw is gone, then or meanwhile.
+fn lock_draw(conn: &mut DbConnection, id: i64) -> Result<(Draw, i64), DieselError> {
     let project_id: i64 = draws::table.find(id).select(draws::project_id).first(conn)?;
-    bump_version(conn, project_id)?;
-    load_draw(conn, id)
+    let bumped = bump_version(conn, project_id)?;
+    Ok((load_draw(conn, id)?, bumped.owner_id))
 }
 
 pub struct DieselDrawRepository {
@@ -328,7 +331,7 @@ impl DrawRepository for DieselDrawRepository {
         self.db
             .write_project(project_id, move |conn| -> Guarded<Draw> {
                 // The lock first: numbers are handed out, and what other draws cover is read, under it.
-                bump_version(conn, project_id)?;
+                let bumped = bump_version(conn, project_id)?;
                 let ctx = DrawContext {
                     drawable: drawable(conn, project_id, None)?,
                     paperwork: paperwork::project_paperwork(conn, project_id)?.1,
@@ -354,7 +357,9 @@ impl DrawRepository for DieselDrawRepository {
                     .get_result(conn)?;
                 insert_items(conn, id, &items)?;
                 recompute_drawn(conn, project_id)?;
-                load_draw(conn, id).map(Ok)
+                let created = load_draw(conn, id)?;
+                activity::record(conn, project_id, bumped.owner_id, [trail::draw_created(&created)])?;
+                Ok(Ok(created))
             })
             .and_then(|r| r)
     }
@@ -362,12 +367,13 @@ impl DrawRepository for DieselDrawRepository {
     fn update(&self, id: i64, change: Rule<(Draw, DrawContext), DrawUpdate>) -> Result<Draw, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Draw> {
-                let current = lock_draw(conn, id)?;
+                let (current, actor) = lock_draw(conn, id)?;
                 let project_id = current.project_id;
                 let ctx = DrawContext {
                     drawable: drawable(conn, project_id, Some(id))?,
                     paperwork: paperwork::project_paperwork(conn, project_id)?.1,
                 };
+                let before = current.clone();
                 let found = (current, ctx);
                 let DrawUpdate { items, fields: f } = match change(&found) {
                     Ok(update) => update,
@@ -380,7 +386,9 @@ impl DrawRepository for DieselDrawRepository {
                 }
                 diesel::update(draws::table.find(id)).set(DrawChanges::new(&f, now())).execute(conn)?;
                 recompute_drawn(conn, project_id)?;
-                load_draw(conn, id).map(Ok)
+                let updated = load_draw(conn, id)?;
+                activity::record(conn, project_id, actor, trail::draw_changed(&before, &updated))?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
@@ -388,10 +396,11 @@ impl DrawRepository for DieselDrawRepository {
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db
             .write(move |conn| -> Guarded<()> {
-                let current = lock_draw(conn, id)?;
+                let (current, actor) = lock_draw(conn, id)?;
                 if let Err(e) = current.check_delete() {
                     return refused(e);
                 }
+                activity::record(conn, current.project_id, actor, [trail::draw_deleted(&current)])?;
                 diesel::delete(draws::table.find(id)).execute(conn)?;
                 recompute_drawn(conn, current.project_id).map(Ok)
             })

@@ -58,9 +58,11 @@ pub(crate) fn refused<T>(rule: DomainError) -> Guarded<T> {
 }
 
 /// Bumps the project's version and recomputes the task's money ([`recompute_task_money`]).
-pub(crate) fn refresh_task_money(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<(), DieselError> {
-    bump_version(conn, project_id)?;
-    recompute_task_money(conn, task_id)
+/// Returns the project's owner, who makes the change (the activity trail's actor).
+pub(crate) fn refresh_task_money(conn: &mut DbConnection, task_id: i64, project_id: i64) -> Result<i64, DieselError> {
+    let bumped = bump_version(conn, project_id)?;
+    recompute_task_money(conn, task_id)?;
+    Ok(bumped.owner_id)
 }
 
 /// What the board shows of a task's money and bids, as [`recompute_task_money`] writes it.

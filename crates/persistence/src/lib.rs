@@ -1,6 +1,7 @@
 //! BuildLedger persistence: diesel repositories over one connection type that is either
 //! SQLite (embedded default) or PostgreSQL, plus the local-directory document store.
 
+mod activity;
 mod bids;
 mod checkpoint;
 mod connection;
@@ -25,6 +26,7 @@ pub mod subscription;
 mod tasks;
 mod users;
 
+pub use activity::DieselActivityRepository;
 pub use bids::{DieselBidRepository, DieselContractorRepository};
 pub use checkpoint::IDLE_BEFORE_TRUNCATE;
 pub use connection::{Backend, DbConnection, DbError};
@@ -33,11 +35,11 @@ pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;
 pub use ledger::{DieselChangeOrderRepository, DieselLienWaiverRepository, DieselTaskPaymentRepository};
 pub use projects::DieselProjectRepository;
+pub use reminders::DieselReminderRepository;
 pub use schedule::{
     DieselCalendarFeedRepository, DieselDelayRepository, DieselDependencyRepository, DieselInspectionRepository,
     DieselScheduleRepository,
 };
-pub use reminders::DieselReminderRepository;
 pub use sessions::{DieselPasswordResetRepository, DieselSessionRepository};
 pub use shares::DieselShareRepository;
 pub use storage::LocalDocumentStore;

@@ -7,12 +7,14 @@ use buildledger_domain::schedule::WorkWeek;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::memo::Bumped;
 use crate::schema::{documents, projects};
 use crate::statements::BumpVersion;
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = projects)]
@@ -265,6 +267,7 @@ impl ProjectRepository for DieselProjectRepository {
         let (id, owner_id) = (id.get(), owner_id.get());
         let changes = ProjectChanges::from(details);
         let project = self.db.write(move |conn| {
+            let before = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
             let n = diesel::update(projects::table.filter(projects::id.eq(id).and(projects::owner_id.eq(owner_id))))
                 .set((&changes, projects::version.eq(projects::version + 1), projects::updated_at.eq(now())))
                 .execute(conn)?;
@@ -272,6 +275,7 @@ impl ProjectRepository for DieselProjectRepository {
                 return Err(DieselError::NotFound);
             }
             let project = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
+            activity::record(conn, id, owner_id, trail::project_updated(&before.details, &project.details))?;
             record(Effect::Version(bumped(&project)));
             Ok(project)
         })?;

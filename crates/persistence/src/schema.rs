@@ -359,6 +359,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    activity_entries (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        actor_id -> Nullable<BigInt>,
+        at -> Timestamp,
+        action -> Text,
+        task_id -> Nullable<BigInt>,
+        summary -> Text,
+        before_cents -> Nullable<BigInt>,
+        after_cents -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
     reminder_settings (user_id) {
         user_id -> BigInt,
         frequency -> Text,
@@ -416,5 +430,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     inspections,
     schedule_baselines,
     calendar_feeds,
-    lien_waivers
+    lien_waivers,
+    activity_entries
 );

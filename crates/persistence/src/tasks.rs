@@ -1,5 +1,6 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::TaskRepository;
+use buildledger_domain::activity as trail;
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::board_order::{key_after, slot_between, Slot};
 use buildledger_domain::ids::{TaskId, TypedId, UserId};
@@ -10,6 +11,7 @@ use buildledger_domain::task::{LedgerFigures, MaterialQuality, NewTask, Task, Ta
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, Backend, DbConnection};
 use crate::db::Db;
 use crate::effects::{record, Effect};
@@ -170,9 +172,9 @@ fn update_step_by_step(
     project_id: i64,
     task_id: i64,
     changes: &TaskChanges,
-) -> Result<Task, DieselError> {
+) -> Result<(Task, i64), DieselError> {
     // The project row first, as in `create`: the sort keys read next are current.
-    bump_version(conn, project_id)?;
+    let bumped = bump_version(conn, project_id)?;
     let row = load_row(conn, project_id, task_id)?;
     let current_status = TaskStatus::parse(&row.status)
         .ok_or_else(|| DieselError::DeserializationError("invalid stored status".into()))?;
@@ -221,7 +223,7 @@ fn update_step_by_step(
         ledger: current.ledger,
         schedule: current.schedule.with(changes),
     };
-    Ok(updated)
+    Ok((updated, bumped.owner_id))
 }
 
 /// `update` on PostgreSQL: the same steps in the `board_update_task` function, one round trip
@@ -232,7 +234,7 @@ fn update_in_one_call(
     task_id: i64,
     changes: &TaskChanges,
     (bids, ledger, schedule): (BidFigures, LedgerFigures, TaskSchedule),
-) -> Result<Task, DieselError> {
+) -> Result<(Task, i64), DieselError> {
     let call = UpdateTaskCall {
         project_id,
         task_id,
@@ -277,7 +279,7 @@ fn update_in_one_call(
     };
     record(Effect::Version(Bumped { project_id, owner_id, version }));
     // A task change reads the task first: its dates are as the caller read them, with the change.
-    Ok(Task { schedule: schedule.with(changes), ..row.into_domain(position)? })
+    Ok((Task { schedule: schedule.with(changes), ..row.into_domain(position)? }, owner_id))
 }
 
 type UpdatedTask = (i64, i64, String, String, String, String, Option<i64>, Option<String>, i32);
@@ -417,7 +419,7 @@ impl TaskRepository for DieselTaskRepository {
             // First: on PostgreSQL the row lock on the project orders the writers of one board
             // (another instance's, or this one's pooled writes), so the end of the column read
             // next is current.
-            bump_version(conn, task.project_id)?;
+            let bumped = bump_version(conn, task.project_id)?;
             let (sort_key, position) = end_of_column(conn, task.project_id, task.status, None)?;
             let t = now();
             let id: i64 = diesel::insert_into(tasks::table)
@@ -439,6 +441,7 @@ impl TaskRepository for DieselTaskRepository {
                 ledger: LedgerFigures::default(),
                 schedule: task.schedule,
             };
+            activity::record(conn, task.project_id, bumped.owner_id, [trail::task_created(&created)])?;
             Ok(created)
         })
     }
@@ -448,7 +451,7 @@ impl TaskRepository for DieselTaskRepository {
         self.db
             .write_project(project_id, move |conn| {
                 // The row lock first (as in `create`), then the emptiness check under it.
-                bump_version(conn, project_id)?;
+                let bumped = bump_version(conn, project_id)?;
                 let existing: i64 = tasks::table.filter(tasks::project_id.eq(project_id)).count().get_result(conn)?;
                 if existing > 0 {
                     return Ok(Err(RepoError::Conflict("tasks".into())));
@@ -495,6 +498,7 @@ impl TaskRepository for DieselTaskRepository {
                         ))
                         .execute(conn)?;
                 }
+                activity::record(conn, project_id, bumped.owner_id, created.iter().map(trail::task_created))?;
                 Ok(Ok(created))
             })
             .and_then(|created| created)
@@ -504,20 +508,27 @@ impl TaskRepository for DieselTaskRepository {
         let (project_id, task_id, changes, figures) =
             (task.project_id, task.id, changes.clone(), (task.bids, task.ledger, task.schedule));
         let in_one_call = self.db.backend() == Backend::Postgres;
+        let before = task.clone();
         self.db.write_project(project_id, move |conn| {
-            if in_one_call {
-                update_in_one_call(conn, project_id, task_id, &changes, figures)
+            let (updated, actor) = if in_one_call {
+                update_in_one_call(conn, project_id, task_id, &changes, figures)?
             } else {
-                update_step_by_step(conn, project_id, task_id, &changes)
-            }
+                update_step_by_step(conn, project_id, task_id, &changes)?
+            };
+            // What changed, from the task as the use case read it to the row as written.
+            activity::record(conn, project_id, actor, trail::task_changes(&before, &updated))?;
+            Ok(updated)
         })
     }
 
     fn delete(&self, task: &Task) -> Result<Vec<String>, RepoError> {
         let (project_id, task_id) = (task.project_id, task.id);
+        let gone = task.clone();
         self.db.write_project(project_id, move |conn| {
-            bump_version(conn, project_id)?;
+            let bumped = bump_version(conn, project_id)?;
             load_row(conn, project_id, task_id)?;
+            // Kept after the task: the entry's task is a plain number, not a foreign key.
+            activity::record(conn, project_id, bumped.owner_id, [trail::task_deleted(&gone)])?;
             let keys: Vec<String> =
                 documents::table.filter(documents::task_id.eq(task_id)).select(documents::storage_key).load(conn)?;
             // Positions are counted on read: the tasks after it move up by themselves.

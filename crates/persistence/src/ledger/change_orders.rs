@@ -9,10 +9,12 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use super::{corrupt, date, has_award, project_of_task, recompute_task_money, refused, Guarded};
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{change_orders, contractors, projects, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = change_orders)]
@@ -156,7 +158,7 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
         self.db
             .write_project(new.project_id, move |conn| -> Guarded<ChangeOrder> {
                 let project_id = project_of_task(conn, new.task_id)?;
-                bump_version(conn, project_id)?; // the board's row lock, before the award check
+                let bumped = bump_version(conn, project_id)?; // the board's row lock, before the award check
                 let d = &new.details;
                 if let Err(e) = d.check_award(has_award(conn, new.task_id)?) {
                     return refused(e);
@@ -172,7 +174,10 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                     .returning(change_orders::id)
                     .get_result(conn)?;
                 recompute_task_money(conn, new.task_id)?;
-                load_change_order(conn, id).map(Ok)
+                let created = load_change_order(conn, id)?;
+                let title = activity::task_title(conn, created.task_id)?;
+                activity::record(conn, project_id, bumped.owner_id, [trail::change_order_created(&created, &title)])?;
+                Ok(Ok(created))
             })
             .and_then(|r| r)
     }
@@ -181,7 +186,7 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
         self.db
             .write(move |conn| -> Guarded<ChangeOrder> {
                 let project_id: i64 = change_orders::table.find(id).select(change_orders::project_id).first(conn)?;
-                bump_version(conn, project_id)?; // the board's lock, then the change order as it is now
+                let bumped = bump_version(conn, project_id)?; // the board's lock, then the change order as it is now
                 let current = load_change_order(conn, id)?;
                 let task_id = current.task_id;
                 let d = match change(&current) {
@@ -193,7 +198,11 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                 }
                 diesel::update(change_orders::table.find(id)).set(ChangeOrderChanges::new(&d, now())).execute(conn)?;
                 recompute_task_money(conn, task_id)?;
-                load_change_order(conn, id).map(Ok)
+                let updated = load_change_order(conn, id)?;
+                let title = activity::task_title(conn, task_id)?;
+                let entry = trail::change_order_changed(&current, &updated, &title);
+                activity::record(conn, project_id, bumped.owner_id, entry)?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
@@ -204,7 +213,10 @@ impl ChangeOrderRepository for DieselChangeOrderRepository {
                 .find(id)
                 .select((change_orders::task_id, change_orders::project_id))
                 .first(conn)?;
-            bump_version(conn, project_id)?; // the board's lock first, as every ledger write
+            let bumped = bump_version(conn, project_id)?; // the board's lock first, as every ledger write
+            let gone = load_change_order(conn, id)?;
+            let title = activity::task_title(conn, task_id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::change_order_deleted(&gone, &title)])?;
             diesel::delete(change_orders::table.find(id)).execute(conn)?;
             recompute_task_money(conn, task_id)
         })

@@ -10,10 +10,12 @@ use diesel::result::Error as DieselError;
 
 use super::waivers::mark_waiver_status;
 use super::{corrupt, date, money, project_of_task, recompute_task_money, refresh_task_money, refused, Guarded};
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{contractors, projects, task_payments, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = task_payments)]
@@ -183,8 +185,11 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 })
                 .returning(task_payments::id)
                 .get_result(conn)?;
-            refresh_task_money(conn, new.task_id, project_id)?;
-            load_payment(conn, id)
+            let actor = refresh_task_money(conn, new.task_id, project_id)?;
+            let payment = load_payment(conn, id)?;
+            let title = activity::task_title(conn, payment.task_id)?;
+            activity::record(conn, project_id, actor, [trail::payment_created(&payment, &title)])?;
+            Ok(payment)
         })
     }
 
@@ -192,7 +197,7 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
         self.db
             .write(move |conn| -> Guarded<Payment> {
                 let project_id: i64 = task_payments::table.find(id).select(task_payments::project_id).first(conn)?;
-                bump_version(conn, project_id)?; // the board's lock, then the payment as it is now
+                let bumped = bump_version(conn, project_id)?; // the board's lock, then the payment as it is now
                 let current = load_payment(conn, id)?;
                 let d = match change(&current) {
                     Ok(d) => d,
@@ -200,7 +205,15 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 };
                 diesel::update(task_payments::table.find(id)).set(PaymentChanges::new(&d, now())).execute(conn)?;
                 recompute_task_money(conn, current.task_id)?;
-                load_payment(conn, id).map(Ok)
+                let updated = load_payment(conn, id)?;
+                let title = activity::task_title(conn, updated.task_id)?;
+                activity::record(
+                    conn,
+                    project_id,
+                    bumped.owner_id,
+                    trail::payment_changed(&current, &updated, &title),
+                )?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
@@ -211,7 +224,10 @@ impl TaskPaymentRepository for DieselTaskPaymentRepository {
                 .find(id)
                 .select((task_payments::task_id, task_payments::project_id))
                 .first(conn)?;
-            bump_version(conn, project_id)?; // the board's lock first, as every ledger write
+            let bumped = bump_version(conn, project_id)?; // the board's lock first, as every ledger write
+            let gone = load_payment(conn, id)?;
+            let title = activity::task_title(conn, task_id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::payment_deleted(&gone, &title)])?;
             diesel::delete(task_payments::table.find(id)).execute(conn)?;
             recompute_task_money(conn, task_id)
         })

@@ -13,11 +13,13 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use super::{corrupt, date, money, refused, Guarded};
+use crate::activity;
 use crate::bids::lock_contractor;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::projects::bump_version;
 use crate::schema::{contractors, documents, lien_waivers, projects, task_payments};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = lien_waivers)]
@@ -267,7 +269,9 @@ impl LienWaiverRepository for DieselLienWaiverRepository {
                     .values(NewWaiverRow { project_id, details: WaiverChanges::new(&d, t), created_at: t })
                     .returning(lien_waivers::id)
                     .get_result(conn)?;
-                load_waiver(conn, id).map(Ok)
+                let created = load_waiver(conn, id)?;
+                activity::record(conn, project_id, bumped.owner_id, [trail::waiver_created(&created)])?;
+                Ok(Ok(created))
             })
             .and_then(|r| r)
     }
@@ -286,7 +290,9 @@ impl LienWaiverRepository for DieselLienWaiverRepository {
                     return refused(e);
                 }
                 diesel::update(lien_waivers::table.find(id)).set(WaiverChanges::new(&d, now())).execute(conn)?;
-                load_waiver(conn, id).map(Ok)
+                let updated = load_waiver(conn, id)?;
+                activity::record(conn, project_id, bumped.owner_id, trail::waiver_changed(&current, &updated))?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
@@ -294,7 +300,9 @@ impl LienWaiverRepository for DieselLienWaiverRepository {
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db.write(move |conn| {
             let project_id: i64 = lien_waivers::table.find(id).select(lien_waivers::project_id).first(conn)?;
-            bump_version(conn, project_id)?; // the project's lock first, as every ledger write
+            let bumped = bump_version(conn, project_id)?; // the project's lock first, as every ledger write
+            let gone = load_waiver(conn, id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::waiver_deleted(&gone)])?;
             diesel::delete(lien_waivers::table.find(id)).execute(conn)?;
             Ok(())
         })

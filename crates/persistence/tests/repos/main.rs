@@ -2,6 +2,7 @@
 //! `TEST_POSTGRES_URL` is set (each test gets its own database, dropped afterwards). The same
 //! test body runs on both backends.
 
+mod activity;
 mod bids;
 mod documents;
 mod helpers;
