@@ -20,7 +20,7 @@ const render = () =>
 describe('SharedProjectPage with draws', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the address and the lender first among the facts, the draws and the payments with their waivers', async () => {
+  it('shows the address, the lender and the loan number first among the facts, the draws and the payments with their waivers', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(json(200, drawsSharedFixture))),
@@ -29,9 +29,10 @@ describe('SharedProjectPage with draws', () => {
     await screen.findByRole('heading', { name: 'Willow Creek House', level: 1 });
     const facts = within(screen.getByTestId('shared-facts'));
     const terms = facts.getAllByRole('term').map((dt) => dt.textContent);
-    expect(terms.slice(0, 3)).toEqual(['Address', 'Lender', 'Type']);
+    expect(terms.slice(0, 4)).toEqual(['Address', 'Lender', 'Loan number', 'Type']);
     expect(facts.getByText('12 Elm St, Austin, TX 78701')).toBeTruthy();
     expect(facts.getByText('First Community Bank')).toBeTruthy();
+    expect(facts.getByText('CL-2026-0042')).toBeTruthy();
     const section = screen.getByRole('region', { name: 'Draws' });
     expect(within(section).getAllByTestId('shared-draw')).toHaveLength(2);
     expect(within(screen.getByTestId('shared-payments')).getAllByTestId('shared-payment-waiver')[0].textContent).toBe(
@@ -53,5 +54,6 @@ describe('SharedProjectPage with draws', () => {
       .map((dt) => dt.textContent);
     expect(terms).not.toContain('Address');
     expect(terms).not.toContain('Lender');
+    expect(terms).not.toContain('Loan number');
   });
 });

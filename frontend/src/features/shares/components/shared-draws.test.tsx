@@ -59,6 +59,22 @@ describe('SharedDraws', () => {
     expect(second.textContent).toContain('Inspector: Dana Ruiz · Walls up on the first floor.');
   });
 
+  it("shows the completed percent, the inspector's figure beside it only where it differs, and the scroll hint", () => {
+    const second = draws[1];
+    const lowered = {
+      ...second,
+      // Earlier draws covered 10%: the inspector's 5% asks nothing and the line stays at 10%.
+      items: [{ ...second.items[0], percent_complete: 10, inspected_percent: 5 }],
+    };
+    render(<SharedDraws draws={[lowered]} />);
+    const line = screen.getByTestId('shared-draw-line');
+    expect(within(line).getAllByRole('cell')[4].textContent).toBe('10% (inspector: 5%)');
+    // The hint sits above the table (the CSS shows it on narrow screens only).
+    const hint = screen.getByTestId('share-scroll-hint');
+    expect(hint.textContent).toBe('Scroll sideways for every column.');
+    expect(hint.nextElementSibling?.getAttribute('role')).toBe('region');
+  });
+
   it('says when there are no draws yet', () => {
     render(<SharedDraws draws={[]} />);
     expect(screen.getByRole('region', { name: 'Draws' }).textContent).toBe('DrawsNo draws yet.');

@@ -6,82 +6,90 @@ import { drawStatusLabel, formatPercentComplete, formatRetainage } from '../util
 function ContinuationLines({ draw }: { draw: SharedDraw }) {
   const items: readonly SharedDrawItem[] = draw.items;
   return (
-    <div
-      className="share-table-wrap share-draw-lines"
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
-      tabIndex={0}
-      role="region"
-      aria-label={`Draw ${draw.number} lines`}
-    >
-      <table className="share-table share-draw-table">
-        <caption className="visually-hidden">Continuation lines of draw {draw.number}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Task</th>
-            <th scope="col" className="num">
-              Scheduled value
-            </th>
-            <th scope="col" className="num">
-              Previous
-            </th>
-            <th scope="col" className="num">
-              This period
-            </th>
-            <th scope="col" className="num">
-              Completed to date
-            </th>
-            <th scope="col" className="num">
-              %
-            </th>
-            <th scope="col" className="num">
-              Balance to finish
-            </th>
-            <th scope="col" className="num">
-              Retainage
-            </th>
-            <th scope="col" className="num">
-              Net
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item, i) => (
-            <tr key={item.task ?? `line-${i}`} data-testid="shared-draw-line">
-              <th scope="row">{item.title}</th>
-              <td className="num">{formatMoney(item.scheduled_value)}</td>
-              <td className="num">{formatMoney(item.previous)}</td>
-              <td className="num">{formatMoney(item.this_period)}</td>
-              <td className="num">{formatMoney(item.completed_to_date)}</td>
-              <td className="num">
-                {formatPercentComplete(item.percent_complete)}
-                {item.inspected_percent !== null && (
-                  <span className="share-draw-inspected" title="The lender inspector's figure">
-                    {' '}
-                    (inspected)
-                  </span>
-                )}
-              </td>
-              <td className="num">{formatMoney(item.balance_to_finish)}</td>
-              <td className="num">{formatMoney(item.retainage)}</td>
-              <td className="num">{formatMoney(item.net)}</td>
+    <>
+      <p className="muted share-draw-scroll-hint" data-testid="share-scroll-hint">
+        Scroll sideways for every column.
+      </p>
+      <div
+        className="share-table-wrap share-draw-lines"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard
+        tabIndex={0}
+        role="region"
+        aria-label={`Draw ${draw.number} lines`}
+      >
+        <table className="share-table share-draw-table">
+          <caption className="visually-hidden">Continuation lines of draw {draw.number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col" className="num">
+                Scheduled value
+              </th>
+              <th scope="col" className="num">
+                Previous
+              </th>
+              <th scope="col" className="num">
+                This period
+              </th>
+              <th scope="col" className="num">
+                Completed to date
+              </th>
+              <th scope="col" className="num">
+                %
+              </th>
+              <th scope="col" className="num">
+                Balance to finish
+              </th>
+              <th scope="col" className="num">
+                Retainage
+              </th>
+              <th scope="col" className="num">
+                Net
+              </th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td className="num">{formatMoney(draw.scheduled_total)}</td>
-            <td className="num">{formatMoney(draw.previous_total)}</td>
-            <td className="num">{formatMoney(draw.total)}</td>
-            <td className="num">{formatMoney(draw.completed_to_date_total)}</td>
-            <td className="num" />
-            <td className="num">{formatMoney(draw.balance_to_finish_total)}</td>
-            <td className="num">{formatMoney(draw.retainage_total)}</td>
-            <td className="num">{formatMoney(draw.net_total)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {items.map((item, i) => (
+              <tr key={item.task ?? `line-${i}`} data-testid="shared-draw-line">
+                <th scope="row">{item.title}</th>
+                <td className="num">{formatMoney(item.scheduled_value)}</td>
+                <td className="num">{formatMoney(item.previous)}</td>
+                <td className="num">{formatMoney(item.this_period)}</td>
+                <td className="num">{formatMoney(item.completed_to_date)}</td>
+                <td className="num">
+                  {formatPercentComplete(item.percent_complete)}
+                  {item.inspected_percent !== null && (
+                    // The % is completed to date; the inspector's figure only where it differs.
+                    <span className="share-draw-inspected" title="The lender inspector's figure">
+                      {' '}
+                      {Math.round(item.inspected_percent * 10) === Math.round(item.percent_complete * 10)
+                        ? '(inspected)'
+                        : `(inspector: ${formatPercentComplete(item.inspected_percent)})`}
+                    </span>
+                  )}
+                </td>
+                <td className="num">{formatMoney(item.balance_to_finish)}</td>
+                <td className="num">{formatMoney(item.retainage)}</td>
+                <td className="num">{formatMoney(item.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="num">{formatMoney(draw.scheduled_total)}</td>
+              <td className="num">{formatMoney(draw.previous_total)}</td>
+              <td className="num">{formatMoney(draw.total)}</td>
+              <td className="num">{formatMoney(draw.completed_to_date_total)}</td>
+              <td className="num" />
+              <td className="num">{formatMoney(draw.balance_to_finish_total)}</td>
+              <td className="num">{formatMoney(draw.retainage_total)}</td>
+              <td className="num">{formatMoney(draw.net_total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
   );
 }
 

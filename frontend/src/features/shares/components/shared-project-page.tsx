@@ -36,6 +36,7 @@ function Facts({ project }: { project: SharedProject['project'] }) {
   // Issue 34: the property and its lender, when the owner gave them.
   if (project.address) facts.push(['Address', project.address]);
   if (project.lender_name) facts.push(['Lender', project.lender_name]);
+  if (project.loan_number) facts.push(['Loan number', project.loan_number]);
   facts.push(['Type', project.project_type_display]);
   if (project.zip_code) facts.push(['Zip code', project.zip_code]);
   if (project.square_footage) facts.push(['Size', `${formatNumber(project.square_footage)} sq ft`]);
