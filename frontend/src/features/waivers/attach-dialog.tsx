@@ -21,6 +21,34 @@ const taskDocumentsQuery = (taskId: number) =>
     staleTime: 60_000,
   });
 
+/**
+ * The payments of a task (`GET /api/tasks/{id}/payments/`): their receipts are not signed waivers,
+ * so the picker leaves them out. Asked again each time the dialog opens.
+ */
+const taskPaymentsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: ['waivers', 'task-payments', taskId] as const,
+    queryFn: ({ signal }): Promise<components['schemas']['TaskPayment'][]> =>
+      ok(client.GET('/api/tasks/{id}/payments/', { params: { path: { id: taskId } }, signal })),
+    staleTime: 0,
+  });
+
+/** A document's name that says it is a lien waiver (or a release of lien). */
+const WAIVER_NAME = /waiver|lien|release/i;
+
+/**
+ * The documents offered as the signed waiver: not a payment's receipt (`receipts`, the payments'
+ * `receipt` ids), and those whose name suggests a waiver first (each group in the given order).
+ */
+export function waiverDocumentChoices<D extends { id: number }>(
+  documents: readonly D[],
+  receipts: ReadonlySet<number>,
+  nameOf: (document: D) => string,
+): D[] {
+  const kept = documents.filter((d) => !receipts.has(d.id));
+  return [...kept.filter((d) => WAIVER_NAME.test(nameOf(d))), ...kept.filter((d) => !WAIVER_NAME.test(nameOf(d)))];
+}
+
 export interface AttachValues {
   task: string;
   document: string;
@@ -56,6 +84,10 @@ interface Props {
 /** The chosen task's documents, to pick the signed waiver (or upload it to the task). */
 function TaskDocument({ taskId, onUploading }: { taskId: number; onUploading: (busy: boolean) => void }) {
   const documents = useQuery(taskDocumentsQuery(taskId));
+  const payments = useQuery(taskPaymentsQuery(taskId));
+  // Without the payments (still loading, or refused) nothing is left out: only the order helps.
+  const receipts = new Set((payments.data ?? []).flatMap((p) => (p.receipt === null ? [] : [p.receipt])));
+  const loading = documents.isPending || payments.isPending;
   return (
     <DocumentSlot
       taskId={taskId}
@@ -64,9 +96,9 @@ function TaskDocument({ taskId, onUploading }: { taskId: number; onUploading: (b
       label="Signed waiver"
       uploadLabel="Upload the signed waiver"
       what="the signed waiver"
-      documents={documents.data ?? []}
+      documents={loading ? [] : waiverDocumentChoices(documents.data ?? [], receipts, documentName)}
       nameOf={documentName}
-      emptyLabel={documents.isPending ? 'Loading the documents…' : 'Choose a document'}
+      emptyLabel={loading ? 'Loading the documents…' : 'Choose a document'}
       onUploading={onUploading}
       hintId="waiver-document-hint"
     />

@@ -124,7 +124,7 @@ export function DrawNeedsSection({ draws, waivers, payments, tasks, waiting, onR
                                 {button('Request waiver', `the payment of ${what}`, () =>
                                   onRequest(
                                     requestFor(missingPayment(m)),
-                                    `Waiver requested from ${m.contractor_name} for ${formatMoney(m.amount)}.`,
+                                    `Marked as requested from ${m.contractor_name} for ${formatMoney(m.amount)}. Send them your lien waiver form to sign.`,
                                   ),
                                 )}
                               </>
@@ -162,7 +162,7 @@ export function DrawNeedsSection({ draws, waivers, payments, tasks, waiting, onR
                                       through_date: null,
                                       status: 'requested',
                                     },
-                                    `Final waiver requested from ${f.contractor_name} for ${formatMoney(amount)}.`,
+                                    `Final waiver marked as requested from ${f.contractor_name} for ${formatMoney(amount)}. Send them your final lien waiver form to sign.`,
                                   ),
                                 )}
                               </>

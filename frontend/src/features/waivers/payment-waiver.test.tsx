@@ -61,7 +61,9 @@ describe('PaymentWaiver', () => {
       through_date: '2026-11-20',
       status: 'requested',
     });
-    expect(screen.getByRole('status').textContent).toBe('Waiver requested from Acme Framing.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Marked as requested from Acme Framing for $2,000.00. Send them your lien waiver form to sign.',
+    );
   });
 
   it('marks the requested waiver of the payment received', async () => {
@@ -116,6 +118,32 @@ describe('PaymentWaiver', () => {
       received_on: '2026-11-26',
     });
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("offers the task's documents but not its payments' receipts, waivers first", async () => {
+    stubServer({
+      [WAIVERS]: json(200, [waiver({ id: 5 })]),
+      'GET /api/documents/?task=12': json(200, [
+        { id: 40, name: 'invoice-1182.pdf', file: '/f/invoice-1182.pdf' },
+        { id: 42, name: 'site-photo.jpg', file: '/f/site-photo.jpg' },
+        { id: 41, name: 'acme-lien-waiver.pdf', file: '/f/acme-lien-waiver.pdf' },
+      ]),
+      'GET /api/tasks/12/payments/': json(200, [{ ...payment(), receipt: 40 }]),
+    });
+    renderWaiver(payment({ waiver_status: 'requested' }));
+    const attach = screen.getByRole('button', { name: /^Attach signed PDF/ });
+    await waitFor(() => expect(attach.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(attach);
+    const dialog = await screen.findByRole('dialog', { name: 'Attach the signed waiver' });
+    const doc = within(dialog).getByLabelText(/^Signed waiver/);
+    await waitFor(() =>
+      expect(
+        within(doc)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose a document', 'acme-lien-waiver.pdf', 'site-photo.jpg']),
+    );
+    expect(within(dialog).getByText(/Upload the signed waiver/)).toBeTruthy();
   });
 
   it('asks for the document before it attaches anything', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '../../lib/format';
 import { reasonOf } from '../../lib/use-item-actions';
 import { projectWaiversQuery, useWaiverMutations } from './api';
 import { AttachDialog } from './attach-dialog';
@@ -56,7 +57,10 @@ export function PaymentWaiver({ projectId, payment, onChanged }: Props) {
     }
   };
   const request = () =>
-    run(() => save.mutateAsync({ id: null, body: requestFor(payment) }), `Waiver requested from ${who}.`);
+    run(
+      () => save.mutateAsync({ id: null, body: requestFor(payment) }),
+      `Marked as requested from ${who} for ${formatMoney(payment.amount)}. Send them your lien waiver form to sign.`,
+    );
   const markReceived = () =>
     run(
       () =>

@@ -281,6 +281,12 @@ describe('WaiversPage', () => {
       through_date: '2026-11-20',
       status: 'requested',
     });
+    // Nothing is sent to the contractor: the words say it is only marked.
+    expect(
+      await screen.findByText(
+        'Marked as requested from Acme Framing for $2,000.00. Send them your lien waiver form to sign.',
+      ),
+    ).toBeTruthy();
   });
 
   it('offers Mark received for a need already requested, and a final waiver for a final draw', async () => {
