@@ -25,6 +25,25 @@ export interface SheetRow {
   cells: string[];
   /** The lender inspector's percent set this line's amount. */
   inspected: boolean;
+  /**
+   * The inspector's percent, formatted ("5%"), when it differs from the completed percent the
+   * sheet shows (earlier draws may have covered more than the inspector's figure); else null.
+   */
+  inspectorDiffers: string | null;
+}
+
+/** Two percents with one decimal are the same figure. */
+const samePercent = (a: number, b: number) => Math.round(a * 10) === Math.round(b * 10);
+
+/**
+ * The inspector's percent, formatted, when it differs from the line's completed percent: the
+ * sheet's % is always completed to date over scheduled value; the inspector's figure only set the
+ * amount asked, so it is shown beside it, never in its place.
+ */
+export function inspectorDiffers(item: Pick<Draw['items'][number], 'percent_complete' | 'inspected_percent'>) {
+  const inspected = item.inspected_percent;
+  if (inspected === null || inspected === undefined) return null;
+  return samePercent(inspected, item.percent_complete) ? null : formatSheetPercent(inspected);
 }
 
 /** One row per line of the draw. */
@@ -32,6 +51,7 @@ export function sheetRows(draw: Pick<Draw, 'items'>): SheetRow[] {
   return draw.items.map((item) => ({
     task: item.task,
     inspected: item.inspected_percent !== null && item.inspected_percent !== undefined,
+    inspectorDiffers: inspectorDiffers(item),
     cells: [
       item.title,
       formatMoney(item.scheduled_value),

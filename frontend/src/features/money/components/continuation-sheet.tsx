@@ -15,6 +15,9 @@ export function ContinuationSheet({ draw }: { draw: Draw }) {
   const inspected = draw.inspected_on || draw.inspector || draw.inspection_note;
   return (
     <div className="draw-sheet" data-testid="continuation-sheet">
+      <p className="muted draw-sheet-scroll-hint" data-testid="sheet-scroll-hint">
+        Scroll sideways for every column.
+      </p>
       <ScrollTable label={`Draw ${draw.number} continuation sheet`}>
         <table className="table draw-sheet-table">
           <caption className="visually-hidden">Continuation sheet of draw {draw.number}</caption>
@@ -34,7 +37,11 @@ export function ContinuationSheet({ draw }: { draw: Draw }) {
                 {row.cells.slice(1).map((cell, i) => (
                   <td key={SHEET_COLUMNS[i + 1]} className="num">
                     {cell}
-                    {i === 4 && row.inspected && <span className="money-cell-note">inspector</span>}
+                    {i === 4 && row.inspected && (
+                      <span className="money-cell-note">
+                        {row.inspectorDiffers ? `inspector: ${row.inspectorDiffers}` : 'inspector'}
+                      </span>
+                    )}
                   </td>
                 ))}
               </tr>

@@ -1,4 +1,4 @@
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { AppForm, Field, FormFooter, FormMessage, useAppForm, useFieldErrors } from '../../../components/form';
 import { FieldError } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { UNREACHABLE } from '../../../lib/use-item-actions';
 import type { Draw, DrawItem, DrawWrite } from '../types';
-import { formatSheetPercent, parsePercent } from '../utils';
+import { formatSheetPercent, parsePercent, toCents } from '../utils';
 import { MissingPaperwork } from './draw-paperwork';
 
 type EditValues = Record<string, string | boolean>;
@@ -17,6 +17,33 @@ const text = (values: EditValues, name: string) => String(values[name] ?? '');
 
 /** The lines whose percent can be set: those whose task is still on the board. */
 const editableLines = (draw: Draw) => draw.items.filter((i): i is Line => i.task !== null);
+
+/** What a line's typed percent would ask for, before the server works it out on save. */
+export interface LinePreview {
+  /** Scheduled × percent − previous, never below 0, in dollars rounded to the cent. */
+  thisPeriod: number;
+  /** The percent earlier draws already cover, when the typed one is below it (the line asks nothing); else null. */
+  coveredPercent: number | null;
+}
+
+/**
+ * The preview of a line from its typed percent, or null when there is none to give: the field is
+ * as the server last saw it (its figures stand), empty (the work to date, worked out on save) or
+ * not a percent (its message says so). Cents throughout; the server's figure replaces it on save.
+ */
+export function linePreview(line: Pick<DrawItem, 'scheduled_value' | 'previous' | 'inspected_percent'>, typed: string) {
+  const parsed = parsePercent(typed);
+  if (!parsed.ok || parsed.value === null || parsed.value === (line.inspected_percent ?? null)) return null;
+  const scheduled = toCents(line.scheduled_value);
+  const previous = toCents(line.previous);
+  const target = Math.round((scheduled * Math.round(parsed.value * 10)) / 1000);
+  const covered = scheduled > 0 && target < previous ? Math.min(100, (previous * 100) / scheduled) : null;
+  return { thisPeriod: Math.max(0, target - previous) / 100, coveredPercent: covered } satisfies LinePreview;
+}
+
+/** "Earlier draws already cover 10% of this line: this draw asks nothing for it." */
+export const coveredWarning = (percent: number) =>
+  `Earlier draws already cover ${formatSheetPercent(percent)} of this line: this draw asks nothing for it.`;
 
 /** The form's checks: each percent 0–100 with one decimal, or empty. */
 function validateEdit(draw: Draw, values: EditValues): FieldErrors {
@@ -57,6 +84,7 @@ function DraftLines({ draw }: { draw: Draw }) {
   const itemsErrors = useFieldErrors('items');
   const { clearErrors } = useFormContext();
   const lines = editableLines(draw);
+  const typed = useWatch({ name: lines.map((l) => pctName(l.task)) }) as (string | undefined)[];
   return (
     <fieldset className="draw-lines" aria-describedby="draw-lines-hint">
       <legend className="label">Lines and the lender&apos;s inspection</legend>
@@ -66,30 +94,48 @@ function DraftLines({ draw }: { draw: Draw }) {
         worked out when you save.
       </small>
       <ul>
-        {lines.map((line) => (
-          <li key={line.task} className="draw-line" data-testid="draw-line">
-            <div className="draw-line-head">
-              <span className="draw-item-title">{line.title}</span>
-              <span className="draw-line-figures">
-                Scheduled {formatMoney(line.scheduled_value)} · previous {formatMoney(line.previous)} · this period{' '}
-                {formatMoney(line.this_period)} ({formatSheetPercent(line.percent_complete)} complete)
-              </span>
-            </div>
-            <Field
-              id={`draw-pct-${line.task}`}
-              name={pctName(line.task)}
-              className="draw-line-pct"
-              label={
-                <>
-                  Percent complete<span className="visually-hidden">, {line.title}</span>
-                </>
-              }
-              inputMode="decimal"
-              autoComplete="off"
-              onChange={() => clearErrors('items')}
-            />
-          </li>
-        ))}
+        {lines.map((line, i) => {
+          const preview = linePreview(line, String(typed[i] ?? ''));
+          const warningId = `draw-pct-${line.task}-covered`;
+          return (
+            <li key={line.task} className="draw-line" data-testid="draw-line">
+              <div className="draw-line-head">
+                <span className="draw-item-title">{line.title}</span>
+                <span className="draw-line-figures">
+                  Scheduled {formatMoney(line.scheduled_value)} · previous {formatMoney(line.previous)} ·{' '}
+                  {preview ? (
+                    // What the typed percent would ask, until the server works it out on save.
+                    <span className="draw-line-preview" data-testid="draw-line-preview">
+                      about {formatMoney(preview.thisPeriod)} this period once saved
+                    </span>
+                  ) : (
+                    <>
+                      this period {formatMoney(line.this_period)} ({formatSheetPercent(line.percent_complete)} complete)
+                    </>
+                  )}
+                </span>
+                {preview?.coveredPercent != null && (
+                  <span className="draw-line-warning" id={warningId} data-testid="draw-line-warning">
+                    {coveredWarning(preview.coveredPercent)}
+                  </span>
+                )}
+              </div>
+              <Field
+                id={`draw-pct-${line.task}`}
+                name={pctName(line.task)}
+                className="draw-line-pct"
+                label={
+                  <>
+                    Percent complete<span className="visually-hidden">, {line.title}</span>
+                  </>
+                }
+                inputMode="decimal"
+                autoComplete="off"
+                onChange={() => clearErrors('items')}
+              />
+            </li>
+          );
+        })}
       </ul>
       <FieldError id="draw-items" errors={itemsErrors} />
     </fieldset>

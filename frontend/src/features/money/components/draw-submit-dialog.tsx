@@ -58,6 +58,11 @@ export function SubmitDrawDialog({
           : ''}
         {draw.final ? '. It is marked as the final draw.' : '.'} Once submitted, its lines are fixed.
       </p>
+      {Math.round(draw.total * 100) === 0 && (
+        <p className="draw-zero-warning" data-testid="submit-draw-zero">
+          This draw asks for $0.00.
+        </p>
+      )}
       <MissingPaperwork draw={draw} conflict={conflict} projectId={projectId} />
       {error && (
         <p className="form-error" role="alert" data-testid="submit-draw-error">

@@ -106,6 +106,20 @@ describe('DrawsSection (issue 34)', () => {
     expect(await screen.findByText('Draw 2 submitted without all its lien waivers.')).toBeTruthy();
   });
 
+  it('says what a submitted or funded draw still lacks, as the Waivers page, the API and the PDF do', async () => {
+    render(() => [
+      drawFixture({ status: 'submitted', waivers_missing: [acme] }),
+      drawFixture({ id: 51, number: 3, status: 'funded', funded_amount: 100, waivers_missing: [acme, acme] }),
+      drawFixture({ id: 52, number: 4, status: 'submitted' }),
+    ]);
+    await screen.findAllByTestId('draw-missing');
+    const badge = (n: number) =>
+      document.querySelector(`[data-draw-number="${n}"] [data-testid="draw-missing"]`)?.textContent ?? null;
+    expect(badge(2)).toBe('1 lien waiver missing');
+    expect(badge(3)).toBe('2 lien waivers missing');
+    expect(badge(4)).toBeNull();
+  });
+
   it("lists the server's 409 (waivers and final waivers) and offers Submit anyway", async () => {
     // The list on screen is stale (nothing missing); the server knows better.
     const draw = drawFixture({ final: true });
@@ -128,6 +142,7 @@ describe('DrawsSection (issue 34)', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Submit draw 2 to the lender' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit draw 2' });
+    expect(within(dialog).queryByTestId('submit-draw-zero')).toBeNull();
     expect(within(dialog).getByTestId('draw-paperwork').textContent).toContain('final waivers included');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit draw' }));
     expect((await within(dialog).findByTestId('waivers-missing')).textContent).toBe(
@@ -141,6 +156,18 @@ describe('DrawsSection (issue 34)', () => {
       { status: 'submitted' },
       { status: 'submitted', allow_missing_waivers: true },
     ]);
+  });
+
+  it('warns before submitting a draw that asks for $0.00 (still allowed)', async () => {
+    const { calls } = render(() => [drawFixture({ total: 0 })], {
+      'PATCH /api/draws/50/': json(200, drawFixture({ total: 0, status: 'submitted' })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit draw 2 to the lender' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit draw 2' });
+    expect(within(dialog).getByTestId('submit-draw-zero').textContent).toBe('This draw asks for $0.00.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit draw' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.key === 'PATCH /api/draws/50/').map((c) => c.body)).toEqual([{ status: 'submitted' }]);
   });
 
   it('shows another refusal of a submit in the dialog', async () => {
@@ -173,7 +200,21 @@ describe('DrawsSection (issue 34)', () => {
     expect(document.getElementById('draw-pct-7-error')?.textContent).toBe(
       'Enter a percent from 0 to 100, with at most one decimal.',
     );
+    // A percent below what earlier draws cover ($10,000.00 of $46,100.00): a warning, and the
+    // line's preview follows what is typed (the server's figure until then).
+    const [framingLine] = within(dialog).getAllByTestId('draw-line');
+    expect(within(framingLine).queryByTestId('draw-line-preview')).toBeNull();
+    expect(framingLine.textContent).toContain('this period $10,000.00 (43.4% complete)');
+    fireEvent.change(framing, { target: { value: '10' } });
+    expect(within(framingLine).getByTestId('draw-line-warning').textContent).toBe(
+      'Earlier draws already cover 21.7% of this line: this draw asks nothing for it.',
+    );
+    expect(within(framingLine).getByTestId('draw-line-preview').textContent).toBe('about $0.00 this period once saved');
     fireEvent.change(framing, { target: { value: '60' } });
+    expect(within(framingLine).queryByTestId('draw-line-warning')).toBeNull();
+    expect(within(framingLine).getByTestId('draw-line-preview').textContent).toBe(
+      'about $17,660.00 this period once saved',
+    );
     fireEvent.change(permits, { target: { value: '100' } });
     fireEvent.change(within(dialog).getByLabelText('Inspected on'), { target: { value: '2026-03-28' } });
     fireEvent.change(within(dialog).getByLabelText('Inspector'), { target: { value: ' Lee Park ' } });

@@ -93,7 +93,7 @@ function DrawRow({
         Draw {n}
         {draw.final && <span className="draw-final-tag"> (final)</span>}
         <span className="draw-tasks">{titles}</span>
-        {draw.status === 'draft' && missing > 0 && (
+        {missing > 0 && (
           <span className="draw-missing" data-testid="draw-missing">
             {missing === 1 ? '1 lien waiver missing' : `${missing} lien waivers missing`}
           </span>
