@@ -270,7 +270,7 @@ pub struct DrawRequest {
     #[schema(value_type = Option<String>, pattern = "^(draft|submitted|funded)$")]
     #[serde(default)]
     status: Patch<String>,
-    /// Only with `funded` (default: the total).
+    /// Only with `funded` (default: the draw's net: its total less the retainage the lender holds back).
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1000000000, multiple_of = 0.01)]
     #[serde(default)]
     funded_amount: Patch<Money>,

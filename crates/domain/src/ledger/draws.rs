@@ -160,6 +160,12 @@ impl DrawableTask {
 /// The lender inspector's percent complete per task (`None`: cleared), as a request lists them.
 pub type PercentLines = [(i64, Option<i32>)];
 
+/// The draw's net: this period less the retainage of each line at `basis_points`.
+fn net_of(items: &[DrawItem], basis_points: i32) -> Money {
+    let lines: Vec<ContinuationLine> = items.iter().map(|i| i.continuation(basis_points)).collect();
+    Money::from_cents(continuation_totals(&lines).net_cents).unwrap_or(Money::ZERO)
+}
+
 fn total_of(items: &[DrawItem]) -> Money {
     let total = items.iter().fold(0i64, |s, i| s.saturating_add(i.amount.cents())).min(MAX_CENTS);
     Money::from_cents(total).unwrap_or(Money::ZERO)
@@ -351,10 +357,12 @@ impl Draw {
             }
         }
         let items = self.new_lines(lines, &ctx.drawable)?;
-        let total = items.as_deref().map_or(self.total, total_of);
-        let fields = DrawFields::parse(input, Some(&self.fields()), total, today)?;
-        let was_draft = self.status == DrawStatus::Draft;
         let lines_now = items.as_deref().unwrap_or(&self.items);
+        // What the lender pays when it funds the draw in full: the request less the retainage
+        // it holds back (the draw's net), at the project's retainage as read with the draw.
+        let net = net_of(lines_now, self.retainage_basis_points);
+        let fields = DrawFields::parse(input, Some(&self.fields()), net, today)?;
+        let was_draft = self.status == DrawStatus::Draft;
         check_paperwork(was_draft, &fields, lines_now, &ctx.paperwork, lines.allow_missing_waivers)?;
         Ok(DrawUpdate { items, fields })
     }
@@ -441,13 +449,13 @@ pub struct DrawFields {
 }
 
 impl DrawFields {
-    /// The fields after `input` over `current`. A funded draw has a funded amount (default: the
-    /// total) and date (default: today); any other status has neither. Each field was checked
-    /// when it was read.
+    /// The fields after `input` over `current`. A funded draw has a funded amount (default:
+    /// `full_funding`, the draw's net of retainage) and date (default: today); any other status
+    /// has neither. Each field was checked when it was read.
     pub fn parse(
         input: DrawInput,
         current: Option<&DrawFields>,
-        total: Money,
+        full_funding: Money,
         today: NaiveDate,
     ) -> Result<DrawFields, DomainError> {
         let mut errors = FieldErrors::new();
@@ -466,7 +474,7 @@ impl DrawFields {
         let (funded_amount, funded_on) = if status == DrawStatus::Funded {
             let keep = |c: &DrawFields| if was_funded { (c.funded_amount, c.funded_on) } else { (None, None) };
             let (old_amount, old_on) = current.map(keep).unwrap_or((None, None));
-            let amount = input.funded_amount.unwrap_or(old_amount).unwrap_or(total);
+            let amount = input.funded_amount.unwrap_or(old_amount).unwrap_or(full_funding);
             let on = match input.funded_on {
                 Some(on) => on.unwrap_or(today),
                 None => old_on.unwrap_or(today),

@@ -323,3 +323,20 @@ fn a_draws_inspection_fields_are_kept_until_changed() {
     assert_eq!(e.fields().as_map()["inspector"], [crate::messages::too_long(INSPECTOR_MAX)]);
     assert!(DrawInput::inspection_note(&"x".repeat(NOTES_MAX + 1)).unwrap_err().fields().contains("inspection_note"));
 }
+
+#[test]
+fn a_draw_funded_in_full_defaults_to_its_net_of_retainage() {
+    let today = day(TODAY);
+    let fund = DrawInput { status: Some(DrawStatus::Funded), ..Default::default() };
+    // 5 % held back of $5,000.00: the lender pays $4,750.00.
+    let submitted = Draw { retainage_basis_points: 500, ..stored_draw(DrawStatus::Submitted) };
+    let u = submitted.change(LinesChange::default(), &DrawContext::default(), fund.clone(), today).unwrap();
+    assert_eq!(u.fields.funded_amount, Some(money(475_000)));
+    // Without retainage the net is the request; an amount given wins.
+    let u = stored_draw(DrawStatus::Submitted).change(LinesChange::default(), &DrawContext::default(), fund, today);
+    assert_eq!(u.unwrap().fields.funded_amount, Some(money(500_000)));
+    let given =
+        DrawInput { status: Some(DrawStatus::Funded), funded_amount: Some(Some(money(400_000))), ..Default::default() };
+    let u = submitted.change(LinesChange::default(), &DrawContext::default(), given, today).unwrap();
+    assert_eq!(u.fields.funded_amount, Some(money(400_000)));
+}

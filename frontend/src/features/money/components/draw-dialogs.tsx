@@ -198,7 +198,10 @@ function validateFunding(values: FundValues): FieldErrors {
   return fields;
 }
 
-/** "Mark funded": the amount the lender released (default the draw's total) and the date. */
+/**
+ * "Mark funded": the amount the lender released (default the draw's net: the request less the
+ * retainage it holds back, the server's default too) and the date.
+ */
 export function FundDrawDialog({
   draw,
   onClose,
@@ -213,7 +216,7 @@ export function FundDrawDialog({
   onSave: (fundedAmount: number, fundedOn: string, note?: string) => Promise<void>;
 }) {
   const kit = useAppForm<FundValues>({
-    defaultValues: { funded_amount: amountEditText(draw.total), funded_on: localToday(), note: draw.note },
+    defaultValues: { funded_amount: amountEditText(draw.net_total), funded_on: localToday(), note: draw.note },
     fields: ['funded_amount', 'funded_on', 'note'],
     fallback: UNREACHABLE,
     validate: validateFunding,
@@ -239,7 +242,11 @@ export function FundDrawDialog({
           required="aria"
           inputMode="decimal"
           autoComplete="off"
-          hint={`The draw asked for ${formatMoney(draw.total)}.`}
+          hint={
+            draw.retainage_total > 0
+              ? `The draw asked for ${formatMoney(draw.total)}; the lender holds back ${formatMoney(draw.retainage_total)} retainage (${draw.retainage_percent}%), so it releases ${formatMoney(draw.net_total)}.`
+              : `The draw asked for ${formatMoney(draw.total)}.`
+          }
         />
         <Field id="fund-date" name="funded_on" label="Funded on" type="date" required="aria" />
         <Field
