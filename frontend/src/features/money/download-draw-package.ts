@@ -13,7 +13,7 @@ export interface DrawPackageDownload extends DrawPdfInput {
 }
 
 export async function downloadDrawPackage(input: DrawPackageDownload): Promise<void> {
-  const ids = packageDocumentIds(input.draw, input.payments, input.waivers);
+  const ids = packageDocumentIds(input.draw, input.payments, input.waivers, input.draws);
   const [pdfMake, fflate, docs] = await Promise.all([
     loadPdfMake(),
     import('fflate'),
@@ -25,6 +25,7 @@ export async function downloadDrawPackage(input: DrawPackageDownload): Promise<v
     draw: input.draw,
     pdf,
     payments: input.payments,
+    draws: input.draws,
     waivers: input.waivers,
     documents: new Map(docs),
   });

@@ -32,8 +32,17 @@ const waiver = (over: Partial<LienWaiver>): LienWaiver => ({
 const waivers: LienWaiver[] = [
   // Names a payment of the draw's lines.
   waiver({ id: 5, payment: 3, amount: 8000, document: 60, document_name: 'birch waiver march.pdf' }),
-  // The same contractor, through a date: it goes in.
-  waiver({ id: 6, payment: null, amount: 12000, document: 61, document_name: 'birch/through feb.pdf' }),
+  // The same contractor, through a date on or after one of the draw's payments (Mar 2): it goes in.
+  waiver({
+    id: 6,
+    payment: null,
+    amount: 12000,
+    through_date: '2026-03-02',
+    document: 61,
+    document_name: 'birch/through feb.pdf',
+  }),
+  // The same contractor, through a date before every payment of the draw: an earlier draw's.
+  waiver({ id: 10, payment: null, amount: 900, through_date: '2026-01-31', document: 63, document_name: 'jan.pdf' }),
   // Received but no document: nothing to put in.
   waiver({ id: 7, payment: 2, amount: 12000 }),
   // Another contractor's, on no payment of the draw.
@@ -46,6 +55,7 @@ const documents = new Map([
   [60, { name: 'birch waiver march.pdf', bytes: bytes('waiver 60') }],
   [61, { name: 'through feb.pdf', bytes: bytes('waiver 61') }],
   [62, { name: 'x.pdf', bytes: bytes('waiver 62') }],
+  [63, { name: 'jan.pdf', bytes: bytes('waiver 63') }],
 ]);
 
 const input = (over: Partial<DrawPackageInput> = {}): DrawPackageInput => ({
@@ -53,6 +63,7 @@ const input = (over: Partial<DrawPackageInput> = {}): DrawPackageInput => ({
   draw: drawFixture(),
   pdf: bytes('%PDF-1.3 draw'),
   payments: paymentsFixture,
+  draws: [drawFixture()],
   waivers,
   documents,
   ...over,
@@ -91,20 +102,42 @@ describe('draw package', () => {
   });
 
   it('asks for each document once, and leaves out payments after the request date', () => {
-    expect(packageDocumentIds(drawFixture(), paymentsFixture, waivers)).toEqual([31, 44, 60, 61]);
+    expect(packageDocumentIds(drawFixture(), paymentsFixture, waivers, [])).toEqual([31, 44, 60, 61]);
     const early = drawFixture({ requested_on: '2026-03-10' });
-    const files = buildDrawPackage(input({ draw: early }));
-    // Payment 3 (Mar 20) is after Mar 10: its receipt stays out; Birch Builders' waivers stay in
-    // (payment 2, Mar 2, is theirs too).
+    const files = buildDrawPackage(input({ draw: early, draws: [early] }));
+    // Payment 3 (Mar 20) is after Mar 10: its receipt and the waiver naming it stay out; the
+    // waiver through Mar 2 goes with payment 2.
     expect(files.map((f) => f.path)).toEqual([
       'draw_2_willow_creek_house.pdf',
       'receipts/1_permit-receipt.pdf',
-      'waivers/5_birch waiver march.pdf',
       'waivers/6_birch_through feb.pdf',
       'index.csv',
     ]);
     const permitsOnly = drawFixture({ tasks: [8], items: [drawFixture().items[1]] });
-    expect(packageDocumentIds(permitsOnly, paymentsFixture, waivers)).toEqual([31]);
+    expect(packageDocumentIds(permitsOnly, paymentsFixture, waivers, [])).toEqual([31]);
+  });
+
+  it("leaves out what the previous submitted or funded draw already covered (its payments' receipts and waivers)", () => {
+    // Draw 1 went to the lender on Feb 15: payment 1 (Feb 1) went with it. A later draw (3) and a
+    // draft do not move the start.
+    const first = drawFixture({ id: 40, number: 1, status: 'funded', requested_on: '2026-02-15' });
+    const draft = drawFixture({ id: 41, number: 1, status: 'draft', requested_on: '2026-03-05' });
+    const third = drawFixture({ id: 60, number: 3, status: 'submitted', requested_on: '2026-04-10' });
+    const files = buildDrawPackage(input({ draws: [first, draft, drawFixture(), third] }));
+    expect(files.map((f) => f.path)).toEqual([
+      'draw_2_willow_creek_house.pdf',
+      'receipts/3_framing invoice 2.pdf',
+      'waivers/5_birch waiver march.pdf',
+      'waivers/6_birch_through feb.pdf',
+      'index.csv',
+    ]);
+    const csv = textOf(files.at(-1)!.bytes);
+    expect(csv).not.toContain('permit-receipt');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(5);
+    // Only the draft before it: from the start.
+    expect(packageDocumentIds(drawFixture(), paymentsFixture, waivers, [draft, drawFixture()])).toEqual([
+      31, 44, 60, 61,
+    ]);
   });
 
   it("adds every unconditional final waiver to a final draw's package", () => {

@@ -2,13 +2,15 @@
 // a list of files, draw-package.test.ts); download-draw-package.ts fetches the documents, makes
 // the PDF and zips. Contents, named as issue 34 says:
 //   draw_<n>_<slug>.pdf            the draw request (export-draw-pdf.ts)
-//   receipts/<payment id>_<name>   the receipt of each payment of the draw's lines (its tasks,
-//                                  paid on or before the request date) that has one
-//   waivers/<waiver id>_<name>     the signed document of each lien waiver of those payments or of
-//                                  their contractors (and, for a final draw, every final waiver)
+//   receipts/<payment id>_<name>   the receipt of each payment of the draw's lines in its period
+//                                  (its tasks, paid after the previous submitted or funded draw's
+//                                  request date and on or before its own: drawPayments) that has one
+//   waivers/<waiver id>_<name>     the signed document of each lien waiver that goes with those
+//                                  payments (naming one, or of its contractor through a date on or
+//                                  after it), and for a final draw every unconditional final waiver
 //   index.csv                      file,kind,task,payment,contractor,amount — one row per file
 import { csvRow } from '../../lib/csv';
-import { drawBaseName, drawFileName, drawPayments } from './export-draw-pdf';
+import { drawBaseName, drawFileName, drawPayments, type DrawPeriodSibling } from './export-draw-pdf';
 import type { Draw, LienWaiver, MoneyProject, ProjectPayment } from './types';
 
 export interface PackageDocument {
@@ -26,8 +28,10 @@ export interface DrawPackageInput {
   draw: Draw;
   /** The draw request PDF's bytes. */
   pdf: Uint8Array;
-  /** Every payment of the project (those of the draw's lines are read). */
+  /** Every payment of the project (those of the draw's lines in its period are read). */
   payments: readonly ProjectPayment[];
+  /** The project's draws (the previous submitted or funded one starts this draw's period). */
+  draws: readonly DrawPeriodSibling[];
   /** Every lien waiver of the project. */
   waivers: readonly LienWaiver[];
   /** The documents' names and bytes, by document id (packageDocumentIds says which). */
@@ -40,32 +44,45 @@ export const INDEX_COLUMNS = ['file', 'kind', 'task', 'payment', 'contractor', '
 export const packageFileName = (draw: Pick<Draw, 'number'>, project: Pick<MoneyProject, 'id' | 'name'>) =>
   `${drawBaseName(draw, project)}_package.zip`;
 
-/** The payments whose receipts go in: the draw's lines' payments that have one. */
-export const packageReceipts = (draw: Draw, payments: readonly ProjectPayment[]) =>
-  drawPayments(draw, payments).filter((p): p is ProjectPayment & { receipt: number } => p.receipt !== null);
+/** The payments whose receipts go in: the draw's lines' payments in its period that have one. */
+export const packageReceipts = (draw: Draw, payments: readonly ProjectPayment[], draws: readonly DrawPeriodSibling[]) =>
+  drawPayments(draw, payments, draws).filter((p): p is ProjectPayment & { receipt: number } => p.receipt !== null);
 
 /**
- * The waivers whose documents go in: those with a document that name one of the draw's lines'
- * payments or one of their contractors, and for a final draw every unconditional final waiver.
+ * The waivers whose documents go in, those with a document that go with the draw's payments in
+ * its period (drawPayments): naming one of them, or of its contractor through a date on or after
+ * its day (the waivers' coverage rule); and for a final draw every unconditional final waiver.
  */
-export function packageWaivers(draw: Draw, payments: readonly ProjectPayment[], waivers: readonly LienWaiver[]) {
-  const paid = drawPayments(draw, payments);
+export function packageWaivers(
+  draw: Draw,
+  payments: readonly ProjectPayment[],
+  waivers: readonly LienWaiver[],
+  draws: readonly DrawPeriodSibling[],
+) {
+  const paid = drawPayments(draw, payments, draws);
   const paymentIds = new Set(paid.map((p) => p.id));
-  const contractors = new Set(paid.flatMap((p) => (p.contractor ? [p.contractor.id] : [])));
+  const covers = (w: LienWaiver) =>
+    w.through_date !== null &&
+    paid.some((p) => p.contractor?.id === w.contractor && w.through_date !== null && w.through_date >= p.paid_on);
   return waivers.filter(
     (w): w is LienWaiver & { document: number } =>
       w.document !== null &&
       ((w.payment !== null && paymentIds.has(w.payment)) ||
-        contractors.has(w.contractor) ||
+        covers(w) ||
         (draw.final && w.kind === 'unconditional_final')),
   );
 }
 
 /** The documents the package needs, by id, each once. */
-export const packageDocumentIds = (draw: Draw, payments: readonly ProjectPayment[], waivers: readonly LienWaiver[]) => [
+export const packageDocumentIds = (
+  draw: Draw,
+  payments: readonly ProjectPayment[],
+  waivers: readonly LienWaiver[],
+  draws: readonly DrawPeriodSibling[],
+) => [
   ...new Set([
-    ...packageReceipts(draw, payments).map((p) => p.receipt),
-    ...packageWaivers(draw, payments, waivers).map((w) => w.document),
+    ...packageReceipts(draw, payments, draws).map((p) => p.receipt),
+    ...packageWaivers(draw, payments, waivers, draws).map((w) => w.document),
   ]),
 ];
 
@@ -102,7 +119,7 @@ export function buildDrawPackage(input: DrawPackageInput): PackageFile[] {
   const files: PackageFile[] = [{ path: pdfPath, bytes: input.pdf }];
   const index: string[][] = [[pdfPath, 'draw_request', '', '', '', csvMoney(draw.total)]];
 
-  for (const p of packageReceipts(draw, input.payments)) {
+  for (const p of packageReceipts(draw, input.payments, input.draws)) {
     const d = doc(p.receipt, `The receipt of payment ${p.id}`);
     const path = `receipts/${p.id}_${safeFileName(d.name, `document_${p.receipt}`)}`;
     files.push({ path, bytes: d.bytes });
@@ -110,7 +127,7 @@ export function buildDrawPackage(input: DrawPackageInput): PackageFile[] {
   }
 
   const titles = new Map(input.payments.map((p) => [p.id, p.task_title]));
-  for (const w of packageWaivers(draw, input.payments, input.waivers)) {
+  for (const w of packageWaivers(draw, input.payments, input.waivers, input.draws)) {
     const d = doc(w.document, `The lien waiver ${w.id}`);
     const path = `waivers/${w.id}_${safeFileName(w.document_name ?? d.name, `document_${w.document}`)}`;
     files.push({ path, bytes: d.bytes });

@@ -23,6 +23,7 @@ const input = (over: Partial<DrawPdfInput> = {}): DrawPdfInput => ({
   project,
   draw: drawFixture(),
   payments: paymentsFixture,
+  draws: [drawFixture()],
   receipts: new Map([
     [31, 'permit-receipt.pdf'],
     [44, 'framing-invoice-2.pdf'],
@@ -160,6 +161,16 @@ describe('draw PDF', () => {
     ]);
   });
 
+  it("shows the completed percent, starring the inspector's figure, and gives it under it where they differ", () => {
+    const draw = drawFixture();
+    draw.items[0] = { ...draw.items[0], percent_complete: 21.7, inspected_percent: 5 };
+    const def = drawPdfDefinition(input({ draw }));
+    expect(tableAfter(def, 'Continuation sheet')[1][5]).toBe('21.7%\n5%*');
+    expect(texts(def.content).find((t) => t.startsWith('Scheduled value:'))).toContain(
+      "*: the lender inspector's percent complete, which set the line's amount; where it differs from the completed percent (earlier draws covered more), it is shown under it.",
+    );
+  });
+
   it('puts the property on every page and closes with the three signature lines and their dates', () => {
     const def = drawPdfDefinition(input());
     expect(def.footer(2, 3).text).toBe(
@@ -204,7 +215,24 @@ describe('draw PDF', () => {
       ['Framing', 'Loan draw', '$8,000.00', 'framing-invoice-2.pdf'],
     ]);
     const permits = drawFixture({ tasks: [8], items: [lineFixture(8, 'Building Permits', 2500)], total: 2500 });
-    expect(drawPayments(permits, paymentsFixture).map((p) => p.id)).toEqual([1]);
+    expect(drawPayments(permits, paymentsFixture, []).map((p) => p.id)).toEqual([1]);
+  });
+
+  it('lists only the payments after the previous submitted or funded draw, up to its request date', () => {
+    const first = drawFixture({ id: 40, number: 1, status: 'submitted', requested_on: '2026-03-02' });
+    const def = drawPdfDefinition(input({ draws: [first, drawFixture()] }));
+    const rows = tableAfter(def, 'Payments made on this work');
+    // Payment 2 was paid on Mar 2, the day draw 1 was asked: it went with draw 1.
+    expect(rows.slice(1).map((r) => [r[0], r[4]])).toEqual([['Mar 20, 2026', '$8,000.00']]);
+    expect(texts(def.content)).toContain(
+      "Payments on these lines after Mar 2, 2026 (the previous draw's request date) up to Mar 25, 2026; earlier ones went with earlier draws.",
+    );
+    // A draft before it does not count: from the start.
+    const draft = { ...first, status: 'draft' };
+    expect(drawPayments(drawFixture(), paymentsFixture, [draft]).map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(texts(drawPdfDefinition(input({ draws: [draft] })).content)).toContain(
+      'Payments on these lines up to Mar 25, 2026.',
+    );
   });
 
   it('says when the draw was funded, and keeps the note (the reason it was funded less)', () => {

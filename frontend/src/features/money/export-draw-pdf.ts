@@ -4,7 +4,7 @@
 // date, retainage, previous draws, this request, net, balance to finish, the loan drawn and left —
 // then the continuation sheet in the spirit of G703 (landscape: task, scheduled value, previous,
 // this period, completed to date, %, balance to finish, retainage, net, totals), the payments of
-// the draw's lines with their receipts, the lien waivers still missing, and signature lines for
+// the draw's lines in its period with their receipts, the lien waivers still missing, and signature lines for
 // the owner, the lender's inspector and the lender. Every amount is the server's (the draw's
 // lines and totals, the payments, the summary's loan figures): this module formats, it never adds
 // money up. The property's address is in every page's footer. US Letter; a heading never ends a
@@ -24,8 +24,13 @@ export type DrawPdfProject = Pick<MoneyProject, 'id' | 'name' | 'zip_code' | 'ad
 export interface DrawPdfInput {
   project: DrawPdfProject;
   draw: Draw;
-  /** Every payment of the project; those of the draw's tasks up to its request date are listed. */
+  /**
+   * Every payment of the project; those of the draw's tasks paid in its period are listed (after
+   * the previous submitted or funded draw's request date, up to this one's: drawPayments).
+   */
   payments: readonly ProjectPayment[];
+  /** The project's draws (to find the previous one that was submitted or funded). */
+  draws: readonly DrawPeriodSibling[];
   /** Receipt document names by id. */
   receipts: ReadonlyMap<number, string>;
   /** The server's project summary: the loan and the approved change orders. */
@@ -53,13 +58,45 @@ export const drawTitle = (draw: Pick<Draw, 'number'>) => `Draw request ${draw.nu
 export const drawTaskIds = (draw: Pick<Draw, 'tasks' | 'items'>) =>
   new Set([...draw.tasks, ...draw.items.flatMap((i) => (i.task === null ? [] : [i.task]))]);
 
-/** The payments of a draw's lines: of its tasks, paid on or before its request date, oldest first as given. */
+/** What drawPayments reads of the project's other draws. */
+export type DrawPeriodSibling = Pick<Draw, 'id' | 'number' | 'status' | 'requested_on'>;
+
+/**
+ * Where a draw's period starts: the request date of the previous draw that went to the lender
+ * (the highest-numbered draw below this one that is not a draft), or null (from the start).
+ */
+export function periodStart(draw: Pick<Draw, 'id' | 'number'>, draws: readonly DrawPeriodSibling[]): string | null {
+  const before = draws.filter((d) => d.id !== draw.id && d.number < draw.number && d.status !== 'draft');
+  if (before.length === 0) return null;
+  return before.reduce((a, b) => (b.number > a.number ? b : a)).requested_on;
+}
+
+/**
+ * The payments of a draw's lines, oldest first as given: of its tasks, paid after the previous
+ * submitted or funded draw's request date (periodStart; none: from the start) and on or before
+ * its own, so a draw does not list again what an earlier one already showed the lender.
+ */
 export function drawPayments<P extends Pick<ProjectPayment, 'task' | 'paid_on'>>(
-  draw: Pick<Draw, 'tasks' | 'items' | 'requested_on'>,
+  draw: Pick<Draw, 'id' | 'number' | 'tasks' | 'items' | 'requested_on'>,
   payments: readonly P[],
+  draws: readonly DrawPeriodSibling[],
 ): P[] {
   const covered = drawTaskIds(draw);
-  return payments.filter((p) => covered.has(p.task) && p.paid_on <= draw.requested_on);
+  const start = periodStart(draw, draws);
+  return payments.filter(
+    (p) => covered.has(p.task) && p.paid_on <= draw.requested_on && (start === null || p.paid_on > start),
+  );
+}
+
+/** The period the payments list covers, in words. */
+export function paymentsPeriod(
+  draw: Pick<Draw, 'id' | 'number' | 'requested_on'>,
+  draws: readonly DrawPeriodSibling[],
+) {
+  const start = periodStart(draw, draws);
+  return start === null
+    ? `Payments on these lines up to ${shortDay(draw.requested_on)}.`
+    : `Payments on these lines after ${shortDay(start)} (the previous draw's request date) up to ${shortDay(draw.requested_on)}; earlier ones went with earlier draws.`;
 }
 
 const orNone = (value: string | undefined | null) => (value && value.trim() ? value.trim() : 'Not given');
@@ -169,7 +206,7 @@ export function drawPdfDefinition(input: DrawPdfInput) {
   const name = project.name || `Project ${project.id}`;
   const address = project.address?.trim() ?? '';
   const title = drawTitle(draw);
-  const paid = drawPayments(draw, input.payments);
+  const paid = drawPayments(draw, input.payments, input.draws);
   const missing = paperworkLines(draw);
   const figures = coverFigures(draw, summary);
 
@@ -233,7 +270,14 @@ export function drawPdfDefinition(input: DrawPdfInput) {
             SHEET_COLUMNS.map((c, i) => ({ text: c, style: 'th', ...(i > 0 ? right : {}) })),
             ...sheetRows(draw).map((row) =>
               row.cells.map((cell, i) => ({
-                text: i === 5 && row.inspected ? `${cell}*` : cell,
+                // %: the completed percent; the inspector's figure, starred, where it set the line
+                // (on the same figure, or under it where the two differ).
+                text:
+                  i === 5 && row.inspected
+                    ? row.inspectorDiffers
+                      ? `${cell}\n${row.inspectorDiffers}*`
+                      : `${cell}*`
+                    : cell,
                 ...(i > 0 ? right : {}),
               })),
             ),
@@ -243,12 +287,13 @@ export function drawPdfDefinition(input: DrawPdfInput) {
         layout: 'lightHorizontalLines',
       },
       {
-        text: "Scheduled value: the task's committed cost, else its best-known cost, fixed with the line. Previous: what earlier draws covered of the task. %: completed to date over scheduled value (at most 100); * the lender inspector's percent set the line.",
+        text: "Scheduled value: the task's committed cost, else its best-known cost, fixed with the line. Previous: what earlier draws covered of the task. %: completed to date over scheduled value (at most 100). *: the lender inspector's percent complete, which set the line's amount; where it differs from the completed percent (earlier draws covered more), it is shown under it.",
         style: 'small',
       },
       { text: 'Payments made on this work', style: 'section', headlineLevel: 1 },
+      { text: paymentsPeriod(draw, input.draws), style: 'small' },
       paid.length === 0
-        ? { text: 'No payments recorded for these lines up to the request date.', style: 'small' }
+        ? { text: "No payments recorded for these lines in this draw's period.", style: 'small' }
         : {
             table: {
               headerRows: 1,

@@ -253,11 +253,12 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
   /** What the PDF reads: the draw, the payments of its lines with their receipt names, the loan, the owner. */
   const pdfInput = async (draw: Draw): Promise<DrawPdfInput | null> => {
     if (!canExport) return null;
+    const all = draws.data ?? [draw];
     const [receipts, owner] = await Promise.all([
-      receiptNames(qc, drawPayments(draw, payments)),
+      receiptNames(qc, drawPayments(draw, payments, all)),
       ownerName().catch(() => ''),
     ]);
-    return { project, draw, payments, receipts, summary, owner };
+    return { project, draw, draws: all, payments, receipts, summary, owner };
   };
 
   const onPdf = async (draw: Draw) => {
