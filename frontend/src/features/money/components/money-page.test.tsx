@@ -379,7 +379,7 @@ describe('MoneyPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark draw 2 funded' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
     const amount = within(dialog).getByLabelText<HTMLInputElement>('Funded amount ($)');
-    expect(amount.value).toBe('12500');
+    expect(amount.value).toBe('11875'); // the net: $12,500 less 5% retainage
     expect(amount.getAttribute('aria-required')).toBe('true');
     expect(within(dialog).getByText('Funded amount ($)').className).toBe('required');
     expect(dialog.querySelector('.required-note')?.textContent).toBe('* required');
