@@ -126,7 +126,12 @@ pub fn task_changes(before: &Task, after: &Task) -> Vec<Activity> {
         || before.description != after.description
         || before.material_quality != after.material_quality
         || before.due_date != after.due_date
-        || before.schedule != after.schedule;
+        || (before.schedule.planned_start, before.schedule.duration_days)
+            != (after.schedule.planned_start, after.schedule.duration_days)
+        // A move sets the actual dates by itself: they are an edit only without one.
+        || (before.status == after.status
+            && (before.schedule.actual_start, before.schedule.actual_finish)
+                != (after.schedule.actual_start, after.schedule.actual_finish));
     if edited {
         let summary = if before.title == after.title {
             format!("Edited {}.", after.title)

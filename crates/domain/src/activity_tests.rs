@@ -102,6 +102,23 @@ fn task_changes_read_as_a_table() {
                 ("task.edited", Some(7), "Renamed Framing to Roof framing.", None, None),
             ],
         ),
+        // A move that sets the actual start by itself is a move, not an edit.
+        (
+            task(ToDo, None),
+            Task {
+                schedule: crate::task::TaskSchedule { actual_start: Some(day()), ..Default::default() },
+                ..task(InProgress, None)
+            },
+            vec![("task.moved", Some(7), "Moved Framing from To Do to In Progress.", None, None)],
+        ),
+        (
+            task(InProgress, None),
+            Task {
+                schedule: crate::task::TaskSchedule { actual_start: Some(day()), ..Default::default() },
+                ..task(InProgress, None)
+            },
+            vec![("task.edited", Some(7), "Edited Framing.", None, None)],
+        ),
         // Another place in the same column: nothing to tell.
         (task(ToDo, None), Task { position: 3, ..task(ToDo, None) }, vec![]),
     ];
