@@ -2,6 +2,7 @@
 //! and the HTTP test suite build the application the same way (zero-to-production's
 //! `Application::build`).
 
+pub mod reminder_job;
 pub mod settings;
 pub mod startup;
 pub mod wiring;

@@ -22,6 +22,12 @@ enum Command {
     Migrate,
     /// Copy the SQLite database to PATH while the server runs (use pg_dump for PostgreSQL).
     Backup { path: std::path::PathBuf },
+    /// Send the reminder mails: `--now` runs one pass for today whatever REMINDER_HOUR says
+    /// (each user's mail still goes out at most once a day) and prints how many were sent.
+    Notify {
+        #[arg(long)]
+        now: bool,
+    },
     /// Grant or revoke the admin flag.
     Admin {
         #[command(subcommand)]
@@ -86,6 +92,14 @@ fn main() -> anyhow::Result<()> {
             let db = wiring::database(&settings)?;
             db.backup_sqlite(&path).with_context(|| format!("backup to {} failed", path.display()))?;
             println!("database copied to {}", path.display());
+            Ok(())
+        }
+        Command::Notify { now } => {
+            if !now {
+                anyhow::bail!("the server sends reminders on its own (REMINDER_HOUR); run `buildledger notify --now` to send today's now");
+            }
+            let sent = buildledger::reminder_job::notify_now(&settings)?;
+            println!("{sent} reminder mail{} sent", if sent == 1 { "" } else { "s" });
             Ok(())
         }
         Command::Admin { action } => {

@@ -58,6 +58,9 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     /// `TRUSTED_PROXIES`: addresses and networks whose `X-Forwarded-For` names the client.
     pub trusted_proxies: TrustedProxies,
+    /// `REMINDER_HOUR` (UTC, 0-23): the server's reminder job mails a user's day from this hour
+    /// on. `None` (`REMINDER_HOUR=off`): this instance runs no reminder job.
+    pub reminder_hour: Option<u32>,
 }
 
 fn var(name: &str) -> Option<String> {
@@ -77,6 +80,19 @@ const DEFAULT_SUPPORT_EMAIL: &str = "support@buildledger.app";
 const DEFAULT_FRONTEND_DIST: &str = "frontend/dist";
 const ACCESS_TOKEN_MINUTES: i64 = 15;
 const REFRESH_TOKEN_DAYS: i64 = 14;
+const DEFAULT_REMINDER_HOUR: u32 = 7;
+
+/// `REMINDER_HOUR`: unset 7, `off` no job, else an hour 0-23 (UTC).
+fn reminder_hour(raw: Option<&str>) -> anyhow::Result<Option<u32>> {
+    match raw {
+        None => Ok(Some(DEFAULT_REMINDER_HOUR)),
+        Some(v) if v.eq_ignore_ascii_case("off") => Ok(None),
+        Some(v) => match v.parse::<u32>() {
+            Ok(h) if h < 24 => Ok(Some(h)),
+            _ => bail!("REMINDER_HOUR must be an hour from 0 to 23 (UTC) or off, not {v:?}"),
+        },
+    }
+}
 
 fn sqlite_in(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("buildledger.sqlite3").display())
@@ -116,6 +132,7 @@ impl Settings {
             password_hashing: PasswordHashing::OWASP,
             smtp_url: None,
             trusted_proxies: TrustedProxies::default(),
+            reminder_hour: Some(DEFAULT_REMINDER_HOUR),
         }
     }
 
@@ -179,6 +196,7 @@ impl Settings {
             smtp_url: var("SMTP_URL"),
             trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())
                 .map_err(anyhow::Error::msg)?,
+            reminder_hour: reminder_hour(var("REMINDER_HOUR").as_deref())?,
         })
     }
 }

@@ -21,6 +21,7 @@ impl Application {
     pub fn build(settings: Settings) -> anyhow::Result<Application> {
         let (db, state) = wiring::build(&settings)?;
         retry_cancellations_in_the_background(state.subscription.service.clone());
+        crate::reminder_job::start_in_background(state.reminders.clone(), settings.reminder_hour);
         let listener = TcpListener::bind(&settings.bind_addr)
             .with_context(|| format!("cannot listen on BIND_ADDR {}", settings.bind_addr))?;
         let addr = listener.local_addr().context("the listening socket has no address")?;

@@ -14,6 +14,7 @@ use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
 };
 use buildledger_application::projects::ProjectService;
+use buildledger_application::reminders::{ReminderPorts, ReminderService};
 use buildledger_application::schedule::calendar_feed::{CalendarFeedPorts, CalendarFeedService};
 use buildledger_application::schedule::delays::{DelayPorts, DelayService};
 use buildledger_application::schedule::dependencies::{DependencyPorts, DependencyService};
@@ -140,13 +141,31 @@ fn password_hasher(settings: &Settings) -> Arc<Argon2Hasher> {
 
 /// Mail through `SMTP_URL`, or into `DATA_DIR/outbox/` without it.
 pub fn mailer(settings: &Settings) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(Arc::new(background_mailer(settings)?))
+}
+
+/// The mail sender of [`mailer`], as itself (to wait for its queue).
+pub fn background_mailer(settings: &Settings) -> anyhow::Result<BackgroundMailer> {
     let transport = match &settings.smtp_url {
         Some(url) => MailTransport::Smtp { url: url.clone() },
         None => MailTransport::Outbox { dir: settings.data_dir.join("outbox") },
     };
-    let mailer = BackgroundMailer::start(transport, &settings.support_email)
-        .map_err(|e| anyhow::anyhow!("cannot set up mail (SMTP_URL, SUPPORT_EMAIL): {e}"))?;
-    Ok(Arc::new(mailer))
+    BackgroundMailer::start(transport, &settings.support_email)
+        .map_err(|e| anyhow::anyhow!("cannot set up mail (SMTP_URL, SUPPORT_EMAIL): {e}"))
+}
+
+/// The reminder use cases (issue 35), and the mailer they send through (to wait for it before
+/// exiting, `buildledger notify --now`).
+pub fn reminder_service(db: &Db, settings: &Settings) -> anyhow::Result<(ReminderService, Arc<BackgroundMailer>)> {
+    let mailer = Arc::new(background_mailer(settings)?);
+    let service = ReminderService::new(ReminderPorts {
+        reminders: Arc::new(buildledger_persistence::DieselReminderRepository::new(db.clone())),
+        mailer: mailer.clone() as Arc<dyn Mailer>,
+        ids: Arc::new(RandomIds),
+        clock: Arc::new(SystemClock),
+        public_url: settings.public_url.clone(),
+    });
+    Ok((service, mailer))
 }
 
 /// Everything the HTTP layer needs.
@@ -269,6 +288,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         calendar_feeds,
         recovery,
         closure,
+        reminders: reminder_service(db, settings)?.0,
         shares,
         public_url: settings.public_url.clone(),
         config: PublicConfig {

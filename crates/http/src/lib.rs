@@ -21,6 +21,7 @@ pub mod not_found;
 pub mod openapi;
 pub mod path;
 pub mod projects;
+pub mod reminders;
 pub mod request;
 pub mod request_log;
 pub mod route_preload;
@@ -128,6 +129,10 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(account_settings::confirm_reset)
                 .service(account_settings::export)
                 .service(account_settings::delete_account)
+                .service(reminders::get_reminders)
+                .service(reminders::set_reminders)
+                .service(reminders::unsubscribe)
+                .service(reminders::unsubscribe_page)
                 .service(system::config)
                 .service(system::openapi)
                 .service(projects::list)

@@ -26,7 +26,13 @@ pub enum MailTransport {
 
 /// Mail sent in the background. `send` only queues; delivery failures are logged.
 pub struct BackgroundMailer {
-    queue: Mutex<Sender<Mail>>,
+    queue: Mutex<Sender<Job>>,
+}
+
+enum Job {
+    Send(Mail),
+    /// Answered once every message queued before it has been handled.
+    Flush(Sender<()>),
 }
 
 enum Sink {
@@ -49,20 +55,33 @@ impl BackgroundMailer {
                 Sink::Outbox(FileTransport::new(&dir), dir)
             }
         };
-        let (tx, rx) = channel::<Mail>();
+        let (tx, rx) = channel::<Job>();
         std::thread::Builder::new().name("mail".into()).spawn(move || {
-            for mail in rx {
-                deliver(&sink, &from, mail);
+            for job in rx {
+                match job {
+                    Job::Send(mail) => deliver(&sink, &from, mail),
+                    Job::Flush(done) => {
+                        let _ = done.send(());
+                    }
+                }
             }
         })?;
         Ok(Self { queue: Mutex::new(tx) })
+    }
+
+    /// Waits (at most `timeout`) until every message queued so far has been sent or written:
+    /// for a command that exits right after queueing mail (`buildledger notify --now`).
+    pub fn flush(&self, timeout: std::time::Duration) -> bool {
+        let (done, wait) = channel();
+        let queued = self.queue.lock().unwrap_or_else(|p| p.into_inner()).send(Job::Flush(done)).is_ok();
+        queued && wait.recv_timeout(timeout).is_ok()
     }
 }
 
 impl Mailer for BackgroundMailer {
     fn send(&self, mail: Mail) -> Result<(), BoxError> {
         let queue = self.queue.lock().unwrap_or_else(|p| p.into_inner());
-        queue.send(mail).map_err(|_| "the mail thread has stopped".into())
+        queue.send(Job::Send(mail)).map_err(|_| "the mail thread has stopped".into())
     }
 }
 

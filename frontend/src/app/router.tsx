@@ -12,6 +12,7 @@ const Signup = lazy(() => import('./routes/signup'));
 const Login = lazy(() => import('./routes/login'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
+const Unsubscribe = lazy(() => import('./routes/unsubscribe'));
 const Success = lazy(() => import('./routes/success'));
 const Cancel = lazy(() => import('./routes/cancel'));
 const ChoosePlan = lazy(() => import('./routes/choose-plan'));
@@ -51,6 +52,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'login', element: <Login /> },
   { path: 'forgot-password', element: <ForgotPassword /> },
   { path: 'reset-password', element: <ResetPassword /> },
+  { path: 'unsubscribe', element: <Unsubscribe /> },
   { path: 'success', element: <Success /> },
   { path: 'cancel', element: <Cancel /> },
   // A read-only share link: open to anyone who has it, outside the login and subscription guards.

@@ -334,6 +334,8 @@ pub fn test_settings(dir: &Path, database_url: &str) -> Settings {
     settings.public_url = "http://localhost:8080".to_owned();
     settings.webhook_secret = Some(WEBHOOK_SECRET.to_owned());
     settings.password_hashing = PasswordHashing::TESTS_ONLY;
+    // No reminder job: a test runs a pass itself (`reminder_job`) when it wants one.
+    settings.reminder_hour = None;
     settings
 }
 

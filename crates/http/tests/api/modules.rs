@@ -19,6 +19,7 @@ mod subscription;
 mod projects;
 mod project_lending;
 mod shares;
+mod reminders;
 mod request_ids;
 mod schedule;
 mod schedule_records;

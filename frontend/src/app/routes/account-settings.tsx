@@ -1,4 +1,5 @@
 import { AccountSections } from '../../features/account/components/account-sections';
+import { ReminderSetting } from '../../features/account/components/reminder-setting';
 import { AccountSettings } from '../../features/subscription/components/account-settings';
 import { useAppPageMeta } from '../../lib/page-meta';
 
@@ -9,6 +10,7 @@ export default function AccountSettingsRoute() {
   );
   return (
     <AccountSettings>
+      <ReminderSetting />
       <AccountSections />
     </AccountSettings>
   );

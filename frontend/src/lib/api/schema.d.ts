@@ -44,6 +44,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/reminders/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reminder mails setting
+     * @description How often the user gets the reminder mail (what needs attention in their projects): `daily`, `weekly` (Mondays) or `off`. Daily until changed.
+     */
+    get: operations['getReminders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change the reminder mails setting */
+    patch: operations['setReminders'];
+    trace?: never;
+  };
   '/api/bids/': {
     parameters: {
       query?: never;
@@ -993,6 +1014,30 @@ export interface paths {
     put?: never;
     /** Create an account */
     post: operations['register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reminders/unsubscribe/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The unsubscribe page of a mail's link
+     * @description A GET of the mail's link changes nothing (RFC 8058: link scanners open links): a small page leads to the app's page `/unsubscribe?token=...`, whose button POSTs to this address.
+     */
+    get: operations['unsubscribeRemindersPage'];
+    put?: never;
+    /**
+     * Stop reminder mails (one click)
+     * @description The `List-Unsubscribe` link of a reminder mail (RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click`). No login: the token names the user. Sets reminders `off`.
+     */
+    post: operations['unsubscribeReminders'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2261,7 +2306,7 @@ export interface components {
       final?: boolean | null;
       /**
        * Format: double
-       * @description Only with `funded` (default: the total).
+       * @description Only with `funded` (default: the draw's net: its total less the retainage the lender holds back).
        */
       funded_amount?: number | null;
       /** @description `YYYY-MM-DD`; null or an empty string clears it. */
@@ -3033,6 +3078,19 @@ export interface components {
       /** @description Letters, digits and @.+-_ (1-150). Unique, compared case-insensitively. */
       username: string;
     };
+    /** @description The user's reminder mails. */
+    ReminderSetting: {
+      /**
+       * @description `daily` (the default), `weekly` (Mondays) or `off`.
+       * @example daily
+       */
+      reminders: string;
+    };
+    /** @description `PATCH /api/account/reminders/`. */
+    ReminderSettingUpdate: {
+      /** @example weekly */
+      reminders: string;
+    };
     /** @enum {string} */
     RenovationOption:
       | 'Kitchen'
@@ -3705,6 +3763,57 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getReminders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The setting. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderSetting'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  setReminders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReminderSettingUpdate'];
+      };
+    };
+    responses: {
+      /** @description The setting now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderSetting'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -5743,6 +5852,55 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  unsubscribeRemindersPage: {
+    parameters: {
+      query?: {
+        /** @description The `token` of the mail's unsubscribe link. */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page with a link to the app's unsubscribe page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+    };
+  };
+  unsubscribeReminders: {
+    parameters: {
+      query?: {
+        /** @description The `token` of the mail's unsubscribe link. */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reminders are off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderSetting'];
+        };
+      };
+      400: components['responses']['BadRequest'];
       503: components['responses']['Unavailable'];
     };
   };
