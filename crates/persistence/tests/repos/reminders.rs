@@ -118,3 +118,37 @@ fn a_user_and_day_is_claimed_once() {
         }
     }
 }
+
+/// What a day reads costs the same number of statements for one user with one project as for
+/// many users with many projects and tasks (no query per user, project or task).
+#[test]
+fn a_batch_of_users_is_read_in_a_fixed_number_of_statements() {
+    for t in backends() {
+        let repo = DieselReminderRepository::new(t.db.clone());
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let mut batches: Vec<Vec<i64>> = Vec::new();
+        for (users, projects) in [(1, 1), (4, 3)] {
+            let mut ids = Vec::new();
+            for u in 0..users {
+                let owner = user(&t.db, &format!("u{users}x{u}"));
+                for p in 0..projects {
+                    let house = project(&t.db, owner, &format!("House {p}"));
+                    for i in 0..3 {
+                        tasks.create(&new_task(house.id, &format!("Task {i}"))).unwrap();
+                    }
+                }
+                ids.push(owner);
+            }
+            batches.push(ids);
+        }
+        let statements = |ids: &[i64]| {
+            let before = t.db.queries_executed();
+            let data = repo.data_for(ids).unwrap();
+            assert_eq!(data.len(), ids.len());
+            t.db.queries_executed() - before
+        };
+        let (small, large) = (statements(&batches[0]), statements(&batches[1]));
+        assert!(small >= 6, "{}: the reads are counted ({small})", t.name);
+        assert_eq!(small, large, "{}: 1 user, 1 project: {small}; 4 users, 12 projects: {large}", t.name);
+    }
+}
