@@ -465,6 +465,8 @@ pub struct Mail {
     pub subject: String,
     /// Plain text body.
     pub text: String,
+    /// The same as HTML, sent beside the text (`multipart/alternative`) when given.
+    pub html: Option<String>,
     /// One-click unsubscribe URL: sent as `List-Unsubscribe` with `List-Unsubscribe-Post:
     /// List-Unsubscribe=One-Click` (RFC 8058). None for mails a user cannot opt out of.
     pub unsubscribe: Option<String>,

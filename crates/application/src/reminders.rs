@@ -128,6 +128,7 @@ impl ReminderService {
             to: to.email.clone(),
             subject: reminder::subject(reminder::count(groups)),
             text: self.text(to, groups, &token),
+            html: Some(self.html(to, groups, &token)),
             unsubscribe: Some(unsubscribe),
         };
         if let Err(e) = self.ports.mailer.send(mail) {
@@ -156,6 +157,40 @@ impl ReminderService {
              Stop them with one click: {base}/unsubscribe?token={token}\n"
         ));
         text
+    }
+}
+
+/// Text as HTML (names are the users' own input).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+impl ReminderService {
+    fn html(&self, to: &ReminderRecipient, groups: &[ReminderGroup], token: &str) -> String {
+        let base = escape(&self.ports.public_url);
+        let mut html = format!(
+            "<!doctype html><html><body style=\"font-family:sans-serif\">\
+             <p>Hello {},</p><p>Here is what needs attention in your builds today.</p>",
+            escape(&to.username)
+        );
+        for group in groups {
+            html.push_str(&format!("<h2 style=\"font-size:1.1em\">{}</h2><ul>", escape(&group.title)));
+            for line in &group.lines {
+                html.push_str(&format!("<li>{}</li>", escape(line)));
+            }
+            html.push_str("</ul>");
+            match group.project_id {
+                Some(id) => html.push_str(&format!("<p><a href=\"{base}/kanban/{id}\">Open the board</a></p>")),
+                None => html.push_str(&format!("<p><a href=\"{base}/contractors\">Your contractors</a></p>")),
+            }
+        }
+        html.push_str(&format!(
+            "<p style=\"color:#555\">You get this mail because reminders are on in your \
+             <a href=\"{base}/account-settings\">account settings</a>. \
+             <a href=\"{base}/unsubscribe?token={}\">Stop reminder emails</a>.</p></body></html>",
+            escape(token)
+        ));
+        html
     }
 }
 

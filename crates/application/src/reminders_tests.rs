@@ -82,6 +82,9 @@ fn one_mail_per_user_with_the_unsubscribe_link() {
     );
     assert!(sent[0].text.contains("Lake house\n- Bid from Acme for Roofing is valid until Dec 1."), "{}", sent[0].text);
     assert!(sent[0].text.contains("https://bl.test/kanban/7"), "{}", sent[0].text);
+    let html = sent[0].html.as_deref().unwrap();
+    assert!(html.contains("<h2 style=\"font-size:1.1em\">Lake house</h2><ul><li>Bid from Acme for Roofing"), "{html}");
+    assert!(html.contains(&format!("href=\"https://bl.test/unsubscribe?token={token}\"")), "{html}");
 }
 
 #[test]
@@ -139,4 +142,9 @@ fn setting_and_unsubscribe() {
     service.unsubscribe("good").unwrap();
     assert!(matches!(service.unsubscribe("bad"), Err(UseCaseError::Invalid(_))));
     assert!(matches!(service.unsubscribe(" "), Err(UseCaseError::Invalid(_))));
+}
+
+#[test]
+fn names_are_escaped_in_the_html_part() {
+    assert_eq!(escape("<b>Tom & \"Jo's\"</b>"), "&lt;b&gt;Tom &amp; &quot;Jo&#39;s&quot;&lt;/b&gt;");
 }

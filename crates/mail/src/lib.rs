@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use buildledger_application::error::BoxError;
 use buildledger_application::ports::{Mail, Mailer};
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{FileTransport, Message, SmtpTransport, Transport};
 
 /// Where mail goes.
@@ -122,7 +122,10 @@ fn build(from: &Mailbox, mail: &Mail) -> Result<Message, BoxError> {
                 "List-Unsubscribe=One-Click".to_owned(),
             ));
     }
-    Ok(builder.header(ContentType::TEXT_PLAIN).body(mail.text.clone())?)
+    Ok(match &mail.html {
+        Some(html) => builder.multipart(MultiPart::alternative_plain_html(mail.text.clone(), html.clone()))?,
+        None => builder.header(ContentType::TEXT_PLAIN).body(mail.text.clone())?,
+    })
 }
 
 fn create_private_dir(dir: &Path) -> std::io::Result<()> {
@@ -164,9 +167,17 @@ mod tests {
         let mailer =
             BackgroundMailer::start(MailTransport::Outbox { dir: dir.clone() }, "support@buildledger.test").unwrap();
         let text = "Open https://x.test/reset-password?token=abc123 now".to_owned();
-        mailer.send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text, unsubscribe: None }).unwrap();
         mailer
-            .send(Mail { to: "bob@example.com".into(), subject: "Other".into(), text: "hi".into(), unsubscribe: None })
+            .send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text, html: None, unsubscribe: None })
+            .unwrap();
+        mailer
+            .send(Mail {
+                to: "bob@example.com".into(),
+                subject: "Other".into(),
+                text: "hi".into(),
+                html: None,
+                unsubscribe: None,
+            })
             .unwrap();
         let files = wait_for_files(&dir, 2);
         assert_eq!(files.len(), 2);
@@ -184,11 +195,22 @@ mod tests {
     fn a_mail_one_can_opt_out_of_carries_the_one_click_unsubscribe_headers() {
         let from: Mailbox = "BuildLedger <support@buildledger.test>".parse().unwrap();
         let url = "https://x.test/api/reminders/unsubscribe/?token=abc".to_owned();
-        let mail =
-            Mail { to: "ana@example.com".into(), subject: "R".into(), text: "hi".into(), unsubscribe: Some(url) };
+        let mail = Mail {
+            to: "ana@example.com".into(),
+            subject: "R".into(),
+            text: "hi".into(),
+            html: None,
+            unsubscribe: Some(url),
+        };
         let raw = String::from_utf8(build(&from, &mail).unwrap().formatted()).unwrap();
         assert!(raw.contains("List-Unsubscribe: <https://x.test/api/reminders/unsubscribe/?token=abc>"), "{raw}");
         assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{raw}");
+        let html = Mail { html: Some("<p>hi</p>".into()), ..mail.clone() };
+        let raw = String::from_utf8(build(&from, &html).unwrap().formatted()).unwrap();
+        assert!(
+            raw.contains("multipart/alternative") && raw.contains("text/html") && raw.contains("<p>hi</p>"),
+            "{raw}"
+        );
         let plain = Mail { unsubscribe: None, ..mail };
         assert!(!String::from_utf8(build(&from, &plain).unwrap().formatted()).unwrap().contains("List-Unsubscribe"));
     }
@@ -230,7 +252,13 @@ mod tests {
                     .unwrap();
             let text = "Reset: https://x.test/reset-password?token=s3cr3tt0k3n\n".to_owned();
             mailer
-                .send(Mail { to: "ana@example.com".into(), subject: "Reset".into(), text, unsubscribe: None })
+                .send(Mail {
+                    to: "ana@example.com".into(),
+                    subject: "Reset".into(),
+                    text,
+                    html: None,
+                    unsubscribe: None,
+                })
                 .unwrap();
             assert_eq!(wait_for_files(&dir, 1).len(), 1);
             // The log line follows the file; give the mail thread a moment to write it.

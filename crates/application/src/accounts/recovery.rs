@@ -98,7 +98,13 @@ impl RecoveryService {
         );
         self.ports
             .mailer
-            .send(Mail { to: user.email, subject: "Reset your BuildLedger password".into(), text, unsubscribe: None })
+            .send(Mail {
+                to: user.email,
+                subject: "Reset your BuildLedger password".into(),
+                text,
+                html: None,
+                unsubscribe: None,
+            })
             .map_err(UseCaseError::Unavailable)?;
         tracing::info!(user_id = user.id, "password reset link sent");
         Ok(())

@@ -68,6 +68,7 @@ async fn a_pass_mails_once_with_one_click_unsubscribe_that_needs_no_login() {
     assert!(mail.contains("Subject: BuildLedger: 1 thing needs attention today"), "{mail}");
     assert!(mail.contains("List-Unsubscribe: <http://localhost:8080/api/reminders/unsubscribe/?token="), "{mail}");
     assert!(mail.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{mail}");
+    assert!(mail.contains("multipart/alternative") && mail.contains("Content-Type: text/html"), "{mail}");
     assert!(mail.contains("Acme's insurance expires on"), "{mail}");
     let _ = project;
 
