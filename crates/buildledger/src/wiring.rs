@@ -215,6 +215,10 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         documents: documents.clone(),
         rates: rates.clone(),
     });
+    let activity = buildledger_application::activity::ActivityService::new(
+        Arc::new(buildledger_persistence::DieselActivityRepository::new(db.clone())),
+        projects.clone(),
+    );
     let shares = ShareService::new(SharePorts {
         shares: Arc::new(DieselShareRepository::new(db.clone())),
         projects: projects.clone(),
@@ -289,6 +293,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         recovery,
         closure,
         reminders: reminder_service(db, settings)?.0,
+        activity,
         shares,
         public_url: settings.public_url.clone(),
         config: PublicConfig {

@@ -2,6 +2,7 @@
 //! document generated from the handlers, static frontend.
 
 pub mod account_settings;
+pub mod activity;
 pub mod auth;
 pub mod bids;
 pub mod body_cache;
@@ -115,6 +116,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(schedule::dependencies::delete_dependency)
                 .service(schedule::timeline::schedule)
                 .service(schedule::timeline::take_baseline)
+                .service(activity::list_activity)
                 .service(schedule::calendar_feed::calendar_status)
                 .service(schedule::calendar_feed::create_calendar_feed)
                 .service(schedule::calendar_feed::revoke_calendar_feed)

@@ -36,6 +36,7 @@ use crate::error::ErrorBody;
         (name = "bids", description = "Contractors and their bids on tasks."),
         (name = "ledger", description = "Payments against tasks, change orders and lender draw requests."),
         (name = "shares", description = "Read-only links to a project."),
+        (name = "activity", description = "A project's activity trail: who changed what, when, and the money before and after."),
         (name = "schedule", description = "Time of a build: links between tasks, delays, inspections, the schedule and its calendar feed."),
         (name = "estimate", description = "Cost estimates from the embedded catalogue."),
         (name = "subscription", description = "The subscription and its checkout (served under `/payments/`)."),

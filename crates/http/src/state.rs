@@ -70,6 +70,8 @@ pub struct AppState {
     pub timeline: buildledger_application::schedule::timeline::TimelineService,
     /// The schedule's calendar feed links (issue 33).
     pub calendar_feeds: buildledger_application::schedule::calendar_feed::CalendarFeedService,
+    /// The activity trail's feed (issue 35).
+    pub activity: buildledger_application::activity::ActivityService,
     /// Reminder mails: the setting and one-click unsubscribe (issue 35).
     pub reminders: buildledger_application::reminders::ReminderService,
     /// Read-only share links (issue 21).

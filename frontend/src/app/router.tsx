@@ -23,6 +23,7 @@ const Money = lazy(() => import('./routes/money'));
 const Delays = lazy(() => import('./routes/delays'));
 const Inspections = lazy(() => import('./routes/inspections'));
 const Waivers = lazy(() => import('./routes/waivers'));
+const Activity = lazy(() => import('./routes/activity'));
 const ShareLinks = lazy(() => import('./routes/share-links'));
 const SharedProject = lazy(() => import('./routes/shared-project'));
 const Contractors = lazy(() => import('./routes/contractors'));
@@ -68,6 +69,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'kanban/:projectId/delays', element: <Delays /> },
       { path: 'kanban/:projectId/inspections', element: <Inspections /> },
       { path: 'kanban/:projectId/waivers', element: <Waivers /> },
+      { path: 'kanban/:projectId/activity', element: <Activity /> },
       { path: 'kanban/:projectId/share', element: <ShareLinks /> },
       { path: 'contractors', element: <Contractors /> },
       { path: 'account-settings', element: <AccountSettings /> },

@@ -92,6 +92,7 @@ const ACCESS: &[(&str, &str, Access)] = &[
     ("POST", "/api/lien-waivers/", Access::Subscribed),
     ("PATCH", "/api/lien-waivers/{id}/", Access::Subscribed),
     ("DELETE", "/api/lien-waivers/{id}/", Access::Subscribed),
+    ("GET", "/api/projects/{id}/activity/", Access::Subscribed),
     ("GET", "/api/projects/{id}/delays/", Access::Subscribed),
     ("POST", "/api/delays/", Access::Subscribed),
     ("PATCH", "/api/delays/{id}/", Access::Subscribed),

@@ -2,6 +2,7 @@
 // PostgreSQL). A new test file is added here.
 
 mod account_settings;
+mod activity;
 mod sign_in;
 mod authz_matrix;
 mod bids;

@@ -93,6 +93,23 @@ describe('the board route composes the task form’s money sections', () => {
                 : [],
             ),
           );
+        // The task's activity trail (issue 35).
+        if (url.startsWith('/api/projects/1/activity/'))
+          return Promise.resolve(
+            json({
+              entries: [
+                {
+                  id: 1,
+                  at: '2026-11-27T14:05:00Z',
+                  actor: 'ana',
+                  action: 'task.created',
+                  task: 5,
+                  summary: 'Added Framing to In Progress.',
+                },
+              ],
+              next: null,
+            }),
+          );
         if (url.endsWith('/summary/') || url.includes('/change-orders/') || url.startsWith('/api/documents/'))
           return Promise.resolve(
             json(
@@ -115,6 +132,7 @@ describe('the board route composes the task form’s money sections', () => {
     const form = await screen.findByRole('dialog', { name: 'Edit Task' });
     expect(await within(form).findByRole('heading', { name: /^Bids/ })).toBeTruthy();
     expect(await within(form).findByRole('heading', { name: /^Change orders/ })).toBeTruthy();
+    expect(await within(form).findByText('Added Framing to In Progress.')).toBeTruthy();
     const payments = await within(form).findByTestId('payments-section');
     expect(within(payments).getByTestId('payments-total').textContent).toBe(
       'Paid $0.00 of $38,000.00 committed · $38,000.00 remaining',

@@ -31,6 +31,10 @@ const ChangeOrdersSection = lazy(() =>
 const PaymentsSection = lazy(() =>
   import('../../features/ledger/components/payments-section').then((m) => ({ default: m.PaymentsSection })),
 );
+// The task's activity trail (issue 35): with the first task form opened in edit mode.
+const TaskActivitySection = lazy(() =>
+  import('../../features/activity/activity-feed').then((m) => ({ default: m.TaskActivitySection })),
+);
 // A payment's lien waiver (issue 34): with the first payment that needs one.
 const PaymentWaiver = lazy(() =>
   import('../../features/waivers/payment-waiver').then((m) => ({ default: m.PaymentWaiver })),
@@ -91,6 +95,7 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
         onChanged={onChanged}
         waiver={waiver}
       />
+      <TaskActivitySection projectId={projectId} task={task} />
     </Suspense>
   );
 }

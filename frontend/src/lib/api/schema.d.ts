@@ -691,6 +691,26 @@ export interface paths {
     patch: operations['updateProject'];
     trace?: never;
   };
+  '/api/projects/{id}/activity/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's activity trail, newest first
+     * @description Every change to the project's data, who made it, when, and a sentence with the figures before and after. Pages of `limit` entries; pass the answer's `next` as `cursor` for the next page. `task` keeps only that task's entries.
+     */
+    get: operations['listProjectActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/projects/{id}/baseline/': {
     parameters: {
       query?: never;
@@ -1629,6 +1649,41 @@ export interface components {
       id: number;
       is_admin: boolean;
       username: string;
+    };
+    /** @description One change to the project. */
+    ActivityEntryResponse: {
+      /**
+       * @description What kind of change: `task.created`, `task.moved`, `task.cost_changed`, `task.edited`,
+       *     `task.deleted`, `bid.created`, `bid.awarded`, `bid.declined`, `payment.created`,
+       *     `change_order.approved`, `draw.submitted`, `draw.funded`, `waiver.received`,
+       *     `document.uploaded`, `project.updated`, ...
+       * @example task.moved
+       */
+      action: string;
+      /** @description Who made the change (username); null once their account is deleted. */
+      actor: string | null;
+      /** @description When, in UTC (RFC 3339). */
+      at: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description A sentence, with the figures before and after.
+       * @example Framing's actual cost changed from $40,000.00 to $41,500.00.
+       */
+      summary: string;
+      /**
+       * Format: int64
+       * @description The task it concerns (its id, kept after the task is deleted); null for the project's
+       *     own changes, draws and lien waivers.
+       */
+      task: number | null;
+    };
+    /** @description A page of the trail. */
+    ActivityPageResponse: {
+      /** @description Newest first. */
+      entries: components['schemas']['ActivityEntryResponse'][];
+      /** @description The `cursor` of the next page; null on the last one. */
+      next: string | null;
     };
     /** @enum {string} */
     AdditionOption: 'Kitchen' | 'Garage' | 'Living/Family Room' | 'Half Bathroom' | 'Full Bathroom';
@@ -5282,6 +5337,49 @@ export interface operations {
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listProjectActivity: {
+    parameters: {
+      query?: {
+        /** @description Only this task's entries (a deleted task's too). */
+        task?: number;
+        /** @description The `next` cursor of the previous page. */
+        cursor?: string;
+        /** @description How many entries, 1 to 200 (50 when absent). */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the trail. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityPageResponse'];
+        };
+      };
+      /** @description A bad `task`, `cursor` or `limit` (`validation_error`, with `fields`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
   };

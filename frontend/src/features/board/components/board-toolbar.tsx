@@ -107,6 +107,8 @@ export function BoardToolbar({
   const inspectionsPath = `/kanban/${projectId}/inspections`;
   // Issue 34: the lien waivers (features/waivers).
   const waiversPath = `/kanban/${projectId}/waivers`;
+  // Issue 35: the activity trail (features/activity).
+  const activityPath = `/kanban/${projectId}/activity`;
   const exportExtras = useExportMenuExtras();
 
   if (phone) {
@@ -124,6 +126,7 @@ export function BoardToolbar({
                   { label: 'Delays', onSelect: () => void navigate(delaysPath) },
                   { label: 'Inspections', onSelect: () => void navigate(inspectionsPath) },
                   { label: 'Lien waivers', onSelect: () => void navigate(waiversPath) },
+                  { label: 'Activity', onSelect: () => void navigate(activityPath) },
                   { label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() },
                   { label: 'Export CSV', onSelect: () => onExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => onExport('pdf') },
@@ -195,6 +198,9 @@ export function BoardToolbar({
         </Link>
         <Link className="btn" to={waiversPath}>
           Waivers
+        </Link>
+        <Link className="btn" to={activityPath}>
+          Activity
         </Link>
         <Link className="btn" to="/contractors">
           Contractors
