@@ -15,12 +15,24 @@ use crate::error::{blocking, ApiError};
 use crate::request::{finish, Patch, ValidJson};
 use crate::state::AppState;
 
+/// How often the reminder mail comes: `daily` (the default), `weekly` (Mondays) or `off`.
+#[derive(ToSchema)]
+#[schema(as = ReminderFrequency)]
+#[allow(dead_code)] // the document's enum; the wire value is parsed by the domain
+enum ReminderFrequencyCode {
+    #[schema(rename = "daily")]
+    Daily,
+    #[schema(rename = "weekly")]
+    Weekly,
+    #[schema(rename = "off")]
+    Off,
+}
+
 /// The user's reminder mails.
 #[derive(Serialize, ToSchema)]
 #[schema(as = ReminderSetting)]
 pub struct ReminderResponse {
-    /// `daily` (the default), `weekly` (Mondays) or `off`.
-    #[schema(example = "daily")]
+    #[schema(value_type = ReminderFrequencyCode, example = "daily")]
     reminders: &'static str,
 }
 
@@ -35,7 +47,7 @@ impl From<ReminderFrequency> for ReminderResponse {
 #[serde(deny_unknown_fields)]
 #[schema(as = ReminderSettingUpdate)]
 pub struct ReminderRequest {
-    #[schema(value_type = String, example = "weekly", required = true)]
+    #[schema(value_type = ReminderFrequencyCode, example = "weekly", required = true)]
     #[validate(length(max = 16, message = "Choose daily, weekly or off."))]
     #[serde(default)]
     reminders: Patch<String>,

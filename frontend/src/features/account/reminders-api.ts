@@ -3,7 +3,7 @@ import type { components } from '../../lib/api/schema';
 
 // Wire types come from the server's OpenAPI document (src/lib/api/schema.d.ts).
 export type ReminderSetting = components['schemas']['ReminderSetting'];
-export type Reminders = 'daily' | 'weekly' | 'off';
+export type Reminders = components['schemas']['ReminderFrequency'];
 
 export const remindersKey = ['account', 'reminders'] as const;
 

@@ -3133,18 +3133,18 @@ export interface components {
       /** @description Letters, digits and @.+-_ (1-150). Unique, compared case-insensitively. */
       username: string;
     };
+    /**
+     * @description How often the reminder mail comes: `daily` (the default), `weekly` (Mondays) or `off`.
+     * @enum {string}
+     */
+    ReminderFrequency: 'daily' | 'weekly' | 'off';
     /** @description The user's reminder mails. */
     ReminderSetting: {
-      /**
-       * @description `daily` (the default), `weekly` (Mondays) or `off`.
-       * @example daily
-       */
-      reminders: string;
+      reminders: components['schemas']['ReminderFrequency'];
     };
     /** @description `PATCH /api/account/reminders/`. */
     ReminderSettingUpdate: {
-      /** @example weekly */
-      reminders: string;
+      reminders: components['schemas']['ReminderFrequency'];
     };
     /** @enum {string} */
     RenovationOption:

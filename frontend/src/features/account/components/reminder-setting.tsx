@@ -17,7 +17,7 @@ export function ReminderSetting() {
     // The server's answer is the setting now.
     onSuccess: (answer) => qc.setQueryData(remindersKey, answer),
   });
-  const value = (query.data?.reminders ?? 'daily') as Reminders;
+  const value = query.data?.reminders ?? 'daily';
 
   return (
     <section className="card" aria-labelledby="reminders-title">
