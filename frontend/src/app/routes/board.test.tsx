@@ -152,5 +152,9 @@ describe('the board route composes the task form’s money sections', () => {
     );
     expect(asked.filter((a) => a === 'GET /api/projects/1/tasks/').length).toBeGreaterThanOrEqual(2);
     expect(asked.filter((a) => a === 'GET /api/projects/1/summary/').length).toBeGreaterThanOrEqual(2);
+    // The task's activity trail (issue 35) is read again too.
+    await waitFor(() =>
+      expect(asked.filter((a) => a.startsWith('GET /api/projects/1/activity/')).length).toBeGreaterThanOrEqual(2),
+    );
   });
 });
