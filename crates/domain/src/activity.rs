@@ -11,6 +11,11 @@ use crate::ledger::{usd, ChangeOrder, ChangeOrderStatus, Draw, DrawStatus, LienW
 use crate::project::ProjectDetails;
 use crate::task::Task;
 
+mod schedule;
+pub use schedule::{
+    delay_changed, delay_created, delay_deleted, inspection_changed, inspection_created, inspection_deleted,
+};
+
 /// One entry of the trail, before it is stored (the actor and the time are the write's).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Activity {

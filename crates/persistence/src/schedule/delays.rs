@@ -9,11 +9,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{corrupt, date, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{projects, task_delays, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = task_delays)]
@@ -85,10 +87,11 @@ fn load_delay(conn: &mut DbConnection, id: i64) -> Result<Delay, DieselError> {
 
 /// The delay's project, taking that project's lock (its version bumped), then the delay as it
 /// is now. NotFound when the delay is gone, then or meanwhile.
-fn lock_delay(conn: &mut DbConnection, id: i64) -> Result<Delay, DieselError> {
+/// With the project's owner (the activity trail's actor).
+fn lock_delay(conn: &mut DbConnection, id: i64) -> Result<(Delay, i64), DieselError> {
     let project_id: i64 = task_delays::table.find(id).select(task_delays::project_id).first(conn)?;
-    bump_version(conn, project_id)?;
-    load_delay(conn, id)
+    let bumped = bump_version(conn, project_id)?;
+    Ok((load_delay(conn, id)?, bumped.owner_id))
 }
 
 pub struct DieselDelayRepository {
@@ -132,7 +135,7 @@ impl DelayRepository for DieselDelayRepository {
     fn create(&self, new: &OnTask<DelayDetails>) -> Result<Delay, RepoError> {
         let new = new.clone();
         self.db.write_project(new.project_id, move |conn| {
-            bump_version(conn, new.project_id)?; // the project's lock, then the task: still there?
+            let bumped = bump_version(conn, new.project_id)?; // the project's lock, then the task: still there?
             let project_id: i64 = tasks::table.find(new.task_id).select(tasks::project_id).first(conn)?;
             let t = now();
             let id: i64 = diesel::insert_into(task_delays::table)
@@ -144,27 +147,35 @@ impl DelayRepository for DieselDelayRepository {
                 })
                 .returning(task_delays::id)
                 .get_result(conn)?;
-            load_delay(conn, id)
+            let created = load_delay(conn, id)?;
+            let title = activity::task_title(conn, created.task_id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::delay_created(&created, &title)])?;
+            Ok(created)
         })
     }
 
     fn update(&self, id: i64, change: Rule<Delay, DelayDetails>) -> Result<Delay, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Delay> {
-                let current = lock_delay(conn, id)?;
+                let (current, actor) = lock_delay(conn, id)?;
                 let d = match change(&current) {
                     Ok(d) => d,
                     Err(e) => return refused(e),
                 };
                 diesel::update(task_delays::table.find(id)).set(DelayChanges::new(&d, now())).execute(conn)?;
-                load_delay(conn, id).map(Ok)
+                let updated = load_delay(conn, id)?;
+                let title = activity::task_title(conn, updated.task_id)?;
+                activity::record(conn, updated.project_id, actor, trail::delay_changed(&current, &updated, &title))?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db.write(move |conn| {
-            lock_delay(conn, id)?;
+            let (gone, actor) = lock_delay(conn, id)?;
+            let title = activity::task_title(conn, gone.task_id)?;
+            activity::record(conn, gone.project_id, actor, [trail::delay_deleted(&gone, &title)])?;
             diesel::delete(task_delays::table.find(id)).execute(conn)?;
             Ok(())
         })

@@ -9,11 +9,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{corrupt, date, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{inspections, projects, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = inspections)]
@@ -93,10 +95,11 @@ fn load_inspection(conn: &mut DbConnection, id: i64) -> Result<Inspection, Diese
 
 /// The inspection's project, taking that project's lock (its version bumped), then the
 /// inspection as it is now. NotFound when it is gone, then or meanwhile.
-fn lock_inspection(conn: &mut DbConnection, id: i64) -> Result<Inspection, DieselError> {
+/// With the project's owner (the activity trail's actor).
+fn lock_inspection(conn: &mut DbConnection, id: i64) -> Result<(Inspection, i64), DieselError> {
     let project_id: i64 = inspections::table.find(id).select(inspections::project_id).first(conn)?;
-    bump_version(conn, project_id)?;
-    load_inspection(conn, id)
+    let bumped = bump_version(conn, project_id)?;
+    Ok((load_inspection(conn, id)?, bumped.owner_id))
 }
 
 pub struct DieselInspectionRepository {
@@ -140,7 +143,7 @@ impl InspectionRepository for DieselInspectionRepository {
     fn create(&self, new: &OnTask<InspectionDetails>) -> Result<Inspection, RepoError> {
         let new = new.clone();
         self.db.write_project(new.project_id, move |conn| {
-            bump_version(conn, new.project_id)?; // the project's lock, then the task: still there?
+            let bumped = bump_version(conn, new.project_id)?; // the project's lock, then the task: still there?
             let project_id: i64 = tasks::table.find(new.task_id).select(tasks::project_id).first(conn)?;
             let t = now();
             let id: i64 = diesel::insert_into(inspections::table)
@@ -152,27 +155,40 @@ impl InspectionRepository for DieselInspectionRepository {
                 })
                 .returning(inspections::id)
                 .get_result(conn)?;
-            load_inspection(conn, id)
+            let created = load_inspection(conn, id)?;
+            let title = activity::task_title(conn, created.task_id)?;
+            activity::record(conn, project_id, bumped.owner_id, [trail::inspection_created(&created, &title)])?;
+            Ok(created)
         })
     }
 
     fn update(&self, id: i64, change: Rule<Inspection, InspectionDetails>) -> Result<Inspection, RepoError> {
         self.db
             .write(move |conn| -> Guarded<Inspection> {
-                let current = lock_inspection(conn, id)?;
+                let (current, actor) = lock_inspection(conn, id)?;
                 let d = match change(&current) {
                     Ok(d) => d,
                     Err(e) => return refused(e),
                 };
                 diesel::update(inspections::table.find(id)).set(InspectionChanges::new(&d, now())).execute(conn)?;
-                load_inspection(conn, id).map(Ok)
+                let updated = load_inspection(conn, id)?;
+                let title = activity::task_title(conn, updated.task_id)?;
+                activity::record(
+                    conn,
+                    updated.project_id,
+                    actor,
+                    trail::inspection_changed(&current, &updated, &title),
+                )?;
+                Ok(Ok(updated))
             })
             .and_then(|r| r)
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
         self.db.write(move |conn| {
-            lock_inspection(conn, id)?;
+            let (gone, actor) = lock_inspection(conn, id)?;
+            let title = activity::task_title(conn, gone.task_id)?;
+            activity::record(conn, gone.project_id, actor, [trail::inspection_deleted(&gone, &title)])?;
             diesel::delete(inspections::table.find(id)).execute(conn)?;
             Ok(())
         })

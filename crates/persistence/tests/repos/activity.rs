@@ -220,3 +220,39 @@ fn money_writes_record_the_amounts_before_and_after() {
         assert_eq!(got, want, "{}", t.name);
     }
 }
+
+#[test]
+fn schedule_records_are_recorded_on_their_task() {
+    use buildledger_application::schedule::ports::DelayRepository;
+    use buildledger_domain::schedule::{DelayDetails, DelayReason};
+    use buildledger_persistence::DieselDelayRepository;
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let trail = DieselActivityRepository::new(t.db.clone());
+        let task = tasks.create(&new_task(p.id, "Roof")).unwrap();
+        let delays = DieselDelayRepository::new(t.db.clone());
+        let details = DelayDetails {
+            days: 3,
+            reason: DelayReason::Weather,
+            note: String::new(),
+            recorded_on: NaiveDate::from_ymd_opt(2026, 12, 1).unwrap(),
+        };
+        let delay = delays.create(&OnTask { task_id: task.id, project_id: p.id, details: details.clone() }).unwrap();
+        delays.update(delay.id, Box::new(move |_| Ok(DelayDetails { days: 5, ..details.clone() }))).unwrap();
+        delays.delete(delay.id).unwrap();
+        let got: Vec<String> = lines(&trail, p.id, Some(task.id)).into_iter().map(|l| l.2).collect();
+        assert_eq!(
+            got,
+            [
+                "Deleted a delay of 5 working days on Roof.",
+                "A delay on Roof changed from 3 working days to 5 working days.",
+                "Recorded a delay of 3 working days on Roof: Weather.",
+                "Added Roof to To Do.",
+            ],
+            "{}",
+            t.name
+        );
+    }
+}
