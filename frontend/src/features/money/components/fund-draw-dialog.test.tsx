@@ -13,7 +13,7 @@ describe('FundDrawDialog', () => {
       <FundDrawDialog draw={drawFixture({ status: 'submitted' })} onClose={() => {}} onSave={onSave} />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
-    expect((within(dialog).getByLabelText('Funded amount ($)') as HTMLInputElement).value).toBe('11875');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Funded amount ($)').value).toBe('11875');
     expect(
       within(dialog).getByText(
         'The draw asked for $12,500.00; the lender holds back $625.00 retainage (5%), so it releases $11,875.00.',
@@ -28,7 +28,7 @@ describe('FundDrawDialog', () => {
     const draw = drawFixture({ status: 'submitted', retainage_total: 0, net_total: 12500, retainage_percent: 0 });
     renderWithProviders(<FundDrawDialog draw={draw} onClose={() => {}} onSave={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Mark draw 2 funded' });
-    expect((within(dialog).getByLabelText('Funded amount ($)') as HTMLInputElement).value).toBe('12500');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Funded amount ($)').value).toBe('12500');
     expect(within(dialog).getByText('The draw asked for $12,500.00.')).toBeTruthy();
   });
 });
