@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { seriousViolations } from './a11y.spec.mjs';
 import { authed, createProject, registerUser, subscribeLocally } from './seed.mjs';
 
+/** A document's name in the task dialog's Documents list (the task's Activity names files too). */
+const docName = (dialog, name) => dialog.locator('.doc-name', { hasText: name });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -419,7 +422,7 @@ export const journeys = [
       const row = page.locator(`tr[data-task-id="${t.id}"]`);
       await page.getByRole('button', { name: 'Open task Kitchen Cabinets' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Task' });
-      await dialog.getByText('cabinet-quote.txt').waitFor();
+      await docName(dialog, 'cabinet-quote.txt').waitFor();
 
       // Rename (the extension is kept) and delete a document (asked first).
       await dialog.getByRole('button', { name: 'Rename cabinet-quote.txt' }).click();
@@ -430,12 +433,12 @@ export const journeys = [
       await dialog.getByLabel('New name for cabinet-quote.txt').press('Enter');
       const renameRes = await renamed;
       assert(renameRes.status() === 200, `rename answered ${renameRes.status()}`);
-      await dialog.getByText('Cabinet quote, Acme.txt').waitFor();
+      await docName(dialog, 'Cabinet quote, Acme.txt').waitFor();
       await dialog.getByRole('button', { name: 'Delete old-notes.txt' }).click();
       await dialog.getByRole('button', { name: 'Delete document' }).waitFor();
       await axe.scan(page, 'document delete confirmation');
       await dialog.getByRole('button', { name: 'Delete document' }).click();
-      await eventually(async () => (await dialog.getByText('old-notes.txt').count()) === 0, 'document deleted');
+      await eventually(async () => (await docName(dialog, 'old-notes.txt').count()) === 0, 'document deleted');
       // A blank name is refused at its field.
       await dialog.getByRole('button', { name: 'Rename Cabinet quote, Acme.txt' }).click();
       const nameField = dialog.getByLabel('New name for Cabinet quote, Acme.txt');
@@ -480,7 +483,7 @@ export const journeys = [
       await page.waitForTimeout(6500);
       assert(deletes === 0, 'nothing sent after the Undo time either');
       await page.getByRole('button', { name: 'Open task Kitchen Cabinets' }).click();
-      await dialog.getByText('Cabinet quote, Acme.txt').waitFor();
+      await docName(dialog, 'Cabinet quote, Acme.txt').waitFor();
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
       // Without Undo the delete becomes final after a few seconds: one DELETE.
