@@ -261,7 +261,9 @@ export const journeys = [
       const patched = page.waitForRequest(
         (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/projects/${project.id}/`),
       );
-      await toggle.uncheck();
+      // A click, not uncheck(): the switch follows the project's setting, so under load it may
+      // change a moment after the click (the PATCH and the figures below are what is checked).
+      await toggle.click();
       assert(JSON.parse((await patched).postData() ?? '{}').use_calibration === false, 'the project is PATCHed');
       await eventually(async () => (await totalLabel(page)) === 'Predicted Total Cost', 'the plain label');
       await eventually(
@@ -312,7 +314,7 @@ export const journeys = [
             (await totalLabel(phone.page)) === 'Predicted Total Cost',
             'the strip’s plain label (as on a desktop)',
           );
-          await phoneToggle.check();
+          await phoneToggle.click();
         }
         await eventually(
           async () => (await totalLabel(phone.page)) === 'Predicted Total Cost (calibrated)',
