@@ -3,6 +3,7 @@
 //! Ports are synchronous `Send + Sync` traits (diesel is synchronous); the HTTP adapter runs
 //! use cases on a blocking thread pool. Adapters are chosen only in the binary crate.
 
+pub mod access;
 pub mod accounts;
 pub mod activity;
 pub mod bids;

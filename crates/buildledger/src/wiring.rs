@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use buildledger_application::access::Authorizer;
 use buildledger_application::accounts::closure::ClosureService;
 use buildledger_application::accounts::recovery::{RecoveryPorts, RecoveryService};
 use buildledger_application::accounts::{AccountPorts, AccountService};
@@ -38,7 +39,7 @@ use buildledger_persistence::{
     DieselUserRepository, LocalDocumentStore,
 };
 use buildledger_persistence::{DieselCalendarFeedRepository, DieselDependencyRepository, DieselScheduleRepository};
-use buildledger_persistence::{DieselDelayRepository, DieselInspectionRepository};
+use buildledger_persistence::{DieselDelayRepository, DieselInspectionRepository, DieselProjectAccess};
 use buildledger_security::{Argon2Hasher, HmacLinkSigner, JwtIssuer, TokenLifetimes};
 
 use crate::settings::Settings;
@@ -191,6 +192,11 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         clock: clock.clone(),
         public_url: settings.public_url.clone(),
     });
+    let authorizer = Authorizer::new(
+        Arc::new(DieselProjectAccess::new(db.clone())),
+        AccessService::new(subscription_repo.clone(), db.known_state(), clock.clone()),
+        db.known_state(),
+    );
     let project_service = ProjectService::new(projects.clone(), store.clone());
     let task_service =
         TaskService::new(projects.clone(), tasks.clone(), store.clone(), rates.clone(), db.known_state());
@@ -279,6 +285,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     Ok(AppState {
         accounts,
         access: AccessService::new(subscription_repo, db.known_state(), clock.clone()),
+        authorizer,
         subscription,
         projects: project_service,
         tasks: task_service,

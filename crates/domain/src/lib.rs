@@ -14,6 +14,7 @@ pub mod error;
 pub mod ids;
 pub mod known_cost;
 pub mod ledger;
+pub mod member;
 pub mod messages;
 pub mod money;
 pub mod project;

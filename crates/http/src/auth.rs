@@ -1,5 +1,6 @@
 //! Authentication and the subscription gate, as extractors: a handler that takes
-//! [`Subscribed`] cannot run for a visitor, a bad token or a user without a subscription.
+//! [`Subscribed`] cannot run for a visitor, a bad token or a user without a subscription;
+//! [`ProjectCaller`] lets members of a shared project in too (the use case's own check follows).
 
 use std::future::{ready, Future, Ready};
 use std::pin::Pin;
@@ -7,6 +8,7 @@ use std::pin::Pin;
 use actix_web::{dev::Payload, web, FromRequest, HttpRequest};
 use buildledger_application::accounts::AuthUser;
 use buildledger_application::error::UseCaseError;
+use buildledger_domain::ids::{TypedId, UserId};
 
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
@@ -62,6 +64,36 @@ impl FromRequest for Subscribed {
                 None => blocking(move || access.require_active(user.id)).await?,
             }
             Ok(Subscribed(user))
+        })
+    }
+}
+
+/// A logged-in caller who has an active subscription or has joined someone's project (issue 35):
+/// the gate in front of project calls. Which project they may touch, and how, is the use case's
+/// check (`buildledger_application::access`): a member's access follows the project owner's
+/// subscription there, and a caller with neither still gets 402 here, before anything else.
+pub struct ProjectCaller(pub AuthUser);
+
+impl FromRequest for ProjectCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let checked =
+            authenticate(req).and_then(|user| Ok((user, state(req)?.access.clone(), state(req)?.authorizer.clone())));
+        Box::pin(async move {
+            let (user, access, authorizer) = checked?;
+            if access.known_active(user.id) == Some(true) {
+                return Ok(ProjectCaller(user));
+            }
+            blocking(move || {
+                if access.is_subscribed(user.id)? || authorizer.is_member_anywhere(UserId::new(user.id))? {
+                    Ok(ProjectCaller(user))
+                } else {
+                    Err(UseCaseError::SubscriptionRequired)
+                }
+            })
+            .await
         })
     }
 }

@@ -178,7 +178,12 @@ where
     F: FnOnce() -> Result<T, UseCaseError> + Send + 'static,
     T: Send + 'static,
 {
-    Ok(actix_web::web::block(f).await??)
+    // A pooled thread remembers the last request's acting user: each use case starts without.
+    Ok(actix_web::web::block(move || {
+        buildledger_application::access::forget_acting_user();
+        f()
+    })
+    .await??)
 }
 
 #[cfg(test)]

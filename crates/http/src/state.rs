@@ -51,6 +51,8 @@ impl SubscriptionState {
 pub struct AppState {
     pub accounts: AccountService,
     pub access: AccessService,
+    /// May this user do this to this project (issue 35); the project gate [`crate::auth::ProjectCaller`] asks it too.
+    pub authorizer: buildledger_application::access::Authorizer,
     /// The subscription use cases (`/payments/...`, the local checkout page).
     pub subscription: SubscriptionState,
     pub projects: ProjectService,

@@ -40,6 +40,8 @@ pub(crate) fn record(
     entries: impl IntoIterator<Item = Activity>,
 ) -> Result<(), DieselError> {
     let at = now();
+    // The signed-in user who made the change (a member, or the owner `actor` passed here).
+    let actor = buildledger_application::access::acting_user(project_id).unwrap_or(actor);
     for e in entries {
         diesel::insert_into(activity_entries::table)
             .values(NewEntryRow {

@@ -66,6 +66,7 @@ impl Db {
         &self,
         f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
     ) -> Result<T, RepoError> {
+        let f = carry_acting_user(f);
         match self.backend {
             Backend::Sqlite => self.writes.write(None, f),
             Backend::Postgres => {
@@ -86,7 +87,7 @@ impl Db {
         project_id: i64,
         f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
     ) -> Result<T, RepoError> {
-        self.writes.write(Some(project_id), f)
+        self.writes.write(Some(project_id), carry_acting_user(f))
     }
 
     /// Whether the database answers (health check).
@@ -109,5 +110,17 @@ impl Db {
         let mut pooled = self.pool.get()?;
         pooled.conn.batch_execute(&format!("VACUUM INTO '{}'", path.replace('\'', "''")))?;
         Ok(())
+    }
+}
+
+/// `f` run with the caller's acting user (the activity trail's actor,
+/// `buildledger_application::access`), wherever the write queue runs it.
+fn carry_acting_user<T>(
+    f: impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static,
+) -> impl Fn(&mut DbConnection) -> Result<T, DieselError> + Send + 'static {
+    let acting = buildledger_application::access::acting_snapshot();
+    move |conn| {
+        buildledger_application::access::set_acting(acting);
+        f(conn)
     }
 }

@@ -1,6 +1,7 @@
 //! BuildLedger persistence: diesel repositories over one connection type that is either
 //! SQLite (embedded default) or PostgreSQL, plus the local-directory document store.
 
+mod access;
 mod activity;
 mod bids;
 mod checkpoint;
@@ -26,6 +27,7 @@ pub mod subscription;
 mod tasks;
 mod users;
 
+pub use access::DieselProjectAccess;
 pub use activity::DieselActivityRepository;
 pub use bids::{DieselBidRepository, DieselContractorRepository};
 pub use checkpoint::IDLE_BEFORE_TRUNCATE;

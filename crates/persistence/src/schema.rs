@@ -373,6 +373,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    project_members (id) {
+        id -> BigInt,
+        project_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        email -> Text,
+        email_key -> Text,
+        role -> Text,
+        token_hash -> Text,
+        invited_by -> Nullable<BigInt>,
+        invited_at -> Timestamp,
+        expires_at -> Timestamp,
+        joined_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     reminder_settings (user_id) {
         user_id -> BigInt,
         frequency -> Text,
@@ -405,6 +421,7 @@ diesel::joinable!(change_orders -> tasks (task_id));
 diesel::joinable!(draw_items -> draws (draw_id));
 diesel::joinable!(lien_waivers -> projects (project_id));
 diesel::joinable!(lien_waivers -> contractors (contractor_id));
+diesel::joinable!(project_members -> projects (project_id));
 diesel::joinable!(subscriptions -> users (user_id));
 diesel::joinable!(invoices -> users (user_id));
 diesel::joinable!(checkout_sessions -> users (user_id));
@@ -431,5 +448,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     schedule_baselines,
     calendar_feeds,
     lien_waivers,
-    activity_entries
+    activity_entries,
+    project_members
 );
