@@ -192,6 +192,7 @@ async function main() {
     './timeline.mjs',
     './delays.mjs',
     './waivers.mjs',
+    './team.mjs',
     './a11y.spec.mjs',
     './perf.spec.mjs',
   ]) {

@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 pub use buildledger_domain::activity::ActivityQuery;
 use buildledger_domain::activity::{ActivityEntry, DEFAULT_LIMIT, MAX_LIMIT};
-use buildledger_domain::ids::{ProjectId, UserId};
+use buildledger_domain::ids::{ProjectId, TypedId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::DomainError;
 
+use crate::access::{Authorizer, Target};
 use crate::error::{RepoError, UseCaseError};
-use crate::ports::ProjectRepository;
 
 /// Reads the trail.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
@@ -36,27 +37,27 @@ pub struct ActivityPage {
 #[derive(Clone)]
 pub struct ActivityService {
     activity: Arc<dyn ActivityRepository>,
-    projects: Arc<dyn ProjectRepository>,
+    access: Authorizer,
 }
 
 impl ActivityService {
-    pub fn new(activity: Arc<dyn ActivityRepository>, projects: Arc<dyn ProjectRepository>) -> Self {
-        Self { activity, projects }
+    pub fn new(activity: Arc<dyn ActivityRepository>, access: Authorizer) -> Self {
+        Self { activity, access }
     }
 
-    /// The owner's project's feed. Another user's project is not found before the query's
-    /// problems are looked at (404 before 400).
+    /// The project's feed, for its owner and its members. Another user's project is not found
+    /// before the query's problems are looked at (404 before 400).
     pub fn list(
         &self,
-        owner: UserId,
+        user_id: UserId,
         project: ProjectId,
         query: Result<ActivityQuery, DomainError>,
     ) -> Result<ActivityPage, UseCaseError> {
-        let found = self.projects.find_for_owner(owner, project)?.ok_or(UseCaseError::not_found("project"))?;
+        let grant = self.access.authorize(user_id, Target::Project(project), Need::Read)?;
         let query = query?;
         let limit = query.limit.unwrap_or(DEFAULT_LIMIT).clamp(1, MAX_LIMIT);
         // One more than asked: whether there is a next page, without a count.
-        let mut entries = self.activity.list(found.id, query.task_id, query.cursor, limit + 1)?;
+        let mut entries = self.activity.list(grant.project_id.get(), query.task_id, query.cursor, limit + 1)?;
         let more = entries.len() as i64 > limit;
         entries.truncate(limit as usize);
         let next = if more { entries.last().map(|e| e.id) } else { None };
@@ -67,12 +68,7 @@ impl ActivityService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::MockProjectRepository;
-    use buildledger_domain::ids::TypedId;
-    use buildledger_domain::project::{
-        parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
-    };
-    use buildledger_domain::Money;
+    use crate::access::testing::owner_of_everything;
     use mockall::predicate::eq;
 
     fn entry(id: i64) -> ActivityEntry {
@@ -90,48 +86,38 @@ mod tests {
 
     #[test]
     fn another_users_project_is_not_found_and_reads_no_entry() {
-        let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().returning(|_, _| Ok(None));
-        let activity = MockActivityRepository::new();
-        let service = ActivityService::new(Arc::new(activity), Arc::new(projects));
+        let mut activity = MockActivityRepository::new();
+        activity.expect_list().never();
+        let service = ActivityService::new(Arc::new(activity), crate::tasks::tests::team());
         let bad = ActivityQuery::parse(Some("x"), None, None);
-        let err = service.list(UserId::new(2), ProjectId::new(1), bad).unwrap_err();
+        let err = service.list(UserId::new(crate::tasks::tests::STRANGER), ProjectId::new(1), bad).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { entity: "project" }));
     }
 
     #[test]
+    fn members_read_the_projects_feed() {
+        let mut activity = MockActivityRepository::new();
+        activity
+            .expect_list()
+            .with(eq(1), eq(None), eq(None), eq(51))
+            .times(2)
+            .returning(|_, _, _, _| Ok(vec![entry(5)]));
+        let service = ActivityService::new(Arc::new(activity), crate::tasks::tests::team());
+        for member in [crate::tasks::tests::PARTNER, crate::tasks::tests::VIEWER] {
+            let page = service.list(UserId::new(member), ProjectId::new(1), Ok(ActivityQuery::default())).unwrap();
+            assert_eq!(page.entries.len(), 1);
+        }
+    }
+
+    #[test]
     fn a_page_asks_one_more_and_gives_the_last_id_as_the_next_cursor() {
-        let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().with(eq(UserId::new(2)), eq(ProjectId::new(1))).returning(|owner, id| {
-            let details = ProjectDetails::parse(ProjectInput {
-                name: Some("Lake house".into()),
-                zip_code: Some("78701".into()),
-                project_type: Some(ProjectType::NewHomeBuild),
-                property_type: Some(PropertyType::SingleFamily),
-                square_footage: Some(100),
-                start_date: parse_date("2026-01-01").ok(),
-                end_date: parse_date("2026-12-31").ok(),
-                budget: Money::from_cents(10_000_000),
-                owner_builder: Some(OwnerBuilder::Yes),
-                ..Default::default()
-            })
-            .unwrap();
-            Ok(Some(Project {
-                id: id.get(),
-                owner_id: owner.get(),
-                details,
-                version: 1,
-                created_at: Default::default(),
-                drawn_cents: 0,
-            }))
-        });
         let mut activity = MockActivityRepository::new();
         activity
             .expect_list()
             .with(eq(1), eq(Some(7)), eq(Some(90)), eq(3))
             .returning(|_, _, _, _| Ok(vec![entry(89), entry(88), entry(80)]));
         activity.expect_list().with(eq(1), eq(None), eq(None), eq(51)).returning(|_, _, _, _| Ok(vec![entry(5)]));
-        let service = ActivityService::new(Arc::new(activity), Arc::new(projects));
+        let service = ActivityService::new(Arc::new(activity), owner_of_everything());
         let page = service
             .list(
                 UserId::new(2),

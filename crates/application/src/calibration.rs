@@ -10,6 +10,9 @@ use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::known_cost::KnownCost;
 pub use buildledger_domain::known_cost::KnownFrom;
 
+use buildledger_domain::member::Need;
+
+use crate::access::Target;
 use crate::error::UseCaseError;
 use crate::tasks::{TaskService, TaskView};
 
@@ -79,9 +82,11 @@ impl ProjectCalibration {
 }
 
 impl TaskService {
-    /// The project's local ratio with its inputs (another user's project is not found).
-    pub fn calibration(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectCalibration, UseCaseError> {
-        let board = self.board(owner_id, project_id)?;
+    /// The project's local ratio with its inputs, for the owner and the project's members
+    /// (another user's project is not found).
+    pub fn calibration(&self, user_id: UserId, project_id: ProjectId) -> Result<ProjectCalibration, UseCaseError> {
+        let grant = self.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let board = self.board_for_owner(grant.owner_id, project_id)?;
         Ok(ProjectCalibration::of(&board.tasks))
     }
 }
@@ -146,6 +151,7 @@ mod tests {
             Arc::new(MockDocumentStore::new()),
             Arc::new(rates),
             Arc::new(MockKnownState::new()),
+            crate::tasks::tests::team(),
         )
     }
 
@@ -261,5 +267,17 @@ mod tests {
     fn another_users_project_has_no_calibration() {
         let err = service(vec![]).calibration(UserId::new(4), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { .. }));
+    }
+
+    #[test]
+    fn members_read_the_owners_calibration() {
+        let svc = service(vec![
+            task(1, "Framing", None, Some(1_200_000)),
+            task(2, "Roofing", None, Some(1_200_000)),
+            task(3, "Siding", None, Some(1_200_000)),
+        ]);
+        for member in [crate::tasks::tests::PARTNER, crate::tasks::tests::VIEWER] {
+            assert_eq!(svc.calibration(UserId::new(member), ProjectId::new(1)).unwrap().ratio_per_mille(), Some(1200));
+        }
     }
 }

@@ -7,10 +7,13 @@
 //! The use case may apply the same rule at once to what it has read, to refuse without taking
 //! the lock; only the check under the lock lets a write through.
 //!
+//! Every use case starts with one authorization check (`crate::access`) on what it touches, then
+//! goes on as the project's owner: a partner's payment names the owner's contractors.
+//!
 //! Layout, one resource each: this file holds the service, its ports and what its use cases
-//! share (the caller's task and project, the contractor and document checks, field problems);
-//! `payments`, `change_orders` and `draws` the use cases of each. Every public item is
-//! re-exported here.
+//! share (the check, the owner's task and project, the contractor and document checks, field
+//! problems); `payments`, `change_orders`, `draws` and `waivers` the use cases of each. Every
+//! public item is re-exported here.
 
 mod change_orders;
 mod draws;
@@ -21,6 +24,7 @@ mod ports;
 mod waivers;
 
 use buildledger_domain::ids::{ContractorId, ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::member::Need;
 use std::sync::Arc;
 
 use buildledger_domain::project::Project;
@@ -28,6 +32,7 @@ use buildledger_domain::task::Task;
 use buildledger_domain::{DomainError, FieldErrors};
 use chrono::NaiveDate;
 
+use crate::access::{Authorizer, Grant, Target};
 use crate::error::{RepoError, UseCaseError};
 use crate::ports::{
     ChangeOrderRepository, Clock, ContractorRepository, DocumentRepository, DrawRepository, ProjectRepository,
@@ -60,6 +65,8 @@ pub struct LedgerPorts {
     /// Each task's scheduled value on a draw's continuation sheet (the task use cases' figure).
     pub scheduled: Arc<dyn ScheduledValues>,
     pub clock: Arc<dyn Clock>,
+    /// May this user do this to this project (issue 35).
+    pub access: Authorizer,
 }
 
 #[derive(Clone)]
@@ -88,6 +95,22 @@ impl LedgerService {
         self.ports.clock.now().date()
     }
 
+    /// The one check in front of every use case: the caller's grant on `target`'s project.
+    fn authorize(&self, user_id: UserId, target: Target, need: Need) -> Result<Grant, UseCaseError> {
+        self.ports.access.authorize(user_id, target, need)
+    }
+
+    /// The grant on the target a body names, when it names one (a body without it is a 400,
+    /// answered with the body's other problems).
+    fn authorize_named(
+        &self,
+        user_id: UserId,
+        target: Option<Target>,
+        need: Need,
+    ) -> Result<Option<Grant>, UseCaseError> {
+        target.map(|t| self.authorize(user_id, t, need)).transpose()
+    }
+
     fn own_task(&self, owner_id: UserId, task_id: TaskId) -> Result<(Task, Project), UseCaseError> {
         self.ports.tasks.find_for_owner(owner_id, task_id)?.ok_or(UseCaseError::not_found("task"))
     }
@@ -96,8 +119,8 @@ impl LedgerService {
         self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))
     }
 
-    /// A contractor named on a payment or change order must be the caller's (404 otherwise,
-    /// like a missing one).
+    /// A contractor named on a payment or change order must be one of the project owner's (404
+    /// otherwise, like a missing one).
     fn check_contractor(&self, owner_id: UserId, contractor: Option<i64>) -> Result<(), UseCaseError> {
         match contractor {
             Some(id) => {
@@ -125,6 +148,11 @@ impl LedgerService {
             _ => Err(FieldErrors::single(field, message).into()),
         }
     }
+}
+
+/// A create without its task (the body's parse says so first; this answers the same).
+fn task_required() -> UseCaseError {
+    FieldErrors::single("task", buildledger_domain::messages::REQUIRED).into()
 }
 
 /// The field problems found before the domain parse, with the parse's own.

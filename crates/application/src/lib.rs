@@ -11,6 +11,7 @@ pub mod calibration;
 pub mod documents;
 pub mod error;
 pub mod ledger;
+pub mod members;
 pub mod ports;
 pub mod projects;
 pub mod reminders;

@@ -114,6 +114,12 @@ pub trait KnownState: Send + Sync {
 pub trait ProjectRepository: Send + Sync {
     /// The owner's projects, oldest first.
     fn list_for_owner(&self, owner_id: i64) -> Result<Vec<Project>, RepoError>;
+    /// The projects the user has joined as a member (issue 35), in the order they joined, each
+    /// with the user's role and the owner's username (one query).
+    fn list_joined(
+        &self,
+        user_id: UserId,
+    ) -> Result<Vec<(Project, buildledger_domain::member::Role, String)>, RepoError>;
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError>;
     /// `None` when missing or owned by someone else.
     fn find_for_owner(&self, owner_id: UserId, id: ProjectId) -> Result<Option<Project>, RepoError>;

@@ -21,7 +21,8 @@ use crate::ports::{Clock, IdGenerator, Mail, Mailer};
 pub const MSG_UNSUBSCRIBE_INVALID: &str =
     "This unsubscribe link is invalid. Change your reminders in your account settings.";
 
-/// Users a pass may mail (reminders not off, owner of a project, subscription active).
+/// Users a pass may mail: reminders not off, and the owner or a joined member (partner or viewer)
+/// of a project whose owner's subscription is active.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReminderRecipient {
     pub user_id: i64,
@@ -36,11 +37,14 @@ pub trait ReminderRepository: Send + Sync {
     /// The user's setting (daily when never set).
     fn frequency(&self, user_id: i64) -> Result<ReminderFrequency, RepoError>;
     fn set_frequency(&self, user_id: i64, frequency: ReminderFrequency, now: NaiveDateTime) -> Result<(), RepoError>;
-    /// Users with reminders on, at least one project and an active subscription at `now`, whose
-    /// `day` is not claimed yet; in id order.
+    /// Users with reminders on who own, or joined as a member, a project whose owner's
+    /// subscription is active at `now`, and whose `day` is not claimed yet; in id order (one
+    /// query for the users, whatever their projects and memberships).
     fn recipients(&self, day: NaiveDate, now: NaiveDateTime) -> Result<Vec<ReminderRecipient>, RepoError>;
-    /// What the reminders of these users read, by user (a fixed number of queries per call).
-    fn data_for(&self, user_ids: &[i64]) -> Result<HashMap<i64, ReminderData>, RepoError>;
+    /// What the reminders of these users read, by user (a fixed number of queries per call):
+    /// their own projects and those they joined, of owners subscribed at `now` (own first, then
+    /// shared, each by id); the contractors of those subscribed themselves.
+    fn data_for(&self, user_ids: &[i64], now: NaiveDateTime) -> Result<HashMap<i64, ReminderData>, RepoError>;
     /// Claims the user's `day` (its own transaction); false when another pass holds it.
     fn claim(&self, user_id: i64, day: NaiveDate, token_hash: &str, now: NaiveDateTime) -> Result<bool, RepoError>;
     /// Gives a claim back (the mail was not sent).
@@ -102,7 +106,7 @@ impl ReminderService {
         let mut sent = 0;
         for chunk in due.chunks(BATCH) {
             let ids: Vec<i64> = chunk.iter().map(|r| r.user_id).collect();
-            let mut data = self.ports.reminders.data_for(&ids)?;
+            let mut data = self.ports.reminders.data_for(&ids, now)?;
             for recipient in chunk {
                 let groups = reminder::select(today, &data.remove(&recipient.user_id).unwrap_or_default());
                 if groups.is_empty() {

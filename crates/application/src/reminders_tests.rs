@@ -21,7 +21,12 @@ fn recipient(user_id: i64, frequency: ReminderFrequency) -> ReminderRecipient {
 /// A pending bid valid until tomorrow: one thing to say.
 fn something() -> ReminderData {
     ReminderData {
-        projects: vec![ReminderProject { id: 7, name: "Lake house".into(), calendar: WorkCalendar::default() }],
+        projects: vec![ReminderProject {
+            id: 7,
+            name: "Lake house".into(),
+            calendar: WorkCalendar::default(),
+            shared_by: None,
+        }],
         bids: vec![ReminderBid {
             project_id: 7,
             task_title: "Roofing".into(),
@@ -51,8 +56,9 @@ fn service(repo: MockReminderRepository, mailer: MockMailer) -> ReminderService 
 fn repo(recipients: Vec<ReminderRecipient>, quiet: &'static [i64]) -> MockReminderRepository {
     let mut repo = MockReminderRepository::new();
     repo.expect_recipients().returning(move |_, _| Ok(recipients.clone()));
-    repo.expect_data_for()
-        .returning(move |ids| Ok(ids.iter().filter(|id| !quiet.contains(id)).map(|id| (*id, something())).collect()));
+    repo.expect_data_for().returning(move |ids, _| {
+        Ok(ids.iter().filter(|id| !quiet.contains(id)).map(|id| (*id, something())).collect())
+    });
     repo
 }
 
@@ -147,4 +153,29 @@ fn setting_and_unsubscribe() {
 #[test]
 fn names_are_escaped_in_the_html_part() {
     assert_eq!(escape("<b>Tom & \"Jo's\"</b>"), "&lt;b&gt;Tom &amp; &quot;Jo&#39;s&quot;&lt;/b&gt;");
+}
+
+#[test]
+fn a_members_mail_names_the_shared_projects_owner_and_links_its_board() {
+    let mut repo = MockReminderRepository::new();
+    repo.expect_recipients().returning(|_, _| Ok(vec![recipient(5, ReminderFrequency::Daily)]));
+    repo.expect_data_for().withf(|ids, now| ids == [5] && *now == monday().and_hms_opt(8, 0, 0).unwrap()).returning(
+        |_, _| {
+            let mut data = something();
+            data.projects[0].shared_by = Some("ana".into());
+            Ok(HashMap::from([(5, data)]))
+        },
+    );
+    repo.expect_claim().times(1).returning(|_, _, _, _| Ok(true));
+    let sent = Arc::new(Mutex::new(Vec::<Mail>::new()));
+    let into = sent.clone();
+    let mut mailer = MockMailer::new();
+    mailer.expect_send().times(1).returning(move |m| {
+        into.lock().unwrap().push(m);
+        Ok(())
+    });
+    assert_eq!(service(repo, mailer).run(monday()).unwrap(), 1);
+    let text = &sent.lock().unwrap()[0].text;
+    assert!(text.contains("Lake house (shared by ana)\n- Bid from Acme for Roofing"), "{text}");
+    assert!(text.contains("https://bl.test/kanban/7"), "{text}");
 }

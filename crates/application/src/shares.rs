@@ -1,4 +1,5 @@
-//! Read-only share links (issue 21): the owner creates, lists and revokes them; anyone with a
+//! Read-only share links (issue 21): the owner and partners create and revoke them, members
+//! list them (issue 35); anyone with a
 //! link's token opens it while it is live. The token is 256 random bits in hex, shown once;
 //! only its SHA-256 is stored, so the database alone opens nothing. An unknown, revoked or
 //! expired token is simply not found, and so is the link of an owner whose subscription is not
@@ -13,12 +14,15 @@ use buildledger_domain::bid::{BidFigures, TaskComparison};
 use buildledger_domain::ledger::{Draw, Payment};
 use buildledger_domain::share::{NewShare, Share, ShareInput};
 
+use buildledger_domain::member::Need;
+
+use crate::access::{Authorizer, Target};
 use crate::accounts::recovery::token_hash;
 use crate::bids::BidService;
 use crate::documents::{DocumentService, DocumentView};
 use crate::error::{RepoError, UseCaseError};
 use crate::ledger::LedgerService;
-use crate::ports::{Clock, IdGenerator, ProjectRepository, ShareRepository};
+use crate::ports::{Clock, IdGenerator, ShareRepository};
 use crate::schedule::timeline::TimelineService;
 use crate::subscription::AccessService;
 use crate::summary::ProjectSummary;
@@ -30,9 +34,9 @@ pub const MSG_TOO_MANY: &str = "This project already has 50 share links: revoke 
 #[derive(Clone)]
 pub struct SharePorts {
     pub shares: Arc<dyn ShareRepository>,
-    pub projects: Arc<dyn ProjectRepository>,
     pub ids: Arc<dyn IdGenerator>,
     pub clock: Arc<dyn Clock>,
+    pub access: Authorizer,
 }
 
 /// A new link and its token (the only time the token is known).
@@ -75,19 +79,19 @@ impl SharedSections for SharedReaders<'_> {
         self.access.is_subscribed(owner_id.get())
     }
     fn board(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Board, ProjectSummary), UseCaseError> {
-        Ok((self.tasks.board(owner_id, project_id)?, self.tasks.summary(owner_id, project_id)?))
+        Ok((self.tasks.board_for_owner(owner_id, project_id)?, self.tasks.summary_for_owner(owner_id, project_id)?))
     }
     fn bids(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<TaskComparison>, UseCaseError> {
-        self.bids.comparison(owner_id, project_id)
+        self.bids.comparison_for_owner(owner_id, project_id)
     }
     fn payments(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<(Payment, String)>, UseCaseError> {
-        self.ledger.payments_for_project(owner_id, project_id)
+        self.ledger.payments_for_owner(owner_id, project_id)
     }
     fn documents(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<DocumentView>, UseCaseError> {
         self.documents.list_for_project(owner_id, project_id)
     }
     fn draws(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
-        self.ledger.draws(owner_id, project_id)
+        self.ledger.draws_for_owner(owner_id, project_id)
     }
     fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<(Schedule, Vec<Dependency>), UseCaseError> {
         let read = self.timeline.read(owner_id, project_id)?;
@@ -124,32 +128,40 @@ impl ShareService {
         Self { ports }
     }
 
-    /// A link to one of the caller's projects (another user's project is not found).
-    pub fn create(&self, owner_id: UserId, input: ShareInput) -> Result<CreatedShare, UseCaseError> {
+    /// A link to a project the caller may change (another user's project is not found, a
+    /// viewer is refused). The link is the owner's: it works while their subscription does.
+    pub fn create(&self, user_id: UserId, input: ShareInput) -> Result<CreatedShare, UseCaseError> {
         let now = self.ports.clock.now();
         let new = NewShare::parse(input, now.date())?;
-        self.ports
-            .projects
-            .find_for_owner(owner_id, ProjectId::new(new.project_id))?
-            .ok_or(UseCaseError::not_found("project"))?;
+        let project = Target::Project(ProjectId::new(new.project_id));
+        let grant = self.ports.access.authorize(user_id, project, Need::Write)?;
         // Two 128-bit ids from the system's cryptographic generator: 256 bits, 64 hex digits.
         let token = format!("{}{}", self.ports.ids.new_id(""), self.ports.ids.new_id(""));
-        let share = self.ports.shares.create(&new, owner_id.get(), &token_hash(&token), now).map_err(|e| match e {
+        let hash = token_hash(&token);
+        let share = self.ports.shares.create(&new, grant.owner_id.get(), &hash, now).map_err(|e| match e {
             RepoError::Conflict(_) => UseCaseError::Conflict { field: "project".into(), message: MSG_TOO_MANY.into() },
             other => other.into(),
         })?;
         Ok(CreatedShare { share, token })
     }
 
-    /// The links of one of the caller's projects.
-    pub fn list(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Share>, UseCaseError> {
-        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+    /// The links of a project, for its owner and its members.
+    pub fn list(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<Share>, UseCaseError> {
+        self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
         Ok(self.ports.shares.list_for_project(project_id.get())?)
     }
 
-    /// Revokes one of the caller's links: it stops working at once.
-    pub fn revoke(&self, owner_id: UserId, share_id: ShareId) -> Result<(), UseCaseError> {
-        self.ports.shares.find_for_owner(owner_id, share_id)?.ok_or(UseCaseError::not_found("share"))?;
+    /// The links of one of the owner's own projects, without the caller's check (the owner's
+    /// data export, which works without a subscription).
+    pub(crate) fn list_for_owner(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Share>, UseCaseError> {
+        let links = self.ports.shares.list_for_project(project_id.get())?;
+        Ok(links.into_iter().filter(|s| s.owner_id == owner_id.get()).collect())
+    }
+
+    /// Revokes a link of a project the caller may change: it stops working at once.
+    pub fn revoke(&self, user_id: UserId, share_id: ShareId) -> Result<(), UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Share(share_id), Need::Write)?;
+        self.ports.shares.find_for_owner(grant.owner_id, share_id)?.ok_or(UseCaseError::not_found("share"))?;
         self.ports.shares.delete(share_id.get()).map_err(|e| match e {
             RepoError::NotFound => UseCaseError::not_found("share"),
             other => other.into(),
@@ -198,7 +210,8 @@ impl ShareService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::{MockClock, MockIdGenerator, MockProjectRepository, MockShareRepository};
+    use crate::ports::{MockClock, MockIdGenerator, MockShareRepository};
+    use crate::tasks::tests::{team, PARTNER, VIEWER};
     use buildledger_domain::ids::{ProjectId, ShareId, TypedId, UserId};
     use chrono::NaiveDate;
     use mockall::predicate::eq;
@@ -222,14 +235,15 @@ mod tests {
         }
     }
 
+    /// Project 1's links: user 3 owns it, [`PARTNER`] and [`VIEWER`] are its members, user 4 a
+    /// stranger.
     struct Mocks {
         shares: MockShareRepository,
-        projects: MockProjectRepository,
     }
 
     impl Mocks {
         fn new() -> Self {
-            Mocks { shares: MockShareRepository::new(), projects: MockProjectRepository::new() }
+            Mocks { shares: MockShareRepository::new() }
         }
         fn service(self) -> ShareService {
             let mut clock = MockClock::new();
@@ -238,9 +252,9 @@ mod tests {
             ids.expect_new_id().returning(|_| "0123456789abcdef0123456789abcdef".into());
             ShareService::new(SharePorts {
                 shares: Arc::new(self.shares),
-                projects: Arc::new(self.projects),
                 ids: Arc::new(ids),
                 clock: Arc::new(clock),
+                access: team(),
             })
         }
     }
@@ -262,10 +276,6 @@ mod tests {
     #[test]
     fn a_link_stores_only_the_hash_of_its_token() {
         let mut m = Mocks::new();
-        m.projects
-            .expect_find_for_owner()
-            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
-            .returning(|o, id| Ok(Some(crate::tasks::tests::project(id.get(), o.get()))));
         m.shares
             .expect_create()
             .withf(|new, owner, hash, _| {
@@ -284,7 +294,6 @@ mod tests {
     #[test]
     fn another_users_project_cannot_be_shared_and_nothing_is_written() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().returning(|_, _| Ok(None));
         m.shares.expect_create().never();
         assert!(matches!(m.service().create(UserId::new(4), input()), Err(UseCaseError::NotFound { .. })));
     }
@@ -292,7 +301,6 @@ mod tests {
     #[test]
     fn a_project_with_fifty_links_gets_a_conflict() {
         let mut m = Mocks::new();
-        m.projects.expect_find_for_owner().returning(|o, id| Ok(Some(crate::tasks::tests::project(id.get(), o.get()))));
         m.shares.expect_create().returning(|_, _, _, _| Err(RepoError::Conflict("shares".into())));
         assert!(matches!(m.service().create(UserId::new(3), input()), Err(UseCaseError::Conflict { .. })));
     }
@@ -467,5 +475,50 @@ mod tests {
         let svc = m.service();
         assert!(matches!(svc.revoke(UserId::new(4), ShareId::new(9)), Err(UseCaseError::NotFound { .. })));
         svc.revoke(UserId::new(3), ShareId::new(9)).unwrap();
+    }
+
+    #[test]
+    fn a_viewer_lists_the_links_but_neither_creates_nor_revokes_one() {
+        let mut m = Mocks::new();
+        m.shares.expect_list_for_project().with(eq(1)).times(1).returning(|_| Ok(vec![share(None)]));
+        m.shares.expect_create().never();
+        m.shares.expect_find_for_owner().never();
+        m.shares.expect_delete().never();
+        let svc = m.service();
+        let viewer = UserId::new(VIEWER);
+        assert_eq!(svc.list(viewer, ProjectId::new(1)).unwrap().len(), 1);
+        assert!(matches!(svc.create(viewer, input()), Err(UseCaseError::Forbidden)));
+        assert!(matches!(svc.revoke(viewer, ShareId::new(9)), Err(UseCaseError::Forbidden)));
+    }
+
+    #[test]
+    fn a_partner_creates_and_revokes_the_owners_links() {
+        let mut m = Mocks::new();
+        m.shares
+            .expect_create()
+            .withf(|new, owner, _, _| new.project_id == 1 && *owner == 3)
+            .times(1)
+            .returning(|_, _, _, _| Ok(share(None)));
+        m.shares
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ShareId::new(9)))
+            .times(1)
+            .returning(|_, _| Ok(Some(share(None))));
+        m.shares.expect_delete().with(eq(9)).times(1).returning(|_| Ok(()));
+        let svc = m.service();
+        let partner = UserId::new(PARTNER);
+        assert_eq!(svc.create(partner, input()).unwrap().share.owner_id, 3);
+        svc.revoke(partner, ShareId::new(9)).unwrap();
+    }
+
+    #[test]
+    fn a_stranger_neither_lists_nor_revokes() {
+        let mut m = Mocks::new();
+        m.shares.expect_list_for_project().never();
+        m.shares.expect_delete().never();
+        let svc = m.service();
+        let stranger = UserId::new(4);
+        assert!(matches!(svc.list(stranger, ProjectId::new(1)), Err(UseCaseError::NotFound { entity: "project" })));
+        assert!(matches!(svc.revoke(stranger, ShareId::new(9)), Err(UseCaseError::NotFound { entity: "share" })));
     }
 }

@@ -7,6 +7,9 @@ use buildledger_domain::budget::BudgetSummary;
 use buildledger_domain::ids::{ProjectId, UserId};
 use buildledger_domain::ledger::{LedgerLine, LedgerSettings, MoneySummary};
 
+use buildledger_domain::member::Need;
+
+use crate::access::Target;
 use crate::calibration::ProjectCalibration;
 use crate::error::UseCaseError;
 use crate::tasks::{TaskService, TaskView};
@@ -52,9 +55,20 @@ pub struct EstimateCoverage {
 
 impl TaskService {
     /// The board's money figures, summed on the server in cents (domain/budget.rs), beside the
-    /// whole-house estimate.
-    pub fn summary(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectSummary, UseCaseError> {
-        let board = self.board(owner_id, project_id)?;
+    /// whole-house estimate: for the owner and the project's members.
+    pub fn summary(&self, user_id: UserId, project_id: ProjectId) -> Result<ProjectSummary, UseCaseError> {
+        let grant = self.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        self.summary_for_owner(grant.owner_id, project_id)
+    }
+
+    /// [`Self::summary`] of one of `owner_id`'s projects, without the caller's check (a share
+    /// link's page).
+    pub(crate) fn summary_for_owner(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<ProjectSummary, UseCaseError> {
+        let board = self.board_for_owner(owner_id, project_id)?;
         let details = &board.project.details;
         let lines = board.tasks.iter().map(TaskView::cost_line);
         let calibration = ProjectCalibration::of(&board.tasks);
@@ -108,7 +122,7 @@ impl TaskService {
 mod tests {
     use super::*;
     use crate::ports::{MockProjectRepository, MockTaskRepository};
-    use crate::tasks::tests::{project, service, task};
+    use crate::tasks::tests::{project, service, task, team_service, STRANGER, VIEWER};
     use buildledger_domain::ids::{ProjectId, TypedId, UserId};
     use buildledger_domain::money::Money;
     use buildledger_domain::task::{Task, TaskStatus};
@@ -149,5 +163,21 @@ mod tests {
         tasks.expect_list_for_project().never();
         let err = service(projects, tasks).summary(UserId::new(3), ProjectId::new(1)).unwrap_err();
         assert!(matches!(err, UseCaseError::NotFound { .. }));
+    }
+
+    #[test]
+    fn a_viewer_reads_the_owners_summary_and_a_stranger_does_not() {
+        let mut projects = MockProjectRepository::new();
+        projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
+            .times(1)
+            .returning(|o, id| Ok(Some(project(id.get(), o.get()))));
+        let mut tasks = MockTaskRepository::new();
+        tasks.expect_list_for_project().with(eq(1)).times(1).returning(|_| Ok(vec![task(1, TaskStatus::ToDo)]));
+        let svc = team_service(projects, tasks);
+        assert_eq!(svc.summary(UserId::new(VIEWER), ProjectId::new(1)).unwrap().version, 4);
+        let err = svc.summary(UserId::new(STRANGER), ProjectId::new(1)).unwrap_err();
+        assert!(matches!(err, UseCaseError::NotFound { entity: "project" }), "{err:?}");
     }
 }

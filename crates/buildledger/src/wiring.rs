@@ -11,6 +11,7 @@ use buildledger_application::accounts::{AccountPorts, AccountService};
 use buildledger_application::bids::{BidService, BidsPorts};
 use buildledger_application::documents::DocumentService;
 use buildledger_application::ledger::{LedgerPorts, LedgerService};
+use buildledger_application::members::{MemberPorts, MemberService};
 use buildledger_application::ports::{
     Clock, CostRates, DocumentStore, Mailer, RandomIds, SystemClock, WholeHouseEstimate,
 };
@@ -32,6 +33,7 @@ use buildledger_http::throttle::Throttle;
 use buildledger_http::{AppState, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
+use buildledger_persistence::DieselMemberRepository;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
     DieselDrawRepository, DieselLienWaiverRepository, DieselPasswordResetRepository, DieselProjectRepository,
@@ -197,9 +199,25 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         AccessService::new(subscription_repo.clone(), db.known_state(), clock.clone()),
         db.known_state(),
     );
-    let project_service = ProjectService::new(projects.clone(), store.clone());
-    let task_service =
-        TaskService::new(projects.clone(), tasks.clone(), store.clone(), rates.clone(), db.known_state());
+    let project_service = ProjectService::new(projects.clone(), store.clone(), users.clone(), authorizer.clone());
+    let members = MemberService::new(MemberPorts {
+        members: Arc::new(DieselMemberRepository::new(db.clone())),
+        projects: projects.clone(),
+        users: users.clone(),
+        mailer: mailer(settings)?,
+        ids: Arc::new(RandomIds),
+        clock: clock.clone(),
+        access: authorizer.clone(),
+        public_url: settings.public_url.clone(),
+    });
+    let task_service = TaskService::new(
+        projects.clone(),
+        tasks.clone(),
+        store.clone(),
+        rates.clone(),
+        db.known_state(),
+        authorizer.clone(),
+    );
     let contractors = Arc::new(DieselContractorRepository::new(db.clone()));
     let ledger = LedgerService::new(LedgerPorts {
         tasks: tasks.clone(),
@@ -212,6 +230,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
         scheduled: Arc::new(task_service.clone()),
         clock: clock.clone(),
+        access: authorizer.clone(),
     });
     let bid_service = BidService::new(BidsPorts {
         contractors,
@@ -220,43 +239,46 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         projects: projects.clone(),
         documents: documents.clone(),
         rates: rates.clone(),
+        access: authorizer.clone(),
     });
     let activity = buildledger_application::activity::ActivityService::new(
         Arc::new(buildledger_persistence::DieselActivityRepository::new(db.clone())),
-        projects.clone(),
+        authorizer.clone(),
     );
     let shares = ShareService::new(SharePorts {
         shares: Arc::new(DieselShareRepository::new(db.clone())),
-        projects: projects.clone(),
         ids: Arc::new(RandomIds),
         clock: clock.clone(),
+        access: authorizer.clone(),
     });
     let delays = DelayService::new(DelayPorts {
+        access: authorizer.clone(),
         tasks: tasks.clone(),
         projects: projects.clone(),
         delays: Arc::new(DieselDelayRepository::new(db.clone())),
         clock: clock.clone(),
     });
     let inspections = InspectionService::new(InspectionPorts {
+        access: authorizer.clone(),
         tasks: tasks.clone(),
         projects: projects.clone(),
         documents: documents.clone(),
         inspections: Arc::new(DieselInspectionRepository::new(db.clone())),
     });
     let dependencies = DependencyService::new(DependencyPorts {
+        access: authorizer.clone(),
         tasks: tasks.clone(),
-        projects: projects.clone(),
         dependencies: Arc::new(DieselDependencyRepository::new(db.clone())),
     });
     let timeline = TimelineService::new(TimelinePorts {
-        projects: projects.clone(),
+        access: authorizer.clone(),
         schedule: Arc::new(DieselScheduleRepository::new(db.clone())),
         clock: clock.clone(),
     });
     let calendar_feeds = CalendarFeedService::new(
         CalendarFeedPorts {
+            access: authorizer.clone(),
             feeds: Arc::new(DieselCalendarFeedRepository::new(db.clone())),
-            projects: projects.clone(),
             ids: Arc::new(RandomIds),
             clock: clock.clone(),
         },
@@ -269,6 +291,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         signer,
         clock.clone(),
         Arc::new(buildledger_images::ContainerScrubber),
+        authorizer.clone(),
     );
     let closure = ClosureService {
         accounts: accounts.clone(),
@@ -288,6 +311,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         authorizer,
         subscription,
         projects: project_service,
+        members,
         tasks: task_service,
         documents: document_service,
         bids: bid_service,

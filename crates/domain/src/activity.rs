@@ -11,9 +11,14 @@ use crate::ledger::{usd, ChangeOrder, ChangeOrderStatus, Draw, DrawStatus, LienW
 use crate::project::ProjectDetails;
 use crate::task::Task;
 
+pub mod members;
+mod project;
 mod schedule;
+pub use project::{document_renamed, project_created, share_created, share_revoked};
 pub use schedule::{
-    delay_changed, delay_created, delay_deleted, inspection_changed, inspection_created, inspection_deleted,
+    calendar_feed_created, calendar_feed_revoked, delay_changed, delay_created, delay_deleted, dependency_changed,
+    dependency_created, dependency_deleted, inspection_changed, inspection_created, inspection_deleted,
+    schedule_baselined,
 };
 
 /// One entry of the trail, before it is stored (the actor and the time are the write's).

@@ -74,6 +74,8 @@ typed_id!(/// A recorded delay's id.
     DelayId, "Delay", "delay");
 typed_id!(/// An inspection's id.
     InspectionId, "Inspection", "inspection");
+typed_id!(/// A project member's (or open invitation's) id.
+    MemberId, "Member", "member");
 
 #[cfg(test)]
 mod tests {

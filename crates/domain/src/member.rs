@@ -165,7 +165,8 @@ mod tests {
         let o = Some(Role::Owner);
         let p = Some(Role::Partner);
         let v = Some(Role::Viewer);
-        let cases: &[(Option<Role>, bool, bool, Need, Result<Role, Denied>)] = &[
+        type Case = (Option<Role>, bool, bool, Need, Result<Role, Denied>);
+        let cases: &[Case] = &[
             (o, true, true, Read, Ok(Role::Owner)),
             (o, true, true, Write, Ok(Role::Owner)),
             (o, true, true, Own, Ok(Role::Owner)),

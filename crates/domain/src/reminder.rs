@@ -1,8 +1,9 @@
 //! Reminder mails (issue 35): how often a user wants them, and what a user's day has to say.
 //!
-//! The selection is pure: the caller loads the user's projects (of a subscribed owner), tasks,
-//! inspections, contractors, pending bids and open draws, and [`select`] keeps only what needs
-//! attention on `today`, grouped by project. Nothing selected: no mail.
+//! The selection is pure: the caller loads the user's projects (their own and those they joined
+//! as a partner or viewer, each of an owner whose subscription is active), their tasks,
+//! inspections, pending bids and open draws, the user's contractors, and [`select`] keeps only
+//! what needs attention on `today`, grouped by project. Nothing selected: no mail.
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 
@@ -59,6 +60,18 @@ pub struct ReminderProject {
     pub id: i64,
     pub name: String,
     pub calendar: WorkCalendar,
+    /// The owner's username when the user joined it as a member; `None` for their own.
+    pub shared_by: Option<String>,
+}
+
+impl ReminderProject {
+    /// The project's heading in the mail: its name, and whose it is when it is shared.
+    pub fn title(&self) -> String {
+        match &self.shared_by {
+            Some(owner) => format!("{} (shared by {owner})", self.name),
+            None => self.name.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,7 +195,7 @@ pub fn select(today: NaiveDate, data: &ReminderData) -> Vec<ReminderGroup> {
             ));
         }
         if !lines.is_empty() {
-            groups.push(ReminderGroup { project_id: Some(project.id), title: project.name.clone(), lines });
+            groups.push(ReminderGroup { project_id: Some(project.id), title: project.title(), lines });
         }
     }
     let insurance: Vec<String> = data

@@ -9,7 +9,12 @@ fn d(s: &str) -> NaiveDate {
 const TODAY: &str = "2026-11-30";
 
 fn project(id: i64) -> ReminderProject {
-    ReminderProject { id, name: format!("House {id}"), calendar: WorkCalendar::new(WorkWeek::default(), []) }
+    ReminderProject {
+        id,
+        name: format!("House {id}"),
+        calendar: WorkCalendar::new(WorkWeek::default(), []),
+        shared_by: None,
+    }
 }
 
 fn task(start: Option<&str>, duration: i32) -> ReminderTask {
@@ -165,4 +170,18 @@ fn grouped_by_project_and_only_the_projects_given() {
     assert_eq!(subject(3), "BuildLedger: 3 things need attention today");
     assert_eq!(subject(1), "BuildLedger: 1 thing needs attention today");
     assert!(select(d(TODAY), &ReminderData::default()).is_empty());
+}
+
+#[test]
+fn a_shared_project_is_titled_with_its_owner() {
+    let shared = ReminderProject { shared_by: Some("ana".into()), ..project(2) };
+    let mut other = task(Some("2026-12-01"), 1);
+    other.project_id = 2;
+    let data = ReminderData {
+        projects: vec![project(1), shared],
+        tasks: vec![task(Some("2026-12-01"), 1), other],
+        ..Default::default()
+    };
+    let titles: Vec<String> = select(d(TODAY), &data).into_iter().map(|g| g.title).collect();
+    assert_eq!(titles, ["House 1", "House 2 (shared by ana)"]);
 }

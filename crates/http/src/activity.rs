@@ -8,7 +8,7 @@ use buildledger_domain::ids::ProjectId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::IdPath;
 use crate::state::AppState;
@@ -94,7 +94,7 @@ impl From<ActivityPage> for ActivityPageResponse {
 )]
 #[get("/projects/{id}/activity/")]
 pub async fn list_activity(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
     params: web::Query<ActivityParams>,

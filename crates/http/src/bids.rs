@@ -1,219 +1,29 @@
-//! Contractors, bids, the award and the project's bid comparison (issue 18). All behind the
-//! subscription gate; another user's contractor, bid or task answers 404.
+//! Contractors, bids, the award and the project's bid comparison (issue 18). Project calls let a
+//! project's members in (`ProjectCaller`; the use case's check answers 404 to a stranger, 403 to
+//! a viewer's change); a roster is its user's, or in a shared project (`?project=`, `project`)
+//! its owner's. Another user's contractor, bid or task answers 404.
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::bids::BidChange;
-use buildledger_application::UseCaseError;
-use buildledger_domain::bid::{
-    optional_date, Bid, BidInput, BidStatus, Contractor, ContractorInput, TaskComparison, MSG_BID_STAYS_ON_TASK,
-};
+use buildledger_domain::bid::{optional_date, Bid, BidInput, BidStatus, TaskComparison, MSG_BID_STAYS_ON_TASK};
 use buildledger_domain::{DomainError, FieldErrors, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
 use crate::state::AppState;
-use buildledger_domain::ids::{BidId, ContractorId, ProjectId, TaskId};
+use buildledger_domain::ids::{BidId, ProjectId, TaskId};
 
-// ---------------------------------------------------------------- contractors
+mod contractors;
 
-/// A contractor of the caller's roster.
-#[derive(Serialize, ToSchema)]
-#[schema(as = Contractor)]
-pub struct ContractorResponse {
-    id: i64,
-    name: String,
-    trade: String,
-    phone: String,
-    email: String,
-    license_number: String,
-    /// `YYYY-MM-DD`, or null.
-    #[schema(format = Date, required = true)]
-    insurance_expires: Option<String>,
-    notes: String,
-}
-
-impl From<Contractor> for ContractorResponse {
-    fn from(c: Contractor) -> Self {
-        let d = c.details;
-        ContractorResponse {
-            id: c.id,
-            name: d.name,
-            trade: d.trade,
-            phone: d.phone,
-            email: d.email,
-            license_number: d.license_number,
-            insurance_expires: d.insurance_expires.map(|x| x.to_string()),
-            notes: d.notes,
-        }
-    }
-}
-
-/// `POST /api/contractors/` (name required) and `PATCH /api/contractors/{id}/` (any subset).
-#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = ContractorWrite)]
-pub struct ContractorRequest {
-    #[schema(value_type = String, min_length = 1, max_length = 200)]
-    #[serde(default)]
-    name: Patch<String>,
-    #[schema(value_type = Option<String>, max_length = 100)]
-    #[serde(default)]
-    trade: Patch<String>,
-    #[schema(value_type = Option<String>, max_length = 100)]
-    #[serde(default)]
-    phone: Patch<String>,
-    /// A valid email address, or empty.
-    #[schema(value_type = Option<String>, max_length = 254)]
-    #[serde(default)]
-    email: Patch<String>,
-    #[schema(value_type = Option<String>, max_length = 100)]
-    #[serde(default)]
-    license_number: Patch<String>,
-    #[schema(value_type = Option<String>, schema_with = crate::fields::optional_date_schema)]
-    #[serde(default)]
-    insurance_expires: Patch<String>,
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    #[serde(default)]
-    notes: Patch<String>,
-}
-
-impl ContractorRequest {
-    /// The contractor's fields as domain input, or every problem found (starting from the shape
-    /// rules' findings). A create needs a name; null clears the optional texts and the date.
-    pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<ContractorInput, DomainError> {
-        let name = match write {
-            Write::Create => self.name.required_not_null(&mut errors, "name"),
-            Write::Update => self.name.not_null(&mut errors, "name"),
-        };
-        let name = name.and_then(|raw| collect(&mut errors, ContractorInput::text("name", &raw)));
-        let mut text = |p: Patch<String>, field: &str| {
-            let raw = p.nullable(&mut errors, field)?.unwrap_or_default();
-            collect(&mut errors, ContractorInput::text(field, &raw))
-        };
-        let trade = text(self.trade, "trade");
-        let phone = text(self.phone, "phone");
-        let email = text(self.email, "email");
-        let license_number = text(self.license_number, "license_number");
-        let notes = text(self.notes, "notes");
-        let insurance_expires = self
-            .insurance_expires
-            .text_or_empty(&mut errors, "insurance_expires")
-            .and_then(|raw| collect(&mut errors, optional_date("insurance_expires", &raw)));
-        errors.into_result()?;
-        Ok(ContractorInput { name, trade, phone, email, license_number, insurance_expires, notes })
-    }
-}
-
-#[utoipa::path(
-    tag = "bids", operation_id = "listContractors", summary = "The caller's contractor roster, by name",
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 200, description = "The contractors.", body = [ContractorResponse]),
-        crate::openapi::SubscribedErrors,
-    )
-)]
-#[get("/contractors/")]
-pub async fn list_contractors(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
-    let svc = state.bids.clone();
-    let list = blocking(move || svc.contractors(user.owner())).await?;
-    Ok(HttpResponse::Ok().json(list.into_iter().map(ContractorResponse::from).collect::<Vec<_>>()))
-}
-
-#[utoipa::path(
-    tag = "bids", operation_id = "createContractor", summary = "Add a contractor to the roster",
-    request_body = ContractorRequest,
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 201, description = "The contractor.", body = ContractorResponse,
-            links(("GetContractor" = (operation_id = "getContractor", parameters(("id" = "$response.body#/id")))), ("UpdateContractor" = (operation_id = "updateContractor", parameters(("id" = "$response.body#/id")))), ("DeleteContractor" = (operation_id = "deleteContractor", parameters(("id" = "$response.body#/id")))))),
-        crate::openapi::JsonBodyErrors,
-        crate::openapi::SubscribedErrors,
-    )
-)]
-#[post("/contractors/")]
-pub async fn create_contractor(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    body: ValidJson<ContractorRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let input = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
-    let svc = state.bids.clone();
-    let c = blocking(move || svc.create_contractor(user.owner(), input)).await?;
-    Ok(HttpResponse::Created().json(ContractorResponse::from(c)))
-}
-
-#[utoipa::path(
-    tag = "bids", operation_id = "getContractor", summary = "One contractor",
-    params(IdPath<ContractorId, Plain>),
-    security(("bearerAuth" = [])),
-    responses((status = 200, description = "The contractor.", body = ContractorResponse), crate::openapi::OwnedErrors)
-)]
-#[get("/contractors/{id}/")]
-pub async fn get_contractor(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: IdPath<ContractorId, Plain>,
-) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?;
-    let svc = state.bids.clone();
-    let c = blocking(move || svc.contractor(user.owner(), id)).await?;
-    Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
-}
-
-#[utoipa::path(
-    tag = "bids", operation_id = "updateContractor", summary = "Change a contractor",
-    params(IdPath<ContractorId, Plain>),
-    request_body = ContractorRequest,
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 200, description = "The contractor.", body = ContractorResponse),
-        crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
-    )
-)]
-#[patch("/contractors/{id}/")]
-pub async fn update_contractor(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: IdPath<ContractorId, Plain>,
-    body: ValidJson<ContractorRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?;
-    let svc = state.bids.clone();
-    let input = body.body.try_into_domain(body.shape_errors, Write::Update);
-    let c = blocking(move || svc.update_contractor(user.owner(), id, input)).await?;
-    Ok(HttpResponse::Ok().json(ContractorResponse::from(c)))
-}
-
-#[utoipa::path(
-    tag = "bids", operation_id = "deleteContractor", summary = "Remove a contractor without bids or lien waivers",
-    params(IdPath<ContractorId, Plain>),
-    security(("bearerAuth" = [])),
-    responses(
-        (status = 204, description = "Deleted."),
-        (status = 409, response = crate::openapi::Conflict),
-        crate::openapi::OwnedErrors,
-    )
-)]
-#[delete("/contractors/{id}/")]
-pub async fn delete_contractor(
-    Subscribed(user): Subscribed,
-    state: web::Data<AppState>,
-    path: IdPath<ContractorId, Plain>,
-) -> Result<HttpResponse, ApiError> {
-    let id = path.id()?;
-    let svc = state.bids.clone();
-    blocking(move || svc.delete_contractor(user.owner(), id)).await?;
-    Ok(HttpResponse::NoContent().finish())
-}
+pub use contractors::{
+    create_contractor, delete_contractor, get_contractor, list_contractors, update_contractor, ContractorRequest,
+    ContractorResponse, RosterQuery, MSG_CONTRACTOR_PROJECT_ON_CREATE,
+};
 
 // ---------------------------------------------------------------- bids
 
@@ -357,7 +167,7 @@ impl BidRequest {
 )]
 #[get("/tasks/{id}/bids/")]
 pub async fn list_task_bids(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -375,12 +185,13 @@ pub async fn list_task_bids(
         (status = 201, description = "The bid (pending).", body = BidResponse,
             links(("UpdateBid" = (operation_id = "updateBid", parameters(("id" = "$response.body#/id")))), ("DeleteBid" = (operation_id = "deleteBid", parameters(("id" = "$response.body#/id")))), ("AwardBid" = (operation_id = "awardBid", parameters(("id" = "$response.body#/id")))), ("WithdrawAward" = (operation_id = "withdrawAward", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[post("/bids/")]
 pub async fn create_bid(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<BidRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -400,12 +211,13 @@ pub async fn create_bid(
     responses(
         (status = 200, description = "The bid.", body = BidResponse),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/bids/{id}/")]
 pub async fn update_bid(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
     body: ValidJson<BidRequest>,
@@ -421,11 +233,11 @@ pub async fn update_bid(
     tag = "bids", operation_id = "deleteBid", summary = "Delete a bid",
     params(IdPath<BidId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), (status = 403, response = crate::openapi::Forbidden), crate::openapi::OwnedErrors)
 )]
 #[delete("/bids/{id}/")]
 pub async fn delete_bid(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -440,11 +252,11 @@ pub async fn delete_bid(
     description = "The task's other bids are declined. One awarded bid per task, whatever races.",
     params(IdPath<BidId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 200, description = "The awarded bid.", body = BidResponse), crate::openapi::OwnedErrors)
+    responses((status = 200, description = "The awarded bid.", body = BidResponse), (status = 403, response = crate::openapi::Forbidden), crate::openapi::OwnedErrors)
 )]
 #[post("/bids/{id}/award/")]
 pub async fn award_bid(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -462,12 +274,13 @@ pub async fn award_bid(
     responses(
         (status = 200, description = "The bid, pending again.", body = BidResponse),
         (status = 409, response = crate::openapi::Conflict),
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/bids/{id}/award/")]
 pub async fn withdraw_award(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<BidId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -573,7 +386,7 @@ impl ComparisonResponse {
 )]
 #[get("/projects/{id}/bids/")]
 pub async fn compare_project_bids(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

@@ -8,7 +8,7 @@ use buildledger_application::calibration::{CalibrationInput, ProjectCalibration}
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
 use crate::path::IdPath;
@@ -117,7 +117,7 @@ impl From<&ProjectCalibration> for CalibrationResponse {
 )]
 #[get("/projects/{id}/calibration/")]
 pub async fn calibration(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {

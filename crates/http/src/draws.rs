@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
 use crate::path::{IdPath, Plain};
@@ -388,7 +388,7 @@ impl DrawRequest {
 )]
 #[get("/projects/{id}/draws/")]
 pub async fn list_draws(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -406,7 +406,7 @@ pub async fn list_draws(
 )]
 #[get("/projects/{id}/draws/next/")]
 pub async fn next_draw(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -427,12 +427,13 @@ pub async fn next_draw(
                   ("DeleteDraw" = (operation_id = "deleteDraw", parameters(("id" = "$response.body#/id")))))),
         (status = 409, response = crate::openapi::Conflict),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[post("/draws/")]
 pub async fn create_draw(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -453,12 +454,13 @@ pub async fn create_draw(
         (status = 200, description = "The draw.", body = DrawResponse),
         (status = 409, response = crate::openapi::Conflict),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/draws/{id}/")]
 pub async fn update_draw(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DrawId, Plain>,
     body: ValidJson<DrawRequest>,
@@ -477,12 +479,13 @@ pub async fn update_draw(
     responses(
         (status = 204, description = "Deleted."),
         (status = 409, response = crate::openapi::Conflict),
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/draws/{id}/")]
 pub async fn delete_draw(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DrawId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

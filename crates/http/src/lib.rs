@@ -18,6 +18,7 @@ pub mod fields;
 pub mod frontend;
 pub mod headers;
 pub mod ledger;
+pub mod members;
 pub mod not_found;
 pub mod openapi;
 pub mod path;
@@ -142,6 +143,11 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(projects::get)
                 .service(projects::update)
                 .service(projects::delete)
+                .service(members::list_members)
+                .service(members::invite_member)
+                .service(members::update_member)
+                .service(members::remove_member)
+                .service(members::accept_invitation)
                 .service(tasks::create)
                 .service(tasks::delete)
                 .service(documents::list)

@@ -31,6 +31,7 @@ use crate::error::ErrorBody;
         (name = "accounts", description = "Registration, login tokens and the current user."),
         (name = "account", description = "The signed-in user's own account: password, sessions, export, deletion."),
         (name = "projects", description = "Construction projects."),
+        (name = "members", description = "A project's members (partners edit, viewers read) and their invitations."),
         (name = "tasks", description = "A project's tasks (the board), its summary and calibration."),
         (name = "documents", description = "Files attached to tasks."),
         (name = "bids", description = "Contractors and their bids on tasks."),
@@ -298,7 +299,7 @@ error_response!(
 );
 error_response!(Unauthorized, "No, malformed, expired or wrong-type token (`not_authenticated`, `token_invalid`).");
 error_response!(PaymentRequired, "An active subscription is required (`subscription_required`).");
-error_response!(Forbidden, "Not allowed (`forbidden`), e.g. an admin call by a non-admin.");
+error_response!(Forbidden, "Not allowed (`forbidden`): a change by a project's viewer, the owner's own acts by a partner, an admin call by a non-admin.");
 error_response!(NotFound, "Unknown id, or another user's project, task or document (`not_found`).");
 error_response!(Conflict, "Already taken (`conflict`, with `fields`).");
 error_response!(TooLarge, "Body or upload too large (`payload_too_large`).");
@@ -342,6 +343,12 @@ error_group!(
 error_group!(
     /// Project, task and document calls with an id: login, subscription, ownership, database.
     OwnedErrors: "401" => Unauthorized, "402" => PaymentRequired, "404" => NotFound, "503" => Unavailable
+);
+error_group!(
+    /// Changes to a project's data: as [`OwnedErrors`], and 403 for a member whose role may not
+    /// make it (a viewer; docs/security.md, "Roles").
+    SharedWriteErrors: "401" => Unauthorized, "402" => PaymentRequired, "403" => Forbidden, "404" => NotFound,
+        "503" => Unavailable
 );
 error_group!(
     /// Project, task and document calls without an id in the path.

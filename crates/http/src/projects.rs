@@ -16,7 +16,7 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::{ProjectCaller, Subscribed};
 use crate::error::{blocking, ApiError};
 use crate::openapi::{
     AdditionOptionName, ConversionOptionCode, OwnerBuilderCode, ProjectTypeCode, PropertyTypeCode,
@@ -25,7 +25,9 @@ use crate::openapi::{
 use crate::path::IdPath;
 use crate::request::{collect, Patch, ValidJson, WireValue};
 use crate::state::AppState;
+use buildledger_application::projects::ProjectView;
 use buildledger_domain::ids::ProjectId;
+use buildledger_domain::member::Role;
 
 /// A project as stored.
 #[derive(Serialize, ToSchema)]
@@ -92,12 +94,38 @@ pub struct ProjectResponse {
     /// A payment to a roster contractor above this (dollars) needs a lien waiver (docs/money.md).
     #[schema(minimum = 0)]
     waiver_threshold: f64,
+    /// The caller's role in the project (issue 35): `owner`, `partner` (changes everything but
+    /// deleting the project and its members) or `viewer` (reads only).
+    #[schema(value_type = String, pattern = "^(owner|partner|viewer)$")]
+    role: &'static str,
+    /// The owner's username; null where the owner is not named (a share page, the owner's own
+    /// account export).
+    #[schema(required = true)]
+    owner: Option<String>,
 }
 
+/// The project's owner: `role` "owner" (the account export, callers that hold their own project).
 impl From<Project> for ProjectResponse {
     fn from(p: Project) -> Self {
+        ProjectResponse::with_role(p, Role::Owner)
+    }
+}
+
+/// A project as one user sees it: their role and the owner's username.
+impl From<ProjectView> for ProjectResponse {
+    fn from(v: ProjectView) -> Self {
+        ProjectResponse { owner: Some(v.owner), ..ProjectResponse::with_role(v.project, v.role) }
+    }
+}
+
+impl ProjectResponse {
+    /// The project as someone with `role` sees it, without the owner's name (a share page:
+    /// `Role::Viewer`).
+    pub fn with_role(p: Project, role: Role) -> Self {
         let d = p.details;
         ProjectResponse {
+            role: role.as_str(),
+            owner: None,
             id: p.id,
             name: d.name,
             zip_code: d.zip_code,
@@ -127,6 +155,11 @@ impl From<Project> for ProjectResponse {
             retainage_percent: f64::from(d.retainage_basis_points) / 100.0,
             waiver_threshold: d.waiver_threshold.as_dollars_f64(),
         }
+    }
+
+    /// Names the owner (their username).
+    pub fn with_owner(self, owner: impl Into<String>) -> Self {
+        ProjectResponse { owner: Some(owner.into()), ..self }
     }
 }
 
@@ -416,17 +449,19 @@ impl ToSchema for CreateProjectRequest {
 }
 
 #[utoipa::path(
-    tag = "projects", operation_id = "listProjects", summary = "The caller's projects, newest first",
+    tag = "projects", operation_id = "listProjects", summary = "The caller's projects, then the projects they joined",
+    description = "The caller's own projects, oldest first (`role` owner), then the projects they joined as a member \
+        (issue 35), in the order they joined (`role` partner or viewer, `owner` naming the owner).",
     security(("bearerAuth" = [])),
     responses(
-        (status = 200, description = "The caller's projects.", body = [ProjectResponse]),
+        (status = 200, description = "The caller's projects and the projects shared with them.", body = [ProjectResponse]),
         crate::openapi::SubscribedErrors,
     )
 )]
 #[get("/projects/")]
-pub async fn list(Subscribed(user): Subscribed, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn list(ProjectCaller(user): ProjectCaller, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let svc = state.projects.clone();
-    let projects = blocking(move || svc.list(user.owner())).await?;
+    let projects = blocking(move || svc.list_visible(user.owner())).await?;
     Ok(HttpResponse::Ok().json(projects.into_iter().map(ProjectResponse::from).collect::<Vec<_>>()))
 }
 
@@ -468,7 +503,7 @@ pub async fn create(
 )]
 #[get("/projects/{id}/")]
 pub async fn get(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -480,18 +515,20 @@ pub async fn get(
 
 #[utoipa::path(
     tag = "projects", operation_id = "updateProject", summary = "Change any subset of a project's fields",
+    description = "The owner or a partner; a viewer gets 403.",
     params(IdPath<ProjectId>),
     request_body = ProjectRequest,
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The updated project.", body = ProjectResponse),
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::JsonBodyErrors,
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/projects/{id}/")]
 pub async fn update(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
     body: ValidJson<ProjectRequest>,
@@ -505,16 +542,18 @@ pub async fn update(
 
 #[utoipa::path(
     tag = "projects", operation_id = "deleteProject", summary = "Delete a project with its tasks and documents",
+    description = "The owner's alone: a partner or viewer gets 403.",
     params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[delete("/projects/{id}/")]
 pub async fn delete(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {

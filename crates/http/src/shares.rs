@@ -1,5 +1,5 @@
-//! Read-only share links (issue 21). The owner creates, lists and revokes links to a project
-//! (login + subscription, like the board); `GET /api/share/{token}/` answers anyone holding a
+//! Read-only share links (issue 21). The owner and partners create and revoke links to a
+//! project, its members list them (issue 35, like the board); `GET /api/share/{token}/` answers anyone holding a
 //! live link with the project's budget and board, and only when the link includes them its bids
 //! (competing contractors' prices), its payments (payees, notes), its documents through
 //! signed links (security issue 28) and its lender draws (issue 34). It never names the owner, and answers 404 for an unknown,
@@ -8,13 +8,14 @@
 use actix_web::{delete, get, post, web, HttpResponse};
 use buildledger_application::shares::SharedReaders;
 use buildledger_domain::bid::optional_date;
+use buildledger_domain::member::Role;
 use buildledger_domain::share::{Share, ShareInput};
 use buildledger_domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::bids::ComparisonResponse;
 use crate::documents::DocumentResponse;
 use crate::draws::DrawResponse;
@@ -85,7 +86,7 @@ pub struct CreatedShareResponse {
 #[serde(deny_unknown_fields)]
 #[schema(as = ShareRequest)]
 pub struct ShareRequest {
-    /// One of the caller's projects.
+    /// A project the caller owns or edits as a partner.
     #[schema(value_type = i64, minimum = 1)]
     #[serde(default)]
     project: Patch<i64>,
@@ -147,7 +148,7 @@ impl ShareRequest {
 )]
 #[get("/projects/{id}/shares/")]
 pub async fn list(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -170,12 +171,12 @@ pub async fn list(
                   ("OpenShare" = (operation_id = "openShare", parameters(("token" = "$response.body#/token")))))),
         (status = 409, response = crate::openapi::Conflict),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/shares/")]
 pub async fn create(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<ShareRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -190,11 +191,11 @@ pub async fn create(
     tag = "shares", operation_id = "revokeShare", summary = "Revoke a share link: it answers 404 at once",
     params(IdPath<ShareId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Revoked."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Revoked."), crate::openapi::SharedWriteErrors)
 )]
 #[delete("/shares/{id}/")]
 pub async fn revoke(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ShareId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -277,7 +278,8 @@ pub async fn open(state: web::Data<AppState>, path: web::Path<String>) -> Result
         include_payments: share.include_payments,
         include_draws: share.include_draws,
         summary: SummaryResponse::from(&view.summary),
-        project: view.board.project.into(),
+        // Read-only, whoever opens it.
+        project: ProjectResponse::with_role(view.board.project, Role::Viewer),
         tasks: view.board.tasks.into_iter().map(TaskResponse::from).collect(),
         bids: view.bids.unwrap_or_default().into_iter().map(ComparisonResponse::shared).collect(),
         payments: view

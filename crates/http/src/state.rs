@@ -56,6 +56,8 @@ pub struct AppState {
     /// The subscription use cases (`/payments/...`, the local checkout page).
     pub subscription: SubscriptionState,
     pub projects: ProjectService,
+    /// A project's members and their invitations (issue 35).
+    pub members: buildledger_application::members::MemberService,
     pub tasks: TaskService,
     pub documents: DocumentService,
     /// Contractors, bids and awards.

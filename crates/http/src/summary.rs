@@ -9,7 +9,7 @@ use buildledger_application::summary::ProjectSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::conditional::{current_version, matches_tag, not_modified};
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
@@ -237,7 +237,7 @@ impl From<&ProjectSummary> for SummaryResponse {
 )]
 #[get("/projects/{id}/summary/")]
 pub async fn summary(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
     req: HttpRequest,

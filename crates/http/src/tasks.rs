@@ -9,13 +9,13 @@ use buildledger_domain::task::{
     cost_per_sqft_cents, parse_description, parse_duration_days, MaterialQuality, NewTask, TaskChanges, TaskSchedule,
     TaskStatus, TaskTitle,
 };
-use buildledger_domain::FieldErrors;
+use buildledger_domain::{DomainError, FieldErrors};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::conditional::{current_version, matches_tag, not_modified};
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
@@ -149,11 +149,11 @@ impl From<TaskView> for TaskResponse {
 }
 
 /// `POST /api/tasks/`. Defaults: status `To Do`, material_quality `basic`. The task goes last in
-/// its column. A project id that is not one of the caller's answers 404.
+/// its column. A project the caller neither owns nor is a member of answers 404; a viewer's, 403.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 #[schema(as = TaskCreate)]
 pub struct CreateTaskRequest {
-    /// The project id (one of the caller's projects).
+    /// The project id (one the caller owns or edits as a partner).
     #[schema(value_type = i64, minimum = 1, required = true)]
     #[serde(default)]
     project: Patch<i64>,
@@ -288,7 +288,9 @@ pub struct UpdateTaskRequest {
 }
 
 impl UpdateTaskRequest {
-    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<TaskUpdate, ApiError> {
+    /// The change, or every problem found: left to the use case to report, after its check of
+    /// who may change the task (404/403 before 400).
+    pub fn try_into_domain(self, mut errors: FieldErrors) -> Result<TaskUpdate, DomainError> {
         let project = self.project.optional(&mut errors, "project");
         let title = self.title.optional(&mut errors, "title").and_then(|t| collect(&mut errors, TaskTitle::parse(&t)));
         let description = self
@@ -319,7 +321,7 @@ impl UpdateTaskRequest {
             actual_finish: self.actual_finish,
         }
         .read(&mut errors);
-        finish(errors)?;
+        errors.into_result()?;
         Ok(TaskUpdate {
             project,
             changes: TaskChanges {
@@ -425,7 +427,7 @@ fn board_etag(project_id: i64, version: i64) -> String {
 )]
 #[get("/projects/{id}/tasks/")]
 pub async fn board(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
     req: HttpRequest,
@@ -469,12 +471,12 @@ pub async fn board(
         (status = 201, description = "The created tasks, in board order.", body = Vec<TaskResponse>),
         (status = 400, response = crate::openapi::BadRequest),
         (status = 409, response = crate::openapi::Conflict),
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/projects/{id}/tasks/template/")]
 pub async fn create_standard_tasks(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -494,12 +496,12 @@ pub async fn create_standard_tasks(
                   ("DeleteTask" = (operation_id = "deleteTask", parameters(("id" = "$response.body#/id")))),
                   ("ListTaskDocuments" = (operation_id = "listDocuments", parameters(("task" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/tasks/")]
 pub async fn create(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<CreateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -517,18 +519,18 @@ pub async fn create(
     responses(
         (status = 200, description = "The updated task.", body = TaskResponse),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[patch("/tasks/{id}/")]
 pub async fn update(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<TaskId>,
     body: ValidJson<UpdateTaskRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.id()?;
-    let update = body.body.try_into_domain(body.shape_errors)?;
+    let update = body.body.try_into_domain(body.shape_errors);
     let svc = state.tasks.clone();
     let v = blocking(move || svc.update(user.owner(), id, update)).await?;
     Ok(HttpResponse::Ok().json(TaskResponse::from(v)))
@@ -540,12 +542,12 @@ pub async fn update(
     security(("bearerAuth" = [])),
     responses(
         (status = 204, description = "Deleted."),
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[delete("/tasks/{id}/")]
 pub async fn delete(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<TaskId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -153,12 +153,18 @@ impl DocumentRepository for DieselDocumentRepository {
     fn rename(&self, id: i64, name: &str) -> Result<Document, RepoError> {
         let name = name.to_owned();
         self.db.write(move |conn| {
+            let before: String = documents::table.find(id).select(documents::name).first(conn)?;
             let n = diesel::update(documents::table.find(id)).set(documents::name.eq(&name)).execute(conn)?;
             if n == 0 {
                 return Err(DieselError::NotFound);
             }
             let row = documents::table.find(id).select(DocumentRow::as_select()).first(conn)?;
-            bump_version(conn, row.project_id)?;
+            let bumped = bump_version(conn, row.project_id)?;
+            if before != row.name {
+                let title = activity::task_title(conn, row.task_id)?;
+                let entry = trail::document_renamed(row.task_id, &before, &row.name, &title);
+                activity::record(conn, row.project_id, bumped.owner_id, [entry])?;
+            }
             Ok(Document::from(row))
         })
     }

@@ -11,6 +11,7 @@ mod documents;
 mod draws;
 mod effects;
 mod ledger;
+mod members;
 pub mod memo;
 mod migrations;
 mod open;
@@ -36,6 +37,7 @@ pub use db::Db;
 pub use documents::DieselDocumentRepository;
 pub use draws::DieselDrawRepository;
 pub use ledger::{DieselChangeOrderRepository, DieselLienWaiverRepository, DieselTaskPaymentRepository};
+pub use members::DieselMemberRepository;
 pub use projects::DieselProjectRepository;
 pub use reminders::DieselReminderRepository;
 pub use schedule::{

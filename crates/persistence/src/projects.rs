@@ -1,6 +1,7 @@
 use buildledger_application::error::RepoError;
 use buildledger_application::ports::ProjectRepository;
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
+use buildledger_domain::member::Role;
 use buildledger_domain::money::Money;
 use buildledger_domain::project::{ConversionOption, OwnerBuilder, Project, ProjectDetails, ProjectType, PropertyType};
 use buildledger_domain::schedule::WorkWeek;
@@ -12,7 +13,7 @@ use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::effects::{record, Effect};
 use crate::memo::Bumped;
-use crate::schema::{documents, projects};
+use crate::schema::{documents, project_members, projects, users};
 use crate::statements::BumpVersion;
 use buildledger_domain::activity as trail;
 
@@ -238,6 +239,29 @@ impl ProjectRepository for DieselProjectRepository {
         })
     }
 
+    fn list_joined(&self, user_id: UserId) -> Result<Vec<(Project, Role, String)>, RepoError> {
+        let user_id = user_id.get();
+        self.db.read(|conn| {
+            let rows: Vec<(ProjectRow, String, String)> = projects::table
+                .inner_join(
+                    project_members::table.on(project_members::project_id
+                        .eq(projects::id)
+                        .and(project_members::user_id.eq(user_id))
+                        .and(project_members::joined_at.is_not_null())),
+                )
+                .inner_join(users::table.on(users::id.eq(projects::owner_id)))
+                .order((project_members::joined_at.asc(), project_members::id.asc()))
+                .select((ProjectRow::as_select(), project_members::role, users::username))
+                .load(conn)?;
+            rows.into_iter()
+                .map(|(row, role, owner)| {
+                    let role = Role::parse_member(&role).ok_or_else(|| corrupt("member role"))?;
+                    Ok((row.into_domain()?, role, owner))
+                })
+                .collect()
+        })
+    }
+
     fn create(&self, owner_id: i64, details: &ProjectDetails) -> Result<Project, RepoError> {
         let changes = ProjectChanges::from(details);
         let project = self.db.write(move |conn| {
@@ -247,6 +271,7 @@ impl ProjectRepository for DieselProjectRepository {
                 .returning(projects::id)
                 .get_result(conn)?;
             let project = find_owned(conn, id, owner_id)?.ok_or(DieselError::NotFound)?;
+            activity::record(conn, id, owner_id, [trail::project_created(&project.details)])?;
             record(Effect::Version(bumped(&project)));
             Ok(project)
         })?;

@@ -1,6 +1,8 @@
 //! Reminder mails (issue 35): users' settings, what their day reads (a fixed number of queries
-//! for a batch of users, whatever their number of projects and tasks), and the claims that send
-//! each user's mail once a day across instances.
+//! for a batch of users, whatever their number of projects, memberships and tasks), and the
+//! claims that send each user's mail once a day across instances. A user is reminded of their
+//! own projects and of those they joined as a partner or viewer, while the project's owner has an
+//! active subscription (it covers every member).
 
 use std::collections::{HashMap, HashSet};
 
@@ -23,9 +25,25 @@ use crate::connection::DbConnection;
 use crate::db::Db;
 use crate::ledger::{corrupt, date};
 use crate::schema::{
-    bids, contractors, draw_items, draws, inspections, lien_waivers, projects, reminder_sends, reminder_settings,
-    subscriptions, task_payments, tasks, users,
+    bids, contractors, draw_items, draws, inspections, lien_waivers, project_members, projects, reminder_sends,
+    reminder_settings, subscriptions, task_payments, tasks, users,
 };
+
+/// Whether the user `$user` (a column) has a subscription that gives access at `$now`: active or
+/// trialing, its period not over. A correlated `EXISTS`, part of the query it is used in.
+macro_rules! subscribed_at {
+    ($user:expr, $now:expr) => {
+        diesel::dsl::exists(
+            subscriptions::table
+                .filter(subscriptions::user_id.eq($user))
+                .filter(
+                    subscriptions::status
+                        .eq_any([SubscriptionStatus::Active.code(), SubscriptionStatus::Trialing.code()]),
+                )
+                .filter(subscriptions::current_period_end.is_null().or(subscriptions::current_period_end.gt($now))),
+        )
+    };
+}
 
 pub struct DieselReminderRepository {
     db: Db,
@@ -69,13 +87,19 @@ impl ReminderRepository for DieselReminderRepository {
     }
 
     fn recipients(&self, day: NaiveDate, now: NaiveDateTime) -> Result<Vec<ReminderRecipient>, RepoError> {
-        let access = [SubscriptionStatus::Active.code(), SubscriptionStatus::Trialing.code()];
         self.db.read(|conn| {
+            // Subscribed owners of a project, and joined members of a subscribed owner's project.
+            let owns = diesel::dsl::exists(projects::table.filter(projects::owner_id.eq(users::id)))
+                .and(subscribed_at!(users::id, now));
+            let joined = diesel::dsl::exists(
+                project_members::table
+                    .inner_join(projects::table)
+                    .filter(project_members::user_id.eq(users::id.nullable()))
+                    .filter(project_members::joined_at.is_not_null())
+                    .filter(subscribed_at!(projects::owner_id, now)),
+            );
             let subscribed: Vec<(i64, String, String)> = users::table
-                .inner_join(subscriptions::table)
-                .filter(subscriptions::status.eq_any(access))
-                .filter(subscriptions::current_period_end.is_null().or(subscriptions::current_period_end.gt(now)))
-                .filter(diesel::dsl::exists(projects::table.filter(projects::owner_id.eq(users::id))))
+                .filter(owns.or(joined))
                 .order(users::id)
                 .select((users::id, users::username, users::email))
                 .load(conn)?;
@@ -105,9 +129,9 @@ impl ReminderRepository for DieselReminderRepository {
         })
     }
 
-    fn data_for(&self, user_ids: &[i64]) -> Result<HashMap<i64, ReminderData>, RepoError> {
+    fn data_for(&self, user_ids: &[i64], now: NaiveDateTime) -> Result<HashMap<i64, ReminderData>, RepoError> {
         let user_ids = user_ids.to_vec();
-        self.db.read(move |conn| data_for(conn, &user_ids))
+        self.db.read(move |conn| data_for(conn, &user_ids, now))
     }
 
     fn claim(&self, user_id: i64, day: NaiveDate, token_hash: &str, now: NaiveDateTime) -> Result<bool, RepoError> {
@@ -186,14 +210,51 @@ fn set_frequency(
     Ok(())
 }
 
-type ProjectRow = (i64, i64, String, String, String, i64);
+type ProjectRow = (i64, i64, String, String, String, i64, String, Option<i64>);
 type TaskRow = (i64, i64, String, String, Option<String>, Option<i32>, Option<String>, Option<String>);
 
-/// Ten queries for any number of users.
-fn data_for(conn: &mut DbConnection, user_ids: &[i64]) -> Result<HashMap<i64, ReminderData>, DieselError> {
+/// Who of the batch reads each project: its owner and its joined members among `user_ids`.
+#[derive(Default)]
+struct Readers(HashMap<i64, Vec<i64>>);
+
+impl Readers {
+    fn of(&self, project_id: i64) -> &[i64] {
+        self.0.get(&project_id).map_or(&[], Vec::as_slice)
+    }
+
+    /// Gives each reader of `project_id` its copy of `item`.
+    fn share<T: Clone>(
+        &self,
+        out: &mut HashMap<i64, ReminderData>,
+        project_id: i64,
+        item: T,
+        list: fn(&mut ReminderData) -> &mut Vec<T>,
+    ) {
+        for user in self.of(project_id) {
+            list(out.entry(*user).or_default()).push(item.clone());
+        }
+    }
+}
+
+/// Ten queries for any number of users, projects and memberships.
+fn data_for(
+    conn: &mut DbConnection,
+    user_ids: &[i64],
+    now: NaiveDateTime,
+) -> Result<HashMap<i64, ReminderData>, DieselError> {
     let mut out: HashMap<i64, ReminderData> = HashMap::new();
+    // One query: the batch's own projects and those its users joined (one row per joined member
+    // of the batch, none for the others), of owners subscribed at `now`.
     let project_rows: Vec<ProjectRow> = projects::table
-        .filter(projects::owner_id.eq_any(user_ids))
+        .inner_join(users::table)
+        .left_join(
+            project_members::table.on(project_members::project_id
+                .eq(projects::id)
+                .and(project_members::joined_at.is_not_null())
+                .and(project_members::user_id.eq_any(user_ids))),
+        )
+        .filter(projects::owner_id.eq_any(user_ids).or(project_members::user_id.is_not_null()))
+        .filter(subscribed_at!(projects::owner_id, now))
         .order(projects::id)
         .select((
             projects::id,
@@ -202,17 +263,35 @@ fn data_for(conn: &mut DbConnection, user_ids: &[i64]) -> Result<HashMap<i64, Re
             projects::work_week,
             projects::non_working_days,
             projects::waiver_threshold_cents,
+            users::username,
+            project_members::user_id.nullable(),
         ))
         .load(conn)?;
-    let mut owner_of: HashMap<i64, i64> = HashMap::new();
+    let batch: HashSet<i64> = user_ids.iter().copied().collect();
+    let mut readers = Readers::default();
     let mut threshold: HashMap<i64, i64> = HashMap::new();
-    for (id, owner, name, week, days, waiver_threshold) in project_rows {
-        owner_of.insert(id, owner);
+    for (id, owner, name, week, days, waiver_threshold, owner_name, member) in project_rows {
         threshold.insert(id, waiver_threshold);
-        let project = ReminderProject { id, name, calendar: calendar(&week, &days)? };
-        out.entry(owner).or_default().projects.push(project);
+        let base = ReminderProject { id, name, calendar: calendar(&week, &days)?, shared_by: None };
+        let seen = readers.0.entry(id).or_default();
+        let mut add = |user: i64, shared_by: Option<String>| {
+            if !seen.contains(&user) {
+                seen.push(user);
+                out.entry(user).or_default().projects.push(ReminderProject { shared_by, ..base.clone() });
+            }
+        };
+        if batch.contains(&owner) {
+            add(owner, None);
+        }
+        if let Some(member) = member.filter(|m| *m != owner) {
+            add(member, Some(owner_name));
+        }
     }
-    let project_ids: Vec<i64> = owner_of.keys().copied().collect();
+    // Each user's own projects first, then the shared ones, each by id.
+    for data in out.values_mut() {
+        data.projects.sort_by_key(|p| (p.shared_by.is_some(), p.id));
+    }
+    let project_ids: Vec<i64> = readers.0.keys().copied().collect();
     let task_rows: Vec<TaskRow> = tasks::table
         .filter(tasks::project_id.eq_any(&project_ids))
         .order(tasks::id)
@@ -239,7 +318,7 @@ fn data_for(conn: &mut DbConnection, user_ids: &[i64]) -> Result<HashMap<i64, Re
             actual_start: optional_date(actual_start)?,
             actual_finish: optional_date(actual_finish)?,
         };
-        out.entry(owner_of[&project_id]).or_default().tasks.push(task);
+        readers.share(&mut out, project_id, task, |d| &mut d.tasks);
     }
     let title = |task_id: i64| title_of.get(&task_id).cloned().unwrap_or_default();
     let inspection_rows: Vec<(i64, i64, String, String, String)> = inspections::table
@@ -261,38 +340,41 @@ fn data_for(conn: &mut DbConnection, user_ids: &[i64]) -> Result<HashMap<i64, Re
             scheduled_on: date(&on)?,
             passed: result == InspectionResult::Passed.code(),
         };
-        out.entry(owner_of[&project_id]).or_default().inspections.push(inspection);
+        readers.share(&mut out, project_id, inspection, |d| &mut d.inspections);
     }
-    let contractor_rows: Vec<(i64, i64, String, Option<String>)> = contractors::table
+    // The user's own contractors (their roster page needs their own subscription).
+    let contractor_rows: Vec<(i64, String, Option<String>)> = contractors::table
         .filter(contractors::owner_id.eq_any(user_ids))
+        .filter(subscribed_at!(contractors::owner_id, now))
         .order(contractors::id)
-        .select((contractors::id, contractors::owner_id, contractors::name, contractors::insurance_expires))
+        .select((contractors::owner_id, contractors::name, contractors::insurance_expires))
         .load(conn)?;
-    let mut contractor_name: HashMap<i64, String> = HashMap::new();
-    for (id, owner, name, expires) in contractor_rows {
-        contractor_name.insert(id, name.clone());
+    for (owner, name, expires) in contractor_rows {
         // A stored date this module cannot read reads as none: nothing to remind.
         let insurance_expires = expires.as_deref().and_then(|d| date(d).ok());
         out.entry(owner).or_default().contractors.push(ReminderContractor { name, insurance_expires });
     }
-    let bid_rows: Vec<(i64, i64, i64, Option<String>)> = bids::table
+    // A bid names the project owner's contractor, whoever reads it.
+    let bid_rows: Vec<(i64, i64, String, Option<String>)> = bids::table
+        .inner_join(contractors::table)
         .filter(bids::project_id.eq_any(&project_ids).and(bids::status.eq(BidStatus::Pending.code())))
         .filter(bids::valid_until.is_not_null())
         .order((bids::valid_until, bids::id))
-        .select((bids::project_id, bids::task_id, bids::contractor_id, bids::valid_until))
+        .select((bids::project_id, bids::task_id, contractors::name, bids::valid_until))
         .load(conn)?;
-    for (project_id, task_id, contractor_id, valid_until) in bid_rows {
+    for (project_id, task_id, contractor_name, valid_until) in bid_rows {
         let bid = ReminderBid {
             project_id,
             task_title: title(task_id),
-            contractor_name: contractor_name.get(&contractor_id).cloned().unwrap_or_default(),
+            contractor_name,
             valid_until: optional_date(valid_until)?,
             pending: true,
         };
-        out.entry(owner_of[&project_id]).or_default().bids.push(bid);
+        readers.share(&mut out, project_id, bid, |d| &mut d.bids);
     }
     for draw in open_draws(conn, &project_ids, &threshold)? {
-        out.entry(owner_of[&draw.project_id]).or_default().draws.push(draw);
+        let project_id = draw.project_id;
+        readers.share(&mut out, project_id, draw, |d| &mut d.draws);
     }
     Ok(out)
 }

@@ -8,8 +8,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::db::Db;
 use crate::schema::project_shares;
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = project_shares)]
@@ -99,7 +101,9 @@ impl ShareRepository for DieselShareRepository {
                     })
                     .returning(project_shares::id)
                     .get_result(conn)?;
-                project_shares::table.find(id).select(ShareRow::as_select()).first(conn).map(|r| Ok(r.into()))
+                let share: Share = project_shares::table.find(id).select(ShareRow::as_select()).first(conn)?.into();
+                activity::record(conn, share.project_id, owner_id, [trail::share_created(&share)])?;
+                Ok(Ok(share))
             })
             .and_then(|created| created)
     }
@@ -128,9 +132,12 @@ impl ShareRepository for DieselShareRepository {
     }
 
     fn delete(&self, id: i64) -> Result<(), RepoError> {
-        self.db.write(move |conn| match diesel::delete(project_shares::table.find(id)).execute(conn)? {
-            0 => Err(DieselError::NotFound),
-            _ => Ok(()),
+        self.db.write(move |conn| {
+            let share: Share = project_shares::table.find(id).select(ShareRow::as_select()).first(conn)?.into();
+            match diesel::delete(project_shares::table.find(id)).execute(conn)? {
+                0 => Err(DieselError::NotFound),
+                _ => activity::record(conn, share.project_id, share.owner_id, [trail::share_revoked(&share)]),
+            }
         })
     }
 

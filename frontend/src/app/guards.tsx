@@ -1,26 +1,55 @@
+import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useIsLoggedIn } from '../lib/use-session';
 import { checkSubscriptionQuery } from '../features/subscription/api';
+import { joinPath, pendingJoinToken } from '../features/members/pending-join';
+import { projectsQuery } from '../features/projects/api';
+import type { Project } from '../features/projects/types';
+import { isMemberPage, setMemberProjects } from './member-access';
 
-/** Login + subscription guard of the spec (section 2). */
+const loading = (
+  <p className="page-loading" role="status">
+    Loading...
+  </p>
+);
+
+/** The projects someone else owns that the user joined (issue 35): `role` partner or viewer. */
+export const joinedProjectIds = (projects: readonly Project[] | undefined): Set<number> =>
+  new Set((projects ?? []).filter((p) => p.role !== undefined && p.role !== 'owner').map((p) => p.id));
+
+/**
+ * Login + subscription guard of the spec (section 2). Issue 35: a user without a subscription of
+ * their own who joined someone's project may open the project list and that project's pages (the
+ * server answers GET /api/projects/ for them, 402 elsewhere); everyone else without one goes to
+ * /choose-plan. A visitor who came from an invitation link goes back to it once signed in.
+ */
 export function ProtectedRoute() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
   const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn, networkMode: 'offlineFirst' });
+  const subscribed = check.isSuccess && check.data?.is_subscribed === true;
+  const onChoosePlan = location.pathname === '/choose-plan';
+  const maybeMember = loggedIn && !check.isPending && !subscribed && !onChoosePlan;
+  const projects = useQuery({ ...projectsQuery(), enabled: maybeMember, networkMode: 'offlineFirst' });
+  const joined = useMemo(
+    () => (maybeMember && projects.isSuccess ? joinedProjectIds(projects.data) : null),
+    [maybeMember, projects.isSuccess, projects.data],
+  );
+  const member = joined !== null && isMemberPage(location.pathname, joined);
+
+  useEffect(() => {
+    setMemberProjects(member && joined ? joined : []);
+  }, [member, joined]);
 
   if (!loggedIn) return <Navigate to="/login" replace />;
-  if (check.isPending)
-    return (
-      <p className="page-loading" role="status">
-        Loading...
-      </p>
-    );
-  const onChoosePlan = location.pathname === '/choose-plan';
-  if (check.isError || !check.data?.is_subscribed) {
-    if (!onChoosePlan) return <Navigate to="/choose-plan" replace />;
-  }
-  return <Outlet />;
+  const pending = pendingJoinToken();
+  if (pending) return <Navigate to={joinPath(pending)} replace />;
+  if (check.isPending) return loading;
+  if (subscribed || onChoosePlan) return <Outlet />;
+  if (projects.isPending && projects.fetchStatus !== 'idle') return loading;
+  if (member) return <Outlet />;
+  return <Navigate to="/choose-plan" replace />;
 }
 
 /** Login only (admin dashboard: the server answers 403 for non-admins). */

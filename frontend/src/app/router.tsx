@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-rou
 import { setApiHandlers } from '../lib/api-client';
 import { preloadable } from '../lib/preloadable';
 import { publicRoutes } from '../features/public/routes';
+import { onMemberPage } from './member-access';
 import { RootLayout } from './root-layout';
 
 const Signup = lazy(() => import('./routes/signup'));
@@ -31,6 +32,7 @@ const AccountSettings = lazy(() => import('./routes/account-settings'));
 const Account = lazy(() => import('./routes/account'));
 const AdminSubscriptions = lazy(() => import('./routes/admin-subscriptions'));
 const NotFound = lazy(() => import('./routes/not-found'));
+const Join = lazy(() => import('./routes/join'));
 // Server state (react-query) and the guards load with the first app route, never on public pages.
 const AppLayout = preloadable(() => import('./app-layout'));
 const ProtectedRoute = preloadable(() => import('./guards').then((m) => ({ default: m.ProtectedRoute })));
@@ -58,6 +60,8 @@ export const appRoutes: RouteObject[] = [
   { path: 'cancel', element: <Cancel /> },
   // A read-only share link: open to anyone who has it, outside the login and subscription guards.
   { path: 'share/:token', element: <SharedProject /> },
+  // An invitation link (issue 35): signed in or not, and without a subscription of one's own.
+  { path: 'join', element: <Join /> },
   {
     element: <ProtectedRoute />,
     children: [
@@ -99,8 +103,10 @@ function useApiNavigation() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Reads the current path when the API client calls it, without re-registering the handlers.
+  // A member without a subscription of their own stays on the shared project's pages: the
+  // refused call says so there (issue 35).
   const onSubscriptionRequired = useEffectEvent(() => {
-    if (pathname !== '/choose-plan') void navigate('/choose-plan');
+    if (pathname !== '/choose-plan' && !onMemberPage(pathname)) void navigate('/choose-plan');
   });
   useEffect(() => {
     setApiHandlers({

@@ -72,20 +72,25 @@ impl ClosureService {
         let mut projects = Vec::new();
         for project in self.projects.list(owner)? {
             let project_id = ProjectId::new(project.id);
-            let board = self.tasks.board(owner, project_id)?;
+            let board = self.tasks.board_for_owner(owner, project_id)?;
             let (mine, rest): (Vec<_>, Vec<_>) =
                 documents.into_iter().partition(|d| d.document.project_id == project.id);
             documents = rest;
-            let bids =
-                self.bids.comparison(owner, project_id)?.into_iter().flat_map(|c| c.bids).map(|b| b.bid).collect();
-            let payments = self.ledger.payments_for_project(owner, project_id)?.into_iter().map(|(p, _)| p).collect();
+            let bids = self
+                .bids
+                .comparison_for_owner(owner, project_id)?
+                .into_iter()
+                .flat_map(|c| c.bids)
+                .map(|b| b.bid)
+                .collect();
+            let payments = self.ledger.payments_for_owner(owner, project_id)?.into_iter().map(|(p, _)| p).collect();
             let change_orders =
-                self.ledger.change_orders_for_project(owner, project_id)?.into_iter().map(|(c, _)| c).collect();
-            let draws = self.ledger.draws(owner, project_id)?;
-            let shares = self.shares.list(owner, project_id)?;
+                self.ledger.change_orders_for_owner(owner, project_id)?.into_iter().map(|(c, _)| c).collect();
+            let draws = self.ledger.draws_for_owner(owner, project_id)?;
+            let shares = self.shares.list_for_owner(owner, project_id)?;
             projects.push(ProjectExport { board, documents: mine, bids, payments, change_orders, draws, shares });
         }
-        let contractors = self.bids.contractors(owner)?;
+        let contractors = self.bids.contractors(owner, None)?;
         Ok(AccountExport { user: account, subscription, invoices, contractors, projects })
     }
 

@@ -1,5 +1,5 @@
-//! Change orders: written on the caller's task (approving one needs an award, checked again
-//! under the lock of the write), and the project's register of them.
+//! Change orders: written on a task of a project the caller may change (approving one needs an
+//! award, checked again under the lock of the write), and the project's register of them.
 
 use buildledger_domain::ids::{ChangeOrderId, ProjectId, TaskId, TypedId, UserId};
 use std::collections::HashSet;
@@ -7,16 +7,19 @@ use std::collections::HashSet;
 use buildledger_domain::ledger::{
     ChangeOrder, ChangeOrderDetails, ChangeOrderInput, ChangeOrderRegister, ChangeOrderStatus, RegisterBasis,
 };
+use buildledger_domain::member::Need;
 use buildledger_domain::task::Task;
 use buildledger_domain::{DomainError, FieldErrors};
 
-use super::{merge, not_found, required, LedgerService, MSG_OTHER_TASK};
+use super::{merge, not_found, required, task_required, LedgerService, MSG_OTHER_TASK};
+use crate::access::Target;
 use crate::error::UseCaseError;
 use crate::ports::OnTask;
 
 pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this change order's task.";
 
-/// A change order's fields from the wire.
+/// A change order's fields from the wire: the details, and on an update the task the body names
+/// (it must be the change order's own). A create's task is the use case's argument.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChangeOrderChange {
     pub task: Option<i64>,
@@ -24,13 +27,25 @@ pub struct ChangeOrderChange {
 }
 
 impl LedgerService {
-    pub fn change_orders_for_task(&self, owner_id: UserId, task_id: TaskId) -> Result<Vec<ChangeOrder>, UseCaseError> {
-        self.own_task(owner_id, task_id)?;
+    pub fn change_orders_for_task(&self, user_id: UserId, task_id: TaskId) -> Result<Vec<ChangeOrder>, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Task(task_id), Need::Read)?;
+        self.own_task(grant.owner_id, task_id)?;
         Ok(self.ports.change_orders.list_for_task(task_id.get())?)
     }
 
     /// Every change order of a project with its task's title, in date order (then id).
     pub fn change_orders_for_project(
+        &self,
+        user_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<Vec<(ChangeOrder, String)>, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        self.change_orders_for_owner(grant.owner_id, project_id)
+    }
+
+    /// [`Self::change_orders_for_project`] of one of `owner_id`'s projects, without the caller's
+    /// check: for the use cases that act for the owner themself (the data export).
+    pub(crate) fn change_orders_for_owner(
         &self,
         owner_id: UserId,
         project_id: ProjectId,
@@ -41,7 +56,12 @@ impl LedgerService {
         Ok(orders)
     }
 
-    pub fn change_order(&self, owner_id: UserId, id: ChangeOrderId) -> Result<ChangeOrder, UseCaseError> {
+    pub fn change_order(&self, user_id: UserId, id: ChangeOrderId) -> Result<ChangeOrder, UseCaseError> {
+        let grant = self.authorize(user_id, Target::ChangeOrder(id), Need::Read)?;
+        self.own_change_order(grant.owner_id, id)
+    }
+
+    fn own_change_order(&self, owner_id: UserId, id: ChangeOrderId) -> Result<ChangeOrder, UseCaseError> {
         self.ports.change_orders.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("change order"))
     }
 
@@ -51,14 +71,23 @@ impl LedgerService {
         Ok(details.check_award(task.bids.committed.is_some())?)
     }
 
+    /// A change order on the task `task_id` (the one the body names, if any). `change` is the
+    /// body as read, problems included: a task the caller may not write to is not found (or
+    /// forbidden) whatever the body says, so it is checked first; no task is a 400 with the
+    /// body's problems.
     pub fn create_change_order(
         &self,
-        owner_id: UserId,
-        change: ChangeOrderChange,
+        user_id: UserId,
+        task_id: Option<i64>,
+        change: Result<ChangeOrderChange, DomainError>,
     ) -> Result<ChangeOrder, UseCaseError> {
+        let grant = self.authorize_named(user_id, task_id.map(|t| Target::Task(TaskId::new(t))), Need::Write)?;
+        let change = change?;
         let mut errors = FieldErrors::new();
-        let task_id = required(&mut errors, "task", change.task);
+        required(&mut errors, "task", task_id);
         let details = merge(errors, ChangeOrderDetails::parse(change.input, None, self.today()))?;
+        let (Some(grant), Some(task_id)) = (grant, task_id) else { return Err(task_required()) };
+        let owner_id = grant.owner_id;
         let (task, _) = self.own_task(owner_id, TaskId::new(task_id))?;
         self.check_contractor(owner_id, details.contractor_id)?;
         self.check_document(task.id, details.document_id, "document", MSG_DOCUMENT_OF_ANOTHER_TASK)?;
@@ -68,15 +97,16 @@ impl LedgerService {
     }
 
     /// The change order's fields from `change` over the stored ones. `change` is the body as
-    /// read, problems included: another user's change order is not found whatever the body
-    /// says, so it is checked first.
+    /// read, problems included: a change order the caller may not change is not found (or
+    /// forbidden) whatever the body says, so it is checked first.
     pub fn update_change_order(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: ChangeOrderId,
         change: Result<ChangeOrderChange, DomainError>,
     ) -> Result<ChangeOrder, UseCaseError> {
-        let current = self.change_order(owner_id, id)?;
+        let owner_id = self.authorize(user_id, Target::ChangeOrder(id), Need::Write)?.owner_id;
+        let current = self.own_change_order(owner_id, id)?;
         let change = change?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
@@ -95,8 +125,9 @@ impl LedgerService {
         self.ports.change_orders.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "change order"))
     }
 
-    pub fn delete_change_order(&self, owner_id: UserId, id: ChangeOrderId) -> Result<(), UseCaseError> {
-        self.change_order(owner_id, id)?;
+    pub fn delete_change_order(&self, user_id: UserId, id: ChangeOrderId) -> Result<(), UseCaseError> {
+        let grant = self.authorize(user_id, Target::ChangeOrder(id), Need::Write)?;
+        self.own_change_order(grant.owner_id, id)?;
         self.ports.change_orders.delete(id.get()).map_err(|e| not_found(e, "change order"))
     }
 
@@ -106,11 +137,12 @@ impl LedgerService {
     /// (`TaskService::summary`), the one predicted total every screen shows.
     pub fn register(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         project_id: ProjectId,
         predicted_total_cents: i64,
     ) -> Result<ChangeOrderRegister, UseCaseError> {
-        let project = self.own_project(owner_id, project_id)?;
+        let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let project = self.own_project(grant.owner_id, project_id)?;
         let tasks = self.ports.tasks.list_for_project(project.id)?;
         let committed: i64 =
             tasks.iter().filter_map(|t| t.bids.committed).fold(0i64, |sum, c| sum.saturating_add(c.cents()));
@@ -134,7 +166,7 @@ mod tests {
     use buildledger_domain::ledger::{SignedMoney, MSG_APPROVE_NEEDS_AWARD};
     use mockall::predicate::{always, eq};
 
-    use super::super::fixtures::{day, project, task, Mocks};
+    use super::super::fixtures::{day, owned_by_3, project, task, Mocks, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
     use crate::error::RepoError;
 
@@ -155,7 +187,8 @@ mod tests {
         let mut m = Mocks::new();
         m.owns_task(false);
         m.change_orders.expect_create().never();
-        let err = m.service().create_change_order(UserId::new(3), change_order_change("approved")).unwrap_err();
+        let err =
+            m.service().create_change_order(UserId::new(3), Some(10), Ok(change_order_change("approved"))).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Conflict { ref message, .. } if message == MSG_APPROVE_NEEDS_AWARD),
             "{err:?}"
@@ -171,7 +204,8 @@ mod tests {
             .expect_create()
             .times(1)
             .returning(|new| Err(RepoError::Refused(new.details.check_award(false).unwrap_err())));
-        let err = m.service().create_change_order(UserId::new(3), change_order_change("approved")).unwrap_err();
+        let err =
+            m.service().create_change_order(UserId::new(3), Some(10), Ok(change_order_change("approved"))).unwrap_err();
         assert!(
             matches!(err, UseCaseError::Conflict { ref field, ref message } if field == "status" && message == MSG_APPROVE_NEEDS_AWARD),
             "{err:?}"
@@ -238,5 +272,66 @@ mod tests {
         let r = m.service().register(UserId::new(3), ProjectId::new(1), 9_500_000).unwrap();
         assert_eq!((r.committed_total_cents, r.approved_total_cents, r.warning), (4_180_000, 500_000, true));
         assert_eq!(r.lines[0].contingency_left_after_cents, 500_000);
+    }
+
+    #[test]
+    fn a_viewer_approves_nothing_and_a_stranger_finds_nothing() {
+        let mut m = Mocks::new();
+        m.access = owned_by_3();
+        m.change_orders.expect_find_for_owner().never();
+        m.change_orders.expect_create().never();
+        m.change_orders.expect_update().never();
+        m.change_orders.expect_delete().never();
+        let svc = m.service();
+        let approve = ChangeOrderChange {
+            task: None,
+            input: ChangeOrderInput { status: ChangeOrderStatus::parse("approved"), ..Default::default() },
+        };
+        let viewer = UserId::new(VIEWER);
+        assert!(matches!(
+            svc.update_change_order(viewer, ChangeOrderId::new(4), Ok(approve.clone())),
+            Err(UseCaseError::Forbidden)
+        ));
+        assert!(matches!(
+            svc.create_change_order(viewer, Some(10), Ok(change_order_change("proposed"))),
+            Err(UseCaseError::Forbidden)
+        ));
+        assert!(matches!(svc.delete_change_order(viewer, ChangeOrderId::new(4)), Err(UseCaseError::Forbidden)));
+        let stranger = UserId::new(STRANGER);
+        assert!(matches!(
+            svc.update_change_order(stranger, ChangeOrderId::new(4), Ok(approve)),
+            Err(UseCaseError::NotFound { entity: "change order" })
+        ));
+        assert!(matches!(
+            svc.register(stranger, ProjectId::new(1), 0),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
+    }
+
+    #[test]
+    fn a_partners_change_order_is_on_the_owners_task_with_the_owners_contractor() {
+        let mut m = Mocks::new();
+        m.access = owned_by_3();
+        m.owns_task(true);
+        m.contractors.expect_find_for_owner().with(eq(UserId::new(OWNER)), always()).times(1).returning(|o, id| {
+            Ok(Some(buildledger_domain::bid::Contractor {
+                id: id.get(),
+                owner_id: o.get(),
+                details: Default::default(),
+            }))
+        });
+        m.change_orders.expect_create().withf(|c| c.task_id == 10).times(1).returning(|c| {
+            Ok(ChangeOrder {
+                id: 1,
+                task_id: c.task_id,
+                project_id: c.project_id,
+                details: c.details.clone(),
+                contractor_name: None,
+            })
+        });
+        let mut change = change_order_change("approved");
+        change.input.contractor = Some(Some(8));
+        let c = m.service().create_change_order(UserId::new(PARTNER), Some(10), Ok(change)).unwrap();
+        assert_eq!((c.details.status, c.details.contractor_id), (ChangeOrderStatus::Approved, Some(8)));
     }
 }

@@ -8,9 +8,11 @@ use buildledger_domain::ids::{DrawId, ProjectId, TypedId, UserId};
 use buildledger_domain::ledger::{
     next_draw, Draw, DrawContext, DrawInput, DrawItem, DrawStatus, DrawUpdate, DrawableTask, LinesChange, NewDraw,
 };
+use buildledger_domain::member::Need;
 use buildledger_domain::{DomainError, FieldErrors};
 
 use super::{not_found, LedgerService};
+use crate::access::{self, Grant, Target};
 use crate::calibration::ProjectCalibration;
 use crate::error::UseCaseError;
 use crate::ports::ScheduledValues;
@@ -22,7 +24,8 @@ pub const MSG_OTHER_PROJECT: &str = "A draw cannot be moved to another project."
 /// shows: the ledger's [`ScheduledValues`] port in the binary.
 impl ScheduledValues for TaskService {
     fn scheduled_values(&self, owner_id: UserId, project_id: ProjectId) -> Result<HashMap<i64, i64>, UseCaseError> {
-        let board = self.board(owner_id, project_id)?;
+        // The draw's use case holds the caller's grant already: the owner's board as it is.
+        let board = self.board_for_owner(owner_id, project_id)?;
         // The ratio the summary's figures use (summary.rs): the project's own, when it uses
         // calibration. One board read.
         let ratio =
@@ -80,19 +83,41 @@ fn scheduled_context(ctx: &DrawContext, scheduled: &HashMap<i64, i64>) -> DrawCo
 }
 
 impl LedgerService {
-    pub fn draws(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
+    pub fn draws(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        self.draws_for_owner(grant.owner_id, project_id)
+    }
+
+    /// The draws of one of `owner_id`'s projects, without the caller's check: for the use cases
+    /// that act for the owner themself (a share link, the data export).
+    pub(crate) fn draws_for_owner(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Draw>, UseCaseError> {
         let project = self.own_project(owner_id, project_id)?;
         Ok(self.ports.draws.list_for_project(project.id)?)
     }
 
-    pub fn draw(&self, owner_id: UserId, id: DrawId) -> Result<Draw, UseCaseError> {
+    pub fn draw(&self, user_id: UserId, id: DrawId) -> Result<Draw, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Draw(id), Need::Read)?;
+        self.own_draw(grant.owner_id, id)
+    }
+
+    fn own_draw(&self, owner_id: UserId, id: DrawId) -> Result<Draw, UseCaseError> {
         self.ports.draws.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("draw"))
     }
 
+    /// Each task's scheduled value, read as the project's owner. The board read behind it may
+    /// authorize the owner on this thread: the caller stays the one the activity trail names.
+    fn scheduled(&self, grant: &Grant) -> Result<HashMap<i64, i64>, UseCaseError> {
+        let acting = access::acting_snapshot();
+        let values = self.ports.scheduled.scheduled_values(grant.owner_id, grant.project_id);
+        access::set_acting(acting);
+        values
+    }
+
     /// What a new draw would cover: the work not yet drawn, task by task, in board order.
-    pub fn next_draw(&self, owner_id: UserId, project_id: ProjectId) -> Result<NextDraw, UseCaseError> {
-        let project = self.own_project(owner_id, project_id)?;
-        let scheduled = self.ports.scheduled.scheduled_values(owner_id, project_id)?;
+    pub fn next_draw(&self, user_id: UserId, project_id: ProjectId) -> Result<NextDraw, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let project = self.own_project(grant.owner_id, project_id)?;
+        let scheduled = self.scheduled(&grant)?;
         let found = self.ports.draws.drawable_tasks(project.id, None)?;
         let tasks = next_draw(&DrawableTask::with_scheduled(&found, &scheduled));
         let total_cents = tasks.iter().fold(0i64, |s, t| s.saturating_add(t.amount_cents()));
@@ -104,15 +129,18 @@ impl LedgerService {
     /// A draw of the project `project_id`'s tasks `change.tasks`, each for its work not yet
     /// drawn (or at the inspector's percent) as found under the lock of the write that numbers
     /// it: two draws made at once never cover the same work. `project_id`: the project the body
-    /// names, if any; `change`: the body as read, problems included. Another user's project is
-    /// not found whatever the rest of the body says, so it is checked first.
+    /// names, if any; `change`: the body as read, problems included. A project the caller may
+    /// not change is not found (or forbidden) whatever the rest of the body says, so it is
+    /// checked first.
     pub fn create_draw(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         project_id: Option<i64>,
         change: Result<DrawChange, DomainError>,
     ) -> Result<Draw, UseCaseError> {
-        let project = project_id.map(|id| self.own_project(owner_id, ProjectId::new(id))).transpose()?;
+        let grant =
+            self.authorize_named(user_id, project_id.map(|id| Target::Project(ProjectId::new(id))), Need::Write)?;
+        let project = grant.map(|g| self.own_project(g.owner_id, g.project_id)).transpose()?;
         let change = change?;
         let mut errors = FieldErrors::new();
         if project.is_none() {
@@ -121,10 +149,10 @@ impl LedgerService {
         if change.tasks.is_none() {
             errors.add("tasks", buildledger_domain::messages::REQUIRED);
         }
-        let (Some(project), Some(ids)) = (project, change.tasks) else {
+        let (Some(grant), Some(project), Some(ids)) = (grant, project, change.tasks) else {
             return Err(DomainError::Validation(errors).into());
         };
-        let scheduled = self.ports.scheduled.scheduled_values(owner_id, ProjectId::new(project.id))?;
+        let scheduled = self.scheduled(&grant)?;
         let (input, today, allow) = (change.input, self.today(), change.allow_missing_waivers);
         let percents = change.items.unwrap_or_default();
         let rule = move |ctx: &DrawContext| {
@@ -139,14 +167,16 @@ impl LedgerService {
     /// The draw's fields from `change` over the stored ones, and new lines or percents for a
     /// draft, as found under the lock (a draw funded or submitted meanwhile is seen; a draft
     /// submitted needs its paperwork as found there). `change` is the body as read, problems
-    /// included: another user's draw is not found whatever the body says, so it is checked first.
+    /// included: a draw the caller may not change is not found (or forbidden) whatever the body
+    /// says, so it is checked first.
     pub fn update_draw(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: DrawId,
         change: Result<DrawChange, DomainError>,
     ) -> Result<Draw, UseCaseError> {
-        let current = self.draw(owner_id, id)?;
+        let grant = self.authorize(user_id, Target::Draw(id), Need::Write)?;
+        let current = self.own_draw(grant.owner_id, id)?;
         let change = change?;
         if change.project.is_some_and(|p| p != current.project_id) {
             return Err(FieldErrors::single("project", MSG_OTHER_PROJECT).into());
@@ -154,11 +184,7 @@ impl LedgerService {
         // The project's tasks and scheduled values only when they are needed: a draft's lines.
         let relines = (change.tasks.is_some() || change.items.is_some()) && current.status == DrawStatus::Draft;
         let (drawable, scheduled) = if relines {
-            let project_id = ProjectId::new(current.project_id);
-            (
-                self.ports.draws.drawable_tasks(current.project_id, Some(id.get()))?,
-                self.ports.scheduled.scheduled_values(owner_id, project_id)?,
-            )
+            (self.ports.draws.drawable_tasks(current.project_id, Some(id.get()))?, self.scheduled(&grant)?)
         } else {
             (Vec::new(), HashMap::new())
         };
@@ -173,8 +199,9 @@ impl LedgerService {
     }
 
     /// Deletes the draw unless it is funded, as found under the lock of the delete.
-    pub fn delete_draw(&self, owner_id: UserId, id: DrawId) -> Result<(), UseCaseError> {
-        self.draw(owner_id, id)?.check_delete()?;
+    pub fn delete_draw(&self, user_id: UserId, id: DrawId) -> Result<(), UseCaseError> {
+        let grant = self.authorize(user_id, Target::Draw(id), Need::Write)?;
+        self.own_draw(grant.owner_id, id)?.check_delete()?;
         self.ports.draws.delete(id.get()).map_err(|e| not_found(e, "draw"))
     }
 }

@@ -1,11 +1,12 @@
 //! What the ledger's use-case tests share: the mocked ports and a project, task and document of
-//! user 3.
+//! user 3, the callers of a shared project (its owner, a partner, a viewer, a stranger).
 
-use buildledger_domain::ids::{TaskId, TypedId, UserId};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
 use std::sync::Arc;
 
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::document::Document;
+use buildledger_domain::member::Role;
 use buildledger_domain::project::{
     parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
 };
@@ -15,6 +16,7 @@ use chrono::NaiveDate;
 use mockall::predicate::eq;
 
 use super::{LedgerPorts, LedgerService};
+use crate::access::{testing, Authorizer, Located};
 use crate::ports::{
     MockChangeOrderRepository, MockClock, MockContractorRepository, MockDocumentRepository, MockDrawRepository,
     MockLienWaiverRepository, MockProjectRepository, MockTaskPaymentRepository, MockTaskRepository,
@@ -30,6 +32,28 @@ pub(super) struct Mocks {
     pub(super) draws: MockDrawRepository,
     pub(super) waivers: MockLienWaiverRepository,
     pub(super) scheduled: crate::ports::MockScheduledValues,
+    /// The caller owns every target (as `owned_by_3` says for a shared project).
+    pub(super) access: Authorizer,
+}
+
+/// The owner of project 1, a partner and a viewer there, and a stranger to it.
+pub(super) const OWNER: i64 = 3;
+pub(super) const PARTNER: i64 = 5;
+pub(super) const VIEWER: i64 = 6;
+pub(super) const STRANGER: i64 = 7;
+
+/// Every target is in project 1, owned by user 3, where user 5 is a partner and 6 a viewer;
+/// user 7 is no member (their targets are not found).
+pub(super) fn owned_by_3() -> Authorizer {
+    testing::with_access(|user, _| {
+        let role = match user.get() {
+            OWNER => Role::Owner,
+            PARTNER => Role::Partner,
+            VIEWER => Role::Viewer,
+            _ => return None,
+        };
+        Some(Located { project_id: ProjectId::new(1), owner_id: UserId::new(OWNER), role: Some(role) })
+    })
 }
 
 impl Mocks {
@@ -44,6 +68,7 @@ impl Mocks {
             draws: MockDrawRepository::new(),
             waivers: MockLienWaiverRepository::new(),
             scheduled: crate::ports::MockScheduledValues::new(),
+            access: testing::owner_of_everything(),
         }
     }
 
@@ -61,6 +86,7 @@ impl Mocks {
             waivers: Arc::new(self.waivers),
             scheduled: Arc::new(self.scheduled),
             clock: Arc::new(clock),
+            access: self.access,
         })
     }
 

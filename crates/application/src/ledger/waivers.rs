@@ -1,12 +1,14 @@
 //! Lien waivers of a project (issue 34, docs/money.md): listed oldest first, written with a
-//! contractor of the caller's roster, a payment of the project to that contractor and a
+//! contractor of the project owner's roster, a payment of the project to that contractor and a
 //! document of the project, the payment and document checked again under the project's lock.
 
 use buildledger_domain::ids::{DocumentId, LienWaiverId, PaymentId, ProjectId, TypedId, UserId};
 use buildledger_domain::ledger::{LienWaiver, LienWaiverDetails, LienWaiverInput};
+use buildledger_domain::member::Need;
 use buildledger_domain::{DomainError, FieldErrors};
 
 use super::{not_found, LedgerService};
+use crate::access::Target;
 use crate::error::UseCaseError;
 
 pub const MSG_WAIVER_OTHER_PROJECT: &str = "A lien waiver cannot be moved to another project.";
@@ -44,21 +46,27 @@ impl Named {
 }
 
 impl LedgerService {
-    pub fn waivers(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<LienWaiver>, UseCaseError> {
-        let project = self.own_project(owner_id, project_id)?;
+    pub fn waivers(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<LienWaiver>, UseCaseError> {
+        let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let project = self.own_project(grant.owner_id, project_id)?;
         Ok(self.ports.waivers.list_for_project(project.id)?)
     }
 
-    pub fn waiver(&self, owner_id: UserId, id: LienWaiverId) -> Result<LienWaiver, UseCaseError> {
+    pub fn waiver(&self, user_id: UserId, id: LienWaiverId) -> Result<LienWaiver, UseCaseError> {
+        let grant = self.authorize(user_id, Target::LienWaiver(id), Need::Read)?;
+        self.own_waiver(grant.owner_id, id)
+    }
+
+    fn own_waiver(&self, owner_id: UserId, id: LienWaiverId) -> Result<LienWaiver, UseCaseError> {
         self.ports.waivers.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("lien waiver"))
     }
 
-    /// The caller's contractor, payment and document named in `refs` (404 for another user's
+    /// The owner's contractor, payment and document named in `refs` (404 for another user's
     /// or a missing one), as the checks read them.
     fn own_refs(&self, owner_id: UserId, refs: WaiverRefs) -> Result<Named, UseCaseError> {
         self.check_contractor(owner_id, refs.contractor)?;
         let payment = match refs.payment {
-            Some(id) => Some(self.payment(owner_id, PaymentId::new(id))?),
+            Some(id) => Some(self.own_payment(owner_id, PaymentId::new(id))?),
             None => None,
         };
         let document = match refs.document {
@@ -77,14 +85,18 @@ impl LedgerService {
     }
 
     /// A waiver of the project `refs.project`. `change`: the body's other fields as read,
-    /// problems included; what `refs` names is checked first.
+    /// problems included; the project, then what `refs` names (in its owner's data), are
+    /// checked first. Without a project, what `refs` names is looked up among the caller's own.
     pub fn create_waiver(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         refs: WaiverRefs,
         change: Result<LienWaiverInput, DomainError>,
     ) -> Result<LienWaiver, UseCaseError> {
-        let project = refs.project.map(|id| self.own_project(owner_id, ProjectId::new(id))).transpose()?;
+        let target = refs.project.map(|id| Target::Project(ProjectId::new(id)));
+        let grant = self.authorize_named(user_id, target, Need::Write)?;
+        let owner_id = grant.map_or(user_id, |g| g.owner_id);
+        let project = grant.map(|g| self.own_project(g.owner_id, g.project_id)).transpose()?;
         let named = self.own_refs(owner_id, refs)?;
         let input = change?;
         let mut errors = FieldErrors::new();
@@ -97,16 +109,18 @@ impl LedgerService {
         self.ports.waivers.create(project_id, &details).map_err(|e| not_found(e, "project"))
     }
 
-    /// The waiver's fields from `change` over the stored ones, as found under the lock.
-    /// Another user's waiver is not found whatever the body says, then what `refs` names.
+    /// The waiver's fields from `change` over the stored ones, as found under the lock. A
+    /// waiver the caller may not change is not found (or forbidden) whatever the body says, then
+    /// what `refs` names.
     pub fn update_waiver(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: LienWaiverId,
         refs: WaiverRefs,
         change: Result<LienWaiverInput, DomainError>,
     ) -> Result<LienWaiver, UseCaseError> {
-        let current = self.waiver(owner_id, id)?;
+        let owner_id = self.authorize(user_id, Target::LienWaiver(id), Need::Write)?.owner_id;
+        let current = self.own_waiver(owner_id, id)?;
         let named = self.own_refs(owner_id, refs)?;
         let input = change?;
         if refs.project.is_some_and(|p| p != current.project_id) {
@@ -119,8 +133,9 @@ impl LedgerService {
         self.ports.waivers.update(id.get(), Box::new(rule)).map_err(|e| not_found(e, "lien waiver"))
     }
 
-    pub fn delete_waiver(&self, owner_id: UserId, id: LienWaiverId) -> Result<(), UseCaseError> {
-        self.waiver(owner_id, id)?;
+    pub fn delete_waiver(&self, user_id: UserId, id: LienWaiverId) -> Result<(), UseCaseError> {
+        let grant = self.authorize(user_id, Target::LienWaiver(id), Need::Write)?;
+        self.own_waiver(grant.owner_id, id)?;
         self.ports.waivers.delete(id.get()).map_err(|e| not_found(e, "lien waiver"))
     }
 }
@@ -136,7 +151,7 @@ mod tests {
     use buildledger_domain::Money;
     use mockall::predicate::eq;
 
-    use super::super::fixtures::{day, document, project, Mocks};
+    use super::super::fixtures::{day, document, owned_by_3, project, Mocks, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
     use crate::error::RepoError;
 
@@ -345,5 +360,51 @@ mod tests {
             svc.waivers(UserId::new(3), ProjectId::new(2)),
             Err(UseCaseError::NotFound { entity: "project" })
         ));
+    }
+
+    #[test]
+    fn a_viewer_records_no_waiver_and_a_stranger_finds_none() {
+        let mut m = owned();
+        m.access = owned_by_3();
+        m.waivers.expect_find_for_owner().never();
+        m.waivers.expect_create().never();
+        m.waivers.expect_update().never();
+        m.waivers.expect_delete().never();
+        let svc = m.service();
+        let bad: Result<LienWaiverInput, DomainError> = Err(FieldErrors::single("kind", "bad"));
+        let viewer = UserId::new(VIEWER);
+        assert!(matches!(svc.create_waiver(viewer, refs(), bad.clone()), Err(UseCaseError::Forbidden)));
+        let received = LienWaiverInput { status: Some(WaiverState::Received), ..Default::default() };
+        assert!(matches!(
+            svc.update_waiver(viewer, LienWaiverId::new(1), WaiverRefs::default(), Ok(received)),
+            Err(UseCaseError::Forbidden)
+        ));
+        assert!(matches!(svc.delete_waiver(viewer, LienWaiverId::new(1)), Err(UseCaseError::Forbidden)));
+        let stranger = UserId::new(STRANGER);
+        assert!(matches!(svc.create_waiver(stranger, refs(), bad), Err(UseCaseError::NotFound { entity: "project" })));
+        assert!(matches!(svc.waivers(stranger, ProjectId::new(1)), Err(UseCaseError::NotFound { entity: "project" })));
+    }
+
+    #[test]
+    fn a_partners_waiver_names_the_owners_contractor_and_payment() {
+        let mut m = Mocks::new();
+        m.access = owned_by_3();
+        let owner = UserId::new(OWNER);
+        m.projects.expect_find_for_owner().with(eq(owner), eq(ProjectId::new(1))).returning(|_, _| Ok(Some(project())));
+        m.contractors
+            .expect_find_for_owner()
+            .with(eq(owner), eq(buildledger_domain::ids::ContractorId::new(7)))
+            .times(1)
+            .returning(|_, _| Ok(Some(contractor(7))));
+        m.payments
+            .expect_find_for_owner()
+            .with(eq(owner), eq(PaymentId::new(12)))
+            .times(1)
+            .returning(|_, _| Ok(Some(payment(12, 1, Some(7)))));
+        m.waivers.expect_create().withf(|p, d| *p == 1 && d.payment_id == Some(12)).times(1).returning(created);
+        let refs = WaiverRefs { payment: Some(12), ..refs() };
+        let change = LienWaiverInput { payment: Some(Some(12)), ..input() };
+        let w = m.service().create_waiver(UserId::new(PARTNER), refs, Ok(change)).unwrap();
+        assert_eq!(w.details.payment_id, Some(12));
     }
 }

@@ -7,19 +7,21 @@
 use std::sync::Arc;
 
 use buildledger_domain::ids::{ProjectId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::schedule::{compute, Schedule};
 use chrono::{Days, NaiveDate, NaiveDateTime};
 
 use super::ports::{CalendarFeedRepository, ScheduleRead};
+use crate::access::{Authorizer, Target};
 use crate::accounts::recovery::token_hash;
 use crate::error::UseCaseError;
-use crate::ports::{Clock, IdGenerator, ProjectRepository};
+use crate::ports::{Clock, IdGenerator};
 use crate::schedule::timeline::TimelineService;
 
 #[derive(Clone)]
 pub struct CalendarFeedPorts {
+    pub access: Authorizer,
     pub feeds: Arc<dyn CalendarFeedRepository>,
-    pub projects: Arc<dyn ProjectRepository>,
     pub ids: Arc<dyn IdGenerator>,
     pub clock: Arc<dyn Clock>,
 }
@@ -84,21 +86,20 @@ impl CalendarFeedService {
         Self { ports, timeline }
     }
 
-    fn own_project(&self, owner_id: UserId, project_id: ProjectId) -> Result<(), UseCaseError> {
-        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
-        Ok(())
+    fn authorize(&self, user_id: UserId, project_id: ProjectId, need: Need) -> Result<(), UseCaseError> {
+        self.ports.access.authorize(user_id, Target::Project(project_id), need).map(|_| ())
     }
 
-    /// When the caller's project's link was made; `None` without one.
-    pub fn status(&self, owner_id: UserId, project_id: ProjectId) -> Result<Option<NaiveDateTime>, UseCaseError> {
-        self.own_project(owner_id, project_id)?;
+    /// When the project's link was made; `None` without one.
+    pub fn status(&self, user_id: UserId, project_id: ProjectId) -> Result<Option<NaiveDateTime>, UseCaseError> {
+        self.authorize(user_id, project_id, Need::Read)?;
         Ok(self.ports.feeds.find_for_project(project_id)?)
     }
 
-    /// A new link for the caller's project (the old one stops working); returns its token, the
-    /// only time it is known.
-    pub fn create(&self, owner_id: UserId, project_id: ProjectId) -> Result<String, UseCaseError> {
-        self.own_project(owner_id, project_id)?;
+    /// A new link for the project (the old one stops working); returns its token, the only time
+    /// it is known.
+    pub fn create(&self, user_id: UserId, project_id: ProjectId) -> Result<String, UseCaseError> {
+        self.authorize(user_id, project_id, Need::Write)?;
         // Two 128-bit ids from the system's cryptographic generator: 256 bits, 64 hex digits.
         let token = format!("{}{}", self.ports.ids.new_id(""), self.ports.ids.new_id(""));
         self.ports
@@ -108,9 +109,9 @@ impl CalendarFeedService {
         Ok(token)
     }
 
-    /// Revokes the caller's project's link (none is fine): it stops working at once.
-    pub fn revoke(&self, owner_id: UserId, project_id: ProjectId) -> Result<(), UseCaseError> {
-        self.own_project(owner_id, project_id)?;
+    /// Revokes the project's link (none is fine): it stops working at once.
+    pub fn revoke(&self, user_id: UserId, project_id: ProjectId) -> Result<(), UseCaseError> {
+        self.authorize(user_id, project_id, Need::Write)?;
         Ok(self.ports.feeds.delete(project_id)?)
     }
 
@@ -144,32 +145,26 @@ mod tests {
     use buildledger_domain::ids::TypedId;
     use mockall::predicate::{always, eq};
 
+    use super::super::fixtures::{team, PARTNER, STRANGER, VIEWER};
     use super::*;
-    use crate::ports::{MockIdGenerator, MockProjectRepository};
-    use crate::schedule::dependencies::tests::project;
+    use crate::ports::MockIdGenerator;
     use crate::schedule::ports::{MockCalendarFeedRepository, MockScheduleRepository, ScheduledInspection};
     use crate::schedule::timeline::tests::{clock, day, read};
     use crate::schedule::timeline::TimelinePorts;
 
     const TOKEN: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
+    /// Project 1 of user 3, with its partner and viewer ([`team`]).
     fn service(feeds: MockCalendarFeedRepository, schedule: MockScheduleRepository) -> CalendarFeedService {
-        let mut projects = MockProjectRepository::new();
-        projects
-            .expect_find_for_owner()
-            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
-            .returning(|_, _| Ok(Some(project(1))));
-        projects.expect_find_for_owner().returning(|_, _| Ok(None));
-        let projects = Arc::new(projects);
         let mut ids = MockIdGenerator::new();
         ids.expect_new_id().returning(|_| "00112233445566778899aabbccddeeff".into());
         let timeline = TimelineService::new(TimelinePorts {
-            projects: projects.clone(),
+            access: team(),
             schedule: Arc::new(schedule),
             clock: Arc::new(clock()),
         });
         CalendarFeedService::new(
-            CalendarFeedPorts { feeds: Arc::new(feeds), projects, ids: Arc::new(ids), clock: Arc::new(clock()) },
+            CalendarFeedPorts { access: team(), feeds: Arc::new(feeds), ids: Arc::new(ids), clock: Arc::new(clock()) },
             timeline,
         )
     }
@@ -187,12 +182,29 @@ mod tests {
         assert_eq!(svc.create(UserId::new(3), ProjectId::new(1)).unwrap(), TOKEN);
         svc.revoke(UserId::new(3), ProjectId::new(1)).unwrap();
         for r in [
-            svc.create(UserId::new(4), ProjectId::new(1)).map(|_| ()),
-            svc.revoke(UserId::new(4), ProjectId::new(1)),
-            svc.status(UserId::new(4), ProjectId::new(1)).map(|_| ()),
+            svc.create(UserId::new(STRANGER), ProjectId::new(1)).map(|_| ()),
+            svc.revoke(UserId::new(STRANGER), ProjectId::new(1)),
+            svc.status(UserId::new(STRANGER), ProjectId::new(1)).map(|_| ()),
         ] {
             assert!(matches!(r, Err(UseCaseError::NotFound { entity: "project" })), "{r:?}");
         }
+    }
+
+    #[test]
+    fn a_viewer_sees_whether_there_is_a_link_and_a_partner_makes_and_revokes_it_as_the_owner() {
+        let mut feeds = MockCalendarFeedRepository::new();
+        feeds.expect_find_for_project().with(eq(ProjectId::new(1))).returning(|_| Ok(None));
+        // The partner's two writes only.
+        feeds.expect_replace().with(eq(ProjectId::new(1)), always(), always()).times(1).returning(|_, _, _| Ok(()));
+        feeds.expect_delete().with(eq(ProjectId::new(1))).times(1).returning(|_| Ok(()));
+        let svc = service(feeds, MockScheduleRepository::new());
+        let viewer = UserId::new(VIEWER);
+        assert_eq!(svc.status(viewer, ProjectId::new(1)).unwrap(), None);
+        assert!(matches!(svc.create(viewer, ProjectId::new(1)), Err(UseCaseError::Forbidden)));
+        assert!(matches!(svc.revoke(viewer, ProjectId::new(1)), Err(UseCaseError::Forbidden)));
+        let partner = UserId::new(PARTNER);
+        assert_eq!(svc.create(partner, ProjectId::new(1)).unwrap(), TOKEN);
+        svc.revoke(partner, ProjectId::new(1)).unwrap();
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use buildledger_domain::ids::{DelayId, ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::project::Project;
 use buildledger_domain::schedule::{delay_totals, CarryingCost, Delay, DelayInput, DelayTotals};
 use buildledger_domain::task::Task;
@@ -12,6 +13,7 @@ use buildledger_domain::{DomainError, FieldErrors};
 use chrono::NaiveDate;
 
 use super::ports::DelayRepository;
+use crate::access::{Authorizer, Target};
 use crate::error::UseCaseError;
 use crate::ports::{Clock, OnTask, ProjectRepository, TaskRepository};
 use crate::projects::not_found_as;
@@ -21,6 +23,7 @@ pub const MSG_OTHER_TASK: &str = "A delay or inspection cannot be moved to anoth
 
 #[derive(Clone)]
 pub struct DelayPorts {
+    pub access: Authorizer,
     pub tasks: Arc<dyn TaskRepository>,
     pub projects: Arc<dyn ProjectRepository>,
     pub delays: Arc<dyn DelayRepository>,
@@ -48,7 +51,7 @@ pub struct ProjectDelays {
     pub totals: DelayTotals,
 }
 
-/// The caller's task (404 otherwise, like a missing one).
+/// The owner's task (404 otherwise, like a missing one).
 pub(super) fn own_task(
     tasks: &dyn TaskRepository,
     owner_id: UserId,
@@ -57,14 +60,18 @@ pub(super) fn own_task(
     tasks.find_for_owner(owner_id, TaskId::new(task_id))?.ok_or(UseCaseError::not_found("task"))
 }
 
-/// A create's task: the caller's when named (looked up before the body's problems are
-/// answered: another user's task is 404 whatever the body says), required otherwise.
+/// A create's task when named: the caller may change its project (authorized before the body's
+/// problems are answered: a stranger's task is 404, a viewer's 403, whatever the body says),
+/// read as its owner's. Required otherwise (with the body's problems, [`with_task`]).
 pub(super) fn task_of_create(
+    access: &Authorizer,
     tasks: &dyn TaskRepository,
-    owner_id: UserId,
+    user_id: UserId,
     task: Option<i64>,
 ) -> Result<Option<Task>, UseCaseError> {
-    Ok(task.map(|id| own_task(tasks, owner_id, id)).transpose()?.map(|(t, _)| t))
+    let Some(id) = task else { return Ok(None) };
+    let grant = access.authorize(user_id, Target::Task(TaskId::new(id)), Need::Write)?;
+    Ok(Some(own_task(tasks, grant.owner_id, id)?.0))
 }
 
 /// The body's problems with the task's, when the create names none.
@@ -97,9 +104,13 @@ impl DelayService {
 
     /// The project's delays by date recorded (then id), with their totals per reason and their
     /// cost at the project's monthly carrying cost (none without one).
-    pub fn delays(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectDelays, UseCaseError> {
-        let project =
-            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+    pub fn delays(&self, user_id: UserId, project_id: ProjectId) -> Result<ProjectDelays, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let project = self
+            .ports
+            .projects
+            .find_for_owner(grant.owner_id, project_id)?
+            .ok_or(UseCaseError::not_found("project"))?;
         let mut delays = self.ports.delays.list_for_project(project.id)?;
         delays.sort_by_key(|d| (d.details.recorded_on, d.id));
         let details = &project.details;
@@ -107,19 +118,25 @@ impl DelayService {
         Ok(ProjectDelays { delays, totals })
     }
 
-    pub fn delay(&self, owner_id: UserId, id: DelayId) -> Result<Delay, UseCaseError> {
-        self.ports.delays.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("delay"))
+    pub fn delay(&self, user_id: UserId, id: DelayId) -> Result<Delay, UseCaseError> {
+        self.granted_delay(user_id, id, Need::Read)
     }
 
-    /// A delay on the caller's task `task`. `change` is the body as read, problems included:
-    /// another user's task is not found whatever the body says, so it is looked up first.
+    /// The delay, once the caller may do what `need` says to its project (read as its owner's).
+    fn granted_delay(&self, user_id: UserId, id: DelayId, need: Need) -> Result<Delay, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Delay(id), need)?;
+        self.ports.delays.find_for_owner(grant.owner_id, id)?.ok_or(UseCaseError::not_found("delay"))
+    }
+
+    /// A delay on task `task`. `change` is the body as read, problems included: whether the
+    /// caller may change the task's project is answered first, whatever the body says.
     pub fn create_delay(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         task: Option<i64>,
         change: Result<DelayChange, DomainError>,
     ) -> Result<Delay, UseCaseError> {
-        let task = task_of_create(self.ports.tasks.as_ref(), owner_id, task)?;
+        let task = task_of_create(&self.ports.access, self.ports.tasks.as_ref(), user_id, task)?;
         let today = self.today();
         let (task, details) = with_task(task, change.and_then(|c| c.input.apply(None, today)))?;
         let new = OnTask { task_id: task.id, project_id: task.project_id, details };
@@ -127,14 +144,14 @@ impl DelayService {
     }
 
     /// The delay's fields from `change` over the stored ones, as found under the lock of the
-    /// write. Another user's delay is not found whatever the body says, so it is read first.
+    /// write. Whether the caller may change it is answered first, whatever the body says.
     pub fn update_delay(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: DelayId,
         change: Result<DelayChange, DomainError>,
     ) -> Result<Delay, UseCaseError> {
-        let current = self.delay(owner_id, id)?;
+        let current = self.granted_delay(user_id, id, Need::Write)?;
         let change = change?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
@@ -145,8 +162,8 @@ impl DelayService {
         self.ports.delays.update(id.get(), Box::new(rule)).map_err(|e| not_found_as(e, "delay"))
     }
 
-    pub fn delete_delay(&self, owner_id: UserId, id: DelayId) -> Result<(), UseCaseError> {
-        self.delay(owner_id, id)?;
+    pub fn delete_delay(&self, user_id: UserId, id: DelayId) -> Result<(), UseCaseError> {
+        self.granted_delay(user_id, id, Need::Write)?;
         self.ports.delays.delete(id.get()).map_err(|e| not_found_as(e, "delay"))
     }
 }
@@ -157,7 +174,7 @@ mod tests {
     use buildledger_domain::Money;
     use mockall::predicate::{always, eq};
 
-    use super::super::fixtures::{day, project, Mocks};
+    use super::super::fixtures::{day, project, team, Mocks, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
     use crate::error::RepoError;
 
@@ -265,5 +282,57 @@ mod tests {
             svc.delete_delay(UserId::new(3), DelayId::new(7)),
             Err(UseCaseError::NotFound { entity: "delay" })
         ));
+    }
+
+    #[test]
+    fn a_viewer_writes_no_delay_a_partner_writes_as_the_owner_and_a_stranger_finds_none() {
+        let mut m = Mocks::new();
+        m.access = team();
+        m.owns_task();
+        m.projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(OWNER)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(Some(project())));
+        m.delays.expect_list_for_project().returning(|_| Ok(vec![stored(7, 2, DelayReason::Labor, "2026-11-03")]));
+        m.delays
+            .expect_find_for_owner()
+            .with(eq(UserId::new(OWNER)), eq(DelayId::new(7)))
+            .returning(|_, _| Ok(Some(stored(7, 2, DelayReason::Labor, "2026-11-03"))));
+        // The partner's three writes, each on the owner's records; nobody else's.
+        m.delays.expect_create().withf(|new| new.task_id == 10).times(1).returning(|new| {
+            Ok(Delay { id: 8, project_id: new.project_id, task_id: new.task_id, details: new.details.clone() })
+        });
+        m.delays.expect_update().with(eq(7), always()).times(1).returning(|_, rule| {
+            let now = stored(7, 2, DelayReason::Labor, "2026-11-03");
+            Ok(Delay { details: rule(&now).unwrap(), ..now })
+        });
+        m.delays.expect_delete().with(eq(7)).times(1).returning(|_| Ok(()));
+        let svc = m.delays_service();
+        let bad = || Err(FieldErrors::single("days", MSG_DELAY_DAYS));
+
+        let viewer = UserId::new(VIEWER);
+        assert_eq!(svc.delays(viewer, ProjectId::new(1)).unwrap().delays.len(), 1, "a viewer reads");
+        assert_eq!(svc.delay(viewer, DelayId::new(7)).unwrap().id, 7);
+        for r in [
+            svc.create_delay(viewer, Some(10), bad()).map(|_| ()),
+            svc.update_delay(viewer, DelayId::new(7), bad()).map(|_| ()),
+            svc.delete_delay(viewer, DelayId::new(7)),
+        ] {
+            assert!(matches!(r, Err(UseCaseError::Forbidden)), "a viewer's write, before the body's problems: {r:?}");
+        }
+
+        let partner = UserId::new(PARTNER);
+        svc.create_delay(partner, Some(10), body(Some(3), Some(DelayReason::Weather))).unwrap();
+        svc.update_delay(partner, DelayId::new(7), body(Some(4), None)).unwrap();
+        svc.delete_delay(partner, DelayId::new(7)).unwrap();
+
+        let stranger = UserId::new(STRANGER);
+        assert!(matches!(svc.delays(stranger, ProjectId::new(1)), Err(UseCaseError::NotFound { entity: "project" })));
+        assert!(matches!(svc.create_delay(stranger, Some(10), bad()), Err(UseCaseError::NotFound { entity: "task" })));
+        assert!(matches!(
+            svc.update_delay(stranger, DelayId::new(7), bad()),
+            Err(UseCaseError::NotFound { entity: "delay" })
+        ));
+        assert!(matches!(svc.delete_delay(stranger, DelayId::new(7)), Err(UseCaseError::NotFound { entity: "delay" })));
     }
 }

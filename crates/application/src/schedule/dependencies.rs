@@ -7,14 +7,16 @@
 use std::sync::Arc;
 
 use buildledger_domain::ids::{DependencyId, ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::project::Project;
 use buildledger_domain::schedule::{would_close_cycle, Dependency, DependencyDetails, LinkType};
 use buildledger_domain::task::Task;
 use buildledger_domain::{DomainError, FieldErrors};
 
 use super::ports::DependencyRepository;
+use crate::access::{Authorizer, Target};
 use crate::error::UseCaseError;
-use crate::ports::{ProjectRepository, TaskRepository};
+use crate::ports::TaskRepository;
 
 /// A link that would make a task wait for itself.
 pub const MSG_CYCLE: &str = "This link would close a loop: the successor already comes before the predecessor.";
@@ -25,8 +27,8 @@ pub const MSG_OTHER_PROJECT: &str = "Both tasks of a link must belong to the sam
 
 #[derive(Clone)]
 pub struct DependencyPorts {
+    pub access: Authorizer,
     pub tasks: Arc<dyn TaskRepository>,
-    pub projects: Arc<dyn ProjectRepository>,
     pub dependencies: Arc<dyn DependencyRepository>,
 }
 
@@ -60,35 +62,45 @@ impl DependencyService {
         Self { ports }
     }
 
-    fn own_task(&self, owner_id: UserId, id: i64) -> Result<(Task, Project), UseCaseError> {
-        let found = if id > 0 { self.ports.tasks.find_for_owner(owner_id, TaskId::new(id))? } else { None };
-        found.ok_or(UseCaseError::not_found("task"))
+    /// A task of a project the caller may change, read as its owner's.
+    fn granted_task(&self, user_id: UserId, id: i64) -> Result<(Task, Project), UseCaseError> {
+        if id <= 0 {
+            return Err(UseCaseError::not_found("task"));
+        }
+        let grant = self.ports.access.authorize(user_id, Target::Task(TaskId::new(id)), Need::Write)?;
+        self.ports.tasks.find_for_owner(grant.owner_id, TaskId::new(id))?.ok_or(UseCaseError::not_found("task"))
     }
 
-    /// The links of one of the caller's projects, oldest first.
-    pub fn list(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Dependency>, UseCaseError> {
-        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+    /// The links of a project the caller may read, oldest first.
+    pub fn list(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<Dependency>, UseCaseError> {
+        self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
         Ok(self.ports.dependencies.list_for_project(project_id)?)
     }
 
-    pub fn get(&self, owner_id: UserId, id: DependencyId) -> Result<Dependency, UseCaseError> {
-        self.ports.dependencies.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("dependency"))
+    pub fn get(&self, user_id: UserId, id: DependencyId) -> Result<Dependency, UseCaseError> {
+        self.granted(user_id, id, Need::Read)
+    }
+
+    /// The link, once the caller may do what `need` says to its project (read as its owner's).
+    fn granted(&self, user_id: UserId, id: DependencyId, need: Need) -> Result<Dependency, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Dependency(id), need)?;
+        self.ports.dependencies.find_for_owner(grant.owner_id, id)?.ok_or(UseCaseError::not_found("dependency"))
     }
 
     /// A link from `predecessor` to `successor` (the body's task ids, when whole numbers), with
-    /// `change`'s type and lag (the body as read, problems included). Another user's task is not
-    /// found whatever the rest of the body says, so both are looked up first; tasks of two
-    /// projects are refused (400); a loop or a second link of the pair, as found under the
-    /// project's lock, is a conflict (409).
+    /// `change`'s type and lag (the body as read, problems included). Whether the caller may
+    /// change both tasks' projects is answered first, whatever the rest of the body says (a
+    /// stranger's task 404, a viewer's 403); tasks of two projects are refused (400); a loop or
+    /// a second link of the pair, as found under the project's lock, is a conflict (409).
     pub fn create(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         predecessor: Option<i64>,
         successor: Option<i64>,
         change: Result<DependencyChange, DomainError>,
     ) -> Result<Dependency, UseCaseError> {
-        let before = predecessor.map(|id| self.own_task(owner_id, id)).transpose()?;
-        let after = successor.map(|id| self.own_task(owner_id, id)).transpose()?;
+        let before = predecessor.map(|id| self.granted_task(user_id, id)).transpose()?;
+        let after = successor.map(|id| self.granted_task(user_id, id)).transpose()?;
         let change = change?;
         let mut errors = FieldErrors::new();
         for (field, task) in [("predecessor", before.is_none()), ("successor", after.is_none())] {
@@ -116,14 +128,14 @@ impl DependencyService {
     }
 
     /// The link's type and lag from `change` over the stored ones, as found under the lock.
-    /// Another user's link is not found whatever the body says, so it is looked up first.
+    /// Whether the caller may change it is answered first, whatever the body says.
     pub fn update(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: DependencyId,
         change: Result<DependencyChange, DomainError>,
     ) -> Result<Dependency, UseCaseError> {
-        self.get(owner_id, id)?;
+        self.granted(user_id, id, Need::Write)?;
         let change = change?;
         let rule = move |current: &Dependency| -> Result<DependencyDetails, DomainError> {
             Ok(DependencyDetails {
@@ -136,8 +148,8 @@ impl DependencyService {
         self.ports.dependencies.update(id, Box::new(rule)).map_err(|e| crate::projects::not_found_as(e, "dependency"))
     }
 
-    pub fn delete(&self, owner_id: UserId, id: DependencyId) -> Result<(), UseCaseError> {
-        self.get(owner_id, id)?;
+    pub fn delete(&self, user_id: UserId, id: DependencyId) -> Result<(), UseCaseError> {
+        self.granted(user_id, id, Need::Write)?;
         self.ports.dependencies.delete(id).map_err(|e| crate::projects::not_found_as(e, "dependency"))
     }
 }
@@ -152,9 +164,11 @@ pub(crate) mod tests {
     use buildledger_domain::Money;
     use mockall::predicate::{always, eq};
 
+    use super::super::fixtures::{team, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
+    use crate::access::testing::owner_of_everything;
     use crate::error::RepoError;
-    use crate::ports::{MockProjectRepository, MockTaskRepository};
+    use crate::ports::MockTaskRepository;
     use crate::schedule::ports::MockDependencyRepository;
 
     pub(crate) fn project(id: i64) -> Project {
@@ -196,8 +210,8 @@ pub(crate) mod tests {
     }
 
     struct Mocks {
+        access: Authorizer,
         tasks: MockTaskRepository,
-        projects: MockProjectRepository,
         dependencies: MockDependencyRepository,
     }
 
@@ -213,13 +227,13 @@ pub(crate) mod tests {
                 };
                 Ok((owner == UserId::new(3)).then(|| (task(id.get(), project), project_fixture(project))))
             });
-            Self { tasks, projects: MockProjectRepository::new(), dependencies: MockDependencyRepository::new() }
+            Self { access: owner_of_everything(), tasks, dependencies: MockDependencyRepository::new() }
         }
 
         fn service(self) -> DependencyService {
             DependencyService::new(DependencyPorts {
+                access: self.access,
                 tasks: Arc::new(self.tasks),
-                projects: Arc::new(self.projects),
                 dependencies: Arc::new(self.dependencies),
             })
         }
@@ -338,19 +352,55 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn another_users_project_lists_nothing() {
+    fn a_viewer_links_nothing_a_partner_links_as_the_owner_and_a_stranger_finds_nothing() {
         let mut m = Mocks::new();
-        m.projects
-            .expect_find_for_owner()
-            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
-            .returning(|_, _| Ok(Some(project(1))));
-        m.projects.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.access = team();
         m.dependencies.expect_list_for_project().with(eq(ProjectId::new(1))).returning(|_| Ok(vec![link(1, 10, 11)]));
+        m.dependencies
+            .expect_find_for_owner()
+            .with(eq(UserId::new(OWNER)), eq(DependencyId::new(1)))
+            .returning(|_, _| Ok(Some(link(1, 10, 11))));
+        // The partner's three writes, each on the owner's links; nobody else's.
+        m.dependencies.expect_create().with(eq(ProjectId::new(1)), always()).times(1).returning(|_, rule| {
+            let d = rule(&[link(1, 10, 11)]).unwrap();
+            Ok(Dependency { id: 2, predecessor: d.predecessor, successor: d.successor, ..link(2, 0, 0) })
+        });
+        m.dependencies.expect_update().times(1).returning(|_, rule| {
+            let d = rule(&link(1, 10, 11)).unwrap();
+            Ok(Dependency { lag_days: d.lag_days, ..link(1, 10, 11) })
+        });
+        m.dependencies.expect_delete().with(eq(DependencyId::new(1))).times(1).returning(|_| Ok(()));
         let svc = m.service();
-        assert_eq!(svc.list(UserId::new(3), ProjectId::new(1)).unwrap().len(), 1);
+        let bad = || Err(FieldErrors::single("lag_days", "bad"));
+
+        let viewer = UserId::new(VIEWER);
+        assert_eq!(svc.list(viewer, ProjectId::new(1)).unwrap().len(), 1, "a viewer reads");
+        assert_eq!(svc.get(viewer, DependencyId::new(1)).unwrap().id, 1);
+        for r in [
+            svc.create(viewer, Some(11), Some(12), bad()).map(|_| ()),
+            svc.update(viewer, DependencyId::new(1), bad()).map(|_| ()),
+            svc.delete(viewer, DependencyId::new(1)),
+        ] {
+            assert!(matches!(r, Err(UseCaseError::Forbidden)), "a viewer's write, before the body's problems: {r:?}");
+        }
+
+        let partner = UserId::new(PARTNER);
+        let made = svc.create(partner, Some(11), Some(12), Ok(DependencyChange::default())).unwrap();
+        assert_eq!((made.predecessor, made.successor), (11, 12));
+        let change = DependencyChange { lag_days: Some(2), ..Default::default() };
+        assert_eq!(svc.update(partner, DependencyId::new(1), Ok(change)).unwrap().lag_days, 2);
+        svc.delete(partner, DependencyId::new(1)).unwrap();
+
+        let stranger = UserId::new(STRANGER);
+        assert!(matches!(svc.list(stranger, ProjectId::new(1)), Err(UseCaseError::NotFound { entity: "project" })));
         assert!(matches!(
-            svc.list(UserId::new(4), ProjectId::new(1)),
-            Err(UseCaseError::NotFound { entity: "project" })
+            svc.create(stranger, Some(11), Some(12), bad()),
+            Err(UseCaseError::NotFound { entity: "task" })
         ));
+        for r in
+            [svc.update(stranger, DependencyId::new(1), bad()).map(|_| ()), svc.delete(stranger, DependencyId::new(1))]
+        {
+            assert!(matches!(r, Err(UseCaseError::NotFound { entity: "dependency" })), "{r:?}");
+        }
     }
 }

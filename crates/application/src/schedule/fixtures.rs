@@ -1,10 +1,12 @@
-//! What the schedule's use-case tests share: the mocked ports and a project and task of user 3.
+//! What the schedule's use-case tests share: the mocked ports, a project and task of user 3, and
+//! the project's team (user 3 owns project 1, 5 is a partner, 6 a viewer, 4 a stranger).
 
 use std::sync::Arc;
 
 use buildledger_domain::bid::BidFigures;
 use buildledger_domain::document::Document;
-use buildledger_domain::ids::{TaskId, TypedId, UserId};
+use buildledger_domain::ids::{ProjectId, TaskId, TypedId, UserId};
+use buildledger_domain::member::Role;
 use buildledger_domain::project::{
     parse_date, OwnerBuilder, Project, ProjectDetails, ProjectInput, ProjectType, PropertyType,
 };
@@ -16,9 +18,12 @@ use mockall::predicate::eq;
 use super::delays::{DelayPorts, DelayService};
 use super::inspections::{InspectionPorts, InspectionService};
 use super::ports::{MockDelayRepository, MockInspectionRepository};
+use crate::access::testing::{owner_of_everything, with_access};
+use crate::access::{Authorizer, Located};
 use crate::ports::{MockClock, MockDocumentRepository, MockProjectRepository, MockTaskRepository};
 
 pub(super) struct Mocks {
+    pub(super) access: Authorizer,
     pub(super) tasks: MockTaskRepository,
     pub(super) projects: MockProjectRepository,
     pub(super) documents: MockDocumentRepository,
@@ -35,6 +40,7 @@ fn clock() -> Arc<MockClock> {
 impl Mocks {
     pub(super) fn new() -> Self {
         Self {
+            access: owner_of_everything(),
             tasks: MockTaskRepository::new(),
             projects: MockProjectRepository::new(),
             documents: MockDocumentRepository::new(),
@@ -45,6 +51,7 @@ impl Mocks {
 
     pub(super) fn delays_service(self) -> DelayService {
         DelayService::new(DelayPorts {
+            access: self.access,
             tasks: Arc::new(self.tasks),
             projects: Arc::new(self.projects),
             delays: Arc::new(self.delays),
@@ -54,6 +61,7 @@ impl Mocks {
 
     pub(super) fn inspections_service(self) -> InspectionService {
         InspectionService::new(InspectionPorts {
+            access: self.access,
             tasks: Arc::new(self.tasks),
             projects: Arc::new(self.projects),
             documents: Arc::new(self.documents),
@@ -69,6 +77,29 @@ impl Mocks {
             .returning(move |_, _| Ok(Some((task(), project()))));
         self.tasks.expect_find_for_owner().returning(|_, _| Ok(None));
     }
+}
+
+/// The team of project 1: its owner.
+pub(super) const OWNER: i64 = 3;
+/// A partner of project 1.
+pub(super) const PARTNER: i64 = 5;
+/// A viewer of project 1.
+pub(super) const VIEWER: i64 = 6;
+/// Nobody in project 1.
+pub(super) const STRANGER: i64 = 4;
+
+/// Every target is in project 1, owned by [`OWNER`], with its partner and viewer; anyone else is
+/// a stranger to it.
+pub(super) fn team() -> Authorizer {
+    with_access(|user, _| {
+        let role = match user.get() {
+            OWNER => Role::Owner,
+            PARTNER => Role::Partner,
+            VIEWER => Role::Viewer,
+            _ => return None,
+        };
+        Some(Located { project_id: ProjectId::new(1), owner_id: UserId::new(OWNER), role: Some(role) })
+    })
 }
 
 pub(super) fn day(s: &str) -> NaiveDate {

@@ -5,11 +5,13 @@
 use std::sync::Arc;
 
 use buildledger_domain::ids::{InspectionId, ProjectId, TypedId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::schedule::{Inspection, InspectionInput};
 use buildledger_domain::{DomainError, FieldErrors};
 
 use super::delays::{task_of_create, with_task, MSG_OTHER_TASK};
 use super::ports::InspectionRepository;
+use crate::access::{Authorizer, Target};
 use crate::error::UseCaseError;
 use crate::ports::{DocumentRepository, OnTask, ProjectRepository, TaskRepository};
 use crate::projects::not_found_as;
@@ -19,6 +21,7 @@ pub const MSG_DOCUMENT_OF_ANOTHER_TASK: &str = "Choose a document of this inspec
 
 #[derive(Clone)]
 pub struct InspectionPorts {
+    pub access: Authorizer,
     pub tasks: Arc<dyn TaskRepository>,
     pub projects: Arc<dyn ProjectRepository>,
     pub documents: Arc<dyn DocumentRepository>,
@@ -44,16 +47,27 @@ impl InspectionService {
     }
 
     /// The project's inspections by date scheduled, then id.
-    pub fn inspections(&self, owner_id: UserId, project_id: ProjectId) -> Result<Vec<Inspection>, UseCaseError> {
-        let project =
-            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+    pub fn inspections(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<Inspection>, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let project = self
+            .ports
+            .projects
+            .find_for_owner(grant.owner_id, project_id)?
+            .ok_or(UseCaseError::not_found("project"))?;
         let mut all = self.ports.inspections.list_for_project(project.id)?;
         all.sort_by_key(|i| (i.details.scheduled_on, i.id));
         Ok(all)
     }
 
-    pub fn inspection(&self, owner_id: UserId, id: InspectionId) -> Result<Inspection, UseCaseError> {
-        self.ports.inspections.find_for_owner(owner_id, id)?.ok_or(UseCaseError::not_found("inspection"))
+    pub fn inspection(&self, user_id: UserId, id: InspectionId) -> Result<Inspection, UseCaseError> {
+        self.granted_inspection(user_id, id, Need::Read)
+    }
+
+    /// The inspection, once the caller may do what `need` says to its project (read as its
+    /// owner's).
+    fn granted_inspection(&self, user_id: UserId, id: InspectionId, need: Need) -> Result<Inspection, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Inspection(id), need)?;
+        self.ports.inspections.find_for_owner(grant.owner_id, id)?.ok_or(UseCaseError::not_found("inspection"))
     }
 
     /// The document must be one of the task's (400 otherwise: nothing is written).
@@ -65,16 +79,15 @@ impl InspectionService {
         }
     }
 
-    /// An inspection of the caller's task `task`. `change` is the body as read, problems
-    /// included: another user's task is not found whatever the body says, so it is looked up
-    /// first.
+    /// An inspection of task `task`. `change` is the body as read, problems included: whether
+    /// the caller may change the task's project is answered first, whatever the body says.
     pub fn create_inspection(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         task: Option<i64>,
         change: Result<InspectionChange, DomainError>,
     ) -> Result<Inspection, UseCaseError> {
-        let task = task_of_create(self.ports.tasks.as_ref(), owner_id, task)?;
+        let task = task_of_create(&self.ports.access, self.ports.tasks.as_ref(), user_id, task)?;
         let (task, details) = with_task(task, change.and_then(|c| c.input.apply(None)))?;
         self.check_document(task.id, details.document_id)?;
         let new = OnTask { task_id: task.id, project_id: task.project_id, details };
@@ -82,15 +95,14 @@ impl InspectionService {
     }
 
     /// The inspection's fields from `change` over the stored ones, as found under the lock of
-    /// the write. Another user's inspection is not found whatever the body says, so it is read
-    /// first.
+    /// the write. Whether the caller may change it is answered first, whatever the body says.
     pub fn update_inspection(
         &self,
-        owner_id: UserId,
+        user_id: UserId,
         id: InspectionId,
         change: Result<InspectionChange, DomainError>,
     ) -> Result<Inspection, UseCaseError> {
-        let current = self.inspection(owner_id, id)?;
+        let current = self.granted_inspection(user_id, id, Need::Write)?;
         let change = change?;
         if change.task.is_some_and(|t| t != current.task_id) {
             return Err(FieldErrors::single("task", MSG_OTHER_TASK).into());
@@ -104,8 +116,8 @@ impl InspectionService {
         self.ports.inspections.update(id.get(), Box::new(rule)).map_err(|e| not_found_as(e, "inspection"))
     }
 
-    pub fn delete_inspection(&self, owner_id: UserId, id: InspectionId) -> Result<(), UseCaseError> {
-        self.inspection(owner_id, id)?;
+    pub fn delete_inspection(&self, user_id: UserId, id: InspectionId) -> Result<(), UseCaseError> {
+        self.granted_inspection(user_id, id, Need::Write)?;
         self.ports.inspections.delete(id.get()).map_err(|e| not_found_as(e, "inspection"))
     }
 }
@@ -115,7 +127,7 @@ mod tests {
     use buildledger_domain::schedule::{InspectionDetails, InspectionResult};
     use mockall::predicate::{always, eq};
 
-    use super::super::fixtures::{day, document, project, Mocks};
+    use super::super::fixtures::{day, document, project, team, Mocks, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
 
     fn stored(id: i64, on: &str, document: Option<i64>) -> Inspection {
@@ -225,5 +237,67 @@ mod tests {
         for field in ["task", "kind", "scheduled_on"] {
             assert!(e.fields().contains(field), "{field}: {e:?}");
         }
+    }
+
+    #[test]
+    fn a_viewer_writes_no_inspection_a_partner_writes_as_the_owner_and_a_stranger_finds_none() {
+        let mut m = Mocks::new();
+        m.access = team();
+        m.owns_task();
+        documents(&mut m);
+        m.projects
+            .expect_find_for_owner()
+            .with(eq(UserId::new(OWNER)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(Some(project())));
+        m.inspections.expect_list_for_project().returning(|_| Ok(vec![stored(7, "2026-12-01", None)]));
+        m.inspections
+            .expect_find_for_owner()
+            .with(eq(UserId::new(OWNER)), eq(InspectionId::new(7)))
+            .returning(|_, _| Ok(Some(stored(7, "2026-12-01", None))));
+        // The partner's three writes, each on the owner's records; nobody else's.
+        m.inspections.expect_create().withf(|new| new.task_id == 10).times(1).returning(|new| {
+            Ok(Inspection { id: 8, project_id: new.project_id, task_id: new.task_id, details: new.details.clone() })
+        });
+        m.inspections.expect_update().with(eq(7), always()).times(1).returning(|_, rule| {
+            let now = stored(7, "2026-12-01", None);
+            Ok(Inspection { details: rule(&now).unwrap(), ..now })
+        });
+        m.inspections.expect_delete().with(eq(7)).times(1).returning(|_| Ok(()));
+        let svc = m.inspections_service();
+        let bad = || Err(FieldErrors::single("kind", buildledger_domain::messages::BLANK));
+
+        let viewer = UserId::new(VIEWER);
+        assert_eq!(svc.inspections(viewer, ProjectId::new(1)).unwrap().len(), 1, "a viewer reads");
+        assert_eq!(svc.inspection(viewer, InspectionId::new(7)).unwrap().id, 7);
+        for r in [
+            svc.create_inspection(viewer, Some(10), bad()).map(|_| ()),
+            svc.update_inspection(viewer, InspectionId::new(7), bad()).map(|_| ()),
+            svc.delete_inspection(viewer, InspectionId::new(7)),
+        ] {
+            assert!(matches!(r, Err(UseCaseError::Forbidden)), "a viewer's write, before the body's problems: {r:?}");
+        }
+
+        let partner = UserId::new(PARTNER);
+        svc.create_inspection(partner, Some(10), body(Some(Some(20)))).unwrap();
+        svc.update_inspection(partner, InspectionId::new(7), body(None)).unwrap();
+        svc.delete_inspection(partner, InspectionId::new(7)).unwrap();
+
+        let stranger = UserId::new(STRANGER);
+        assert!(matches!(
+            svc.inspections(stranger, ProjectId::new(1)),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
+        assert!(matches!(
+            svc.create_inspection(stranger, Some(10), bad()),
+            Err(UseCaseError::NotFound { entity: "task" })
+        ));
+        assert!(matches!(
+            svc.update_inspection(stranger, InspectionId::new(7), bad()),
+            Err(UseCaseError::NotFound { entity: "inspection" })
+        ));
+        assert!(matches!(
+            svc.delete_inspection(stranger, InspectionId::new(7)),
+            Err(UseCaseError::NotFound { entity: "inspection" })
+        ));
     }
 }

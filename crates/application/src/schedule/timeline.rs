@@ -7,16 +7,18 @@
 use std::sync::Arc;
 
 use buildledger_domain::ids::{ProjectId, UserId};
+use buildledger_domain::member::Need;
 use buildledger_domain::schedule::{compute, BaselineEntry, Schedule};
 use chrono::{NaiveDate, NaiveDateTime};
 
 use super::ports::{BaselineSnapshot, ScheduleRead, ScheduleRepository};
+use crate::access::{Authorizer, Target};
 use crate::error::UseCaseError;
-use crate::ports::{Clock, ProjectRepository};
+use crate::ports::Clock;
 
 #[derive(Clone)]
 pub struct TimelinePorts {
-    pub projects: Arc<dyn ProjectRepository>,
+    pub access: Authorizer,
     pub schedule: Arc<dyn ScheduleRepository>,
     pub clock: Arc<dyn Clock>,
 }
@@ -64,7 +66,9 @@ impl TimelineService {
         self.ports.clock.now().date()
     }
 
-    /// Everything the caller's project's schedule is computed from, `today` set.
+    /// Everything the owner's project's schedule is computed from, `today` set. Not authorized:
+    /// for the readers that answered who may read already (a share link, the calendar feed,
+    /// [`Self::schedule`]).
     pub fn read(&self, owner_id: UserId, project_id: ProjectId) -> Result<ScheduleRead, UseCaseError> {
         let mut read =
             self.ports.schedule.schedule_input(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
@@ -72,15 +76,16 @@ impl TimelineService {
         Ok(read)
     }
 
-    /// The caller's project's schedule, computed from one read.
-    pub fn schedule(&self, owner_id: UserId, project_id: ProjectId) -> Result<ProjectSchedule, UseCaseError> {
-        let read = self.read(owner_id, project_id)?;
+    /// The schedule of a project the caller may read, computed from one read.
+    pub fn schedule(&self, user_id: UserId, project_id: ProjectId) -> Result<ProjectSchedule, UseCaseError> {
+        let grant = self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
+        let read = self.read(grant.owner_id, project_id)?;
         Ok(ProjectSchedule { schedule: compute(&read.input), version: read.version })
     }
 
     /// Replaces the project's baseline by its schedule as computed under the lock of the write.
-    pub fn take_baseline(&self, owner_id: UserId, project_id: ProjectId) -> Result<Baseline, UseCaseError> {
-        self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
+    pub fn take_baseline(&self, user_id: UserId, project_id: ProjectId) -> Result<Baseline, UseCaseError> {
+        self.ports.access.authorize(user_id, Target::Project(project_id), Need::Write)?;
         let taken_at = self.ports.clock.now();
         let today = taken_at.date();
         let snapshot = move |read: &ScheduleRead| {
@@ -103,8 +108,10 @@ pub(crate) mod tests {
     use buildledger_domain::schedule::{ScheduleInput, TaskTiming};
     use mockall::predicate::{always, eq};
 
+    use super::super::fixtures::{team, OWNER, PARTNER, STRANGER, VIEWER};
     use super::*;
-    use crate::ports::{MockClock, MockProjectRepository};
+    use crate::access::testing::owner_of_everything;
+    use crate::ports::MockClock;
     use crate::schedule::ports::MockScheduleRepository;
 
     pub(crate) fn day(s: &str) -> NaiveDate {
@@ -142,12 +149,12 @@ pub(crate) mod tests {
         }
     }
 
-    fn service(projects: MockProjectRepository, schedule: MockScheduleRepository) -> TimelineService {
-        TimelineService::new(TimelinePorts {
-            projects: Arc::new(projects),
-            schedule: Arc::new(schedule),
-            clock: Arc::new(clock()),
-        })
+    fn service(schedule: MockScheduleRepository) -> TimelineService {
+        service_for(owner_of_everything(), schedule)
+    }
+
+    fn service_for(access: Authorizer, schedule: MockScheduleRepository) -> TimelineService {
+        TimelineService::new(TimelinePorts { access, schedule: Arc::new(schedule), clock: Arc::new(clock()) })
     }
 
     #[test]
@@ -158,7 +165,7 @@ pub(crate) mod tests {
             .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
             .times(2)
             .returning(|_, _| Ok(Some(read())));
-        let svc = service(MockProjectRepository::new(), schedule);
+        let svc = service(schedule);
         let r = svc.read(UserId::new(3), ProjectId::new(1)).unwrap();
         assert_eq!(r.input.today, day("2026-11-24"));
         let s = svc.schedule(UserId::new(3), ProjectId::new(1)).unwrap();
@@ -167,21 +174,29 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn another_users_project_has_no_schedule_nor_baseline() {
+    fn a_viewer_reads_the_schedule_takes_no_baseline_and_a_stranger_finds_neither() {
         let mut schedule = MockScheduleRepository::new();
-        schedule.expect_schedule_input().returning(|_, _| Ok(None));
-        schedule.expect_save_baseline().never();
-        let mut projects = MockProjectRepository::new();
-        projects.expect_find_for_owner().returning(|_, _| Ok(None));
-        let svc = service(projects, schedule);
-        assert!(matches!(
-            svc.schedule(UserId::new(4), ProjectId::new(1)),
-            Err(UseCaseError::NotFound { entity: "project" })
-        ));
-        assert!(matches!(
-            svc.take_baseline(UserId::new(4), ProjectId::new(1)),
-            Err(UseCaseError::NotFound { entity: "project" })
-        ));
+        schedule
+            .expect_schedule_input()
+            .with(eq(UserId::new(OWNER)), eq(ProjectId::new(1)))
+            .returning(|_, _| Ok(Some(read())));
+        // The partner's baseline only.
+        schedule
+            .expect_save_baseline()
+            .with(eq(ProjectId::new(1)), always(), always())
+            .times(1)
+            .returning(|_, _, rule| rule(&read()).map_err(crate::error::RepoError::Refused));
+        let svc = service_for(team(), schedule);
+        let (viewer, partner, stranger) = (UserId::new(VIEWER), UserId::new(PARTNER), UserId::new(STRANGER));
+        assert_eq!(svc.schedule(viewer, ProjectId::new(1)).unwrap().version, 7, "the owner's schedule");
+        assert!(matches!(svc.take_baseline(viewer, ProjectId::new(1)), Err(UseCaseError::Forbidden)));
+        assert_eq!(svc.take_baseline(partner, ProjectId::new(1)).unwrap().tasks, 1);
+        for r in [
+            svc.schedule(stranger, ProjectId::new(1)).map(|_| ()),
+            svc.take_baseline(stranger, ProjectId::new(1)).map(|_| ()),
+        ] {
+            assert!(matches!(r, Err(UseCaseError::NotFound { entity: "project" })), "{r:?}");
+        }
     }
 
     #[test]
@@ -193,12 +208,7 @@ pub(crate) mod tests {
                 rule(&read()).map_err(crate::error::RepoError::Refused)
             },
         );
-        let mut projects = MockProjectRepository::new();
-        projects
-            .expect_find_for_owner()
-            .with(eq(UserId::new(3)), eq(ProjectId::new(1)))
-            .returning(|_, _| Ok(Some(crate::schedule::dependencies::tests::project(1))));
-        let svc = service(projects, schedule);
+        let svc = service(schedule);
         let b = svc.take_baseline(UserId::new(3), ProjectId::new(1)).unwrap();
         let mut input = read().input;
         input.today = day("2026-11-24");

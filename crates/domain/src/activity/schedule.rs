@@ -1,14 +1,109 @@
-//! The trail's sentences for the schedule's records (issue 33's delays and inspections).
+//! The trail's sentences for the schedule (issue 33): delays, inspections, links between tasks,
+//! the baseline and the calendar feed's link.
+
+use chrono::NaiveDate;
 
 use super::Activity;
-use crate::schedule::{Delay, Inspection, InspectionResult};
+use crate::schedule::{Delay, Dependency, Inspection, InspectionResult, LinkType};
 
 fn days(n: i32) -> String {
-    if n == 1 {
-        "1 working day".to_owned()
+    if n.abs() == 1 {
+        format!("{n} working day")
     } else {
         format!("{n} working days")
     }
+}
+
+fn link_label(link: LinkType) -> &'static str {
+    match link {
+        LinkType::FinishToStart => "finish to start",
+        LinkType::StartToStart => "start to start",
+        LinkType::FinishToFinish => "finish to finish",
+    }
+}
+
+/// A link's type and lag as a person reads them: `finish to start, lag of 2 working days`.
+fn link_terms(d: &Dependency) -> String {
+    match d.lag_days {
+        0 => link_label(d.link).to_owned(),
+        lag => format!("{}, lag of {}", link_label(d.link), days(lag)),
+    }
+}
+
+/// A new link; `predecessor` and `successor` are the two tasks' titles. The entry is the
+/// successor's (the task whose dates the link moves).
+pub fn dependency_created(d: &Dependency, predecessor: &str, successor: &str) -> Activity {
+    Activity::new(
+        "dependency.created",
+        Some(d.successor),
+        format!("Linked {successor} to follow {predecessor} ({}).", link_terms(d)),
+    )
+}
+
+/// A link's type or lag changed; `None` when nothing changed.
+pub fn dependency_changed(
+    before: &Dependency,
+    after: &Dependency,
+    predecessor: &str,
+    successor: &str,
+) -> Option<Activity> {
+    if (before.link, before.lag_days) == (after.link, after.lag_days) {
+        return None;
+    }
+    Some(Activity::new(
+        "dependency.edited",
+        Some(after.successor),
+        format!(
+            "Changed the link of {successor} to {predecessor}: {} (was {}).",
+            link_terms(after),
+            link_terms(before)
+        ),
+    ))
+}
+
+pub fn dependency_deleted(d: &Dependency, predecessor: &str, successor: &str) -> Activity {
+    Activity::new(
+        "dependency.deleted",
+        Some(d.successor),
+        format!("Unlinked {successor} from {predecessor} ({}).", link_terms(d)),
+    )
+}
+
+/// A baseline taken: `replaced` when the project had one, whose finish was `before_finish`;
+/// the new one holds `tasks` scheduled tasks finishing on `finish`.
+pub fn schedule_baselined(
+    replaced: bool,
+    before_finish: Option<NaiveDate>,
+    finish: Option<NaiveDate>,
+    tasks: usize,
+) -> Activity {
+    let taken = if replaced { "Took a new baseline of the schedule" } else { "Took a baseline of the schedule" };
+    let summary = match finish {
+        None => format!("{taken} with no task scheduled."),
+        Some(finish) => {
+            let count = if tasks == 1 { "1 task".to_owned() } else { format!("{tasks} tasks") };
+            let was = match before_finish {
+                Some(b) if replaced && b != finish => format!(" (was {b})"),
+                _ => String::new(),
+            };
+            format!("{taken}: {count}, finishing on {finish}{was}.")
+        }
+    };
+    Activity::new("schedule.baselined", None, summary)
+}
+
+/// A calendar feed link made: `replaced` when it replaces one, which stops working.
+pub fn calendar_feed_created(replaced: bool) -> Activity {
+    let summary = if replaced {
+        "Made a new calendar feed link; the previous one stopped working."
+    } else {
+        "Made a calendar feed link."
+    };
+    Activity::new("calendar_feed.created", None, summary.to_owned())
+}
+
+pub fn calendar_feed_revoked() -> Activity {
+    Activity::new("calendar_feed.revoked", None, "Revoked the calendar feed link; it stopped working.".to_owned())
 }
 
 pub fn delay_created(d: &Delay, task_title: &str) -> Activity {
@@ -151,5 +246,84 @@ mod tests {
             assert_eq!(got.as_ref().map(|a| (a.action, a.summary.as_str())), want);
         }
         assert_eq!(inspection_deleted(&inspection(Passed, 1), "Framing").action, "inspection.deleted");
+    }
+
+    fn link(link: LinkType, lag_days: i32) -> Dependency {
+        Dependency { id: 3, project_id: 1, predecessor: 7, successor: 8, link, lag_days }
+    }
+
+    #[test]
+    fn links_read_with_their_type_and_lag() {
+        use LinkType::*;
+        let rows = [
+            (FinishToStart, 0, "Linked Roof to follow Framing (finish to start)."),
+            (StartToStart, 1, "Linked Roof to follow Framing (start to start, lag of 1 working day)."),
+            (FinishToFinish, 2, "Linked Roof to follow Framing (finish to finish, lag of 2 working days)."),
+            (FinishToStart, -1, "Linked Roof to follow Framing (finish to start, lag of -1 working day)."),
+            (FinishToStart, -3, "Linked Roof to follow Framing (finish to start, lag of -3 working days)."),
+        ];
+        for (kind, lag, want) in rows {
+            let made = dependency_created(&link(kind, lag), "Framing", "Roof");
+            assert_eq!((made.action, made.task_id, made.summary.as_str()), ("dependency.created", Some(8), want));
+        }
+        let gone = dependency_deleted(&link(StartToStart, 0), "Framing", "Roof");
+        assert_eq!(
+            (gone.action, gone.task_id, gone.summary.as_str()),
+            ("dependency.deleted", Some(8), "Unlinked Roof from Framing (start to start).")
+        );
+        let changed = dependency_changed(&link(FinishToStart, 0), &link(StartToStart, 2), "Framing", "Roof").unwrap();
+        assert_eq!(
+            (changed.action, changed.summary.as_str()),
+            (
+                "dependency.edited",
+                "Changed the link of Roof to Framing: start to start, lag of 2 working days (was finish to start)."
+            )
+        );
+        assert_eq!(dependency_changed(&link(FinishToStart, 1), &link(FinishToStart, 1), "Framing", "Roof"), None);
+    }
+
+    #[test]
+    fn a_baseline_reads_as_a_table() {
+        let rows = [
+            (false, None, Some(day(20)), 3, "Took a baseline of the schedule: 3 tasks, finishing on 2026-12-20."),
+            (false, None, Some(day(20)), 1, "Took a baseline of the schedule: 1 task, finishing on 2026-12-20."),
+            (false, None, None, 0, "Took a baseline of the schedule with no task scheduled."),
+            (
+                true,
+                Some(day(18)),
+                Some(day(20)),
+                4,
+                "Took a new baseline of the schedule: 4 tasks, finishing on 2026-12-20 (was 2026-12-18).",
+            ),
+            (
+                true,
+                Some(day(20)),
+                Some(day(20)),
+                4,
+                "Took a new baseline of the schedule: 4 tasks, finishing on 2026-12-20.",
+            ),
+            (true, None, Some(day(20)), 2, "Took a new baseline of the schedule: 2 tasks, finishing on 2026-12-20."),
+            (true, Some(day(18)), None, 0, "Took a new baseline of the schedule with no task scheduled."),
+        ];
+        for (replaced, before, finish, tasks, want) in rows {
+            let a = schedule_baselined(replaced, before, finish, tasks);
+            assert_eq!((a.action, a.task_id, a.summary.as_str()), ("schedule.baselined", None, want));
+        }
+    }
+
+    #[test]
+    fn a_calendar_feed_link_made_or_revoked() {
+        let rows = [
+            (calendar_feed_created(false), "calendar_feed.created", "Made a calendar feed link."),
+            (
+                calendar_feed_created(true),
+                "calendar_feed.created",
+                "Made a new calendar feed link; the previous one stopped working.",
+            ),
+            (calendar_feed_revoked(), "calendar_feed.revoked", "Revoked the calendar feed link; it stopped working."),
+        ];
+        for (a, action, summary) in rows {
+            assert_eq!((a.action, a.task_id, a.summary.as_str()), (action, None, summary));
+        }
     }
 }

@@ -3,7 +3,6 @@
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::ledger::ChangeOrderChange;
-use buildledger_application::UseCaseError;
 use buildledger_domain::bid::optional_date;
 use buildledger_domain::ledger::{ChangeOrder, ChangeOrderInput, ChangeOrderRegister, SignedMoney};
 use buildledger_domain::{DomainError, FieldErrors};
@@ -12,7 +11,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::{contractor_ref, ContractorRef};
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
 use crate::path::{IdPath, Plain};
@@ -89,6 +88,12 @@ pub struct ChangeOrderRequest {
 }
 
 impl ChangeOrderRequest {
+    /// The task a create names, when it names one as a whole number: the use case checks the
+    /// caller may write to it before it answers the body's problems.
+    pub fn task(&self) -> Option<i64> {
+        self.task.as_value().copied()
+    }
+
     /// The change order's task and fields as domain input, or every problem found (starting from
     /// the shape rules' findings). A create needs a task, a description and an amount.
     pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<ChangeOrderChange, DomainError> {
@@ -131,7 +136,7 @@ impl ChangeOrderRequest {
 )]
 #[get("/tasks/{id}/change-orders/")]
 pub async fn list_task_change_orders(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -151,18 +156,20 @@ pub async fn list_task_change_orders(
             links(("UpdateChangeOrder" = (operation_id = "updateChangeOrder", parameters(("id" = "$response.body#/id")))),
                   ("DeleteChangeOrder" = (operation_id = "deleteChangeOrder", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[post("/change-orders/")]
 pub async fn create_change_order(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<ChangeOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
+    let task = body.body.task();
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.ledger.clone();
-    let c = blocking(move || svc.create_change_order(user.owner(), change)).await?;
+    let c = blocking(move || svc.create_change_order(user.owner(), task, change)).await?;
     Ok(HttpResponse::Created().json(ChangeOrderResponse::from(c)))
 }
 
@@ -174,12 +181,13 @@ pub async fn create_change_order(
     responses(
         (status = 200, description = "The change order.", body = ChangeOrderResponse),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/change-orders/{id}/")]
 pub async fn update_change_order(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ChangeOrderId, Plain>,
     body: ValidJson<ChangeOrderRequest>,
@@ -195,11 +203,11 @@ pub async fn update_change_order(
     tag = "ledger", operation_id = "deleteChangeOrder", summary = "Delete a change order",
     params(IdPath<ChangeOrderId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), (status = 403, response = crate::openapi::Forbidden), crate::openapi::OwnedErrors)
 )]
 #[delete("/change-orders/{id}/")]
 pub async fn delete_change_order(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ChangeOrderId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -270,7 +278,7 @@ impl From<ChangeOrderRegister> for RegisterResponse {
 )]
 #[get("/projects/{id}/change-orders/")]
 pub async fn change_order_register(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

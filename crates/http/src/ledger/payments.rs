@@ -3,7 +3,6 @@
 
 use actix_web::{delete, get, patch, post, web, HttpResponse};
 use buildledger_application::ledger::{payee_from, PaymentChange};
-use buildledger_application::UseCaseError;
 use buildledger_domain::bid::optional_date;
 use buildledger_domain::ledger::{Payee, Payment, PaymentInput};
 use buildledger_domain::{DomainError, FieldErrors, Money};
@@ -12,7 +11,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::{contractor_ref, ContractorRef};
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
@@ -121,6 +120,12 @@ pub struct PaymentRequest {
 }
 
 impl PaymentRequest {
+    /// The task a create names, when it names one as a whole number: the use case checks the
+    /// caller may write to it before it answers the body's problems.
+    pub fn task(&self) -> Option<i64> {
+        self.task.as_value().copied()
+    }
+
     /// The payment's task and fields as domain input, or every problem found (starting from the
     /// shape rules' findings). A create needs a task and an amount.
     pub fn try_into_domain(self, mut errors: FieldErrors, write: Write) -> Result<PaymentChange, DomainError> {
@@ -163,7 +168,7 @@ impl PaymentRequest {
 )]
 #[get("/tasks/{id}/payments/")]
 pub async fn list_task_payments(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<TaskId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -182,7 +187,7 @@ pub async fn list_task_payments(
 )]
 #[get("/projects/{id}/payments/")]
 pub async fn list_project_payments(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -204,18 +209,20 @@ pub async fn list_project_payments(
             links(("UpdateTaskPayment" = (operation_id = "updateTaskPayment", parameters(("id" = "$response.body#/id")))),
                   ("DeleteTaskPayment" = (operation_id = "deleteTaskPayment", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[post("/task-payments/")]
 pub async fn create_payment(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<PaymentRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let change = body.body.try_into_domain(body.shape_errors, Write::Create).map_err(UseCaseError::from)?;
+    let task = body.body.task();
+    let change = body.body.try_into_domain(body.shape_errors, Write::Create);
     let svc = state.ledger.clone();
-    let p = blocking(move || svc.create_payment(user.owner(), change)).await?;
+    let p = blocking(move || svc.create_payment(user.owner(), task, change)).await?;
     Ok(HttpResponse::Created().json(PaymentResponse::from(p)))
 }
 
@@ -227,12 +234,13 @@ pub async fn create_payment(
     responses(
         (status = 200, description = "The payment.", body = PaymentResponse),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/task-payments/{id}/")]
 pub async fn update_payment(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<PaymentId, Plain>,
     body: ValidJson<PaymentRequest>,
@@ -248,11 +256,11 @@ pub async fn update_payment(
     tag = "ledger", operation_id = "deleteTaskPayment", summary = "Delete a payment",
     params(IdPath<PaymentId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), (status = 403, response = crate::openapi::Forbidden), crate::openapi::OwnedErrors)
 )]
 #[delete("/task-payments/{id}/")]
 pub async fn delete_payment(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<PaymentId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

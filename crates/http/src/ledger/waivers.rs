@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
@@ -172,7 +172,7 @@ impl WaiverRequest {
 )]
 #[get("/projects/{id}/lien-waivers/")]
 pub async fn list_waivers(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -192,12 +192,13 @@ pub async fn list_waivers(
             links(("UpdateLienWaiver" = (operation_id = "updateLienWaiver", parameters(("id" = "$response.body#/id")))),
                   ("DeleteLienWaiver" = (operation_id = "deleteLienWaiver", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[post("/lien-waivers/")]
 pub async fn create_waiver(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<WaiverRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -216,12 +217,13 @@ pub async fn create_waiver(
     responses(
         (status = 200, description = "The waiver.", body = WaiverResponse),
         crate::openapi::JsonBodyErrors,
+        (status = 403, response = crate::openapi::Forbidden),
         crate::openapi::OwnedErrors,
     )
 )]
 #[patch("/lien-waivers/{id}/")]
 pub async fn update_waiver(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<LienWaiverId, Plain>,
     body: ValidJson<WaiverRequest>,
@@ -238,11 +240,11 @@ pub async fn update_waiver(
     tag = "ledger", operation_id = "deleteLienWaiver", summary = "Delete a lien waiver",
     params(IdPath<LienWaiverId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), (status = 403, response = crate::openapi::Forbidden), crate::openapi::OwnedErrors)
 )]
 #[delete("/lien-waivers/{id}/")]
 pub async fn delete_waiver(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<LienWaiverId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

@@ -11,7 +11,7 @@ use icalendar::{Calendar, Component, Event, EventLike, Property};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::IdPath;
 use crate::state::AppState;
@@ -74,7 +74,7 @@ fn url(state: &AppState, token: &str) -> String {
 )]
 #[get("/projects/{id}/calendar/")]
 pub async fn calendar_status(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -92,11 +92,11 @@ pub async fn calendar_status(
     description = "Replaces the older link, which stops working. The token is shown this once; only its hash is kept.",
     params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
-    responses((status = 201, description = "The link.", body = CalendarFeedLinkResponse), crate::openapi::OwnedErrors)
+    responses((status = 201, description = "The link.", body = CalendarFeedLinkResponse), crate::openapi::SharedWriteErrors)
 )]
 #[post("/projects/{id}/calendar/")]
 pub async fn create_calendar_feed(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -112,11 +112,11 @@ pub async fn create_calendar_feed(
     tag = "schedule", operation_id = "revokeCalendarFeed", summary = "Revoke the project's calendar link",
     params(IdPath<ProjectId>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Revoked (or there was none)."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Revoked (or there was none)."), crate::openapi::SharedWriteErrors)
 )]
 #[delete("/projects/{id}/calendar/")]
 pub async fn revoke_calendar_feed(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
 use crate::path::{IdPath, Plain};
@@ -164,7 +164,7 @@ impl DelayRequest {
 )]
 #[get("/projects/{id}/delays/")]
 pub async fn list_delays(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -184,12 +184,12 @@ pub async fn list_delays(
             links(("UpdateDelay" = (operation_id = "updateDelay", parameters(("id" = "$response.body#/id")))),
                   ("DeleteDelay" = (operation_id = "deleteDelay", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/delays/")]
 pub async fn create_delay(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<DelayRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -208,12 +208,12 @@ pub async fn create_delay(
     responses(
         (status = 200, description = "The delay.", body = DelayResponse),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[patch("/delays/{id}/")]
 pub async fn update_delay(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DelayId, Plain>,
     body: ValidJson<DelayRequest>,
@@ -229,11 +229,11 @@ pub async fn update_delay(
     tag = "schedule", operation_id = "deleteDelay", summary = "Delete a delay",
     params(IdPath<DelayId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), crate::openapi::SharedWriteErrors)
 )]
 #[delete("/delays/{id}/")]
 pub async fn delete_delay(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DelayId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

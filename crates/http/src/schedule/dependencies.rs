@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{Patch, ValidJson};
@@ -139,7 +139,7 @@ impl UpdateDependencyRequest {
 )]
 #[get("/projects/{id}/dependencies/")]
 pub async fn list_dependencies(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {
@@ -161,12 +161,12 @@ pub async fn list_dependencies(
                   ("DeleteDependency" = (operation_id = "deleteDependency", parameters(("id" = "$response.body#/id")))))),
         (status = 409, response = crate::openapi::Conflict),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/dependencies/")]
 pub async fn create_dependency(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<CreateDependencyRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -185,12 +185,12 @@ pub async fn create_dependency(
     responses(
         (status = 200, description = "The link.", body = DependencyResponse),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[patch("/dependencies/{id}/")]
 pub async fn update_dependency(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DependencyId, Plain>,
     body: ValidJson<UpdateDependencyRequest>,
@@ -206,11 +206,11 @@ pub async fn update_dependency(
     tag = "schedule", operation_id = "deleteDependency", summary = "Delete a link",
     params(IdPath<DependencyId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), crate::openapi::SharedWriteErrors)
 )]
 #[delete("/dependencies/{id}/")]
 pub async fn delete_dependency(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<DependencyId, Plain>,
 ) -> Result<HttpResponse, ApiError> {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::error::{blocking, ApiError};
 use crate::path::{IdPath, Plain};
 use crate::request::{collect, Patch, ValidJson, Write};
@@ -146,7 +146,7 @@ impl InspectionRequest {
 )]
 #[get("/projects/{id}/inspections/")]
 pub async fn list_inspections(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -166,12 +166,12 @@ pub async fn list_inspections(
             links(("UpdateInspection" = (operation_id = "updateInspection", parameters(("id" = "$response.body#/id")))),
                   ("DeleteInspection" = (operation_id = "deleteInspection", parameters(("id" = "$response.body#/id")))))),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/inspections/")]
 pub async fn create_inspection(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     body: ValidJson<InspectionRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -190,12 +190,12 @@ pub async fn create_inspection(
     responses(
         (status = 200, description = "The inspection.", body = InspectionResponse),
         crate::openapi::JsonBodyErrors,
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[patch("/inspections/{id}/")]
 pub async fn update_inspection(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<InspectionId, Plain>,
     body: ValidJson<InspectionRequest>,
@@ -211,11 +211,11 @@ pub async fn update_inspection(
     tag = "schedule", operation_id = "deleteInspection", summary = "Delete an inspection",
     params(IdPath<InspectionId, Plain>),
     security(("bearerAuth" = [])),
-    responses((status = 204, description = "Deleted."), crate::openapi::OwnedErrors)
+    responses((status = 204, description = "Deleted."), crate::openapi::SharedWriteErrors)
 )]
 #[delete("/inspections/{id}/")]
 pub async fn delete_inspection(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<InspectionId, Plain>,
 ) -> Result<HttpResponse, ApiError> {
@@ -232,6 +232,6 @@ pub async fn delete_inspection(
     responses((status = 200, description = "The kinds, in the order a build meets them.", body = [String]), crate::openapi::SubscribedErrors)
 )]
 #[get("/inspection-kinds/")]
-pub async fn inspection_kinds(Subscribed(_user): Subscribed) -> HttpResponse {
+pub async fn inspection_kinds(ProjectCaller(_user): ProjectCaller) -> HttpResponse {
     HttpResponse::Ok().json(INSPECTION_KIND_SUGGESTIONS)
 }

@@ -11,7 +11,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::auth::Subscribed;
+use crate::auth::ProjectCaller;
 use crate::conditional::{current_version, matches_tag, not_modified};
 use crate::error::{blocking, ApiError};
 use crate::fields::dollars;
@@ -163,7 +163,7 @@ fn schedule_etag(project_id: i64, version: i64, today: NaiveDate) -> String {
 )]
 #[get("/projects/{id}/schedule/")]
 pub async fn schedule(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
     req: HttpRequest,
@@ -191,12 +191,12 @@ pub async fn schedule(
     security(("bearerAuth" = [])),
     responses(
         (status = 201, description = "The baseline.", body = BaselineResponse),
-        crate::openapi::OwnedErrors,
+        crate::openapi::SharedWriteErrors,
     )
 )]
 #[post("/projects/{id}/baseline/")]
 pub async fn take_baseline(
-    Subscribed(user): Subscribed,
+    ProjectCaller(user): ProjectCaller,
     state: web::Data<AppState>,
     path: IdPath<ProjectId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -6,6 +6,9 @@ use serde_json::{json, Value};
 
 use crate::helpers::TestApp;
 
+/// The first entry of every project made by `TestApp::create_project`.
+const CREATED: &str = "Created the project Lake house with a budget of $450,000.00.";
+
 fn summaries(page: &Value) -> Vec<String> {
     page["entries"].as_array().unwrap().iter().map(|e| e["summary"].as_str().unwrap().to_owned()).collect()
 }
@@ -38,6 +41,7 @@ async fn the_trail_tells_every_change_newest_first_with_its_actor() {
             "Moved Framing from To Do to In Progress.",
             "Added Roof to To Do.",
             "Added Framing to To Do with an actual cost of $40,000.00.",
+            CREATED,
         ]
         .map(String::from)
     );
@@ -78,7 +82,9 @@ async fn pages_follow_the_next_cursor_to_the_end() {
             None => break,
         }
     }
-    assert_eq!(seen, ["E", "D", "C", "B", "A"].map(|t| format!("Added {t} to To Do.")));
+    let mut want: Vec<String> = ["E", "D", "C", "B", "A"].map(|t| format!("Added {t} to To Do.")).into();
+    want.push(CREATED.into());
+    assert_eq!(seen, want);
 }
 
 #[actix_web::test]
@@ -98,6 +104,50 @@ async fn another_users_project_is_404_before_a_bad_query_is_400() {
     }
     app.authed_get(&format!("{base}?limit=0"), &owner).await.assert_error(400, "validation_error");
     let ok = app.authed_get(&format!("{base}?limit=200"), &owner).await.ok_json(200);
-    assert_eq!(ok["entries"], json!([]));
+    assert_eq!(summaries(&ok), [CREATED], "the project's creation alone");
+    assert_eq!(ok["entries"][0]["action"], "project.created");
     assert_eq!(ok["next"], Value::Null);
+}
+
+#[actix_web::test]
+async fn members_read_the_trail_and_each_change_names_who_made_it() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let (sam, lena) = (app.user("sam").await, app.user("lena").await);
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let framing = app.create_task(&ana, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    crate::members::join(&app, &ana, project, &sam, "partner").await;
+    crate::members::join(&app, &ana, project, &lena, "viewer").await;
+    app.authed_json(Method::PATCH, &format!("/api/tasks/{framing}/"), &sam, Some(json!({"status": "In Progress"})))
+        .await
+        .ok_json(200);
+    let doc = app.upload(&sam, framing, "quote.pdf", crate::helpers::PDF).await.ok_json(201);
+    app.authed_json(Method::PATCH, &format!("/api/documents/{}/", doc["id"]), &ana, Some(json!({"name": "Bid"})))
+        .await
+        .ok_json(200);
+
+    // The viewer reads the owner's feed, by task too; who did what is named on each entry.
+    let page = app.authed_get(&format!("/api/projects/{project}/activity/?task={framing}"), &lena).await.ok_json(200);
+    let lines: Vec<(String, String, String)> = page["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let text = |k: &str| e[k].as_str().unwrap_or_default().to_owned();
+            (text("actor"), text("action"), text("summary"))
+        })
+        .filter(|(_, action, _)| action != "member.joined")
+        .collect();
+    let line = |who: &str, action: &str, summary: &str| (who.to_owned(), action.to_owned(), summary.to_owned());
+    assert_eq!(
+        lines,
+        [
+            line("ana", "document.renamed", "Renamed quote.pdf to Bid.pdf on Framing."),
+            line("sam", "document.uploaded", "Uploaded quote.pdf to Framing."),
+            line("sam", "task.moved", "Moved Framing from To Do to In Progress."),
+            line("ana", "task.created", "Added Framing to To Do."),
+        ]
+    );
+    let bob = app.user("bob").await;
+    app.authed_get(&format!("/api/projects/{project}/activity/"), &bob).await.assert_error(404, "not_found");
 }

@@ -1,7 +1,13 @@
 //! The authorization matrix: every route x every kind of caller, with the status each must get.
 //!
 //! Routes are read from the router's source (crates/http/src/{lib,estimate,payments}.rs), so a
-//! new route without a row in `ACCESS` fails `every_route_has_a_row`.
+//! new route without a row in `ACCESS` fails `every_route_has_a_row`. Each row also says what a
+//! project-scoped route needs of a project's members (issue 35); `roles` calls every such route as
+//! the owner, a partner, a viewer and a stranger.
+
+mod fixture;
+mod requests;
+mod roles;
 
 use std::collections::BTreeSet;
 
@@ -12,6 +18,8 @@ use buildledger_security::{JwtIssuer, TokenLifetimes};
 use serde_json::json;
 
 use crate::helpers::{Part, TestApp, SECRET};
+
+use fixture::{concrete, Fixture};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Access {
@@ -25,117 +33,136 @@ enum Access {
     Admin,
 }
 
-/// One row per route: method, path as registered, who may call it.
-const ACCESS: &[(&str, &str, Access)] = &[
-    ("GET", "/healthz", Access::Public),
-    ("POST", "/api/register/", Access::Public),
-    ("POST", "/api/token/", Access::Public),
-    ("POST", "/api/token/refresh/", Access::Public),
-    ("GET", "/api/me/", Access::Login),
-    ("POST", "/api/logout/", Access::Public),
-    ("POST", "/api/logout-all/", Access::Login),
-    ("POST", "/api/password/change/", Access::Login),
-    ("POST", "/api/password/reset/", Access::Public),
-    ("POST", "/api/password/reset/confirm/", Access::Public),
-    ("GET", "/api/account/export/", Access::Login),
-    ("DELETE", "/api/account/", Access::Login),
-    ("GET", "/api/account/reminders/", Access::Login),
-    ("PATCH", "/api/account/reminders/", Access::Login),
-    ("POST", "/api/reminders/unsubscribe/", Access::Public),
-    ("GET", "/api/reminders/unsubscribe/", Access::Public),
-    ("GET", "/api/config/", Access::Public),
-    ("GET", "/api/openapi.json", Access::Public),
-    ("GET", "/api/estimate/", Access::Public),
-    ("GET", "/api/task-suggestions/", Access::Public),
-    ("GET", "/api/cost-sources/", Access::Public),
-    ("GET", "/api/projects/", Access::Subscribed),
-    ("POST", "/api/projects/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/", Access::Subscribed),
-    ("PATCH", "/api/projects/{id}/", Access::Subscribed),
-    ("DELETE", "/api/projects/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/tasks/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/summary/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/calibration/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/shares/", Access::Subscribed),
-    ("POST", "/api/shares/", Access::Subscribed),
-    ("DELETE", "/api/shares/{id}/", Access::Subscribed),
-    ("GET", "/api/share/{token}/", Access::Public),
-    ("POST", "/api/projects/{id}/tasks/template/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/bids/", Access::Subscribed),
-    ("GET", "/api/contractors/", Access::Subscribed),
-    ("POST", "/api/contractors/", Access::Subscribed),
-    ("GET", "/api/contractors/{id}/", Access::Subscribed),
-    ("PATCH", "/api/contractors/{id}/", Access::Subscribed),
-    ("DELETE", "/api/contractors/{id}/", Access::Subscribed),
-    ("GET", "/api/tasks/{id}/bids/", Access::Subscribed),
-    ("POST", "/api/bids/", Access::Subscribed),
-    ("PATCH", "/api/bids/{id}/", Access::Subscribed),
-    ("DELETE", "/api/bids/{id}/", Access::Subscribed),
-    ("POST", "/api/bids/{id}/award/", Access::Subscribed),
-    ("DELETE", "/api/bids/{id}/award/", Access::Subscribed),
-    ("GET", "/api/tasks/{id}/payments/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/payments/", Access::Subscribed),
-    ("POST", "/api/task-payments/", Access::Subscribed),
-    ("PATCH", "/api/task-payments/{id}/", Access::Subscribed),
-    ("DELETE", "/api/task-payments/{id}/", Access::Subscribed),
-    ("GET", "/api/tasks/{id}/change-orders/", Access::Subscribed),
-    ("POST", "/api/change-orders/", Access::Subscribed),
-    ("PATCH", "/api/change-orders/{id}/", Access::Subscribed),
-    ("DELETE", "/api/change-orders/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/change-orders/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/draws/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/draws/next/", Access::Subscribed),
-    ("POST", "/api/draws/", Access::Subscribed),
-    ("PATCH", "/api/draws/{id}/", Access::Subscribed),
-    ("DELETE", "/api/draws/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/lien-waivers/", Access::Subscribed),
-    ("POST", "/api/lien-waivers/", Access::Subscribed),
-    ("PATCH", "/api/lien-waivers/{id}/", Access::Subscribed),
-    ("DELETE", "/api/lien-waivers/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/activity/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/delays/", Access::Subscribed),
-    ("POST", "/api/delays/", Access::Subscribed),
-    ("PATCH", "/api/delays/{id}/", Access::Subscribed),
-    ("DELETE", "/api/delays/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/inspections/", Access::Subscribed),
-    ("POST", "/api/inspections/", Access::Subscribed),
-    ("PATCH", "/api/inspections/{id}/", Access::Subscribed),
-    ("DELETE", "/api/inspections/{id}/", Access::Subscribed),
-    ("GET", "/api/inspection-kinds/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/dependencies/", Access::Subscribed),
-    ("POST", "/api/dependencies/", Access::Subscribed),
-    ("PATCH", "/api/dependencies/{id}/", Access::Subscribed),
-    ("DELETE", "/api/dependencies/{id}/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/schedule/", Access::Subscribed),
-    ("POST", "/api/projects/{id}/baseline/", Access::Subscribed),
-    ("GET", "/api/projects/{id}/calendar/", Access::Subscribed),
-    ("POST", "/api/projects/{id}/calendar/", Access::Subscribed),
-    ("DELETE", "/api/projects/{id}/calendar/", Access::Subscribed),
-    ("GET", "/calendar/{token}.ics", Access::Public),
-    ("POST", "/api/tasks/", Access::Subscribed),
-    ("PATCH", "/api/tasks/{id}/", Access::Subscribed),
-    ("DELETE", "/api/tasks/{id}/", Access::Subscribed),
-    ("GET", "/api/documents/", Access::Subscribed),
-    ("POST", "/api/documents/", Access::Subscribed),
-    ("GET", "/api/documents/{id}/", Access::Subscribed),
-    ("PATCH", "/api/documents/{id}/", Access::Subscribed),
-    ("DELETE", "/api/documents/{id}/", Access::Subscribed),
-    ("GET", "/api/documents/{id}/download/", Access::Public),
-    ("GET", "/local-checkout/{session_id}", Access::Public),
-    ("GET", "/payments/subscription-status/", Access::Login),
-    ("GET", "/payments/check-subscription/", Access::Login),
-    ("POST", "/payments/create-checkout-session/", Access::Login),
-    ("POST", "/payments/cancel-subscription/", Access::Login),
-    ("POST", "/payments/resume-subscription/", Access::Login),
-    ("POST", "/payments/update-payment-method/", Access::Login),
-    ("GET", "/payments/billing-history/", Access::Login),
-    ("GET", "/payments/admin/subscriptions", Access::Admin),
-    ("GET", "/payments/admin/subscriptions/", Access::Admin),
-    ("POST", "/payments/admin/subscriptions/cancel", Access::Admin),
-    ("POST", "/payments/admin/subscriptions/cancel/", Access::Admin),
-    ("POST", "/payments/webhook/", Access::Public),
-    ("POST", "/payments/webhook", Access::Public),
-    ("POST", "/payments/local-checkout/{session_id}/complete/", Access::Public),
+/// What a route needs of a project's member (issue 35): the owner may do everything, a partner
+/// `Read` and `Write`, a viewer `Read`; anyone else gets 404.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shared {
+    /// Not a project's route (the caller's own data, or no data).
+    No,
+    /// Reads the project's data.
+    Read,
+    /// Changes the project's data.
+    Write,
+    /// Deleting the project, managing its members: the owner's alone.
+    Own,
+}
+
+/// One row per route: method, path as registered, who may call it, what it needs of a member.
+const ACCESS: &[(&str, &str, Access, Shared)] = &[
+    ("GET", "/healthz", Access::Public, Shared::No),
+    ("POST", "/api/register/", Access::Public, Shared::No),
+    ("POST", "/api/token/", Access::Public, Shared::No),
+    ("POST", "/api/token/refresh/", Access::Public, Shared::No),
+    ("GET", "/api/me/", Access::Login, Shared::No),
+    ("POST", "/api/logout/", Access::Public, Shared::No),
+    ("POST", "/api/logout-all/", Access::Login, Shared::No),
+    ("POST", "/api/password/change/", Access::Login, Shared::No),
+    ("POST", "/api/password/reset/", Access::Public, Shared::No),
+    ("POST", "/api/password/reset/confirm/", Access::Public, Shared::No),
+    ("GET", "/api/account/export/", Access::Login, Shared::No),
+    ("DELETE", "/api/account/", Access::Login, Shared::No),
+    ("GET", "/api/account/reminders/", Access::Login, Shared::No),
+    ("PATCH", "/api/account/reminders/", Access::Login, Shared::No),
+    ("POST", "/api/reminders/unsubscribe/", Access::Public, Shared::No),
+    ("GET", "/api/reminders/unsubscribe/", Access::Public, Shared::No),
+    ("GET", "/api/config/", Access::Public, Shared::No),
+    ("GET", "/api/openapi.json", Access::Public, Shared::No),
+    ("GET", "/api/estimate/", Access::Public, Shared::No),
+    ("GET", "/api/task-suggestions/", Access::Public, Shared::No),
+    ("GET", "/api/cost-sources/", Access::Public, Shared::No),
+    ("GET", "/api/projects/", Access::Subscribed, Shared::No),
+    ("POST", "/api/projects/", Access::Subscribed, Shared::No),
+    ("GET", "/api/projects/{id}/", Access::Subscribed, Shared::Read),
+    ("PATCH", "/api/projects/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/projects/{id}/", Access::Subscribed, Shared::Own),
+    ("GET", "/api/projects/{id}/tasks/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/summary/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/calibration/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/shares/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/shares/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/shares/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/share/{token}/", Access::Public, Shared::No),
+    ("POST", "/api/projects/{id}/tasks/template/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/bids/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/contractors/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/contractors/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/contractors/{id}/", Access::Subscribed, Shared::No),
+    ("PATCH", "/api/contractors/{id}/", Access::Subscribed, Shared::No),
+    ("DELETE", "/api/contractors/{id}/", Access::Subscribed, Shared::No),
+    ("GET", "/api/tasks/{id}/bids/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/bids/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/bids/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/bids/{id}/", Access::Subscribed, Shared::Write),
+    ("POST", "/api/bids/{id}/award/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/bids/{id}/award/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/tasks/{id}/payments/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/payments/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/task-payments/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/task-payments/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/task-payments/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/tasks/{id}/change-orders/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/change-orders/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/change-orders/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/change-orders/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/change-orders/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/draws/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/draws/next/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/draws/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/draws/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/draws/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/lien-waivers/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/lien-waivers/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/lien-waivers/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/lien-waivers/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/activity/", Access::Subscribed, Shared::Read),
+    ("GET", "/api/projects/{id}/members/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/projects/{id}/members/", Access::Subscribed, Shared::Own),
+    ("PATCH", "/api/projects/{id}/members/{member_id}/", Access::Subscribed, Shared::Own),
+    ("DELETE", "/api/projects/{id}/members/{member_id}/", Access::Subscribed, Shared::Own),
+    ("POST", "/api/invitations/accept/", Access::Login, Shared::No),
+    ("GET", "/api/projects/{id}/delays/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/delays/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/delays/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/delays/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/inspections/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/inspections/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/inspections/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/inspections/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/inspection-kinds/", Access::Subscribed, Shared::No),
+    ("GET", "/api/projects/{id}/dependencies/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/dependencies/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/dependencies/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/dependencies/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/schedule/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/projects/{id}/baseline/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/projects/{id}/calendar/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/projects/{id}/calendar/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/projects/{id}/calendar/", Access::Subscribed, Shared::Write),
+    ("GET", "/calendar/{token}.ics", Access::Public, Shared::No),
+    ("POST", "/api/tasks/", Access::Subscribed, Shared::Write),
+    ("PATCH", "/api/tasks/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/tasks/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/documents/", Access::Subscribed, Shared::Read),
+    ("POST", "/api/documents/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/documents/{id}/", Access::Subscribed, Shared::Read),
+    ("PATCH", "/api/documents/{id}/", Access::Subscribed, Shared::Write),
+    ("DELETE", "/api/documents/{id}/", Access::Subscribed, Shared::Write),
+    ("GET", "/api/documents/{id}/download/", Access::Public, Shared::No),
+    ("GET", "/local-checkout/{session_id}", Access::Public, Shared::No),
+    ("GET", "/payments/subscription-status/", Access::Login, Shared::No),
+    ("GET", "/payments/check-subscription/", Access::Login, Shared::No),
+    ("POST", "/payments/create-checkout-session/", Access::Login, Shared::No),
+    ("POST", "/payments/cancel-subscription/", Access::Login, Shared::No),
+    ("POST", "/payments/resume-subscription/", Access::Login, Shared::No),
+    ("POST", "/payments/update-payment-method/", Access::Login, Shared::No),
+    ("GET", "/payments/billing-history/", Access::Login, Shared::No),
+    ("GET", "/payments/admin/subscriptions", Access::Admin, Shared::No),
+    ("GET", "/payments/admin/subscriptions/", Access::Admin, Shared::No),
+    ("POST", "/payments/admin/subscriptions/cancel", Access::Admin, Shared::No),
+    ("POST", "/payments/admin/subscriptions/cancel/", Access::Admin, Shared::No),
+    ("POST", "/payments/webhook/", Access::Public, Shared::No),
+    ("POST", "/payments/webhook", Access::Public, Shared::No),
+    ("POST", "/payments/local-checkout/{session_id}/complete/", Access::Public, Shared::No),
 ];
 
 /// Every route of the router, as (METHOD, path): the OpenAPI document is collected from the
@@ -156,63 +183,19 @@ fn registered_routes() -> BTreeSet<(String, String)> {
 #[test]
 fn every_route_has_a_row() {
     let registered = registered_routes();
-    let table: BTreeSet<(String, String)> = ACCESS.iter().map(|(m, p, _)| (m.to_string(), p.to_string())).collect();
+    let table: BTreeSet<(String, String)> = ACCESS.iter().map(|(m, p, ..)| (m.to_string(), p.to_string())).collect();
     let missing: Vec<_> = registered.difference(&table).collect();
     assert!(missing.is_empty(), "routes without a row in the authorization matrix: {missing:?}");
     let stale: Vec<_> = table.difference(&registered).collect();
     assert!(stale.is_empty(), "rows for routes that do not exist: {stale:?}");
-}
-
-struct Fixture {
-    project: i64,
-    task: i64,
-    document: i64,
-    contractor: i64,
-    bid: i64,
-    payment: i64,
-    change_order: i64,
-    draw: i64,
-    waiver: i64,
-    delay: i64,
-    inspection: i64,
-    dependency: i64,
-    share: i64,
-    share_token: String,
-}
-
-fn concrete(path: &str, ids: &Fixture) -> String {
-    let p = if path.starts_with("/api/projects/") {
-        path.replace("{id}", &ids.project.to_string())
-    } else if path.starts_with("/api/tasks/") {
-        path.replace("{id}", &ids.task.to_string())
-    } else if path.starts_with("/api/contractors/") {
-        path.replace("{id}", &ids.contractor.to_string())
-    } else if path.starts_with("/api/bids/") {
-        path.replace("{id}", &ids.bid.to_string())
-    } else if path.starts_with("/api/task-payments/") {
-        path.replace("{id}", &ids.payment.to_string())
-    } else if path.starts_with("/api/change-orders/") {
-        path.replace("{id}", &ids.change_order.to_string())
-    } else if path.starts_with("/api/draws/") {
-        path.replace("{id}", &ids.draw.to_string())
-    } else if path.starts_with("/api/lien-waivers/") {
-        path.replace("{id}", &ids.waiver.to_string())
-    } else if path.starts_with("/api/delays/") {
-        path.replace("{id}", &ids.delay.to_string())
-    } else if path.starts_with("/api/inspections/") {
-        path.replace("{id}", &ids.inspection.to_string())
-    } else if path.starts_with("/api/dependencies/") {
-        path.replace("{id}", &ids.dependency.to_string())
-    } else if path.starts_with("/api/shares/") {
-        path.replace("{id}", &ids.share.to_string())
-    } else {
-        path.replace("{id}", &ids.document.to_string())
-    };
-    let p = p.replace("{session_id}", "cs_local_unknown").replace("{token}", &ids.share_token);
-    if p == "/api/documents/" {
-        format!("/api/documents/?task={}", ids.task)
-    } else {
-        p
+    // A project's routes say what they need of a member; only subscribed routes are a project's.
+    for &(method, route, access, shared) in ACCESS {
+        if route.starts_with("/api/projects/{id}/") {
+            assert_ne!(shared, Shared::No, "{method} {route} is a project's: say what it needs of a member");
+        }
+        if shared != Shared::No {
+            assert_eq!(access, Access::Subscribed, "{method} {route}: a project's route needs a subscription");
+        }
     }
 }
 
@@ -242,85 +225,19 @@ async fn every_route_answers_every_kind_of_caller_as_the_matrix_says() {
     let owner = app.user("owner").await;
     let other = app.user("other").await;
     let unsubscribed = app.unsubscribed_user("unpaid").await;
-    let project = app.create_project(&owner, json!({})).await["id"].as_i64().unwrap();
-    let task = app.create_task(&owner, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
-    let document = app.upload(&owner, task, "quote.pdf", b"%PDF-1.4 quote").await.ok_json(201)["id"].as_i64().unwrap();
-    let contractor = app
-        .authed_json(Method::POST, "/api/contractors/", &owner, Some(json!({"name": "Acme"})))
-        .await
-        .ok_json(201)["id"]
-        .as_i64()
-        .unwrap();
-    let bid = app
-        .authed_json(Method::POST, "/api/bids/", &owner, Some(json!({"task": task, "contractor": contractor, "amount": 100})))
-        .await
-        .ok_json(201)["id"]
-        .as_i64()
-        .unwrap();
-    let mut created = Vec::new();
-    for (path, body) in [
-        ("/api/task-payments/", json!({"task": task, "amount": 50})),
-        ("/api/change-orders/", json!({"task": task, "description": "Extra beam", "amount": 25})),
-        ("/api/draws/", json!({"project": project, "tasks": [task]})),
-    ] {
-        created.push(app.authed_json(Method::POST, path, &owner, Some(body)).await.ok_json(201)["id"].as_i64().unwrap());
-    }
-    let (payment, change_order, draw) = (created[0], created[1], created[2]);
-    let waiver = json!({"project": project, "contractor": contractor, "kind": "conditional_progress", "amount": 50,
-        "document": document});
-    let waiver =
-        app.authed_json(Method::POST, "/api/lien-waivers/", &owner, Some(waiver)).await.ok_json(201)["id"].as_i64().unwrap();
-    let delay = app
-        .authed_json(Method::POST, "/api/delays/", &owner, Some(json!({"task": task, "days": 2, "reason": "weather"})))
-        .await
-        .ok_json(201)["id"]
-        .as_i64()
-        .unwrap();
-    let inspection = app
-        .authed_json(
-            Method::POST,
-            "/api/inspections/",
-            &owner,
-            Some(json!({"task": task, "kind": "Framing", "scheduled_on": "2026-12-01", "document": document})),
-        )
-        .await
-        .ok_json(201)["id"]
-        .as_i64()
-        .unwrap();
-    // A second task, after the first: the link.
-    let roof = app.create_task(&owner, project, json!({"title": "Roof"})).await["id"].as_i64().unwrap();
-    let dependency = app
-        .authed_json(Method::POST, "/api/dependencies/", &owner, Some(json!({"predecessor": task, "successor": roof})))
-        .await
-        .ok_json(201)["id"]
-        .as_i64()
-        .unwrap();
-    let share = app
-        .authed_json(Method::POST, "/api/shares/", &owner, Some(json!({"project": project, "label": "Bank"})))
-        .await
-        .ok_json(201);
-    let ids = Fixture {
-        project,
-        task,
-        document,
-        contractor,
-        bid,
-        payment,
-        change_order,
-        draw,
-        waiver,
-        delay,
-        inspection,
-        dependency,
-        share: share["id"].as_i64().unwrap(),
-        share_token: share["token"].as_str().unwrap().to_owned(),
-    };
+    let ids = Fixture::build(&app, &owner).await;
+    let project = ids.project;
+    let document = ids.document;
     let expired = JwtIssuer::new(SECRET, TokenLifetimes { access_seconds: -120, refresh_seconds: 60 })
         .unwrap()
-        .issue(&TokenSubject { user_id: owner.id, session_id: None, token_id: None }, TokenKind::Access, chrono::Utc::now().naive_utc())
+        .issue(
+            &TokenSubject { user_id: owner.id, session_id: None, token_id: None },
+            TokenKind::Access,
+            chrono::Utc::now().naive_utc(),
+        )
         .unwrap();
 
-    for &(method, route, access) in ACCESS {
+    for &(method, route, access, _) in ACCESS {
         let path = concrete(route, &ids);
         let cell = |who: &str, got: u16| format!("{method} {path} as {who}: got {got}");
 

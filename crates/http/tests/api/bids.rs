@@ -294,3 +294,131 @@ async fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
         assert_eq!(&task_json(&app, &ana, project, *task).await["committed_cost"], amount, "task {task}");
     }
 }
+
+// ---------------------------------------------------------------- a shared project (issue 35)
+
+/// `member` joins `project` as `role` (the invitation's row as accepted, written directly: the
+/// invitation flow has its own tests).
+pub(crate) fn join(app: &TestApp, project: i64, owner: &User, member: &User, role: &'static str) {
+    use buildledger_persistence::schema::project_members as m;
+    use diesel::prelude::*;
+    let (owner, user) = (owner.id, member.id);
+    let email = format!("{}@example.com", member.username);
+    let now = chrono::Utc::now().naive_utc();
+    app.db
+        .write(move |conn| {
+            diesel::insert_into(m::table)
+                .values((
+                    m::project_id.eq(project),
+                    m::user_id.eq(Some(user)),
+                    m::email.eq(email.as_str()),
+                    m::email_key.eq(email.as_str()),
+                    m::role.eq(role),
+                    m::token_hash.eq(format!("joined-{project}-{user}")),
+                    m::invited_by.eq(Some(owner)),
+                    m::invited_at.eq(now),
+                    m::expires_at.eq(now + chrono::Duration::days(7)),
+                    m::joined_at.eq(Some(now)),
+                ))
+                .execute(conn)
+        })
+        .unwrap();
+}
+
+fn names(list: &Value) -> Vec<&str> {
+    list.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect()
+}
+
+#[actix_web::test]
+async fn a_shared_projects_roster_is_its_owners() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    // Members without a subscription of their own.
+    let sam = app.unsubscribed_user("sam").await;
+    let lee = app.unsubscribed_user("lee").await;
+    let eve = app.user("eve").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    join(&app, project, &ana, &sam, "partner");
+    join(&app, project, &ana, &lee, "viewer");
+    contractor(&app, &ana, "Acme").await;
+    contractor(&app, &eve, "Eve's crew").await;
+    let roster = format!("/api/contractors/?project={project}");
+
+    // Owner, partner and viewer read the owner's roster; a stranger finds no project.
+    for user in [&ana, &sam, &lee] {
+        assert_eq!(names(&app.authed_get(&roster, user).await.ok_json(200)), ["Acme"], "{}", user.username);
+    }
+    app.authed_get(&roster, &eve).await.assert_error(404, "not_found");
+    app.authed_get("/api/contractors/?project=999999", &ana).await.assert_error(404, "not_found");
+    app.authed_get("/api/contractors/?project=abc", &ana).await.assert_error(400, "invalid_query");
+    // Their own roster needs their own subscription.
+    app.authed_get("/api/contractors/", &sam).await.assert_error(402, "subscription_required");
+    assert_eq!(names(&app.authed_get("/api/contractors/", &eve).await.ok_json(200)), ["Eve's crew"]);
+
+    // The partner adds to the owner's roster; the viewer and the stranger cannot.
+    let added = app
+        .authed_json(
+            Method::POST,
+            "/api/contractors/",
+            &sam,
+            Some(json!({"project": project, "name": "Bolt Electric"})),
+        )
+        .await
+        .ok_json(201);
+    assert_eq!(names(&app.authed_get("/api/contractors/", &ana).await.ok_json(200)), ["Acme", "Bolt Electric"]);
+    let body = json!({"project": project, "name": "Nope"});
+    app.authed_json(Method::POST, "/api/contractors/", &lee, Some(body.clone())).await.assert_error(403, "forbidden");
+    app.authed_json(Method::POST, "/api/contractors/", &eve, Some(body)).await.assert_error(404, "not_found");
+    // 403 and 404 before the body's problems.
+    let bad = json!({"project": project, "name": ""});
+    app.authed_json(Method::POST, "/api/contractors/", &lee, Some(bad.clone())).await.assert_error(403, "forbidden");
+    app.authed_json(Method::POST, "/api/contractors/", &eve, Some(bad)).await.assert_error(404, "not_found");
+    app.authed_json(Method::POST, "/api/contractors/", &sam, Some(json!({"name": "Mine"})))
+        .await
+        .assert_error(402, "subscription_required");
+    assert_eq!(app.authed_get(&roster, &ana).await.ok_json(200).as_array().unwrap().len(), 2);
+    // A contractor by id stays its roster's user's; a project is named on create only.
+    let path = format!("/api/contractors/{}/", added["id"]);
+    app.authed_get(&path, &eve).await.assert_error(404, "not_found");
+    let err = app
+        .authed_json(Method::PATCH, &path, &ana, Some(json!({"project": project})))
+        .await
+        .assert_error(400, "validation_error");
+    assert_eq!(err["fields"]["project"][0], "A project is given only when adding a contractor.");
+}
+
+#[actix_web::test]
+async fn a_partner_bids_and_awards_with_the_owners_contractors_and_a_viewer_only_reads() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let sam = app.unsubscribed_user("sam").await;
+    let lee = app.unsubscribed_user("lee").await;
+    let eve = app.user("eve").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    join(&app, project, &ana, &sam, "partner");
+    join(&app, project, &ana, &lee, "viewer");
+    let task = app.create_task(&ana, project, json!({"title": "Framing"})).await["id"].as_i64().unwrap();
+    let acme = contractor(&app, &ana, "Acme").await;
+    let theirs = contractor(&app, &eve, "Eve's crew").await;
+
+    let b = bid(&app, &sam, task, acme, 41_800.0).await;
+    let id = b["id"].as_i64().unwrap();
+    let award = format!("/api/bids/{id}/award/");
+    let body = json!({"task": task, "contractor": theirs, "amount": 1});
+    app.authed_json(Method::POST, "/api/bids/", &sam, Some(body)).await.assert_error(404, "not_found");
+    app.authed_json(Method::POST, &award, &lee, None).await.assert_error(403, "forbidden");
+    let body = json!({"task": task, "contractor": acme, "amount": 1});
+    app.authed_json(Method::POST, "/api/bids/", &lee, Some(body.clone())).await.assert_error(403, "forbidden");
+    app.authed_json(Method::POST, "/api/bids/", &eve, Some(body)).await.assert_error(404, "not_found");
+    app.authed_json(Method::POST, &award, &eve, None).await.assert_error(404, "not_found");
+    assert_eq!(app.authed_json(Method::POST, &award, &sam, None).await.ok_json(200)["status"], "awarded");
+    assert_eq!(task_json(&app, &ana, project, task).await["committed_cost"], 41_800.0);
+    for user in [&ana, &lee] {
+        let compared = app.authed_get(&format!("/api/projects/{project}/bids/"), user).await.ok_json(200);
+        assert_eq!(compared[0]["awarded_bid"], id, "{}", user.username);
+        assert_eq!(app.authed_get(&format!("/api/tasks/{task}/bids/"), user).await.ok_json(200)[0]["id"], id);
+    }
+    app.authed_get(&format!("/api/projects/{project}/bids/"), &eve).await.assert_error(404, "not_found");
+    app.authed_json(Method::DELETE, &award, &lee, None).await.assert_error(403, "forbidden");
+    app.authed_json(Method::DELETE, &format!("/api/bids/{id}/"), &lee, None).await.assert_error(403, "forbidden");
+}

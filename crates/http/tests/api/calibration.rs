@@ -193,6 +193,25 @@ async fn calibration_is_the_owners_and_behind_the_subscription() {
 }
 
 #[actix_web::test]
+async fn members_read_the_owners_calibration_and_summary() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    // A viewer without a subscription of her own.
+    let lena = app.unsubscribed_user("lena").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let acme = contractor(&app, &ana).await;
+    for title in ["Framing", "Roofing", "Siding"] {
+        let task = app.create_task(&ana, project, json!({"title": title})).await["id"].as_i64().unwrap();
+        award(&app, &ana, acme, task, 20000.0).await;
+    }
+    crate::members::join(&app, &ana, project, &lena, "viewer").await;
+    for path in [format!("/api/projects/{project}/calibration/"), format!("/api/projects/{project}/summary/")] {
+        let owners = app.authed_get(&path, &ana).await.ok_json(200);
+        assert_eq!(app.authed_get(&path, &lena).await.ok_json(200), owners, "{path}");
+    }
+}
+
+#[actix_web::test]
 async fn the_sources_list_is_public_and_names_the_tasks_that_cite_each_source() {
     let app = TestApp::new().await;
     let s = app.get("/api/cost-sources/").await.ok_json(200);

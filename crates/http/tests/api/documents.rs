@@ -239,6 +239,38 @@ async fn another_users_documents_are_404() {
 }
 
 #[actix_web::test]
+async fn a_viewer_reads_documents_and_a_partner_manages_them() {
+    let (app, ana, project, task) = setup().await;
+    let (sam, lena) = (app.user("sam").await, app.user("lena").await);
+    crate::members::join(&app, &ana, project, &sam, "partner").await;
+    crate::members::join(&app, &ana, project, &lena, "viewer").await;
+    let doc = app.upload(&sam, task, "quote.pdf", PDF).await.ok_json(201);
+    let path = format!("/api/documents/{}/", doc["id"]);
+    let renamed = app.authed_json(Method::PATCH, &path, &sam, Some(json!({"name": "Smith bid"}))).await.ok_json(200);
+    assert_eq!(renamed["name"], "Smith bid.pdf");
+
+    // The viewer lists, reads and downloads...
+    let list = app.authed_get(&format!("/api/documents/?task={task}"), &lena).await.ok_json(200);
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    let got = app.authed_get(&path, &lena).await.ok_json(200);
+    assert_eq!(app.get(got["file"].as_str().unwrap()).await.status, 200);
+    // ... and changes nothing, whatever the body says.
+    app.upload(&lena, task, "mine.pdf", PDF).await.assert_error(403, "forbidden");
+    for body in [json!({"name": "Mine"}), json!({}), json!({"name": ""})] {
+        app.authed_json(Method::PATCH, &path, &lena, Some(body)).await.assert_error(403, "forbidden");
+    }
+    app.authed_json(Method::DELETE, &path, &lena, None).await.assert_error(403, "forbidden");
+    assert_eq!(app.stored_files().len(), 1);
+    assert_eq!(app.authed_get(&path, &ana).await.ok_json(200)["name"], "Smith bid.pdf");
+
+    // A stranger's bad body is still a 404.
+    let bob = app.user("bob").await;
+    app.authed_json(Method::PATCH, &path, &bob, Some(json!({}))).await.assert_error(404, "not_found");
+    assert_eq!(app.authed_json(Method::DELETE, &path, &sam, None).await.status, 204);
+    assert!(app.stored_files().is_empty());
+}
+
+#[actix_web::test]
 async fn uploads_to_unknown_tasks_are_404() {
     let (app, user, _, _) = setup().await;
     app.upload(&user, 999_999, "quote.pdf", PDF).await.assert_error(404, "not_found");

@@ -391,3 +391,87 @@ async fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
     }
     assert_eq!(summary(&app, &ana, b.project).await["drawn"], json!(funded_left));
 }
+
+async fn send(app: &TestApp, user: &User, method: Method, path: String, body: Option<Value>) -> crate::helpers::Res {
+    app.authed_json(method, &path, user, body).await
+}
+
+/// Issue 35: a partner records money as the owner would, with the owner's contractors; a viewer
+/// reads it all and changes nothing; a stranger finds nothing.
+#[actix_web::test]
+async fn a_partner_records_the_money_a_viewer_reads_it_and_a_stranger_finds_none() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let sam = app.unsubscribed_user("sam").await;
+    let lee = app.unsubscribed_user("lee").await;
+    let eve = app.user("eve").await;
+    let b = build(&app, &ana).await;
+    crate::bids::join(&app, b.project, &ana, &sam, "partner");
+    crate::bids::join(&app, b.project, &ana, &lee, "viewer");
+
+    // The partner: a payment to the owner's contractor, a change order, a draw, a lien waiver.
+    let payment = json!({"task": b.task, "amount": 5000, "contractor": b.contractor});
+    let payment = send(&app, &sam, Method::POST, "/api/task-payments/".into(), Some(payment)).await.ok_json(201);
+    assert_eq!(payment["contractor"]["name"], "Acme Framing");
+    let order = json!({"task": b.task, "description": "Extra beam", "amount": 2500, "status": "approved"});
+    let order = send(&app, &sam, Method::POST, "/api/change-orders/".into(), Some(order)).await.ok_json(201);
+    let draw = json!({"project": b.project, "tasks": [b.task]});
+    let draw = send(&app, &sam, Method::POST, "/api/draws/".into(), Some(draw)).await.ok_json(201);
+    let waiver = json!({"project": b.project, "contractor": b.contractor, "kind": "conditional_progress",
+        "amount": 5000, "payment": payment["id"]});
+    let waiver = send(&app, &sam, Method::POST, "/api/lien-waivers/".into(), Some(waiver)).await.ok_json(201);
+    let note = json!({"note": "called the bank"});
+    send(&app, &sam, Method::PATCH, format!("/api/draws/{}/", draw["id"]), Some(note.clone())).await.ok_json(200);
+
+    // The viewer reads every list, and every write is 403 (before the body's problems).
+    for path in [
+        format!("/api/tasks/{}/payments/", b.task),
+        format!("/api/projects/{}/payments/", b.project),
+        format!("/api/tasks/{}/change-orders/", b.task),
+        format!("/api/projects/{}/change-orders/", b.project),
+        format!("/api/projects/{}/draws/", b.project),
+        format!("/api/projects/{}/draws/next/", b.project),
+        format!("/api/projects/{}/lien-waivers/", b.project),
+    ] {
+        send(&app, &lee, Method::GET, path.clone(), None).await.ok_json(200);
+        send(&app, &eve, Method::GET, path, None).await.assert_error(404, "not_found");
+    }
+    let writes = [
+        (Method::POST, "/api/task-payments/".to_owned(), json!({"task": b.task, "amount": "lots"})),
+        (Method::PATCH, format!("/api/task-payments/{}/", payment["id"]), json!({"amount": 1})),
+        (Method::DELETE, format!("/api/task-payments/{}/", payment["id"]), Value::Null),
+        (Method::POST, "/api/change-orders/".to_owned(), json!({"task": b.task})),
+        (Method::PATCH, format!("/api/change-orders/{}/", order["id"]), json!({"status": "rejected"})),
+        (Method::DELETE, format!("/api/change-orders/{}/", order["id"]), Value::Null),
+        (Method::POST, "/api/draws/".to_owned(), json!({"project": b.project, "tasks": "all"})),
+        (Method::PATCH, format!("/api/draws/{}/", draw["id"]), json!({"status": "funded"})),
+        (Method::DELETE, format!("/api/draws/{}/", draw["id"]), Value::Null),
+        (Method::POST, "/api/lien-waivers/".to_owned(), json!({"project": b.project})),
+        (Method::PATCH, format!("/api/lien-waivers/{}/", waiver["id"]), json!({"status": "received"})),
+        (Method::DELETE, format!("/api/lien-waivers/{}/", waiver["id"]), Value::Null),
+    ];
+    for (method, path, body) in writes {
+        let body = (!body.is_null()).then_some(body);
+        let what = format!("{method} {path}");
+        send(&app, &lee, method.clone(), path.clone(), body.clone()).await.assert_error(403, "forbidden");
+        let err = send(&app, &eve, method, path, body).await;
+        assert_eq!(err.status, 404, "{what}: {}", err.text());
+    }
+    // Nothing the viewer or the stranger sent was written.
+    let payments =
+        send(&app, &ana, Method::GET, format!("/api/projects/{}/payments/", b.project), None).await.ok_json(200);
+    assert_eq!(payments.as_array().unwrap().len(), 1);
+    let draws = send(&app, &ana, Method::GET, format!("/api/projects/{}/draws/", b.project), None).await.ok_json(200);
+    assert_eq!((draws[0]["status"].as_str(), draws[0]["note"].as_str()), (Some("draft"), Some("called the bank")));
+    // The trail names the partner for what they did (the draw's board read is the owner's).
+    let trail =
+        send(&app, &ana, Method::GET, format!("/api/projects/{}/activity/", b.project), None).await.ok_json(200);
+    let by = |action: &str| {
+        let entry = trail["entries"].as_array().unwrap().iter().find(|e| e["action"] == action);
+        entry.map_or(Value::Null, |e| e["actor"].clone())
+    };
+    for action in ["payment.created", "change_order.created", "draw.created", "waiver.requested", "draw.edited"] {
+        assert_eq!(by(action), "sam", "{action}: {trail}");
+    }
+    assert_eq!(by("bid.awarded"), "ana");
+}

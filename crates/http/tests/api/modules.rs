@@ -14,6 +14,7 @@ mod draw_paperwork;
 mod helpers;
 mod ledger;
 mod lien_waivers;
+mod members;
 mod money_story;
 mod openapi;
 mod subscription;

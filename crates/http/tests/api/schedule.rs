@@ -272,3 +272,56 @@ async fn the_calendar_feed_is_made_read_without_a_login_replaced_and_revoked() {
     let res = app.send(actix_web::test::TestRequest::with_uri(&newer).method(Method::TRACE)).await;
     assert_eq!((res.status, res.header("allow").as_deref()), (405, Some("GET")), "{}", res.text());
 }
+
+#[actix_web::test]
+async fn a_partner_changes_the_schedule_as_the_owner_a_viewer_reads_it_and_the_trail_names_who() {
+    let app = TestApp::new().await;
+    let owner = app.user("owner").await;
+    let (partner, viewer) = (app.unsubscribed_user("partner").await, app.unsubscribed_user("viewer").await);
+    let (project, [a, b, _, _]) = plan(&app, &owner).await;
+    crate::reminders::join(&app, &owner, &partner, project, "partner").await;
+    crate::reminders::join(&app, &owner, &viewer, project, "viewer").await;
+    let baseline = format!("/api/projects/{project}/baseline/");
+    let calendar = format!("/api/projects/{project}/calendar/");
+
+    // The viewer reads, and changes nothing (403, whatever the body says).
+    app.authed_get(&format!("/api/projects/{project}/schedule/"), &viewer).await.ok_json(200);
+    app.authed_get(&calendar, &viewer).await.ok_json(200);
+    link(&app, &viewer, json!({"predecessor": a, "successor": b, "type": "XX"})).await.assert_error(403, "forbidden");
+    app.authed_json(Method::POST, &baseline, &viewer, None).await.assert_error(403, "forbidden");
+    app.authed_json(Method::POST, &calendar, &viewer, None).await.assert_error(403, "forbidden");
+
+    // The partner links, takes a baseline, makes and revokes the calendar link, unlinks.
+    let ab = link(&app, &partner, json!({"predecessor": a, "successor": b})).await.ok_json(201);
+    assert_eq!(ab["project"], project);
+    app.authed_json(Method::POST, &baseline, &partner, None).await.ok_json(201);
+    app.authed_json(Method::POST, &calendar, &partner, None).await.ok_json(201);
+    assert_eq!(app.authed_json(Method::DELETE, &calendar, &partner, None).await.status, 204);
+    let unlink = app.authed_json(Method::DELETE, &format!("/api/dependencies/{}/", id(&ab)), &viewer, None).await;
+    unlink.assert_error(403, "forbidden");
+    let unlink = app.authed_json(Method::DELETE, &format!("/api/dependencies/{}/", id(&ab)), &partner, None).await;
+    assert_eq!(unlink.status, 204);
+
+    let trail = app.authed_get(&format!("/api/projects/{project}/activity/"), &owner).await.ok_json(200);
+    let schedule: Vec<(String, String, Value)> = trail["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .filter(|e| {
+            ["dependency.", "schedule.", "calendar_feed."].iter().any(|p| e["action"].as_str().unwrap().starts_with(p))
+        })
+        .map(|e| (e["action"].as_str().unwrap().to_owned(), e["actor"].as_str().unwrap().to_owned(), e["task"].clone()))
+        .collect();
+    let entry = |action: &str, task: Value| (action.to_owned(), "partner".to_owned(), task);
+    assert_eq!(
+        schedule,
+        [
+            entry("dependency.created", json!(b)),
+            entry("schedule.baselined", Value::Null),
+            entry("calendar_feed.created", Value::Null),
+            entry("calendar_feed.revoked", Value::Null),
+            entry("dependency.deleted", json!(b)),
+        ]
+    );
+}

@@ -329,3 +329,40 @@ async fn only_the_owner_shares_lists_and_revokes_and_bad_input_writes_nothing() 
     app.authed_json(Method::DELETE, &format!("/api/projects/{project}/"), &ana, None).await;
     app.get(&format!("/api/share/{token}/")).await.assert_error(404, "not_found");
 }
+
+#[actix_web::test]
+async fn a_partner_shares_and_revokes_a_viewer_only_lists_and_the_page_is_read_only() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let (sam, lena) = (app.user("sam").await, app.user("lena").await);
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    crate::members::join(&app, &ana, project, &sam, "partner").await;
+    crate::members::join(&app, &ana, project, &lena, "viewer").await;
+
+    let created = share(&app, &sam, json!({"project": project, "label": "Bank"})).await;
+    let token = created["token"].as_str().unwrap().to_owned();
+    let view = app.get(&format!("/api/share/{token}/")).await.ok_json(200);
+    assert_eq!(view["project"]["role"], "viewer", "whoever opens a link only reads");
+    assert!(!view.to_string().contains("\"owner\":\"ana\""), "the owner is never named: {view}");
+
+    let list = app.authed_get(&format!("/api/projects/{project}/shares/"), &lena).await.ok_json(200);
+    assert_eq!(list[0]["label"], "Bank");
+    app.authed_json(Method::POST, "/api/shares/", &lena, Some(json!({"project": project, "label": "Mine"})))
+        .await
+        .assert_error(403, "forbidden");
+    let path = format!("/api/shares/{}/", created["id"]);
+    app.authed_json(Method::DELETE, &path, &lena, None).await.assert_error(403, "forbidden");
+    assert_eq!(app.get(&format!("/api/share/{token}/")).await.status, 200);
+
+    assert_eq!(app.authed_json(Method::DELETE, &path, &sam, None).await.status, 204);
+    app.get(&format!("/api/share/{token}/")).await.assert_error(404, "not_found");
+    let trail = app.authed_get(&format!("/api/projects/{project}/activity/"), &ana).await.ok_json(200);
+    let lines: Vec<(String, String)> = trail["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(2)
+        .map(|e| (e["action"].as_str().unwrap().to_owned(), e["actor"].as_str().unwrap().to_owned()))
+        .collect();
+    assert_eq!(lines, [("share.revoked".into(), "sam".into()), ("share.created".into(), "sam".into())]);
+}

@@ -465,6 +465,51 @@ async fn every_write_changes_the_etag() {
     assert_eq!(conditional(&app, &user, project, &seen[0]).await.status, 200);
 }
 
+// ---------------------------------------------------------------- members (issue 35)
+
+#[actix_web::test]
+async fn a_partner_works_on_the_board_and_a_viewer_only_reads_it() {
+    let (app, owner, project) = setup().await;
+    let partner = app.user("sam").await;
+    // A lender, without a subscription of her own: the owner's covers her.
+    let viewer = app.unsubscribed_user("lena").await;
+    crate::members::join(&app, &owner, project, &partner, "partner").await;
+    crate::members::join(&app, &owner, project, &viewer, "viewer").await;
+    let framing = app.create_task(&partner, project, json!({"title": "Framing"})).await;
+    patch(&app, &partner, &framing, json!({"status": "In Progress"})).await.ok_json(200);
+    app.authed_json(Method::POST, &format!("/api/projects/{project}/tasks/template/"), &partner, None)
+        .await
+        .assert_error(409, "conflict");
+
+    // The viewer reads the owner's board, with its ETag (a current tag is a 304 for her too).
+    let tag = etag(&app, &viewer, project).await;
+    assert_eq!(tag, etag(&app, &owner, project).await);
+    assert_eq!(conditional(&app, &viewer, project, &tag).await.status, 304);
+    assert_eq!(board(&app, &viewer, project).await[0]["status"], "In Progress");
+    // ... and changes nothing, whatever the body says.
+    let id = framing["id"].as_i64().unwrap();
+    for (method, path, body) in [
+        (Method::POST, "/api/tasks/".to_owned(), Some(json!({"project": project, "title": "Roof"}))),
+        (Method::POST, format!("/api/projects/{project}/tasks/template/"), None),
+        (Method::PATCH, format!("/api/tasks/{id}/"), Some(json!({"status": "Paid"}))),
+        (Method::PATCH, format!("/api/tasks/{id}/"), Some(json!({"title": ""}))),
+        (Method::PATCH, format!("/api/tasks/{id}/"), Some(json!({}))),
+        (Method::DELETE, format!("/api/tasks/{id}/"), None),
+    ] {
+        app.authed_json(method, &path, &viewer, body).await.assert_error(403, "forbidden");
+    }
+    assert_eq!(layout(&app, &owner, project).await, [("Framing".to_owned(), "In Progress".to_owned(), 0)]);
+
+    // A stranger learns nothing, even from a conditional request or a bad body.
+    let bob = app.user("bob").await;
+    conditional(&app, &bob, project, &tag).await.assert_error(404, "not_found");
+    patch(&app, &bob, &framing, json!({"title": ""})).await.assert_error(404, "not_found");
+    // The partner deletes the task like the owner would.
+    let res = app.authed_json(Method::DELETE, &format!("/api/tasks/{id}/"), &partner, None).await;
+    assert_eq!(res.status, 204);
+    assert!(board(&app, &owner, project).await.is_empty());
+}
+
 // ---------------------------------------------------------------- summary
 
 #[actix_web::test]

@@ -7,9 +7,11 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::DbConnection;
 use crate::db::Db;
 use crate::schema::{calendar_feeds, projects};
+use buildledger_domain::activity as trail;
 
 #[derive(Insertable)]
 #[diesel(table_name = calendar_feeds)]
@@ -21,12 +23,12 @@ struct NewFeedRow<'a> {
 }
 
 /// The project's row, locked until the transaction ends (PostgreSQL: `FOR UPDATE`; SQLite runs one
-/// write at a time). NotFound when the project is gone.
-fn lock_project(conn: &mut DbConnection, project_id: i64) -> Result<(), DieselError> {
-    let project = projects::table.find(project_id).select(projects::id);
+/// write at a time), and its owner (the activity trail's actor). NotFound when the project is gone.
+fn lock_project(conn: &mut DbConnection, project_id: i64) -> Result<i64, DieselError> {
+    let project = projects::table.find(project_id).select(projects::owner_id);
     match conn {
-        DbConnection::Postgres(pg) => project.for_update().first::<i64>(pg).map(|_| ()),
-        DbConnection::Sqlite(lite) => project.first::<i64>(lite).map(|_| ()),
+        DbConnection::Postgres(pg) => project.for_update().first::<i64>(pg),
+        DbConnection::Sqlite(lite) => project.first::<i64>(lite),
     }
 }
 
@@ -55,11 +57,14 @@ impl CalendarFeedRepository for DieselCalendarFeedRepository {
         let (project_id, token_hash) = (project_id.get(), token_hash.to_owned());
         self.db.write(move |conn| {
             // Two links made at once: the second waits for the first and replaces it.
-            lock_project(conn, project_id)?;
-            diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id))).execute(conn)?;
+            let owner_id = lock_project(conn, project_id)?;
+            let replaced = diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id)))
+                .execute(conn)?
+                > 0;
             diesel::insert_into(calendar_feeds::table)
                 .values(NewFeedRow { project_id, token_hash: &token_hash, created_at: now })
                 .execute(conn)?;
+            activity::record(conn, project_id, owner_id, [trail::calendar_feed_created(replaced)])?;
             Ok(())
         })
     }
@@ -67,7 +72,13 @@ impl CalendarFeedRepository for DieselCalendarFeedRepository {
     fn delete(&self, project_id: ProjectId) -> Result<(), RepoError> {
         let project_id = project_id.get();
         self.db.write(move |conn| {
-            diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id))).execute(conn)?;
+            // No link: nothing changed, nothing to record (a project gone meanwhile has none).
+            let revoked = diesel::delete(calendar_feeds::table.filter(calendar_feeds::project_id.eq(project_id)))
+                .execute(conn)?;
+            if revoked > 0 {
+                let owner_id = lock_project(conn, project_id)?;
+                activity::record(conn, project_id, owner_id, [trail::calendar_feed_revoked()])?;
+            }
             Ok(())
         })
     }

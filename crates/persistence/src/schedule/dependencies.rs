@@ -11,11 +11,13 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
+use crate::activity;
 use crate::connection::{now, DbConnection};
 use crate::db::Db;
 use crate::ledger::{corrupt, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{projects, task_dependencies, tasks};
+use buildledger_domain::activity as trail;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = task_dependencies)]
@@ -70,12 +72,17 @@ fn load(conn: &mut DbConnection, id: i64) -> Result<Dependency, DieselError> {
     task_dependencies::table.find(id).select(DependencyRow::as_select()).first(conn)?.into_domain()
 }
 
-/// The link's project, taking that project's lock, then the link as it is now. NotFound when the
-/// link is gone, then or meanwhile.
-fn lock_link(conn: &mut DbConnection, id: i64) -> Result<Dependency, DieselError> {
+/// The link's project, taking that project's lock, then the link as it is now, with the
+/// project's owner (the activity trail's actor). NotFound when the link is gone, then or meanwhile.
+fn lock_link(conn: &mut DbConnection, id: i64) -> Result<(Dependency, i64), DieselError> {
     let project_id: i64 = task_dependencies::table.find(id).select(task_dependencies::project_id).first(conn)?;
-    bump_version(conn, project_id)?;
-    load(conn, id)
+    let bumped = bump_version(conn, project_id)?;
+    Ok((load(conn, id)?, bumped.owner_id))
+}
+
+/// The titles of a link's predecessor and successor, for its sentence in the trail.
+fn titles(conn: &mut DbConnection, d: &Dependency) -> Result<(String, String), DieselError> {
+    Ok((activity::task_title(conn, d.predecessor)?, activity::task_title(conn, d.successor)?))
 }
 
 pub struct DieselDependencyRepository {
@@ -116,7 +123,7 @@ impl DependencyRepository for DieselDependencyRepository {
         self.db
             .write_project(project_id, move |conn| -> Guarded<Dependency> {
                 // The lock first: the links the rule sees cannot change before the insert.
-                bump_version(conn, project_id)?;
+                let bumped = bump_version(conn, project_id)?;
                 let d = match link(&project_links(conn, project_id)?) {
                     Ok(d) => d,
                     Err(e) => return refused(e),
@@ -140,7 +147,15 @@ impl DependencyRepository for DieselDependencyRepository {
                     })
                     .returning(task_dependencies::id)
                     .get_result(conn)?;
-                load(conn, id).map(Ok)
+                let made = load(conn, id)?;
+                let (before, after) = titles(conn, &made)?;
+                activity::record(
+                    conn,
+                    project_id,
+                    bumped.owner_id,
+                    [trail::dependency_created(&made, &before, &after)],
+                )?;
+                Ok(Ok(made))
             })
             .and_then(|r| r)
     }
@@ -149,7 +164,7 @@ impl DependencyRepository for DieselDependencyRepository {
         let id = id.get();
         self.db
             .write(move |conn| -> Guarded<Dependency> {
-                let current = lock_link(conn, id)?;
+                let (current, actor) = lock_link(conn, id)?;
                 let d = match change(&current) {
                     Ok(d) => d,
                     Err(e) => return refused(e),
@@ -157,7 +172,11 @@ impl DependencyRepository for DieselDependencyRepository {
                 diesel::update(task_dependencies::table.find(id))
                     .set((task_dependencies::link_type.eq(d.link.code()), task_dependencies::lag_days.eq(d.lag_days)))
                     .execute(conn)?;
-                load(conn, id).map(Ok)
+                let changed = load(conn, id)?;
+                let (before, after) = titles(conn, &changed)?;
+                let entry = trail::dependency_changed(&current, &changed, &before, &after);
+                activity::record(conn, changed.project_id, actor, entry)?;
+                Ok(Ok(changed))
             })
             .and_then(|r| r)
     }
@@ -165,7 +184,9 @@ impl DependencyRepository for DieselDependencyRepository {
     fn delete(&self, id: DependencyId) -> Result<(), RepoError> {
         let id = id.get();
         self.db.write(move |conn| {
-            lock_link(conn, id)?;
+            let (gone, actor) = lock_link(conn, id)?;
+            let (before, after) = titles(conn, &gone)?;
+            activity::record(conn, gone.project_id, actor, [trail::dependency_deleted(&gone, &before, &after)])?;
             diesel::delete(task_dependencies::table.find(id)).execute(conn)?;
             Ok(())
         })

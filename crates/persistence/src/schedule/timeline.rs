@@ -16,11 +16,13 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 
 use super::dependencies::project_links;
+use crate::activity;
 use crate::connection::DbConnection;
 use crate::db::Db;
 use crate::ledger::{corrupt, date, refused, Guarded};
 use crate::projects::bump_version;
 use crate::schema::{inspections, projects, schedule_baselines, task_delays, tasks};
+use buildledger_domain::activity as trail;
 
 type ProjectColumns = (i64, i64, String, i64, NaiveDateTime, String, String, String, Option<i64>);
 type TaskColumns = (i64, String, Option<i32>, Option<String>, Option<String>, Option<String>);
@@ -176,8 +178,13 @@ impl ScheduleRepository for DieselScheduleRepository {
         let project_id = project_id.get();
         self.db
             .write_project(project_id, move |conn| -> Guarded<BaselineSnapshot> {
-                bump_version(conn, project_id)?;
+                let bumped = bump_version(conn, project_id)?;
                 let read = schedule_read(conn, project_id, None)?.ok_or(DieselError::NotFound)?;
+                // The baseline it replaces, for the trail's sentence.
+                let (before_finish, before_taken): (Option<String>, Option<NaiveDateTime>) = projects::table
+                    .find(project_id)
+                    .select((projects::baseline_finish, projects::baseline_taken_at))
+                    .first(conn)?;
                 let snap = match snapshot(&read) {
                     Ok(snap) => snap,
                     Err(e) => return refused(e),
@@ -201,6 +208,13 @@ impl ScheduleRepository for DieselScheduleRepository {
                         projects::baseline_taken_at.eq(Some(taken_at)),
                     ))
                     .execute(conn)?;
+                let entry = trail::schedule_baselined(
+                    before_taken.is_some(),
+                    optional_date(before_finish)?,
+                    snap.finish,
+                    snap.tasks.len(),
+                );
+                activity::record(conn, project_id, bumped.owner_id, [entry])?;
                 Ok(Ok(snap))
             })
             .and_then(|r| r)

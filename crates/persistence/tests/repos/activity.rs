@@ -84,6 +84,13 @@ fn task_changes_are_recorded_with_their_actor_and_outlive_the_task() {
                     Some(4_000_000)
                 ),
                 ("task.created".into(), id, "Added Framing to To Do.".into(), None, None),
+                (
+                    "project.created".into(),
+                    None,
+                    "Created the project House with a budget of $450,000.50.".into(),
+                    None,
+                    Some(45_000_050)
+                ),
             ],
             "{}",
             t.name
@@ -116,7 +123,14 @@ fn pages_run_newest_first_from_the_cursor() {
         let second = trail.list(p.id, None, Some(first[1].id), 2).unwrap();
         assert_eq!(summaries(&second), ["Added C to To Do.", "Added B to To Do."], "{}", t.name);
         let last = trail.list(p.id, None, Some(second[1].id), 2).unwrap();
-        assert_eq!(summaries(&last), ["Added A to To Do."], "{}: another project's stays out", t.name);
+        assert_eq!(
+            summaries(&last),
+            ["Added A to To Do.", "Created the project House with a budget of $450,000.50."],
+            "{}: another project's stays out",
+            t.name
+        );
+        let end = trail.list(p.id, None, Some(last[1].id), 2).unwrap();
+        assert!(end.is_empty(), "{}", t.name);
     }
 }
 
@@ -254,5 +268,60 @@ fn schedule_records_are_recorded_on_their_task() {
             "{}",
             t.name
         );
+    }
+}
+
+#[test]
+fn a_new_project_a_renamed_document_and_share_links_are_recorded() {
+    use buildledger_application::ports::{DocumentRepository, NewDocument, ShareRepository};
+    use buildledger_domain::share::NewShare;
+    use buildledger_persistence::{DieselDocumentRepository, DieselShareRepository};
+    for t in backends() {
+        let ana = user(&t.db, "ana");
+        let p = project(&t.db, ana, "House");
+        let tasks = DieselTaskRepository::new(t.db.clone());
+        let trail = DieselActivityRepository::new(t.db.clone());
+        let task = tasks.create(&new_task(p.id, "Framing")).unwrap();
+        let documents = DieselDocumentRepository::new(t.db.clone());
+        let doc = documents
+            .create(&NewDocument {
+                task_id: task.id,
+                name: "quote.pdf".into(),
+                content_type: "application/pdf".into(),
+                size_bytes: 9,
+                storage_key: format!("k{}", t.name),
+            })
+            .unwrap();
+        documents.rename(doc.id, "Smith bid.pdf").unwrap();
+        // The same name again changes nothing and says nothing.
+        documents.rename(doc.id, "Smith bid.pdf").unwrap();
+        let shares = DieselShareRepository::new(t.db.clone());
+        let new = NewShare {
+            project_id: p.id,
+            label: "Bank".into(),
+            expires_on: None,
+            include_documents: true,
+            include_bids: false,
+            include_payments: true,
+            include_draws: false,
+        };
+        let share = shares.create(&new, ana, &"ab".repeat(32), chrono::Utc::now().naive_utc()).unwrap();
+        shares.delete(share.id).unwrap();
+        assert!(shares.delete(share.id).is_err(), "{}", t.name);
+        let got: Vec<(String, Option<i64>, String)> =
+            lines(&trail, p.id, None).into_iter().take(4).map(|(a, task, s, _, _)| (a, task, s)).collect();
+        assert_eq!(
+            got,
+            [
+                ("share.revoked".into(), None, "Revoked the read-only link Bank.".into()),
+                ("share.created".into(), None, "Created the read-only link Bank, with documents and payments.".into()),
+                ("document.renamed".into(), Some(task.id), "Renamed quote.pdf to Smith bid.pdf on Framing.".into()),
+                ("document.uploaded".into(), Some(task.id), "Uploaded quote.pdf to Framing.".into()),
+            ],
+            "{}",
+            t.name
+        );
+        let first = trail.list(p.id, None, None, 200).unwrap().pop().unwrap();
+        assert_eq!((first.action.as_str(), first.actor.as_deref()), ("project.created", Some("ana")), "{}", t.name);
     }
 }

@@ -2,11 +2,13 @@
 //! `TEST_POSTGRES_URL` is set (each test gets its own database, dropped afterwards). The same
 //! test body runs on both backends.
 
+mod access;
 mod activity;
 mod bids;
 mod documents;
 mod helpers;
 mod ledger;
+mod members;
 mod memo;
 mod migrations;
 mod projects;

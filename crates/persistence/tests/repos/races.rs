@@ -7,20 +7,25 @@
 use buildledger_domain::ids::{BidId, DrawId, ProjectId, TaskId, TypedId, UserId};
 use std::sync::{Arc, Barrier};
 
+use buildledger_application::access::Authorizer;
 use buildledger_application::bids::{BidChange, BidService, BidsPorts};
 use buildledger_application::error::UseCaseError;
 use buildledger_application::ledger::{DrawChange, LedgerPorts, LedgerService, PaymentChange};
 use buildledger_application::ports::{CostRates, ProjectRepository, SystemClock, TaskRepository, WholeHouseEstimate};
+use buildledger_application::subscription::ports::SubscriptionRepository;
+use buildledger_application::subscription::AccessService;
 use buildledger_domain::bid::{BidInput, BidStatus, ContractorInput};
 use buildledger_domain::cost::Prediction;
 use buildledger_domain::ledger::{DrawInput, DrawStatus, PaymentInput};
 use buildledger_domain::project::ProjectDetails;
+use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{MaterialQuality, NewTask, TaskStatus, TaskTitle};
 use buildledger_domain::Money;
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::{
     Db, DieselBidRepository, DieselChangeOrderRepository, DieselContractorRepository, DieselDocumentRepository,
-    DieselDrawRepository, DieselLienWaiverRepository, DieselProjectRepository, DieselTaskPaymentRepository,
-    DieselTaskRepository,
+    DieselDrawRepository, DieselLienWaiverRepository, DieselProjectAccess, DieselProjectRepository,
+    DieselTaskPaymentRepository, DieselTaskRepository,
 };
 
 use crate::helpers::{backends, project, user};
@@ -45,8 +50,27 @@ impl CostRates for NoRates {
     }
 }
 
-/// The ledger and bid use cases over `db`, wired as the binary wires them.
-fn services(db: &Db) -> (LedgerService, BidService) {
+/// The ledger and bid use cases over `db`, wired as the binary wires them, for `owner` (given an
+/// active subscription: the use cases' authorization check asks).
+fn services(db: &Db, owner: i64) -> (LedgerService, BidService) {
+    let subscriptions = Arc::new(DieselSubscriptionRepository::new(db.clone()));
+    let now = chrono::Utc::now().naive_utc();
+    subscriptions
+        .upsert(&Subscription {
+            user_id: owner,
+            customer_id: None,
+            subscription_id: None,
+            status: "active".into(),
+            current_period_end: Some(now + chrono::Duration::days(30)),
+            cancel_at_period_end: false,
+            updated_at: now,
+        })
+        .unwrap();
+    let access = Authorizer::new(
+        Arc::new(DieselProjectAccess::new(db.clone())),
+        AccessService::new(subscriptions, db.known_state(), Arc::new(SystemClock)),
+        db.known_state(),
+    );
     let tasks = Arc::new(DieselTaskRepository::new(db.clone()));
     let projects = Arc::new(DieselProjectRepository::new(db.clone()));
     let documents = Arc::new(DieselDocumentRepository::new(db.clone()));
@@ -62,6 +86,7 @@ fn services(db: &Db) -> (LedgerService, BidService) {
         waivers: Arc::new(DieselLienWaiverRepository::new(db.clone())),
         scheduled: Arc::new(buildledger_application::ledger::StoredCosts),
         clock: Arc::new(SystemClock),
+        access: access.clone(),
     });
     let bids = BidService::new(BidsPorts {
         contractors,
@@ -70,6 +95,7 @@ fn services(db: &Db) -> (LedgerService, BidService) {
         projects,
         documents,
         rates: Arc::new(NoRates),
+        access,
     });
     (ledger, bids)
 }
@@ -97,7 +123,7 @@ fn funding_and_deleting_a_draw_at_once_never_deletes_a_funded_draw() {
         let ana = user(&t.db, "ana");
         let p = project(&t.db, ana, "House");
         let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(p.id, "Framing")).unwrap();
-        let (ledger, _) = services(&t.db);
+        let (ledger, _) = services(&t.db, ana);
         let draws: Vec<i64> = (0..PAIRS)
             .map(|_| {
                 let change = DrawChange { tasks: Some(vec![task.id]), ..Default::default() };
@@ -188,9 +214,9 @@ fn draws_made_at_once_never_cover_the_same_work() {
         let ana = user(&t.db, "ana");
         let p = project(&t.db, ana, "House");
         let task = DieselTaskRepository::new(t.db.clone()).create(&new_task(p.id, "Framing")).unwrap();
-        let (ledger, _) = services(&t.db);
+        let (ledger, _) = services(&t.db, ana);
         let paid = PaymentInput { amount: Some(dollars(1_000)), ..Default::default() };
-        ledger.create_payment(UserId::new(ana), PaymentChange { task: Some(task.id), input: paid }).unwrap();
+        ledger.create_payment(UserId::new(ana), Some(task.id), Ok(PaymentChange { task: None, input: paid })).unwrap();
 
         let start = Barrier::new(DRAWS);
         let made: Vec<_> = std::thread::scope(|s| {
@@ -219,9 +245,13 @@ fn awarding_a_bid_while_an_edit_declines_it_never_undoes_the_award() {
     for t in backends() {
         let ana = user(&t.db, "ana");
         let p = project(&t.db, ana, "House");
-        let (_, bids) = services(&t.db);
+        let (_, bids) = services(&t.db, ana);
         let acme = bids
-            .create_contractor(UserId::new(ana), ContractorInput { name: Some("Acme".into()), ..Default::default() })
+            .create_contractor(
+                UserId::new(ana),
+                None,
+                Ok(ContractorInput { name: Some("Acme".into()), ..Default::default() }),
+            )
             .unwrap();
         let tasks = DieselTaskRepository::new(t.db.clone());
         let bid = |task: i64, amount: i64| {

@@ -1,25 +1,32 @@
 //! The schedule (issue 33) on both backends: links made, changed and deleted under the project's
 //! lock (a loop made by two writes at once is refused by one of them), the one read the schedule
 //! is computed from (everything it needs, six statements whatever the number of tasks), the
-//! baseline's write, and the calendar feed's links.
+//! baseline's write, and the calendar feed's links; each change with its entry in the activity
+//! trail, written with it (a refused write leaves none).
 
 use std::sync::{Arc, Barrier};
 
+use buildledger_application::access::Authorizer;
+use buildledger_application::activity::ActivityRepository;
 use buildledger_application::error::{RepoError, UseCaseError};
-use buildledger_application::ports::{ProjectRepository, Rule, TaskRepository};
+use buildledger_application::ports::{ProjectRepository, Rule, SystemClock, TaskRepository};
 use buildledger_application::schedule::dependencies::{
     check_new_link, DependencyChange, DependencyPorts, DependencyService, MSG_CYCLE,
 };
 use buildledger_application::schedule::ports::{
     BaselineSnapshot, CalendarFeedRepository, DependencyRepository, ScheduleRead, ScheduleRepository,
 };
+use buildledger_application::subscription::ports::SubscriptionRepository;
+use buildledger_application::subscription::AccessService;
 use buildledger_domain::ids::{DependencyId, ProjectId, TypedId, UserId};
 use buildledger_domain::schedule::{BaselineEntry, Dependency, DependencyDetails, InspectionResult, LinkType};
+use buildledger_domain::subscription::Subscription;
 use buildledger_domain::task::{NewTask, TaskSchedule};
 use buildledger_persistence::schema::{inspections, projects, task_delays};
+use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::{
-    Db, DieselCalendarFeedRepository, DieselDependencyRepository, DieselProjectRepository, DieselScheduleRepository,
-    DieselTaskRepository,
+    Db, DieselActivityRepository, DieselCalendarFeedRepository, DieselDependencyRepository, DieselProjectAccess,
+    DieselProjectRepository, DieselScheduleRepository, DieselTaskRepository,
 };
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -53,6 +60,40 @@ fn version(db: &Db, owner: i64, project_id: i64) -> i64 {
         .unwrap()
         .unwrap()
         .version
+}
+
+/// The project's trail entries whose action starts with `prefix`, oldest first: (action, task,
+/// actor, summary).
+fn trail(db: &Db, project_id: i64, prefix: &str) -> Vec<(String, Option<i64>, Option<String>, String)> {
+    let mut entries = DieselActivityRepository::new(db.clone()).list(project_id, None, None, 200).unwrap();
+    entries.reverse();
+    entries
+        .into_iter()
+        .filter(|e| e.action.starts_with(prefix))
+        .map(|e| (e.action, e.task_id, e.actor, e.summary))
+        .collect()
+}
+
+/// The use cases' check on this database, `owner` subscribed.
+fn authorizer(db: &Db, owner: i64) -> Authorizer {
+    let subscriptions = Arc::new(DieselSubscriptionRepository::new(db.clone()));
+    let now = chrono::Utc::now().naive_utc();
+    subscriptions
+        .upsert(&Subscription {
+            user_id: owner,
+            customer_id: None,
+            subscription_id: None,
+            status: "active".into(),
+            current_period_end: Some(now + chrono::Duration::days(30)),
+            cancel_at_period_end: false,
+            updated_at: now,
+        })
+        .unwrap();
+    Authorizer::new(
+        Arc::new(DieselProjectAccess::new(db.clone())),
+        AccessService::new(subscriptions, db.known_state(), Arc::new(SystemClock)),
+        db.known_state(),
+    )
 }
 
 #[test]
@@ -111,6 +152,26 @@ fn links_are_made_changed_and_deleted_under_the_lock_and_stay_their_owners() {
         tasks.delete(&task_ref(p.id, c)).unwrap();
         assert!(links.list_for_project(pid).unwrap().is_empty(), "{}: B -> C went with C", t.name);
         assert!(matches!(links.create(pid, new_link(details(a, c))), Err(RepoError::NotFound)), "{}", t.name);
+
+        // The trail: each change once, by the owner; the refused and missing ones left none.
+        let ana_name = Some("ana".to_owned());
+        let entry =
+            |action: &str, task, summary: &str| (action.to_owned(), Some(task), ana_name.clone(), summary.to_owned());
+        assert_eq!(
+            trail(&t.db, p.id, "dependency."),
+            [
+                entry("dependency.created", b, "Linked B to follow A (finish to start)."),
+                entry("dependency.created", c, "Linked C to follow B (finish to start)."),
+                entry(
+                    "dependency.edited",
+                    b,
+                    "Changed the link of B to A: start to start, lag of -2 working days (was finish to start)."
+                ),
+                entry("dependency.deleted", b, "Unlinked B from A (start to start, lag of -2 working days)."),
+            ],
+            "{}",
+            t.name
+        );
     }
 }
 
@@ -121,8 +182,8 @@ fn two_links_that_close_a_loop_together_are_never_both_written() {
         let ana = user(&t.db, "ana");
         let tasks: Arc<DieselTaskRepository> = Arc::new(DieselTaskRepository::new(t.db.clone()));
         let service = DependencyService::new(DependencyPorts {
+            access: authorizer(&t.db, ana),
             tasks: tasks.clone(),
-            projects: Arc::new(DieselProjectRepository::new(t.db.clone())),
             dependencies: Arc::new(DieselDependencyRepository::new(t.db.clone())),
         });
         let mut pairs = Vec::new();
@@ -278,6 +339,19 @@ fn a_baseline_replaces_the_last_one_and_records_its_finish_and_time() {
             repo.save_baseline(ProjectId::new(p + 1000), at("2026-01-03"), snapshot(Vec::new(), "2026-01-13")),
             Err(RepoError::NotFound)
         ));
+        let refused: Rule<_, BaselineSnapshot> =
+            Box::new(|_: &ScheduleRead| Err(buildledger_domain::FieldErrors::single("baseline", "no")));
+        assert!(matches!(repo.save_baseline(ProjectId::new(p), at("2026-01-04"), refused), Err(RepoError::Refused(_))));
+        let summaries: Vec<String> = trail(&t.db, p, "schedule.").into_iter().map(|e| e.3).collect();
+        assert_eq!(
+            summaries,
+            [
+                "Took a baseline of the schedule: 2 tasks, finishing on 2026-01-12.",
+                "Took a new baseline of the schedule: 1 task, finishing on 2026-01-13 (was 2026-01-12).",
+            ],
+            "{}: a refused baseline leaves no entry",
+            t.name
+        );
     }
 }
 
@@ -298,6 +372,19 @@ fn a_calendar_link_is_kept_as_its_hash_replaced_and_revoked() {
         feeds.delete(pid).unwrap();
         feeds.delete(pid).unwrap();
         assert_eq!(feeds.find_by_token_hash("hash-2").unwrap(), None);
+        let summaries: Vec<(String, String)> =
+            trail(&t.db, p.id, "calendar_feed.").into_iter().map(|e| (e.0, e.3)).collect();
+        let entry = |a: &str, s: &str| (a.to_owned(), s.to_owned());
+        assert_eq!(
+            summaries,
+            [
+                entry("calendar_feed.created", "Made a calendar feed link."),
+                entry("calendar_feed.created", "Made a new calendar feed link; the previous one stopped working."),
+                entry("calendar_feed.revoked", "Revoked the calendar feed link; it stopped working."),
+            ],
+            "{}: revoking no link records nothing",
+            t.name
+        );
         assert!(matches!(
             feeds.replace(ProjectId::new(p.id + 1000), "hash-3", at("2026-01-03")),
             Err(RepoError::NotFound)

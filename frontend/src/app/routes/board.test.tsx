@@ -72,7 +72,8 @@ describe('the board route composes the task form’s money sections', () => {
               },
             ]),
           );
-        if (url === '/api/contractors/') return Promise.resolve(json([{ id: 1, name: 'Acme Framing', trade: '' }]));
+        if (url === '/api/contractors/?project=1')
+          return Promise.resolve(json([{ id: 1, name: 'Acme Framing', trade: '' }]));
         if (url === '/api/tasks/5/payments/')
           return Promise.resolve(
             json(

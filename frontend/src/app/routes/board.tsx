@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { contractorsQuery, taskBidsQuery } from '../../features/bids/api';
+import { projectContractorsQuery, taskBidsQuery } from '../../features/bids/api';
 import { boardTasksQuery, taskDocumentsQuery } from '../../features/board/api';
 import { BoardPage } from '../../features/board/components/board-page';
 import {
@@ -12,8 +13,10 @@ import {
 import { BoardTimeline, type BoardTimelineProps, type BoardTimelineSlot } from '../../features/board/timeline-slot';
 import type { Task } from '../../features/board/types';
 import type { Payment } from '../../features/ledger/types';
+import { useProjectRole } from '../../features/members/use-project-role';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useSyncState } from '../../features/offline/hooks';
+import { EditAccess } from '../../lib/edit-access';
 import { preloadable } from '../../lib/preloadable';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 import { useWaiverRefresh } from '../waiver-refresh';
@@ -54,9 +57,10 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
   const pick = useCallback((tasks: Task[]) => tasks.find((t) => t.id === task.id) ?? null, [task.id]);
   const live = useQuery({ ...boardTasksQuery(projectId), select: pick, staleTime: Infinity, refetchOnMount: false });
   const figures = live.data ?? task;
-  // The payee and contractor pickers read the user's roster; a new payment or change order is with
-  // the contractor of the awarded bid (the Bids section's own request, shared through the cache).
-  const roster = useQuery(contractorsQuery());
+  // The payee and contractor pickers read the project's roster (its owner's contractors, issue 35);
+  // a new payment or change order is with the contractor of the awarded bid (the Bids section's
+  // own request, shared through the cache).
+  const roster = useQuery(projectContractorsQuery(projectId));
   const bids = useQuery(taskBidsQuery(task.id));
   const awardedTo = bids.data?.find((b) => b.status === 'awarded')?.contractor.id ?? null;
   const contractors = { data: roster.data, isPending: roster.isPending, isError: roster.isError };
@@ -71,6 +75,7 @@ function TaskMoney({ task, projectId, status, onMoveToInProgress }: TaskFormExtr
   return (
     <Suspense fallback={<p className="muted">Loading bids, change orders and payments…</p>}>
       <BidsSection
+        projectId={projectId}
         taskId={task.id}
         documents={docs}
         onBidsChanged={onChanged}
@@ -138,16 +143,24 @@ function OfflineNotice() {
   return <OfflineBanner state={useSyncState(offlineSync)} />;
 }
 
+/**
+ * The board, its task form's sections, its timeline and schedule summary: editable for the
+ * project's owner and partners, read-only for a viewer (issue 35, the project's `role`).
+ */
 export default function BoardRoute() {
+  const { projectId } = useParams();
+  const { canEdit } = useProjectRole(Number(projectId));
   return (
-    <TaskFormExtras value={renderTaskMoney}>
-      <BoardTimeline value={timelineSlot}>
-        <BudgetSummaryExtras value={renderBoardSchedule}>
-          <ExportMenuExtras value={scheduleExports}>
-            <BoardPage notice={<OfflineNotice />} />
-          </ExportMenuExtras>
-        </BudgetSummaryExtras>
-      </BoardTimeline>
-    </TaskFormExtras>
+    <EditAccess value={canEdit}>
+      <TaskFormExtras value={renderTaskMoney}>
+        <BoardTimeline value={timelineSlot}>
+          <BudgetSummaryExtras value={renderBoardSchedule}>
+            <ExportMenuExtras value={scheduleExports}>
+              <BoardPage notice={<OfflineNotice />} />
+            </ExportMenuExtras>
+          </BudgetSummaryExtras>
+        </BoardTimeline>
+      </TaskFormExtras>
+    </EditAccess>
   );
 }

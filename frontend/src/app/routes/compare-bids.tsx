@@ -2,6 +2,8 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { boardProjectQuery } from '../../features/board/api';
 import { CompareBidsPage } from '../../features/bids/components/compare-bids-page';
+import { useProjectRole } from '../../features/members/use-project-role';
+import { EditAccess } from '../../lib/edit-access';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
 /** `/kanban/:projectId/bids`: the project's name from the board's cache; awards refresh the board's totals. */
@@ -10,7 +12,10 @@ export default function CompareBidsRoute() {
   const projectId = Number(raw);
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: Number.isSafeInteger(projectId) });
   const onBidsChanged = useBoardMoneyRefresh(projectId);
+  const { canEdit } = useProjectRole(projectId);
   return (
-    <CompareBidsPage projectId={projectId} projectName={project.data?.name ?? null} onBidsChanged={onBidsChanged} />
+    <EditAccess value={canEdit}>
+      <CompareBidsPage projectId={projectId} projectName={project.data?.name ?? null} onBidsChanged={onBidsChanged} />
+    </EditAccess>
   );
 }

@@ -2,8 +2,10 @@ import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, boardProjectQuery, boardTasksQuery } from '../../features/board/api';
+import { useProjectRole } from '../../features/members/use-project-role';
 import { DelaysPage, type RegisterProject } from '../../features/schedule/delays-page';
 import { scheduleSettingsOf } from '../../features/schedule/schedule-summary-api';
+import { EditAccess } from '../../lib/edit-access';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
 /**
@@ -17,6 +19,7 @@ export default function DelaysRoute() {
   const project = useQuery({ ...boardProjectQuery(projectId), enabled: valid });
   const tasks = useQuery({ ...boardTasksQuery(projectId), enabled: valid });
   const onChanged = useBoardMoneyRefresh(projectId);
+  const { canEdit } = useProjectRole(projectId);
   const registerProject = useMemo<RegisterProject | null>(
     () =>
       project.data
@@ -31,12 +34,14 @@ export default function DelaysRoute() {
   );
   const choices = useMemo(() => tasks.data?.map((t) => ({ id: t.id, title: t.title })), [tasks.data]);
   return (
-    <DelaysPage
-      projectId={projectId}
-      project={registerProject}
-      tasks={choices}
-      onScheduleChanged={onChanged}
-      onProjectChanged={onProjectChanged}
-    />
+    <EditAccess value={canEdit}>
+      <DelaysPage
+        projectId={projectId}
+        project={registerProject}
+        tasks={choices}
+        onScheduleChanged={onChanged}
+        onProjectChanged={onProjectChanged}
+      />
+    </EditAccess>
   );
 }

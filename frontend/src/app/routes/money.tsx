@@ -6,7 +6,9 @@ import { shownPrediction } from '../../features/board/money';
 import { moneySummaryQuery } from '../../features/money/api';
 import { MoneyPage } from '../../features/money/components/money-page';
 import type { MoneyProject, MoneyTask } from '../../features/money/types';
+import { useProjectRole } from '../../features/members/use-project-role';
 import type { components } from '../../lib/api/schema';
+import { EditAccess } from '../../lib/edit-access';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 
 /** The property and loan fields of the project the board's query read. */
@@ -27,6 +29,8 @@ export default function MoneyRoute() {
   const tasks = useQuery({ ...boardTasksQuery(projectId), enabled: valid });
   const summary = useQuery({ ...moneySummaryQuery(projectId), enabled: valid });
   const onMoneyChanged = useBoardMoneyRefresh(projectId);
+  // Issue 35: a viewer reads the money and changes nothing; the exports stay.
+  const { canEdit } = useProjectRole(projectId);
   const sqft = project.data?.square_footage ?? null;
 
   const moneyProject = useMemo<MoneyProject | null>(
@@ -70,12 +74,14 @@ export default function MoneyRoute() {
   }, [tasks.data, project.data, sqft, calibration, summary.isError]);
 
   return (
-    <MoneyPage
-      projectId={projectId}
-      project={moneyProject}
-      tasks={moneyTasks}
-      tasksError={tasks.isError || project.isError}
-      onMoneyChanged={onMoneyChanged}
-    />
+    <EditAccess value={canEdit}>
+      <MoneyPage
+        projectId={projectId}
+        project={moneyProject}
+        tasks={moneyTasks}
+        tasksError={tasks.isError || project.isError}
+        onMoneyChanged={onMoneyChanged}
+      />
+    </EditAccess>
   );
 }

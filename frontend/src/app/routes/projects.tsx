@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MembersDialog } from '../../features/members/components/members-dialog';
+import { projectKeys } from '../../features/projects/api';
 import { ProjectsPage } from '../../features/projects/components/projects-page';
+import type { Project } from '../../features/projects/types';
 import { useAppPageMeta } from '../../lib/page-meta';
 
 export default function ProjectsPageRoute() {
@@ -6,5 +10,20 @@ export default function ProjectsPageRoute() {
     'Your Projects',
     'Your BuildLedger projects: create a project, then open its board to track tasks, bids and costs.',
   );
-  return <ProjectsPage />;
+  const qc = useQueryClient();
+  // Issue 35: the owner manages a project's members from its menu; a member sees them and may leave.
+  const renderMembers = (project: Project, close: () => void) => (
+    <MembersDialog
+      projectId={project.id}
+      projectName={project.name}
+      userRole={project.role ?? 'owner'}
+      owner={project.owner}
+      onClose={close}
+      onLeft={() => {
+        qc.setQueryData<Project[]>(projectKeys.list(), (old) => (old ?? []).filter((p) => p.id !== project.id));
+        close();
+      }}
+    />
+  );
+  return <ProjectsPage renderMembers={renderMembers} />;
 }

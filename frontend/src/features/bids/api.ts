@@ -4,6 +4,8 @@ import type { Bid, BidComparison, BidWrite, Contractor, ContractorWrite } from '
 
 // Contractors are the user's (reused across projects); bids belong to a task and follow its
 // project (DECISIONS.md, "Money of a build"). Every call needs a login and a subscription.
+// Inside a shared project (issue 35) the contractors stay its owner's: the project's pages read
+// the project's roster (`?project=`) and add to it with `project`, for the owner and members alike.
 
 export const bidKeys = {
   all: ['bids'] as const,
@@ -12,13 +14,27 @@ export const bidKeys = {
 };
 
 export const contractorKeys = {
+  /** The user's own roster (the Contractors page), and the prefix of every roster. */
   all: ['contractors'] as const,
+  /** A project's roster: its owner's contractors. */
+  project: (projectId: number) => [...contractorKeys.all, 'project', projectId] as const,
 };
 
 export const contractorsQuery = () =>
   queryOptions({
     queryKey: contractorKeys.all,
     queryFn: ({ signal }): Promise<Contractor[]> => ok(client.GET('/api/contractors/', { signal })),
+  });
+
+/**
+ * The roster a project's pages pick from (bids, payments, change orders, lien waivers): the
+ * project owner's contractors, for the owner, a partner and a viewer alike.
+ */
+export const projectContractorsQuery = (projectId: number) =>
+  queryOptions({
+    queryKey: contractorKeys.project(projectId),
+    queryFn: ({ signal }): Promise<Contractor[]> =>
+      ok(client.GET('/api/contractors/', { params: { query: { project: projectId } }, signal })),
   });
 
 /** A task's bids, oldest first. */
@@ -37,6 +53,7 @@ export const projectBidsQuery = (projectId: number) =>
       ok(client.GET('/api/projects/{id}/bids/', { params: { path: { id: projectId } }, signal })),
   });
 
+/** With `project`: added to that project owner's roster (a partner may; a viewer gets 403). */
 export const createContractor = (input: ContractorWrite): Promise<Contractor> =>
   ok(client.POST('/api/contractors/', { body: input }));
 export const updateContractor = (id: number, input: ContractorWrite): Promise<Contractor> =>

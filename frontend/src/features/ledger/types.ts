@@ -29,7 +29,7 @@ export type ChangeOrder = components['schemas']['ChangeOrder'];
 /** `POST /api/change-orders/` (task, description and amount required), `PATCH /api/change-orders/{id}/`. */
 export type ChangeOrderWrite = components['schemas']['ChangeOrderWrite'];
 
-/** A contractor of the user's roster, as the payee and contractor pickers show it. */
+/** A contractor of the project's roster (its owner's), as the payee and contractor pickers show it. */
 export interface ContractorOption {
   id: number;
   name: string;
@@ -37,8 +37,8 @@ export interface ContractorOption {
 }
 
 /**
- * The user's contractors, given by the app (features do not import each other: the roster is the
- * bids feature's, composed in src/app).
+ * The project's contractors (its owner's roster, issue 35), given by the app (features do not
+ * import each other: the roster is the bids feature's, composed in src/app).
  */
 export interface ContractorList {
   data: readonly ContractorOption[] | undefined;

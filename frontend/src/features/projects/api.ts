@@ -5,6 +5,14 @@ import type { LendingPayload } from './lending';
 import type { Project, ProjectPayload } from './types';
 
 type ProjectCreate = components['schemas']['ProjectCreate'];
+type WireProject = components['schemas']['Project'];
+
+/**
+ * The document gives `role` as a string (a pattern, not an enum): the server sends only `owner`,
+ * `partner` or `viewer` (issue 35), which `Project` says.
+ */
+const typed = <T extends WireProject | WireProject[]>(answer: Promise<T>) =>
+  answer as Promise<T extends WireProject[] ? Project[] : Project>;
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -15,7 +23,7 @@ export const projectKeys = {
 export const projectsQuery = () =>
   queryOptions({
     queryKey: projectKeys.list(),
-    queryFn: ({ signal }): Promise<Project[]> => ok(client.GET('/api/projects/', { signal })),
+    queryFn: ({ signal }): Promise<Project[]> => typed(ok(client.GET('/api/projects/', { signal }))),
   });
 
 /**
@@ -24,7 +32,7 @@ export const projectsQuery = () =>
  * are the server's). So the body is the document's `ProjectCreate` once the form is complete.
  */
 export const createProject = (payload: ProjectPayload): Promise<Project> =>
-  ok(client.POST('/api/projects/', { body: payload as unknown as ProjectCreate }));
+  typed(ok(client.POST('/api/projects/', { body: payload as unknown as ProjectCreate })));
 export const deleteProject = (id: number): Promise<void> =>
   ok(client.DELETE('/api/projects/{id}/', { params: { path: { id } } }));
 
@@ -42,4 +50,4 @@ export const createTemplateTasks = (projectId: number) =>
  * `waiver_threshold`) and nothing changed.
  */
 export const updateProjectLending = (id: number, payload: LendingPayload): Promise<Project> =>
-  ok(client.PATCH('/api/projects/{id}/', { params: { path: { id } }, body: payload }));
+  typed(ok(client.PATCH('/api/projects/{id}/', { params: { path: { id } }, body: payload })));

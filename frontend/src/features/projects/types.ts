@@ -7,8 +7,18 @@ export type ProjectType = components['schemas']['ProjectType'];
 export type PropertyType = components['schemas']['PropertyType'];
 export type OwnerBuilder = components['schemas']['OwnerBuilder'];
 
-/** A project as the server sends it, with its money settings (`contingency_percent`, `loan_amount`). */
-export type Project = components['schemas']['Project'];
+/** What the signed-in user is on a project (issue 35): its owner, or a member with a role. */
+export type ProjectRole = 'owner' | 'partner' | 'viewer';
+
+/**
+ * A project as the server sends it, with its money settings (`contingency_percent`, `loan_amount`),
+ * and (issue 35) the user's `role` and the `owner`'s username: absent from older servers and
+ * caches, when every listed project was the user's own.
+ */
+export type Project = Omit<components['schemas']['Project'], 'role' | 'owner'> & {
+  role?: ProjectRole;
+  owner?: string | null;
+};
 
 /** Issue 34: the property and the loan (`address`, `lender_name`, `loan_number`, `retainage_percent`, `waiver_threshold`). */
 export interface ProjectPayload extends LendingPayload {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/render';
+import { EditAccess } from '../../lib/edit-access';
 import { DelaysPage, delaysByTask } from './delays-page';
 import { delayPayload, validateDelay } from './delays-form';
 import { delayRegister, json, noContent, stubServer, TASKS } from './schedule-summary-fixtures';
@@ -152,5 +153,26 @@ describe('DelaysPage', () => {
       non_working_days: [],
       monthly_carrying_cost: 6000,
     });
+  });
+
+  it('shows a viewer (issue 35) the delays and their totals, and nothing to record, edit or share', async () => {
+    stubServer(baseRoutes());
+    renderWithProviders(
+      <EditAccess value={false}>
+        <DelaysPage
+          projectId={3}
+          project={{ ...project, schedule: { work_week: ['mon'], non_working_days: [], monthly_carrying_cost: null } }}
+          tasks={TASKS}
+        />
+      </EditAccess>,
+    );
+    const table = await screen.findByTestId('delays-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByTestId('delay-totals')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record a delay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Schedule settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit the delay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete the delay/ })).toBeNull();
+    expect(screen.queryByTestId('calendar-feed')).toBeNull();
   });
 });

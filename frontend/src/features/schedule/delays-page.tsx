@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RegisterHeader } from './register-header';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddButton, DeleteConfirm, EditDeleteActions, SectionStatus } from '../../components/ui/item-section';
+import { useCanEdit } from '../../lib/edit-access';
 import { ApiError } from '../../lib/api-client';
 import { formatIsoDay, formatMoney } from '../../lib/format';
 import { useAppPageMeta } from '../../lib/page-meta';
@@ -105,6 +106,8 @@ type Editing = { delay: Delay | null } | null;
  */
 export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onProjectChanged }: Props) {
   const qc = useQueryClient();
+  // Issue 35: a viewer reads the register; recording, editing and the settings are the editors'.
+  const canEdit = useCanEdit();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const register = useQuery({ ...delaysQuery(projectId), enabled: valid });
   const [editing, setEditing] = useState<Editing>(null);
@@ -148,6 +151,7 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
         title="Delays"
         projectName={name}
         actions={
+          canEdit &&
           project?.schedule && (
             <button type="button" className="btn btn-sm" onClick={() => setSettings(true)}>
               Schedule settings
@@ -171,7 +175,7 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
               <h2 id="delays-title" ref={titleRef} tabIndex={-1}>
                 Delays
               </h2>
-              <AddButton onClick={() => setEditing({ delay: null })}>Record a delay</AddButton>
+              {canEdit && <AddButton onClick={() => setEditing({ delay: null })}>Record a delay</AddButton>}
             </div>
             <SectionStatus status={status} error={error} />
             {register.isPending ? (
@@ -182,7 +186,8 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
               </p>
             ) : list.length === 0 ? (
               <p className="muted">
-                No delays recorded. Record one when weather, an inspection or a late delivery costs working days.
+                No delays recorded.
+                {canEdit && ' Record one when weather, an inspection or a late delivery costs working days.'}
               </p>
             ) : (
               <>
@@ -226,13 +231,15 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
                             {formatIsoDay(d.recorded_on)}
                           </td>
                           <td className="register-actions">
-                            <EditDeleteActions
-                              waiting={busyId !== null}
-                              editLabel={`Edit the delay of ${label}`}
-                              deleteLabel={`Delete the delay of ${label}`}
-                              onEdit={() => setEditing({ delay: d })}
-                              onDelete={() => setConfirmDelete(d)}
-                            />
+                            {canEdit && (
+                              <EditDeleteActions
+                                waiting={busyId !== null}
+                                editLabel={`Edit the delay of ${label}`}
+                                deleteLabel={`Delete the delay of ${label}`}
+                                onEdit={() => setEditing({ delay: d })}
+                                onDelete={() => setConfirmDelete(d)}
+                              />
+                            )}
                           </td>
                         </tr>
                       );
@@ -243,7 +250,7 @@ export function DelaysPage({ projectId, project, tasks, onScheduleChanged, onPro
               </>
             )}
           </section>
-          <CalendarFeedSection projectId={projectId} />
+          {canEdit && <CalendarFeedSection projectId={projectId} />}
         </div>
       )}
       {settings && project?.schedule && (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RegisterHeader } from './register-header';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddButton, DeleteConfirm, EditDeleteActions, SectionStatus } from '../../components/ui/item-section';
+import { useCanEdit } from '../../lib/edit-access';
 import { ApiError } from '../../lib/api-client';
 import { formatIsoDay } from '../../lib/format';
 import { useAppPageMeta } from '../../lib/page-meta';
@@ -38,6 +39,8 @@ type Editing = { inspection: Inspection | null } | null;
  */
 export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }: Props) {
   const qc = useQueryClient();
+  // Issue 35: a viewer reads the inspections and adds, edits or deletes none.
+  const canEdit = useCanEdit();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const list = useQuery({ ...inspectionsQuery(projectId), enabled: valid });
   const [editing, setEditing] = useState<Editing>(null);
@@ -79,7 +82,7 @@ export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }
               <h2 id="inspections-title" ref={titleRef} tabIndex={-1}>
                 Inspections
               </h2>
-              <AddButton onClick={() => setEditing({ inspection: null })}>Add an inspection</AddButton>
+              {canEdit && <AddButton onClick={() => setEditing({ inspection: null })}>Add an inspection</AddButton>}
             </div>
             <SectionStatus status={status} error={error} />
             {list.isPending ? (
@@ -89,7 +92,7 @@ export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }
                 The inspections could not be loaded. {reasonOf(list.error)}
               </p>
             ) : rows.length === 0 ? (
-              <p className="muted">No inspections yet. Add each one as it is booked, then its result.</p>
+              <p className="muted">No inspections yet.{canEdit && ' Add each one as it is booked, then its result.'}</p>
             ) : (
               <table className="table register-table" data-testid="inspections-table">
                 <caption className="visually-hidden">Inspections by date</caption>
@@ -127,13 +130,15 @@ export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }
                           {i.document !== null && <span className="muted"> (document attached)</span>}
                         </td>
                         <td className="register-actions">
-                          <EditDeleteActions
-                            waiting={busyId !== null}
-                            editLabel={`Edit the ${label}`}
-                            deleteLabel={`Delete the ${label}`}
-                            onEdit={() => setEditing({ inspection: i })}
-                            onDelete={() => setConfirmDelete(i)}
-                          />
+                          {canEdit && (
+                            <EditDeleteActions
+                              waiting={busyId !== null}
+                              editLabel={`Edit the ${label}`}
+                              deleteLabel={`Delete the ${label}`}
+                              onEdit={() => setEditing({ inspection: i })}
+                              onDelete={() => setConfirmDelete(i)}
+                            />
+                          )}
                         </td>
                       </tr>
                     );
@@ -142,7 +147,7 @@ export function InspectionsPage({ projectId, project, tasks, onScheduleChanged }
               </table>
             )}
           </section>
-          <CalendarFeedSection projectId={projectId} />
+          {canEdit && <CalendarFeedSection projectId={projectId} />}
         </div>
       )}
       {editing && (

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useCanEdit } from '../../lib/edit-access';
 import { formatIsoDay } from '../../lib/format';
 import { reasonOf } from '../../lib/use-item-actions';
 import { invalidateSchedule, scheduleQuery } from './api';
@@ -32,6 +33,8 @@ export { slipText };
  */
 export function ScheduleSummary({ projectId, project, compact = false, onProjectChanged, pending = null }: Props) {
   const qc = useQueryClient();
+  // Issue 35: a viewer reads the schedule; the baseline and the settings are the editors'.
+  const canEdit = useCanEdit();
   const schedule = useQuery(scheduleQuery(projectId));
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
@@ -77,7 +80,7 @@ export function ScheduleSummary({ projectId, project, compact = false, onProject
       ? 'No baseline yet: set one to follow the slip.'
       : `${varianceText(s.variance_days)} against the baseline (${formatIsoDay(s.baseline_finish)}).`;
   const slip = slipText(s);
-  const actions = (
+  const actions = canEdit && (
     <span className="schedule-actions">
       <button
         type="button"

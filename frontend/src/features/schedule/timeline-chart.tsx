@@ -45,6 +45,11 @@ interface ChartData {
 
 interface ChartEditing {
   readOnly?: false;
+  /**
+   * A viewer's timeline (issue 35): each bar still opens its task (read-only there), and nothing
+   * moves: no drags, no end or link handles, no arrow keys or L.
+   */
+  locked?: boolean;
   /** Dates shown for bars whose change is on its way to the server. */
   pending: ReadonlyMap<number, BarDates>;
   onOpen: (taskId: number) => void;
@@ -69,6 +74,7 @@ const durationOf = (task: TimelineTask | undefined, entry: ScheduledTask, calend
 export function TimelineChart(props: TimelineChartProps) {
   const { entries, links, tasks, calendar, scale, today } = props;
   const readOnly = props.readOnly === true;
+  const locked = !readOnly && props.locked === true;
   const { pending, onOpen, onMove, onResize, onLink } = props.readOnly
     ? { pending: NOTHING_PENDING, onOpen: () => {}, ...NO_DRAG }
     : props;
@@ -116,7 +122,7 @@ export function TimelineChart(props: TimelineChartProps) {
     },
     onLink,
   });
-  const g = readOnly ? null : drag.gesture;
+  const g = readOnly || locked ? null : drag.gesture;
 
   /** The dates a bar shows: being dragged, then waiting for the server, else the schedule's. */
   const shownDates = (entry: ScheduledTask): BarDates => {
@@ -191,7 +197,7 @@ export function TimelineChart(props: TimelineChartProps) {
 
   return (
     <div className={`tl-chart${readOnly ? ' is-read-only' : ''}`}>
-      {!readOnly && (
+      {!readOnly && !locked && (
         <>
           <p id={helpId} className="visually-hidden">
             Arrow keys move a task&apos;s start by a day; Shift with an arrow key changes its duration; L, then L on
@@ -229,7 +235,7 @@ export function TimelineChart(props: TimelineChartProps) {
           ref={canvas}
           className={`tl-canvas${g ? ` is-${g.kind}` : ''}`}
           style={{ width, height }}
-          {...(readOnly ? {} : drag.handlers)}
+          {...(readOnly || locked ? {} : drag.handlers)}
         >
           <svg className="tl-grid" width={width} height={height} aria-hidden="true" focusable="false">
             <defs>
@@ -333,6 +339,14 @@ export function TimelineChart(props: TimelineChartProps) {
                     role="img"
                     data-testid={`timeline-bar-${entry.task}`}
                     aria-label={words.join(', ')}
+                  />
+                ) : locked ? (
+                  <button
+                    type="button"
+                    className="tl-bar"
+                    data-testid={`timeline-bar-${entry.task}`}
+                    aria-label={words.join(', ')}
+                    onClick={() => onOpen(entry.task)}
                   />
                 ) : (
                   <>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tokens } from '../../lib/auth-store';
+import { EditAccess } from '../../lib/edit-access';
 import { renderWithProviders } from '../../testing/render';
 import { linksFixture, scheduleFixture, tasksFixture, TODAY } from './timeline-fixtures';
 import { TimelineView } from './timeline-view';
@@ -185,5 +186,26 @@ describe('TimelineView', () => {
     // The planned finish above the agenda, as above the chart; nothing starts later, so no fold.
     expect(screen.getByTestId('timeline-finish').textContent).toContain(new Date(2026, 11, 4).toLocaleDateString());
     expect(screen.queryByTestId('agenda-later')).toBeNull();
+  });
+
+  it('lets a viewer (issue 35) open a task from its bar, and move, resize or link none', async () => {
+    const sent = serve();
+    tokens.set('A', 'R');
+    const onOpen = vi.fn();
+    renderWithProviders(
+      <EditAccess value={false}>
+        <TimelineView projectId={1} tasks={tasksFixture} narrow={false} onOpen={onOpen} today={TODAY} />
+      </EditAccess>,
+    );
+    await screen.findByTestId('timeline-bar-2');
+    expect(screen.queryByTestId('timeline-resize-2')).toBeNull();
+    expect(screen.queryByTestId('timeline-link-2')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Not on the timeline yet' })).toBeNull();
+    fireEvent.keyDown(bar('Framing'), { key: 'ArrowRight' });
+    fireEvent.keyDown(bar('Framing'), { key: 'l' });
+    fireEvent.pointerDown(bar('Framing'), { pointerId: 1, clientX: 60, clientY: 10 });
+    fireEvent.click(bar('Framing'));
+    expect(onOpen).toHaveBeenCalledWith(2);
+    expect(sent).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { useCanEdit } from '../../lib/edit-access';
 import { formatIsoDay } from '../../lib/format';
 import { localToday } from '../../lib/dates';
 import { AgendaView } from './agenda-view';
@@ -88,6 +89,8 @@ export function TimelineView({
   onChanged,
   today: todayProp,
 }: TimelineViewProps) {
+  // Issue 35: a viewer's timeline opens tasks and moves, resizes or links none.
+  const canEdit = useCanEdit();
   const schedule = useSchedule(projectId);
   const links = useDependencies(projectId);
   const patch = usePatchTaskTiming(projectId, { onChanged });
@@ -162,7 +165,11 @@ export function TimelineView({
         {notice && !notice.error ? notice.text : null}
       </p>
       {data.tasks.length === 0 ? (
-        <p className="muted">No task has a duration yet: give one below to see it on the timeline.</p>
+        <p className="muted">
+          {canEdit
+            ? 'No task has a duration yet: give one below to see it on the timeline.'
+            : 'No task has a duration yet.'}
+        </p>
       ) : narrow ? (
         <AgendaView entries={data.tasks} tasks={tasks} today={today} onOpen={onOpen} />
       ) : (
@@ -174,13 +181,14 @@ export function TimelineView({
           scale={scaleFor(daysOfSchedule(data), today)}
           today={today}
           pending={pending}
+          locked={!canEdit}
           onOpen={onOpen}
           onMove={(taskId, start, shown) => write(taskId, { planned_start: start }, shown)}
           onResize={(taskId, duration, shown) => write(taskId, { duration_days: duration }, shown)}
           onLink={addLink}
         />
       )}
-      <TimelineUnscheduled tasks={unscheduled} onSetDuration={setDuration} />
+      {canEdit && <TimelineUnscheduled tasks={unscheduled} onSetDuration={setDuration} />}
     </div>
   );
 }

@@ -99,6 +99,8 @@ export const sharedFixture: SharedProject = {
     loan_number: '',
     retainage_percent: 0,
     waiver_threshold: 500,
+    role: 'viewer',
+    owner: null,
   },
   summary: {
     budget: 400000,

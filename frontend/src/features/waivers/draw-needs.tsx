@@ -1,3 +1,4 @@
+import { useCanEdit } from '../../lib/edit-access';
 import { formatIsoDay, formatMoney } from '../../lib/format';
 import type { DrawNeeds, LienWaiver, LienWaiverWrite, Loaded, MissingWaiver, WaiverPayment, WaiverTask } from './types';
 import { requestFor, waiverFor } from './utils';
@@ -58,17 +59,20 @@ interface Props {
 export function DrawNeedsSection({ draws, waivers, payments, tasks, waiting, onRequest, onReceived }: Props) {
   const open = openDraws(draws.data ?? []);
   const titleOf = (id: number) => tasks.find((t) => t.id === id)?.title ?? `Task ${id}`;
-  const button = (label: string, name: string, onClick: () => void) => (
-    <button
-      type="button"
-      className="btn btn-sm"
-      aria-disabled={waiting || undefined}
-      aria-label={`${label}: ${name}`}
-      onClick={() => !waiting && onClick()}
-    >
-      {label}
-    </button>
-  );
+  // Issue 35: a viewer sees what each draw needs, without the buttons that record it.
+  const canEdit = useCanEdit();
+  const button = (label: string, name: string, onClick: () => void) =>
+    canEdit && (
+      <button
+        type="button"
+        className="btn btn-sm"
+        aria-disabled={waiting || undefined}
+        aria-label={`${label}: ${name}`}
+        onClick={() => !waiting && onClick()}
+      >
+        {label}
+      </button>
+    );
   return (
     <section className="card" aria-labelledby="draw-needs-title" data-testid="draw-needs">
       <h2 id="draw-needs-title">What each draw still needs</h2>

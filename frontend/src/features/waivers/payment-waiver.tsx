@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useCanEdit } from '../../lib/edit-access';
 import { formatMoney } from '../../lib/format';
 import { reasonOf } from '../../lib/use-item-actions';
 import { projectWaiversQuery, useWaiverMutations } from './api';
@@ -31,6 +32,8 @@ export function WaiverBadge({ status }: { status: string | undefined }) {
  * the section sits inside the task's own form.
  */
 export function PaymentWaiver({ projectId, payment, onChanged }: Props) {
+  // Issue 35: a viewer sees the waiver's status and its PDF, and requests or records nothing.
+  const canEdit = useCanEdit();
   const status = paymentWaiverStatus(payment.waiver_status);
   const needs = status !== 'not_needed';
   const waivers = useQuery({ ...projectWaiversQuery(projectId), enabled: needs });
@@ -96,12 +99,14 @@ export function PaymentWaiver({ projectId, payment, onChanged }: Props) {
     <div className="payment-waiver" data-testid="payment-waiver">
       <WaiverBadge status={status} />
       {covered && waiver?.document != null && <WaiverDocumentLink id={waiver.document} name={waiver.document_name} />}
-      <span className="payment-waiver-actions">
-        {status === 'missing' && button('Request waiver', () => void request(), forPayment)}
-        {!covered && button('Mark received', () => void markReceived(), forPayment)}
-        {(!covered || (waiver !== null && waiver.document === null)) &&
-          button('Attach signed PDF', () => setAttaching(true), forPayment)}
-      </span>
+      {canEdit && (
+        <span className="payment-waiver-actions">
+          {status === 'missing' && button('Request waiver', () => void request(), forPayment)}
+          {!covered && button('Mark received', () => void markReceived(), forPayment)}
+          {(!covered || (waiver !== null && waiver.document === null)) &&
+            button('Attach signed PDF', () => setAttaching(true), forPayment)}
+        </span>
+      )}
       <p className="visually-hidden" role="status">
         {said}
       </p>

@@ -140,7 +140,7 @@ export function WaiverForm({ waiver, contractors, payments, onSave, onClose }: P
             contractors={contractors}
             named={named}
             none="Choose a contractor"
-            failed="Your contractors could not be loaded."
+            failed="The project's contractors could not be loaded."
             onChange={() => kit.form.setValue('payment', '')}
           />
           <Field

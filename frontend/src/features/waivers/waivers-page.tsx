@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ContractorRoster } from '../../components/form';
 import { AddButton, DeleteConfirm, EditDeleteActions, SectionStatus } from '../../components/ui/item-section';
+import { useCanEdit } from '../../lib/edit-access';
 import { RegisterHeader } from '../../components/ui/register-header';
 import { ApiError } from '../../lib/api-client';
 import { formatIsoDay, formatMoney } from '../../lib/format';
@@ -23,7 +24,7 @@ interface Props {
   projectName: string | null;
   /** The board's tasks, in board order, once loaded. */
   tasks: readonly WaiverTask[] | undefined;
-  /** The user's contractors (the waiver's signer). */
+  /** The project's contractors, its owner's roster (the waiver's signer). */
   contractors: ContractorRoster;
   /** The project's payments (`GET /api/projects/{id}/payments/`), with their waiver status. */
   payments: Loaded<WaiverPayment>;
@@ -44,6 +45,8 @@ const lower = (text: string) => text.replace(/^\w/, (c) => c.toLowerCase());
  * edit, delete, Mark received and Attach signed PDF; then what each open draw still needs.
  */
 export function WaiversPage({ projectId, projectName, tasks, contractors, payments, draws, onChanged }: Props) {
+  // Issue 35: a viewer reads the waivers and their PDFs, and records or changes none.
+  const canEdit = useCanEdit();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const list = useQuery({ ...projectWaiversQuery(projectId), enabled: valid });
   const { save, remove: removeWaiver } = useWaiverMutations(projectId, onChanged);
@@ -121,7 +124,7 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
               <h2 id="waivers-title" ref={titleRef} tabIndex={-1}>
                 Lien waivers
               </h2>
-              <AddButton onClick={() => setEditing({ waiver: null })}>Add a waiver</AddButton>
+              {canEdit && <AddButton onClick={() => setEditing({ waiver: null })}>Add a waiver</AddButton>}
             </div>
             <SectionStatus status={status} error={error} />
             {list.isPending ? (
@@ -189,39 +192,41 @@ export function WaiversPage({ projectId, projectName, tasks, contractors, paymen
                             {w.document !== null ? <WaiverDocumentLink id={w.document} name={w.document_name} /> : '–'}
                           </td>
                           <td className="waiver-actions-cell">
-                            <div className="waiver-actions">
-                              <span className="waiver-action-group">
-                                {w.status === 'requested' && (
+                            {canEdit && (
+                              <div className="waiver-actions">
+                                <span className="waiver-action-group">
+                                  {w.status === 'requested' && (
+                                    <button
+                                      type="button"
+                                      className="btn btn-sm"
+                                      aria-disabled={waiting || undefined}
+                                      aria-label={`Mark received: ${label}`}
+                                      onClick={() => !waiting && markReceived(w)}
+                                    >
+                                      Mark received
+                                    </button>
+                                  )}
                                   <button
                                     type="button"
                                     className="btn btn-sm"
                                     aria-disabled={waiting || undefined}
-                                    aria-label={`Mark received: ${label}`}
-                                    onClick={() => !waiting && markReceived(w)}
+                                    aria-label={`${w.document === null ? 'Attach PDF' : 'Replace PDF'}: the signed ${lower(label)}`}
+                                    onClick={() => !waiting && setAttaching(w)}
                                   >
-                                    Mark received
+                                    {w.document === null ? 'Attach PDF' : 'Replace PDF'}
                                   </button>
-                                )}
-                                <button
-                                  type="button"
-                                  className="btn btn-sm"
-                                  aria-disabled={waiting || undefined}
-                                  aria-label={`${w.document === null ? 'Attach PDF' : 'Replace PDF'}: the signed ${lower(label)}`}
-                                  onClick={() => !waiting && setAttaching(w)}
-                                >
-                                  {w.document === null ? 'Attach PDF' : 'Replace PDF'}
-                                </button>
-                              </span>
-                              <span className="waiver-action-group">
-                                <EditDeleteActions
-                                  waiting={waiting}
-                                  editLabel={`Edit the ${label}`}
-                                  deleteLabel={`Delete the ${label}`}
-                                  onEdit={() => setEditing({ waiver: w })}
-                                  onDelete={() => setConfirmDelete(w)}
-                                />
-                              </span>
-                            </div>
+                                </span>
+                                <span className="waiver-action-group">
+                                  <EditDeleteActions
+                                    waiting={waiting}
+                                    editLabel={`Edit the ${label}`}
+                                    deleteLabel={`Delete the ${label}`}
+                                    onEdit={() => setEditing({ waiver: w })}
+                                    onDelete={() => setConfirmDelete(w)}
+                                  />
+                                </span>
+                              </div>
+                            )}
                           </td>
                         </tr>
                       );

@@ -189,10 +189,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's contractor roster, by name */
+    /** The caller's contractor roster, or a shared project owner's, by name */
     get: operations['listContractors'];
     put?: never;
-    /** Add a contractor to the roster */
+    /** Add a contractor to the caller's roster, or with `project` to a shared project owner's */
     post: operations['createContractor'];
     delete?: never;
     options?: never;
@@ -482,6 +482,26 @@ export interface paths {
     patch: operations['updateInspection'];
     trace?: never;
   };
+  '/api/invitations/accept/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join a project through an invitation
+     * @description Signed in with the invited address; no subscription of one's own is needed (the owner's covers members). 400 with `fields.token` for an expired, used, unknown or withdrawn invitation, one sent to another address, or one to the caller's own project.
+     */
+    post: operations['acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/lien-waivers/': {
     parameters: {
       query?: never;
@@ -661,7 +681,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's projects, newest first */
+    /**
+     * The caller's projects, then the projects they joined
+     * @description The caller's own projects, oldest first (`role` owner), then the projects they joined as a member (issue 35), in the order they joined (`role` partner or viewer, `owner` naming the owner).
+     */
     get: operations['listProjects'];
     put?: never;
     /** Create a project */
@@ -683,11 +706,17 @@ export interface paths {
     get: operations['getProject'];
     put?: never;
     post?: never;
-    /** Delete a project with its tasks and documents */
+    /**
+     * Delete a project with its tasks and documents
+     * @description The owner's alone: a partner or viewer gets 403.
+     */
     delete: operations['deleteProject'];
     options?: never;
     head?: never;
-    /** Change any subset of a project's fields */
+    /**
+     * Change any subset of a project's fields
+     * @description The owner or a partner; a viewer gets 403.
+     */
     patch: operations['updateProject'];
     trace?: never;
   };
@@ -907,6 +936,54 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/members/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's members and open invitations
+     * @description Any role may read the list, ordered by id. An open invitation has `user` and `joined_at` null.
+     */
+    get: operations['listMembers'];
+    put?: never;
+    /**
+     * Invite someone to the project by email
+     * @description The owner's alone (403 for a partner or viewer). Mails a link to `{PUBLIC_URL}/join?token=...`, valid 7 days and once. 409 when the address belongs to a member or to an open invitation of the project (an expired invitation is replaced); 400 for the owner's own address.
+     */
+    post: operations['inviteMember'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/members/{member_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member, withdraw an invitation, or leave
+     * @description The owner removes anyone; a member may remove only themself (leaving the project); anyone else gets 403.
+     */
+    delete: operations['removeMember'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role
+     * @description The owner's alone (403 for a partner or viewer); an open invitation's role may change too.
+     */
+    patch: operations['updateMember'];
     trace?: never;
   };
   '/api/projects/{id}/payments/': {
@@ -2056,6 +2133,12 @@ export interface components {
       name?: string;
       notes?: string | null;
       phone?: string | null;
+      /**
+       * Format: int64
+       * @description Create only: a project the caller may change, whose owner's roster gets the contractor
+       *     (a partner adding one for a bid or payment). Left out: the caller's own roster.
+       */
+      project?: number | null;
       trade?: string | null;
     };
     /** @enum {string} */
@@ -2548,6 +2631,11 @@ export interface components {
        */
       task?: number;
     };
+    /** @description `POST /api/invitations/accept/`. */
+    InvitationAccept: {
+      /** @description The `token` of the invitation link (`/join?token=...`). */
+      token?: string;
+    };
     /** @description A contractor's lien waiver on the project. */
     LienWaiver: {
       /**
@@ -2632,6 +2720,36 @@ export interface components {
     };
     /** @enum {string} */
     MaterialQuality: 'basic' | 'standard' | 'premium';
+    /** @description A member of the project, or an open invitation (`user` and `joined_at` null). */
+    Member: {
+      /** @description The address the invitation went to. */
+      email: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: date-time */
+      invited_at: string;
+      /**
+       * Format: date-time
+       * @description When the member joined; null while the invitation is open.
+       */
+      joined_at: string | null;
+      role: string;
+      /** @description The member's username; null while the invitation is open. */
+      user: string | null;
+    };
+    /** @description `POST /api/projects/{id}/members/`. */
+    MemberInvite: {
+      /**
+       * Format: email
+       * @description Who to invite: the link works only for the account with this address.
+       */
+      email?: string;
+      role?: string;
+    };
+    /** @description `PATCH /api/projects/{id}/members/{member_id}/`. */
+    MemberPatch: {
+      role?: string;
+    };
     Message: {
       message: string;
     };
@@ -2732,6 +2850,11 @@ export interface components {
       name: string;
       /** @description Dates no work happens on (holidays), in order. */
       non_working_days: string[];
+      /**
+       * @description The owner's username; null where the owner is not named (a share page, the owner's own
+       *     account export).
+       */
+      owner: string | null;
       owner_builder: components['schemas']['OwnerBuilder'];
       /** @enum {string} */
       owner_builder_display: 'Yes, I will be managing my project' | "No, I'm hiring a general contractor";
@@ -2745,6 +2868,11 @@ export interface components {
        * @description What the lender holds back of each draw, in percent (0-20, at most two decimals).
        */
       retainage_percent: number;
+      /**
+       * @description The caller's role in the project (issue 35): `owner`, `partner` (changes everything but
+       *     deleting the project and its members) or `viewer` (reads only).
+       */
+      role: string;
       /** Format: int64 */
       square_footage: number;
       /** Format: date */
@@ -3311,7 +3439,7 @@ export interface components {
       label?: string;
       /**
        * Format: int64
-       * @description One of the caller's projects.
+       * @description A project the caller owns or edits as a partner.
        */
       project?: number;
     };
@@ -3509,7 +3637,7 @@ export interface components {
     };
     /**
      * @description `POST /api/tasks/`. Defaults: status `To Do`, material_quality `basic`. The task goes last in
-     *     its column. A project id that is not one of the caller's answers 404.
+     *     its column. A project the caller neither owns nor is a member of answers 404; a viewer's, 403.
      */
     TaskCreate: {
       /**
@@ -3534,7 +3662,7 @@ export interface components {
       planned_start?: string | null;
       /**
        * Format: int64
-       * @description The project id (one of the caller's projects).
+       * @description The project id (one the caller owns or edits as a partner).
        */
       project: number;
       status?: components['schemas']['TaskStatus'];
@@ -3691,7 +3819,7 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Not allowed (`forbidden`), e.g. an admin call by a non-admin. */
+    /** @description Not allowed (`forbidden`): a change by a project's viewer, the owner's own acts by a partner, an admin call by a non-admin. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -3897,6 +4025,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -3924,6 +4053,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -3956,6 +4086,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -3985,6 +4116,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4012,6 +4144,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       503: components['responses']['Unavailable'];
@@ -4042,6 +4175,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4069,6 +4203,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4101,6 +4236,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4129,7 +4265,13 @@ export interface operations {
   };
   listContractors: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description A project the caller owns or is a member of: its owner's roster (for a member's bid or
+         *     payment form). Left out: the caller's own roster.
+         */
+        project?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4145,8 +4287,18 @@ export interface operations {
           'application/json': components['schemas']['Contractor'][];
         };
       };
+      /** @description A bad `project` parameter (`invalid_query`). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
   };
@@ -4175,6 +4327,8 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
@@ -4312,6 +4466,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4339,6 +4494,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4371,6 +4527,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4402,6 +4559,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
@@ -4430,6 +4588,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4462,6 +4621,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4529,6 +4689,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description The file is larger than 25 MB, or the storage quota is full (`payload_too_large`). */
       413: {
@@ -4599,6 +4760,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4631,6 +4793,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4711,6 +4874,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
@@ -4739,6 +4903,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       503: components['responses']['Unavailable'];
@@ -4772,6 +4937,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
@@ -4873,6 +5039,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4900,6 +5067,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -4932,7 +5100,37 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  acceptInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvitationAccept'];
+      };
+    };
+    responses: {
+      /** @description The project joined, with the caller's `role`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Project'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
       503: components['responses']['Unavailable'];
@@ -4963,6 +5161,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -4990,6 +5189,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -5022,6 +5222,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -5210,7 +5411,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The caller's projects. */
+      /** @description The caller's projects and the projects shared with them. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -5302,6 +5503,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -5334,6 +5536,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -5406,6 +5609,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -5487,6 +5691,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -5512,6 +5717,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -5732,6 +5938,134 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  listMembers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The members, by id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  inviteMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberInvite'];
+      };
+    };
+    responses: {
+      /** @description The invitation, as a member not joined yet. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  removeMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+        /** @description The member (or invitation) id. Anything but a positive integer answers 404. */
+        member_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  updateMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The project id. Anything but a positive integer answers 404. */
+        id: number;
+        /** @description The member (or invitation) id. Anything but a positive integer answers 404. */
+        member_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberPatch'];
+      };
+    };
+    responses: {
+      /** @description The member. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Member'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   listProjectPayments: {
     parameters: {
       query?: never;
@@ -5918,6 +6252,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       503: components['responses']['Unavailable'];
@@ -6051,6 +6386,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       413: components['responses']['TooLarge'];
@@ -6079,6 +6415,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -6108,6 +6445,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -6135,6 +6473,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -6167,6 +6506,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -6218,6 +6558,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];
@@ -6245,6 +6586,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       503: components['responses']['Unavailable'];
     };
@@ -6277,6 +6619,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedMedia'];

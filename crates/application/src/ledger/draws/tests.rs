@@ -7,7 +7,7 @@ use buildledger_domain::ledger::{
 use buildledger_domain::Money;
 use mockall::predicate::{always, eq};
 
-use super::super::fixtures::{day, project, Mocks};
+use super::super::fixtures::{day, owned_by_3, project, Mocks, OWNER, PARTNER, STRANGER, VIEWER};
 use super::*;
 use crate::error::RepoError;
 use crate::ports::Rule;
@@ -367,4 +367,72 @@ fn a_tasks_scheduled_value_is_its_committed_cost_else_its_best_known_cost() {
     });
     let values = service(projects, tasks).scheduled_values(UserId::new(3), ProjectId::new(1)).unwrap();
     assert_eq!(values, HashMap::from([(1, 5_000_000), (2, 12_345), (3, 4_180_000), (4, 0)]));
+}
+
+#[test]
+fn a_viewer_reads_the_draws_and_neither_makes_submits_funds_nor_deletes_one() {
+    let mut m = Mocks::new();
+    m.access = owned_by_3();
+    m.projects
+        .expect_find_for_owner()
+        .with(eq(UserId::new(OWNER)), eq(ProjectId::new(1)))
+        .returning(|_, _| Ok(Some(project())));
+    m.draws.expect_list_for_project().with(eq(1)).returning(|_| Ok(vec![]));
+    m.draws.expect_find_for_owner().never();
+    m.draws.expect_create().never();
+    m.draws.expect_update().never();
+    m.draws.expect_delete().never();
+    let svc = m.service();
+    let viewer = UserId::new(VIEWER);
+    assert!(svc.draws(viewer, ProjectId::new(1)).unwrap().is_empty());
+    let create = DrawChange { tasks: Some(vec![10]), ..Default::default() };
+    assert!(matches!(svc.create_draw(viewer, Some(1), Ok(create)), Err(UseCaseError::Forbidden)));
+    let fund = DrawChange {
+        input: DrawInput { status: Some(DrawStatus::Funded), ..Default::default() },
+        ..Default::default()
+    };
+    assert!(matches!(svc.update_draw(viewer, DrawId::new(7), Ok(fund)), Err(UseCaseError::Forbidden)));
+    assert!(matches!(svc.update_draw(viewer, DrawId::new(7), bad_body()), Err(UseCaseError::Forbidden)));
+    assert!(matches!(svc.delete_draw(viewer, DrawId::new(7)), Err(UseCaseError::Forbidden)));
+}
+
+#[test]
+fn a_partners_draw_is_made_on_the_owners_project_with_the_owners_scheduled_values() {
+    let mut m = Mocks::new();
+    m.access = owned_by_3();
+    m.projects
+        .expect_find_for_owner()
+        .with(eq(UserId::new(OWNER)), eq(ProjectId::new(1)))
+        .returning(|_, _| Ok(Some(project())));
+    m.scheduled.expect_scheduled_values().with(eq(UserId::new(OWNER)), eq(ProjectId::new(1))).times(1).returning(
+        |_, _| {
+            // The board read behind it authorizes the owner on this thread.
+            crate::access::set_acting(Some((1, OWNER)));
+            Ok(HashMap::from([(10, 5_000_000)]))
+        },
+    );
+    m.draws.expect_drawable_tasks().returning(|_, _| Ok(drawable()));
+    m.draws.expect_create().withf(|p, _| *p == 1).times(1).returning(|p, rule| Ok(created(p, rule, &drawable())));
+    let change = DrawChange { tasks: Some(vec![10]), ..Default::default() };
+    let d = m.service().create_draw(UserId::new(PARTNER), Some(1), Ok(change)).unwrap();
+    assert_eq!(d.total.cents(), 3_000_000);
+    // The caller stays the one the activity trail names.
+    assert_eq!(crate::access::acting_user(1), Some(PARTNER));
+}
+
+#[test]
+fn a_stranger_finds_no_project_nor_draw() {
+    let mut m = Mocks::new();
+    m.access = owned_by_3();
+    m.projects.expect_find_for_owner().never();
+    m.draws.expect_find_for_owner().never();
+    m.scheduled.expect_scheduled_values().never();
+    let svc = m.service();
+    let stranger = UserId::new(STRANGER);
+    assert!(matches!(svc.next_draw(stranger, ProjectId::new(1)), Err(UseCaseError::NotFound { entity: "project" })));
+    assert!(matches!(
+        svc.create_draw(stranger, Some(1), bad_body()),
+        Err(UseCaseError::NotFound { entity: "project" })
+    ));
+    assert!(matches!(svc.delete_draw(stranger, DrawId::new(7)), Err(UseCaseError::NotFound { entity: "draw" })));
 }

@@ -52,7 +52,7 @@ function serve(expires: string | null) {
       const key = `${init.method ?? 'GET'} ${url}`;
       if (key === 'GET /api/tasks/5/bids/')
         return Promise.resolve(json(200, [bid({ status: awarded ? 'awarded' : 'pending' })]));
-      if (key === 'GET /api/contractors/') return Promise.resolve(json(200, [pat(expires)]));
+      if (key === 'GET /api/contractors/?project=3') return Promise.resolve(json(200, [pat(expires)]));
       if (key === 'POST /api/bids/20/award/') {
         awarded = true;
         awards.push(key);
@@ -63,7 +63,7 @@ function serve(expires: string | null) {
   );
   tokens.set('A1', 'R1');
   const onBidsChanged = vi.fn();
-  renderWithProviders(<BidsSection taskId={5} documents={[]} onBidsChanged={onBidsChanged} />);
+  renderWithProviders(<BidsSection projectId={3} taskId={5} documents={[]} onBidsChanged={onBidsChanged} />);
   return { awards, onBidsChanged };
 }
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { contractorsQuery } from '../api';
+import { projectContractorsQuery } from '../api';
 import type { Contractor } from '../types';
 import { awardInsuranceWarning } from '../utils';
 import { localToday } from '../../../lib/dates';
@@ -15,22 +15,26 @@ interface Asking {
 /**
  * Awarding to a contractor whose insurance expired, or who has no insurance date on file, asks
  * first and says why ("Award anyway" / "Cancel"); a current insurance awards at once. The
- * contractor's date comes from the user's roster (the Contractors page's own request, shared
- * through the cache). `check(contractor, question, award)`; render `dialog` once.
+ * contractor's date comes from the project's roster (its owner's contractors, issue 35: the bid
+ * and payment forms' own request, shared through the cache). `check(contractor, question, award)`;
+ * render `dialog` once.
  */
-export function useAwardInsuranceCheck(): {
+export function useAwardInsuranceCheck(projectId: number): {
   check: (contractor: { id: number; name: string }, question: string, award: () => void) => Promise<void>;
   dialog: ReactNode;
 } {
   const qc = useQueryClient();
-  const roster = useQuery(contractorsQuery());
+  const roster = useQuery({
+    ...projectContractorsQuery(projectId),
+    enabled: Number.isSafeInteger(projectId) && projectId > 0,
+  });
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const check = async (contractor: { id: number; name: string }, question: string, award: () => void) => {
     let list: Contractor[] | undefined = roster.data;
     if (!list) {
       try {
-        list = await qc.fetchQuery(contractorsQuery());
+        list = await qc.fetchQuery(projectContractorsQuery(projectId));
       } catch (e) {
         // The award itself says whether the server can be reached; the check does not block it.
         console.error('Contractors could not be read for the insurance check', e);

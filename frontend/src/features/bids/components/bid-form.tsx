@@ -15,12 +15,14 @@ import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
 import { toFormErrors } from '../../../lib/form-errors';
 import { documentName } from '../../../lib/task-documents';
-import { contractorKeys, contractorsQuery, createBid, createContractor, updateBid } from '../api';
+import { contractorKeys, createBid, createContractor, projectContractorsQuery, updateBid } from '../api';
 import type { Bid, BidDocument } from '../types';
 import { amountEditText, NEW_CONTRACTOR, parseAmount, validateBid, type BidFormValues } from '../utils';
 import { UNREACHABLE } from '../../../lib/use-item-actions';
 
 interface Props {
+  /** The task's project: its roster (the owner's contractors) is picked from and added to. */
+  projectId: number;
   taskId: number;
   /** The bid to edit, or null for a new one. */
   bid: Bid | null;
@@ -65,9 +67,11 @@ function initialValues(bid: Bid | null): Values {
  * added on the spot (a name is enough); one of the task's documents may be attached as its PDF.
  * The dialog's form is portalled out of the task form, and its submit stops there.
  */
-export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
+export function BidForm({ projectId, taskId, bid, documents, onClose, onSaved }: Props) {
   const qc = useQueryClient();
-  const contractors = useQuery(contractorsQuery());
+  // Issue 35: the project owner's contractors, for a partner too; a new one joins that roster.
+  const roster = projectContractorsQuery(projectId);
+  const contractors = useQuery(roster);
   const [uploading, setUploading] = useState(false);
   // Each refused save: messages beside the fields (`name`: the new contractor's), the first field
   // in error focused and scrolled into view.
@@ -98,11 +102,13 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
         const created = await createContractor({
           name: values.newContractorName.trim(),
           trade: values.newTrade.trim(),
+          project: projectId,
         });
         contractorId = created.id;
         contractorName = created.name;
         // Picked from now on: a retry after a refused bid does not add the contractor twice.
-        qc.setQueryData(contractorKeys.all, (old: typeof contractors.data) => (old ? [...old, created] : [created]));
+        qc.setQueryData(roster.queryKey, (old) => (old ? [...old, created] : [created]));
+        // Every roster: the project's here and elsewhere, and the owner's own Contractors page.
         void qc.invalidateQueries({ queryKey: contractorKeys.all });
         setValue('contractor', String(created.id));
         setValue('newContractorName', '');
@@ -145,7 +151,7 @@ export function BidForm({ taskId, bid, documents, onClose, onSaved }: Props) {
           contractors={contractors}
           extra={{ value: NEW_CONTRACTOR, label: '+ Add a new contractor' }}
           none="Choose a contractor"
-          failed="Your contractors could not be loaded. You can still add a new one."
+          failed="The project's contractors could not be loaded. You can still add a new one."
         />
         {creating && (
           <fieldset className="bid-new-contractor">

@@ -65,7 +65,7 @@ function render(
   // Inside a form, as in the task modal: nothing here may submit it.
   renderWithProviders(
     <form onSubmit={onTaskSubmit}>
-      <BidsSection taskId={5} documents={[pdf]} onBidsChanged={onBidsChanged} />
+      <BidsSection projectId={3} taskId={5} documents={[pdf]} onBidsChanged={onBidsChanged} />
     </form>,
   );
   return { onBidsChanged, onTaskSubmit };
@@ -99,10 +99,10 @@ describe('BidsSection', () => {
     expect(screen.getByRole('button', { name: 'Withdraw the award to Acme Framing' })).toBeTruthy();
   });
 
-  it('adds a bid for a contractor created on the spot, with the PDF, without submitting the task form', async () => {
+  it("adds a bid for a contractor created on the spot in the project's roster, with the PDF, without submitting the task form", async () => {
     const calls = stubServer({
       'GET /api/tasks/5/bids/': json(200, []),
-      'GET /api/contractors/': json(200, [acme]),
+      'GET /api/contractors/?project=3': json(200, [acme]),
       'POST /api/contractors/': (body) => json(201, { ...acme, id: 2, ...(body as object) }),
       'POST /api/bids/': (body) =>
         json(201, bid({ ...(body as Partial<Bid>), id: 12, contractor: { id: 2, name: 'Cedar & Sons' } })),
@@ -124,7 +124,10 @@ describe('BidsSection', () => {
     expect(onTaskSubmit).not.toHaveBeenCalled();
     const posts = calls.filter((c) => c.key.startsWith('POST'));
     expect(posts.map((c) => c.key)).toEqual(['POST /api/contractors/', 'POST /api/bids/']);
-    expect(posts[0].body).toEqual({ name: 'Cedar & Sons', trade: '' });
+    // Issue 35: the project's roster (its owner's) is read and added to, never the user's own.
+    expect(posts[0].body).toEqual({ name: 'Cedar & Sons', trade: '', project: 3 });
+    expect(calls.map((c) => c.key)).toContain('GET /api/contractors/?project=3');
+    expect(calls.map((c) => c.key)).not.toContain('GET /api/contractors/');
     expect(posts[1].body).toEqual({
       task: 5,
       contractor: 2,
@@ -141,7 +144,7 @@ describe('BidsSection', () => {
   it("checks the form before sending and shows the server's field messages beside the fields", async () => {
     const calls = stubServer({
       'GET /api/tasks/5/bids/': json(200, []),
-      'GET /api/contractors/': json(200, [acme]),
+      'GET /api/contractors/?project=3': json(200, [acme]),
       'POST /api/bids/': json(400, {
         error: 'validation_error',
         message: 'amount: Ensure this value is less than or equal to 1000000000.',
@@ -191,7 +194,7 @@ describe('BidsSection', () => {
           }),
         ]),
       // Acme is not in the roster: no insurance date to check (award-check.test.tsx has those).
-      'GET /api/contractors/': json(200, []),
+      'GET /api/contractors/?project=3': json(200, []),
       'POST /api/bids/10/award/': () => {
         awarded = true;
         return json(200, bid({ status: 'awarded' }));
@@ -212,7 +215,7 @@ describe('BidsSection', () => {
     stubServer({
       'GET /api/tasks/5/bids/': () => json(200, [bid({ status: awarded ? 'awarded' : 'pending' })]),
       // Acme is not in the roster: no insurance date to check (award-check.test.tsx has those).
-      'GET /api/contractors/': json(200, []),
+      'GET /api/contractors/?project=3': json(200, []),
       'POST /api/bids/10/award/': () => {
         awarded = true;
         return json(200, bid({ status: 'awarded' }));

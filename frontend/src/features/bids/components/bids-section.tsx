@@ -8,6 +8,7 @@ import {
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
+import { useCanEdit } from '../../../lib/edit-access';
 import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { awardBid, bidKeys, deleteBid, taskBidsQuery, updateBid, withdrawAward } from '../api';
@@ -19,6 +20,8 @@ import { localToday } from '../../../lib/dates';
 import '../bids.css';
 
 interface Props {
+  /** The task's project: the bid form and the award's insurance check use its roster (the owner's). */
+  projectId: number;
   taskId: number;
   /** The task's uploaded documents (`GET /api/documents/?task={id}`): a bid may point at one. */
   documents: readonly BidDocument[];
@@ -42,8 +45,10 @@ type Editing = { bid: Bid | null } | null;
  * award (its amount becomes the task's committed cost, the others are declined) and withdraw.
  * Every button is `type="button"`: the section sits inside the task's own form.
  */
-export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal = 0 }: Props) {
+export function BidsSection({ projectId, taskId, documents, onBidsChanged, changeOrderTotal = 0 }: Props) {
   const qc = useQueryClient();
+  // Issue 35: a viewer sees the bids, and adds, awards, edits or deletes none.
+  const canEdit = useCanEdit();
   const bids = useQuery(taskBidsQuery(taskId));
   const [editing, setEditing] = useState<Editing>(null);
   /** Refreshes the bids here and elsewhere (the comparison), then the board's tasks and totals. */
@@ -55,7 +60,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
   const { busyId, error, status, confirmDelete, setConfirmDelete, titleRef, whenIdle, run, remove, announce } =
     useItemActions<Bid>({ failure: 'Bid action failed', settle: refresh });
   const [today] = useState(localToday);
-  const insurance = useAwardInsuranceCheck();
+  const insurance = useAwardInsuranceCheck(projectId);
 
   const list = bids.data ?? [];
   const awarded = list.find((b) => b.status === 'awarded') ?? null;
@@ -99,7 +104,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
           Bids
           {list.length > 0 && <span className="item-count"> ({bidCount(list.length)})</span>}
         </h3>
-        <AddButton onClick={() => setEditing({ bid: null })}>Add bid</AddButton>
+        {canEdit && <AddButton onClick={() => setEditing({ bid: null })}>Add bid</AddButton>}
       </div>
       <SectionStatus status={status} error={error} />
       {awarded ? (
@@ -112,7 +117,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
             ` (${formatMoney(awarded.amount)} ${changeOrderTotal > 0 ? '+' : '-'} ${formatMoney(Math.abs(changeOrderTotal))} in approved change orders)`}
           . It counts in the board&apos;s totals until you enter your actual cost.
         </p>
-      ) : list.length > 0 ? (
+      ) : list.length > 0 && canEdit ? (
         <p className="hint">Award a bid to make its amount the task&apos;s committed cost.</p>
       ) : null}
       <ListState
@@ -158,39 +163,43 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
                 )}
                 {bid.notes && <p className="item-note">{bid.notes}</p>}
                 <ItemDocument id={bid.document} documents={documents} what="Bid PDF" />
-                <div className="item-actions bid-actions">
-                  <button
-                    type="button"
-                    className={`btn btn-sm${bid.status === 'awarded' ? '' : ' btn-primary'}`}
-                    aria-disabled={busyId !== null || undefined}
-                    aria-label={
-                      bid.status === 'awarded'
-                        ? `Withdraw the award to ${who}`
-                        : `Award the bid of ${who}, ${formatMoney(bid.amount)}`
-                    }
-                    onClick={whenIdle(() => void (bid.status === 'awarded' ? withdraw(bid) : askAward(bid)))}
-                  >
-                    {busy ? 'Working…' : bid.status === 'awarded' ? 'Withdraw award' : 'Award'}
-                  </button>
-                  {bid.status !== 'awarded' && !awarded && (
+                {canEdit && (
+                  <div className="item-actions bid-actions">
                     <button
                       type="button"
-                      className="btn btn-sm btn-quiet-bid"
+                      className={`btn btn-sm${bid.status === 'awarded' ? '' : ' btn-primary'}`}
                       aria-disabled={busyId !== null || undefined}
-                      aria-label={bid.status === 'declined' ? `Reopen the bid of ${who}` : `Decline the bid of ${who}`}
-                      onClick={whenIdle(() => void setDeclined(bid, bid.status !== 'declined'))}
+                      aria-label={
+                        bid.status === 'awarded'
+                          ? `Withdraw the award to ${who}`
+                          : `Award the bid of ${who}, ${formatMoney(bid.amount)}`
+                      }
+                      onClick={whenIdle(() => void (bid.status === 'awarded' ? withdraw(bid) : askAward(bid)))}
                     >
-                      {bid.status === 'declined' ? 'Reopen' : 'Decline'}
+                      {busy ? 'Working…' : bid.status === 'awarded' ? 'Withdraw award' : 'Award'}
                     </button>
-                  )}
-                  <EditDeleteActions
-                    waiting={busyId !== null}
-                    editLabel={`Edit the bid of ${who}`}
-                    deleteLabel={`Delete the bid of ${who}`}
-                    onEdit={() => setEditing({ bid })}
-                    onDelete={() => setConfirmDelete(bid)}
-                  />
-                </div>
+                    {bid.status !== 'awarded' && !awarded && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-quiet-bid"
+                        aria-disabled={busyId !== null || undefined}
+                        aria-label={
+                          bid.status === 'declined' ? `Reopen the bid of ${who}` : `Decline the bid of ${who}`
+                        }
+                        onClick={whenIdle(() => void setDeclined(bid, bid.status !== 'declined'))}
+                      >
+                        {bid.status === 'declined' ? 'Reopen' : 'Decline'}
+                      </button>
+                    )}
+                    <EditDeleteActions
+                      waiting={busyId !== null}
+                      editLabel={`Edit the bid of ${who}`}
+                      deleteLabel={`Delete the bid of ${who}`}
+                      onEdit={() => setEditing({ bid })}
+                      onDelete={() => setConfirmDelete(bid)}
+                    />
+                  </div>
+                )}
               </li>
             );
           })}
@@ -198,6 +207,7 @@ export function BidsSection({ taskId, documents, onBidsChanged, changeOrderTotal
       </ListState>
       {editing && (
         <BidForm
+          projectId={projectId}
           taskId={taskId}
           bid={editing.bid}
           documents={documents}

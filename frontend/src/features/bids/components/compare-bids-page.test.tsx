@@ -73,7 +73,7 @@ function serve() {
     vi.fn((url: string, init: RequestInit = {}) => {
       const key = `${init.method ?? 'GET'} ${url}`;
       if (key === 'GET /api/projects/9/bids/') return Promise.resolve(json(200, rows));
-      if (key === 'GET /api/contractors/')
+      if (key === 'GET /api/contractors/?project=9')
         return Promise.resolve(
           json(200, [contractor(3, "Pat's Plumbing", fromToday(-320)), contractor(4, 'Flow Bros', fromToday(100))]),
         );

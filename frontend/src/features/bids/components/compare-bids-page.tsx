@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SectionStatus } from '../../../components/ui/item-section';
 import { ApiError } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/edit-access';
 import { formatIsoDay, formatMoney, formatWholeMoney } from '../../../lib/format';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { awardBid, bidKeys, projectBidsQuery, withdrawAward } from '../api';
@@ -37,6 +38,8 @@ function BidCard({ row, bid, busy, disabled, today, onAward, onWithdraw }: BidCa
   const note = flagText(flag);
   const awarded = bid.status === 'awarded';
   const who = bid.contractor.name;
+  // Issue 35: a viewer compares the bids and awards none.
+  const canEdit = useCanEdit();
   const diffId = `diff-${bid.id}`;
   const dir =
     bid.difference_pct === null ? 'none' : bid.difference_pct > 0 ? 'up' : bid.difference_pct < 0 ? 'down' : 'same';
@@ -98,24 +101,26 @@ function BidCard({ row, bid, busy, disabled, today, onAward, onWithdraw }: BidCa
           <span>{note}</span>
         </p>
       )}
-      <div className="compare-bid-actions">
-        <button
-          type="button"
-          className={`btn btn-sm${awarded ? '' : ' btn-primary'}`}
-          aria-disabled={disabled || undefined}
-          aria-label={
-            awarded
-              ? `Withdraw the award to ${who} for ${row.title}`
-              : `Award ${row.title} to ${who}, ${formatMoney(bid.amount)}`
-          }
-          aria-describedby={diffId}
-          onClick={() => {
-            if (!disabled) (awarded ? onWithdraw : onAward)();
-          }}
-        >
-          {busy ? 'Working…' : awarded ? 'Withdraw award' : 'Award'}
-        </button>
-      </div>
+      {canEdit && (
+        <div className="compare-bid-actions">
+          <button
+            type="button"
+            className={`btn btn-sm${awarded ? '' : ' btn-primary'}`}
+            aria-disabled={disabled || undefined}
+            aria-label={
+              awarded
+                ? `Withdraw the award to ${who} for ${row.title}`
+                : `Award ${row.title} to ${who}, ${formatMoney(bid.amount)}`
+            }
+            aria-describedby={diffId}
+            onClick={() => {
+              if (!disabled) (awarded ? onWithdraw : onAward)();
+            }}
+          >
+            {busy ? 'Working…' : awarded ? 'Withdraw award' : 'Award'}
+          </button>
+        </div>
+      )}
     </li>
   );
 }
@@ -215,7 +220,7 @@ export function CompareBidsPage({ projectId, projectName, onBidsChanged }: Props
   });
   const [exporting, setExporting] = useState(false);
   const [today] = useState(localToday);
-  const insurance = useAwardInsuranceCheck();
+  const insurance = useAwardInsuranceCheck(projectId);
   const rows = comparison.data ?? [];
 
   useAppPageMeta(

@@ -26,8 +26,17 @@ export function EmptyBoard({
 }: {
   projectType: string | null;
   busy: boolean;
-  onStart: () => void;
+  /** Starts the standard task list; left out for a viewer (issue 35). */
+  onStart?: () => void;
 }) {
+  if (!onStart) {
+    return (
+      <section className="empty-board" aria-labelledby="empty-board-title">
+        <h2 id="empty-board-title">This board has no tasks yet</h2>
+        <p className="muted">No one has added a task to this project yet.</p>
+      </section>
+    );
+  }
   return (
     <section className="empty-board" aria-labelledby="empty-board-title">
       <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" className="empty-board-icon">

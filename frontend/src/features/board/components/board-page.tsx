@@ -2,6 +2,7 @@ import { Suspense, useDeferredValue, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { ToastRegion, type ToastItem } from '../../../components/ui/toast';
+import { useCanEdit } from '../../../lib/edit-access';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { ProjectMoneyPatch } from '../api';
@@ -40,6 +41,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
   const phone = useMediaQuery(PHONE_QUERY);
+  // Issue 35: a viewer reads the board and changes nothing (src/app says from the project's role).
+  const canEdit = useCanEdit();
   const banner = useBoardBanner();
   const {
     project,
@@ -120,8 +123,8 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
   const empty = !loadFailed && !tasksQ.isPending && allTasks.length === 0;
   // The board's next step once it has tasks: contractors and their bids (until money is recorded,
   // which the summary knows).
-  const firstSteps = tasks.length > 0 && !tasks.some((t) => (t.bid_count ?? 0) > 0);
-  const addTaskButton = (
+  const firstSteps = canEdit && tasks.length > 0 && !tasks.some((t) => (t.bid_count ?? 0) > 0);
+  const addTaskButton = canEdit && (
     <button ref={addTaskRef} type="button" className="btn btn-primary" onClick={dialogs.newTask} disabled={loadFailed}>
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -139,7 +142,14 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           <nav aria-label="Breadcrumb" className="breadcrumb">
             <Link to="/projects">Projects</Link> <span aria-hidden="true">/</span>
           </nav>
-          <h1>{project.data?.name ?? (notFound ? 'Project not found' : 'Project Board')}</h1>
+          <h1>
+            {project.data?.name ?? (notFound ? 'Project not found' : 'Project Board')}
+            {!canEdit && project.data && (
+              <span className="badge badge-view-only" title="You can view this project but not change it.">
+                View only
+              </span>
+            )}
+          </h1>
           {project.data?.address && (
             <p className="board-address" data-testid="board-address">
               {project.data.address}
@@ -172,7 +182,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           calibration={calibration.data}
           useCalibrated={useCalibrated}
           onUseCalibratedChange={calibrationSwitch.mutate}
-          busy={calibrationSwitch.isPending}
+          busy={calibrationSwitch.isPending || !canEdit}
           taskCount={tasks.length}
           compact={phone}
         />
@@ -190,7 +200,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           timeline?.preload();
         }}
         addTask={addTaskButton}
-        onBudget={dialogs.openBudget}
+        onBudget={canEdit ? dialogs.openBudget : undefined}
         budgetDisabled={!project.data}
         onExport={(kind) => void exportAs(kind, tasks, project.data)}
         exporting={exporting}
@@ -202,7 +212,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
         <EmptyBoard
           projectType={project.data?.project_type_display ?? null}
           busy={template.isPending}
-          onStart={() => template.mutate()}
+          onStart={canEdit ? () => template.mutate() : undefined}
         />
       ) : view === 'kanban' ? (
         <Suspense fallback={<p className="muted">Loading...</p>}>
@@ -218,6 +228,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
             onMoveTo={moves.moveTo}
             onDelete={dialogs.askDelete}
             compact={phone}
+            readOnly={!canEdit}
           />
         </Suspense>
       ) : view === 'timeline' && timeline ? (
@@ -233,6 +244,7 @@ export function BoardPage({ notice }: { notice?: React.ReactNode } = {}) {
           prediction={summary}
           onUpdate={moves.sheetUpdate}
           onOpen={dialogs.openTask}
+          readOnly={!canEdit}
         />
       )}
 

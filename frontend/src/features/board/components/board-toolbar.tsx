@@ -22,7 +22,8 @@ interface Props {
   onPreloadKanban: () => void;
   /** The Add Task button (its ref is the board's: focus returns to it after a toast). */
   addTask: ReactNode;
-  onBudget: () => void;
+  /** Opens Update Budget; left out for a viewer (issue 35), who gets no such button. */
+  onBudget?: () => void;
   budgetDisabled: boolean;
   onExport: (kind: 'csv' | 'pdf') => void;
   exporting: boolean;
@@ -127,7 +128,7 @@ export function BoardToolbar({
                   { label: 'Inspections', onSelect: () => void navigate(inspectionsPath) },
                   { label: 'Lien waivers', onSelect: () => void navigate(waiversPath) },
                   { label: 'Activity', onSelect: () => void navigate(activityPath) },
-                  { label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() },
+                  ...(onBudget ? [{ label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() }] : []),
                   { label: 'Export CSV', onSelect: () => onExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => onExport('pdf') },
                   ...exportExtras.map((item) => ({
@@ -180,9 +181,11 @@ export function BoardToolbar({
     <div className="toolbar" role="toolbar" aria-label="Board actions">
       <div className="toolbar-group">
         {addTask}
-        <button type="button" className="btn" onClick={onBudget} disabled={budgetDisabled}>
-          Update Budget
-        </button>
+        {onBudget && (
+          <button type="button" className="btn" onClick={onBudget} disabled={budgetDisabled}>
+            Update Budget
+          </button>
+        )}
         <ExportMenu onCsv={() => onExport('csv')} onPdf={() => onExport('pdf')} busy={exporting} />
         <Link className="btn" to={bidsPath}>
           Compare bids

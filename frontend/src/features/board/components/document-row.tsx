@@ -18,12 +18,14 @@ interface Props {
   taskId: number;
   /** The row is gone (deleted): the list moves focus somewhere sensible. */
   onRemoved: () => void;
+  /** A viewer's task form (issue 35): the document opens, and is neither renamed nor deleted. */
+  readOnly?: boolean;
 }
 
 type Mode = 'view' | 'rename' | 'confirm';
 
 /** One uploaded document: open it, rename it, or delete it after a confirmation. */
-export function DocumentRow({ document: doc, taskId, onRemoved }: Props) {
+export function DocumentRow({ document: doc, taskId, onRemoved, readOnly = false }: Props) {
   const qc = useQueryClient();
   const name = displayName(doc);
   const [mode, setMode] = useState<Mode>('view');
@@ -172,27 +174,31 @@ export function DocumentRow({ document: doc, taskId, onRemoved }: Props) {
         <button type="button" className="btn btn-sm" onClick={() => window.open(doc.file, '_blank', 'noopener')}>
           Download/View
         </button>
-        <button
-          ref={renameRef}
-          type="button"
-          className="btn btn-sm btn-quiet"
-          aria-label={`Rename ${name}`}
-          onClick={() => {
-            setDraft(name);
-            setMode('rename');
-          }}
-        >
-          Rename
-        </button>
-        <button
-          ref={deleteRef}
-          type="button"
-          className="btn btn-sm btn-quiet btn-quiet-danger"
-          aria-label={`Delete ${name}`}
-          onClick={() => setMode('confirm')}
-        >
-          Delete
-        </button>
+        {!readOnly && (
+          <>
+            <button
+              ref={renameRef}
+              type="button"
+              className="btn btn-sm btn-quiet"
+              aria-label={`Rename ${name}`}
+              onClick={() => {
+                setDraft(name);
+                setMode('rename');
+              }}
+            >
+              Rename
+            </button>
+            <button
+              ref={deleteRef}
+              type="button"
+              className="btn btn-sm btn-quiet btn-quiet-danger"
+              aria-label={`Delete ${name}`}
+              onClick={() => setMode('confirm')}
+            >
+              Delete
+            </button>
+          </>
+        )}
       </div>
     </li>
   );

@@ -71,6 +71,8 @@ interface SortableCardProps extends CardBodyProps {
   onMoveTo: (task: Task, status: TaskStatus) => void;
   onDelete: (task: Task) => void;
   suppressClick: React.RefObject<number>;
+  /** A viewer's board (issue 35): the card neither moves nor offers Move to… or Delete. */
+  readOnly?: boolean;
 }
 
 // The list item stays a plain list item; the card body is the drag handle (a
@@ -87,10 +89,12 @@ export const SortableCard = memo(function SortableCard({
   onMoveTo,
   onDelete,
   suppressClick,
+  readOnly = false,
 }: SortableCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: task.id,
     data: { type: 'card', task },
+    disabled: readOnly,
   });
   const style = { transform: CSS.Transform.toString(transform), transition };
   const sections: MenuSection[] = [
@@ -104,34 +108,44 @@ export const SortableCard = memo(function SortableCard({
   ];
   return (
     <li ref={setNodeRef} style={style} className={`task-card${isDragging ? ' dragging' : ''}`} data-task-id={task.id}>
-      {/* role="button", tabIndex and the key handlers come from dnd-kit's attributes and listeners;
-          Space picks the card up, and the sibling Open button opens it from the keyboard. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div
-        ref={setActivatorNodeRef}
-        className="task-drag"
-        {...attributes}
-        {...listeners}
-        aria-roledescription="draggable task"
-        aria-label={`${task.title}. Press Space to pick up and move; use the Open button to edit.`}
-        onClick={() => {
-          if (Date.now() - (suppressClick.current ?? 0) < 250) return;
-          onOpen(task);
-        }}
-      >
-        <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} prediction={prediction} />
-      </div>
+      {readOnly ? (
+        // A viewer's card: a click opens it (read-only); the Open button is its keyboard way in.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div className="task-drag task-view-only" onClick={() => onOpen(task)}>
+          <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} prediction={prediction} />
+        </div>
+      ) : (
+        // role="button", tabIndex and the key handlers come from dnd-kit's attributes and listeners;
+        // Space picks the card up, and the sibling Open button opens it from the keyboard.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <div
+          ref={setActivatorNodeRef}
+          className="task-drag"
+          {...attributes}
+          {...listeners}
+          aria-roledescription="draggable task"
+          aria-label={`${task.title}. Press Space to pick up and move; use the Open button to edit.`}
+          onClick={() => {
+            if (Date.now() - (suppressClick.current ?? 0) < 250) return;
+            onOpen(task);
+          }}
+        >
+          <CardBody task={task} squareFootage={squareFootage} zipCode={zipCode} today={today} prediction={prediction} />
+        </div>
+      )}
       <div className="card-actions">
         <button type="button" className="card-open" aria-label={`Open task ${task.title}`} onClick={() => onOpen(task)}>
           Open
         </button>
-        <DropdownMenu label={`Actions for ${task.title}`} buttonClassName="card-menu-button" sections={sections}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <circle cx="5" cy="12" r="1.8" fill="currentColor" />
-            <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-            <circle cx="19" cy="12" r="1.8" fill="currentColor" />
-          </svg>
-        </DropdownMenu>
+        {!readOnly && (
+          <DropdownMenu label={`Actions for ${task.title}`} buttonClassName="card-menu-button" sections={sections}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <circle cx="5" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+              <circle cx="19" cy="12" r="1.8" fill="currentColor" />
+            </svg>
+          </DropdownMenu>
+        )}
       </div>
     </li>
   );

@@ -53,6 +53,8 @@ interface ColumnProps {
   over: boolean;
   /** Phone layout: the column is the tab panel of its tab. */
   tabPanel?: boolean;
+  /** A viewer's board (issue 35): its cards neither move nor take drops. */
+  readOnly?: boolean;
 }
 
 export function Column({
@@ -73,8 +75,13 @@ export function Column({
   headerRef,
   over,
   tabPanel,
+  readOnly = false,
 }: ColumnProps) {
-  const { setNodeRef } = useDroppable({ id: columnId(status), data: { type: 'column', status } });
+  const { setNodeRef } = useDroppable({
+    id: columnId(status),
+    data: { type: 'column', status },
+    disabled: readOnly,
+  });
   const slug = slugOf(status);
   const [limit, setLimit] = useState(COLUMN_PAGE);
   // Only the first `limit` cards are mounted (and sortable); the card being dragged
@@ -118,10 +125,11 @@ export function Column({
                 onMoveTo={onMoveTo}
                 onDelete={onDelete}
                 suppressClick={suppressClick}
+                readOnly={readOnly}
               />
             ) : null;
           })}
-          {ids.length === 0 && <li className="column-empty">Drop tasks here</li>}
+          {ids.length === 0 && <li className="column-empty">{readOnly ? 'No tasks' : 'Drop tasks here'}</li>}
         </ul>
       </SortableContext>
       {hidden > 0 && (

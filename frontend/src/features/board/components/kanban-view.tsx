@@ -70,6 +70,8 @@ interface Props {
   onDelete: (task: Task) => void;
   /** Phone layout: one column at a time, chosen with tabs (which also take drops). */
   compact?: boolean;
+  /** A viewer's board (issue 35): no card moves (pointer, touch or keyboard), no Move to… or Delete. */
+  readOnly?: boolean;
 }
 
 export function KanbanView({
@@ -84,6 +86,7 @@ export function KanbanView({
   onMoveTo,
   onDelete,
   compact = false,
+  readOnly = false,
 }: Props) {
   const [preview, setPreview] = useState<Columns | null>(null);
   const [tab, setTab] = useState<TaskStatus>('To Do');
@@ -379,6 +382,7 @@ export function KanbanView({
             headerRef={targetRefs.header[s]}
             over={overColumn === s}
             tabPanel={compact}
+            readOnly={readOnly}
           />
         ))}
       </div>

@@ -35,6 +35,8 @@ interface Props {
   /** Saves an inline edit. A returned promise, when there is one, tells whether it was saved. */
   onUpdate: (task: Task, changes: Changes) => void | Promise<unknown>;
   onOpen: (task: Task) => void;
+  /** A viewer's sheet (issue 35): the cells are shown, not edited. */
+  readOnly?: boolean;
 }
 
 const statusClass = (s: TaskStatus) => `status-${s.toLowerCase().replace(/\s+/g, '-')}`;
@@ -65,6 +67,7 @@ interface RowProps {
   statusCell: CellState | undefined;
   actions: CellActions;
   onOpen: Props['onOpen'];
+  readOnly: boolean;
 }
 
 interface Edit {
@@ -94,6 +97,7 @@ const Row = memo(function Row({
   statusCell,
   actions,
   onOpen,
+  readOnly,
 }: RowProps) {
   const [edit, setEdit] = useState<Edit | null>(null);
   const costRef = useRef<HTMLInputElement>(null);
@@ -187,10 +191,15 @@ const Row = memo(function Row({
             aria-invalid={titleError || undefined}
             aria-describedby={describe(titleError && `${ids}-title-error`, due && `${ids}-due`)}
             value={titleValue}
-            onFocus={() => setEdit({ field: 'title', text: titleValue })}
-            onChange={(e) => setEdit({ field: 'title', text: e.target.value })}
-            onBlur={(e) => finishTitle(e.target.value)}
-            onKeyDown={keys('title', task.title)}
+            {...(readOnly
+              ? { readOnly: true }
+              : {
+                  onFocus: () => setEdit({ field: 'title', text: titleValue }),
+                  onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+                    setEdit({ field: 'title', text: e.target.value }),
+                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => finishTitle(e.target.value),
+                  onKeyDown: keys('title', task.title),
+                })}
           />
           {due && (
             <span
@@ -222,13 +231,21 @@ const Row = memo(function Row({
             aria-describedby={describe(costError && `${ids}-cost-error`, overrun !== null && `${ids}-variance`)}
             placeholder="-"
             value={costValue}
-            onFocus={() => {
-              selectCost.current = true;
-              setEdit({ field: 'actual_cost', text: costError ? costCell.value : costEditText(task.actual_cost) });
-            }}
-            onChange={(e) => setEdit({ field: 'actual_cost', text: e.target.value })}
-            onBlur={(e) => finishCost(e.target.value)}
-            onKeyDown={keys('actual_cost', costEditText(task.actual_cost))}
+            {...(readOnly
+              ? { readOnly: true }
+              : {
+                  onFocus: () => {
+                    selectCost.current = true;
+                    setEdit({
+                      field: 'actual_cost',
+                      text: costError ? costCell.value : costEditText(task.actual_cost),
+                    });
+                  },
+                  onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+                    setEdit({ field: 'actual_cost', text: e.target.value }),
+                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => finishCost(e.target.value),
+                  onKeyDown: keys('actual_cost', costEditText(task.actual_cost)),
+                })}
           />
           {overrun !== null && (
             <span
@@ -253,6 +270,7 @@ const Row = memo(function Row({
           aria-invalid={statusError || undefined}
           aria-describedby={statusError ? `${ids}-status-error` : undefined}
           value={statusValue}
+          disabled={readOnly}
           onChange={(e) => chooseStatus(e.target.value)}
           onBlur={(e) => chooseStatus(e.target.value)}
           onKeyDown={(e) => {
@@ -331,7 +349,14 @@ function SortIcon({ dir }: { dir: SheetSort['dir'] | null }) {
   );
 }
 
-export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpdate, onOpen }: Props) {
+export function SpreadsheetView({
+  tasks,
+  squareFootage,
+  prediction = null,
+  onUpdate,
+  onOpen,
+  readOnly = false,
+}: Props) {
   // Each task's prediction as shown (for sorting and the variance mark), in dollars.
   const predictions = useMemo(
     () =>
@@ -362,7 +387,11 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
     return (
       <div className="empty card">
         <h2>No tasks yet</h2>
-        <p className="muted">Use Add Task to start your list: foundation, framing, roofing…</p>
+        <p className="muted">
+          {readOnly
+            ? 'The project has no tasks yet.'
+            : 'Use Add Task to start your list: foundation, framing, roofing…'}
+        </p>
       </div>
     );
   }
@@ -421,6 +450,7 @@ export function SpreadsheetView({ tasks, squareFootage, prediction = null, onUpd
                   statusCell={cells[cellKey(t.id, 'status')]}
                   actions={actions}
                   onOpen={onOpen}
+                  readOnly={readOnly}
                 />
               );
             })}

@@ -23,6 +23,8 @@ import './task-form-links.css';
 interface Props {
   projectId: number;
   task: Pick<Task, 'id' | 'title'>;
+  /** A viewer's task form (issue 35): the links are listed, not made or removed. */
+  readOnly?: boolean;
 }
 
 interface LinkValues {
@@ -104,7 +106,7 @@ function AddLinkDialog({
  * The links of a saved task: what it starts after (each with Remove) and, for reference, what
  * starts after it. Every button is `type="button"`: the section sits inside the task's own form.
  */
-export function StartsAfterSection({ projectId, task }: Props) {
+export function StartsAfterSection({ projectId, task, readOnly = false }: Props) {
   const qc = useQueryClient();
   const links = useQuery(projectDependenciesQuery(projectId));
   // The board's tasks (its cache), for the titles and the choices: never asked again from here.
@@ -167,7 +169,7 @@ export function StartsAfterSection({ projectId, task }: Props) {
         <h3 id={titleId} tabIndex={-1}>
           Starts after
         </h3>
-        <AddButton onClick={() => setAdding(true)}>Add a task it starts after</AddButton>
+        {!readOnly && <AddButton onClick={() => setAdding(true)}>Add a task it starts after</AddButton>}
       </div>
       <SectionStatus status={status} error={error} />
       {links.isPending ? (
@@ -187,17 +189,19 @@ export function StartsAfterSection({ projectId, task }: Props) {
                 return (
                   <li key={l.id} className="link-row" data-link-id={l.id}>
                     <span>{text}</span>
-                    <div className="item-actions">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-danger"
-                        aria-disabled={busyId !== null || undefined}
-                        aria-label={`Remove the link: starts after ${text}`}
-                        onClick={() => busyId === null && void remove(l)}
-                      >
-                        Remove
-                      </button>
-                    </div>
+                    {!readOnly && (
+                      <div className="item-actions">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-danger"
+                          aria-disabled={busyId !== null || undefined}
+                          aria-label={`Remove the link: starts after ${text}`}
+                          onClick={() => busyId === null && void remove(l)}
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    )}
                   </li>
                 );
               })}

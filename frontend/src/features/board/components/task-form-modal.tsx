@@ -4,6 +4,7 @@ import { useWatch } from 'react-hook-form';
 import { AppForm, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/edit-access';
 import { downscaleImage } from '../../../lib/images/downscale';
 import { formatMoney, isDateOutOfRange, MSG_DATE_OUT_OF_RANGE } from '../../../lib/format';
 import {
@@ -105,6 +106,8 @@ export function TaskFormModal({
   onDelete,
 }: Props) {
   const qc = useQueryClient();
+  // Issue 35: a viewer's form shows the task and changes nothing (no Save, Delete or upload).
+  const canEdit = useCanEdit();
   // After a first save of a new task, later saves (a retried upload) edit it instead of adding another.
   const [saved, setSaved] = useState<Task | null>(task);
   const editing = saved !== null;
@@ -287,96 +290,105 @@ export function TaskFormModal({
   const photoDocs = allDocuments.filter(isPhoto);
 
   const prediction = saved ? shownPrediction(saved, squareFootage, settings) : null;
+  const fields = (
+    <>
+      <TaskFields
+        suggestions={suggestions.data ?? []}
+        costHint={
+          editing && <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
+        }
+      />
+      <ScheduleFields />
+    </>
+  );
 
   return (
-    <Modal title={editing ? 'Edit Task' : 'Add Task'} onClose={onClose} size="lg">
-      <AppForm kit={kit} onSubmit={save} className="task-form">
-        <RequiredNote />
+    <Modal title={editing ? (canEdit ? 'Edit Task' : 'Task') : 'Add Task'} onClose={onClose} size="lg">
+      <AppForm kit={kit} onSubmit={canEdit ? save : () => false} className="task-form">
+        {canEdit && <RequiredNote />}
         <FormMessage message={kit.message} />
-        <div className="grid-2">
-          <TaskFields
-            suggestions={suggestions.data ?? []}
-            costHint={
-              editing && (
-                <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
-              )
-            }
-          />
-          <ScheduleFields />
-          {unrecorded > 0 && (
-            <div className="field span-2">
-              <RecordDifference
-                cents={unrecorded}
-                checked={recordPayment}
-                onChange={setRecordPayment}
-                offline={offline}
-              />
-            </div>
-          )}
-          <div className="field span-2">
-            <label htmlFor="tf-files">Documents</label>
-            <input
-              id="tf-files"
-              ref={fileRef}
-              name="files"
-              type="file"
-              multiple
-              accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.heic,.txt,.csv,.doc,.docx,.xls,.xlsx"
-              aria-describedby="tf-files-hint"
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            />
-            <small className="hint" id="tf-files-hint">
-              Quotes, invoices, plans: PDF, images, text, Word or Excel, up to 25 MB each. Photos keep their full size
-              but lose their location and camera data.
-            </small>
-            <div className="photo-actions">
-              <button
-                type="button"
-                className="btn"
-                aria-describedby="tf-photo-hint"
-                onClick={() => photoRef.current?.click()}
-                disabled={busy || photoBusy}
-              >
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path
-                    d="M4 8h3l2-3h6l2 3h3v11H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                {photoBusy ? 'Adding photos…' : 'Add photo'}
-              </button>
-              {/* On phones `capture` opens the camera; elsewhere it is a picker (several at once). */}
-              <input
-                ref={photoRef}
-                id="tf-photos"
-                name="photos"
-                type="file"
-                accept="image/*"
-                capture="environment"
-                multiple
-                hidden
-                aria-label="Add photo"
-                onChange={(e) => void addPhotos(Array.from(e.target.files ?? []))}
-              />
-              <small className="hint" id="tf-photo-hint">
-                Photos are resized to 2,560 px and their location is removed. HEIC photos your browser cannot open are
-                uploaded at full size, also without their location.
-              </small>
-            </div>
-            {photos.length > 0 && (
-              <p className="muted photo-pending" role="status">
-                {photos.length === 1 ? '1 photo' : `${photos.length} photos`} will be uploaded when you save.
-              </p>
+        {canEdit ? (
+          <div className="grid-2">
+            {fields}
+            {unrecorded > 0 && (
+              <div className="field span-2">
+                <RecordDifference
+                  cents={unrecorded}
+                  checked={recordPayment}
+                  onChange={setRecordPayment}
+                  offline={offline}
+                />
+              </div>
             )}
+            <div className="field span-2">
+              <label htmlFor="tf-files">Documents</label>
+              <input
+                id="tf-files"
+                ref={fileRef}
+                name="files"
+                type="file"
+                multiple
+                accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.heic,.txt,.csv,.doc,.docx,.xls,.xlsx"
+                aria-describedby="tf-files-hint"
+                onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+              />
+              <small className="hint" id="tf-files-hint">
+                Quotes, invoices, plans: PDF, images, text, Word or Excel, up to 25 MB each. Photos keep their full size
+                but lose their location and camera data.
+              </small>
+              <div className="photo-actions">
+                <button
+                  type="button"
+                  className="btn"
+                  aria-describedby="tf-photo-hint"
+                  onClick={() => photoRef.current?.click()}
+                  disabled={busy || photoBusy}
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      d="M4 8h3l2-3h6l2 3h3v11H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                  {photoBusy ? 'Adding photos…' : 'Add photo'}
+                </button>
+                {/* On phones `capture` opens the camera; elsewhere it is a picker (several at once). */}
+                <input
+                  ref={photoRef}
+                  id="tf-photos"
+                  name="photos"
+                  type="file"
+                  accept="image/*"
+                  capture="environment"
+                  multiple
+                  hidden
+                  aria-label="Add photo"
+                  onChange={(e) => void addPhotos(Array.from(e.target.files ?? []))}
+                />
+                <small className="hint" id="tf-photo-hint">
+                  Photos are resized to 2,560 px and their location is removed. HEIC photos your browser cannot open are
+                  uploaded at full size, also without their location.
+                </small>
+              </div>
+              {photos.length > 0 && (
+                <p className="muted photo-pending" role="status">
+                  {photos.length === 1 ? '1 photo' : `${photos.length} photos`} will be uploaded when you save.
+                </p>
+              )}
+            </div>
           </div>
-        </div>
+        ) : (
+          <fieldset className="grid-2 task-form-view-only" disabled aria-label="Task details (view only)">
+            {fields}
+          </fieldset>
+        )}
 
         <UploadList uploads={uploads} />
 
-        {editing && <StartsAfterSection projectId={projectId} task={saved} />}
+        {editing && <StartsAfterSection projectId={projectId} task={saved} readOnly={!canEdit} />}
 
         {editing && (
           <section className="doc-section" aria-labelledby="docs-title">
@@ -404,6 +416,7 @@ export function TaskFormModal({
                     document={d}
                     taskId={saved.id}
                     onRemoved={() => docsTitleRef.current?.focus()}
+                    readOnly={!canEdit}
                   />
                 ))}
               </ul>
@@ -412,19 +425,27 @@ export function TaskFormModal({
         )}
         {editing && renderExtras?.({ task: saved, projectId, status, onMoveToInProgress })}
 
-        <div className="modal-actions">
-          {editing && (
-            <button type="button" className="btn btn-danger btn-left" onClick={() => onDelete(saved)} disabled={busy}>
-              Delete
+        {canEdit ? (
+          <div className="modal-actions">
+            {editing && (
+              <button type="button" className="btn btn-danger btn-left" onClick={() => onDelete(saved)} disabled={busy}>
+                Delete
+              </button>
+            )}
+            <button type="button" className="btn" onClick={onClose} disabled={busy}>
+              Cancel
             </button>
-          )}
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || photoBusy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+            <button type="submit" className="btn btn-primary" disabled={busy || photoBusy}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        ) : (
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        )}
       </AppForm>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { memo, startTransition, useEffect, useId, useState } from 'react';
+import { useCanEdit } from '../../../lib/edit-access';
 import { formatMoney } from '../../../lib/format';
 import { FIGURES } from '../../../lib/money-words';
 import { shownPrediction, type PredictionSettings } from '../money';
@@ -127,12 +128,16 @@ export function TaskRowsView({ tasks, squareFootage, prediction = null, onOpen }
   useEffect(() => startTransition(() => setPainted(true)), []);
   const shown = tasks.slice(0, painted ? limit : Math.min(limit, FIRST_PAINT_ROWS));
   const rest = Math.max(0, tasks.length - limit);
+  // A viewer (issue 35) has no Add Task button to be pointed at.
+  const canEdit = useCanEdit();
 
   if (tasks.length === 0) {
     return (
       <div className="empty card">
         <h2>No tasks yet</h2>
-        <p className="muted">Use Add Task to start your list: foundation, framing, roofing…</p>
+        <p className="muted">
+          {canEdit ? 'Use Add Task to start your list: foundation, framing, roofing…' : 'The project has no tasks yet.'}
+        </p>
       </div>
     );
   }

@@ -153,7 +153,7 @@ export function ChangeOrderForm({
             contractors={contractors}
             named={changeOrder?.contractor}
             none="None"
-            failed="Your contractors could not be loaded."
+            failed="The project's contractors could not be loaded."
           />
           <DocumentSlot
             taskId={taskId}

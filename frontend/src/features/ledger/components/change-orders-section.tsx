@@ -8,6 +8,7 @@ import {
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
+import { useCanEdit } from '../../../lib/edit-access';
 import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay } from '../../../lib/format';
 import { taskChangeOrdersQuery, useLedgerMutations } from '../api';
@@ -51,6 +52,8 @@ export function ChangeOrdersSection({
   defaultContractorId,
   onChanged,
 }: Props) {
+  // Issue 35: a viewer sees the change orders, and adds, approves, edits or deletes none.
+  const canEdit = useCanEdit();
   const changeOrders = useQuery(taskChangeOrdersQuery(taskId));
   const { saveChangeOrder, setChangeOrderStatus, removeChangeOrder } = useLedgerMutations(taskId, onChanged);
   const [editing, setEditing] = useState<Editing>(null);
@@ -87,7 +90,7 @@ export function ChangeOrdersSection({
             <span className="item-count"> ({countOf(list.length, 'change order', 'change orders')})</span>
           )}
         </h3>
-        <AddButton onClick={() => setEditing({ changeOrder: null })}>Add change order</AddButton>
+        {canEdit && <AddButton onClick={() => setEditing({ changeOrder: null })}>Add change order</AddButton>}
       </div>
       <SectionStatus status={status} error={error} />
       {list.length > 0 && (approvedTotal !== undefined || proposed > 0) && (
@@ -97,7 +100,7 @@ export function ChangeOrdersSection({
           {proposed > 0 && <span>{countOf(proposed, 'proposal', 'proposals')} waiting</span>}
         </p>
       )}
-      {awarded === false && list.length > 0 && (
+      {canEdit && awarded === false && list.length > 0 && (
         <p className="hint">Award a bid first: only a change order of an awarded contract can be approved.</p>
       )}
       <ListState
@@ -129,37 +132,39 @@ export function ChangeOrdersSection({
                   {co.contractor && <span>{co.contractor.name}</span>}
                 </p>
                 <ItemDocument id={co.document} documents={documents} what="Document" />
-                <div className="item-actions">
-                  {co.status !== 'approved' && (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary"
-                      aria-disabled={idle}
-                      aria-label={`Approve the change order ${name}, ${signedMoney(co.amount)}`}
-                      onClick={whenIdle(() => void setTo(co, 'approved'))}
-                    >
-                      {busy ? 'Working…' : 'Approve'}
-                    </button>
-                  )}
-                  {co.status !== 'rejected' && (
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-disabled={idle}
-                      aria-label={`Reject the change order ${name}`}
-                      onClick={whenIdle(() => void setTo(co, 'rejected'))}
-                    >
-                      Reject
-                    </button>
-                  )}
-                  <EditDeleteActions
-                    waiting={busyId !== null}
-                    editLabel={`Edit the change order ${name}`}
-                    deleteLabel={`Delete the change order ${name}`}
-                    onEdit={() => setEditing({ changeOrder: co })}
-                    onDelete={() => setConfirmDelete(co)}
-                  />
-                </div>
+                {canEdit && (
+                  <div className="item-actions">
+                    {co.status !== 'approved' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-disabled={idle}
+                        aria-label={`Approve the change order ${name}, ${signedMoney(co.amount)}`}
+                        onClick={whenIdle(() => void setTo(co, 'approved'))}
+                      >
+                        {busy ? 'Working…' : 'Approve'}
+                      </button>
+                    )}
+                    {co.status !== 'rejected' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        aria-disabled={idle}
+                        aria-label={`Reject the change order ${name}`}
+                        onClick={whenIdle(() => void setTo(co, 'rejected'))}
+                      >
+                        Reject
+                      </button>
+                    )}
+                    <EditDeleteActions
+                      waiting={busyId !== null}
+                      editLabel={`Edit the change order ${name}`}
+                      deleteLabel={`Delete the change order ${name}`}
+                      onEdit={() => setEditing({ changeOrder: co })}
+                      onDelete={() => setConfirmDelete(co)}
+                    />
+                  </div>
+                )}
               </li>
             );
           })}

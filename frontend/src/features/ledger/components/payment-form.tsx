@@ -142,7 +142,7 @@ export function PaymentForm({
             named={payment?.contractor}
             extra={{ value: OTHER_PAYEE, label: 'Someone else (type the name)' }}
             none="Not named"
-            failed="Your contractors could not be loaded. You can still type a name."
+            failed="The project's contractors could not be loaded. You can still type a name."
             onChange={() => kit.form.clearErrors('payeeText')}
           />
           <Field id={IDS.method} name="method" label="Method" options={PAYMENT_METHODS} />

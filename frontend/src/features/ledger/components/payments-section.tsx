@@ -9,6 +9,7 @@ import {
   ListState,
   SectionStatus,
 } from '../../../components/ui/item-section';
+import { useCanEdit } from '../../../lib/edit-access';
 import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { taskPaymentsQuery, useLedgerMutations } from '../api';
@@ -21,7 +22,7 @@ interface Props {
   taskId: number;
   /** The task's uploaded documents (`GET /api/documents/?task={id}`): a receipt is one of them. */
   documents: readonly LedgerDocument[];
-  /** The user's contractors (the payee picker). */
+  /** The project's contractors, its owner's roster (the payee picker). */
   contractors: ContractorList;
   /** The task's figures as the board last read them (Paid, payments, Remaining, committed and actual cost). */
   figures?: LedgerTaskFigures | null;
@@ -82,6 +83,8 @@ export function PaymentsSection({
   onChanged,
   waiver,
 }: Props) {
+  // Issue 35: a viewer sees the payments, and records, edits or deletes none.
+  const canEdit = useCanEdit();
   const payments = useQuery(taskPaymentsQuery(taskId));
   const { savePayment, removePayment } = useLedgerMutations(taskId, onChanged);
   const [editing, setEditing] = useState<Editing>(null);
@@ -102,9 +105,11 @@ export function PaymentsSection({
           Payments
           {list.length > 0 && <span className="item-count"> ({countOf(list.length, 'payment', 'payments')})</span>}
         </h3>
-        <AddButton onClick={() => setEditing({ payment: null, first: payments.isSuccess && list.length === 0 })}>
-          Add payment
-        </AddButton>
+        {canEdit && (
+          <AddButton onClick={() => setEditing({ payment: null, first: payments.isSuccess && list.length === 0 })}>
+            Add payment
+          </AddButton>
+        )}
       </div>
       <SectionStatus status={status} error={error} />
       {summary && (
@@ -142,15 +147,17 @@ export function PaymentsSection({
                 {p.note && <p className="item-note">{p.note}</p>}
                 <ItemDocument id={p.receipt} documents={documents} what="Receipt" />
                 {waiver?.(p)}
-                <div className="item-actions">
-                  <EditDeleteActions
-                    waiting={busy}
-                    editLabel={`Edit the payment of ${label}`}
-                    deleteLabel={`Delete the payment of ${label}`}
-                    onEdit={() => setEditing({ payment: p })}
-                    onDelete={() => setConfirmDelete(p)}
-                  />
-                </div>
+                {canEdit && (
+                  <div className="item-actions">
+                    <EditDeleteActions
+                      waiting={busy}
+                      editLabel={`Edit the payment of ${label}`}
+                      deleteLabel={`Delete the payment of ${label}`}
+                      onEdit={() => setEditing({ payment: p })}
+                      onDelete={() => setConfirmDelete(p)}
+                    />
+                  </div>
+                )}
               </li>
             );
           })}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DeleteConfirm, SectionStatus } from '../../../components/ui/item-section';
+import { useCanEdit } from '../../../lib/edit-access';
 import { formatIsoDay, formatMoney } from '../../../lib/format';
 import { reasonOf, useItemActions } from '../../../lib/use-item-actions';
 import { deleteDraw, drawsQuery, lienWaiversQuery, ownerName, receiptNames, updateDraw } from '../api';
@@ -38,6 +39,8 @@ interface RowProps {
   onDelete: (draw: Draw) => void;
   onPdf: (draw: Draw) => void;
   onPackage: (draw: Draw) => void;
+  /** Owner or partner (issue 35): a viewer's row offers only the downloads. */
+  canEdit: boolean;
 }
 
 function ActionButton({
@@ -83,6 +86,7 @@ function DrawRow({
   onDelete,
   onPdf,
   onPackage,
+  canEdit,
 }: RowProps) {
   const n = draw.number;
   const titles = draw.items.map((i) => i.title).join(', ');
@@ -117,48 +121,57 @@ function DrawRow({
       </td>
       <td className="draw-actions-cell" data-label="Actions">
         <div className="draw-actions">
-          {draw.status === 'draft' && (
-            <ActionButton
-              primary
-              text="Submit"
-              label={`Submit draw ${n} to the lender`}
-              disabled={disabled}
-              onClick={() => onSubmit(draw)}
-            />
-          )}
-          {draw.status === 'submitted' && (
+          {/* Issue 35: a viewer downloads the PDF and the package; the rest is the editors'. */}
+          {canEdit && (
             <>
+              {draw.status === 'draft' && (
+                <ActionButton
+                  primary
+                  text="Submit"
+                  label={`Submit draw ${n} to the lender`}
+                  disabled={disabled}
+                  onClick={() => onSubmit(draw)}
+                />
+              )}
+              {draw.status === 'submitted' && (
+                <>
+                  <ActionButton
+                    primary
+                    text="Mark funded"
+                    label={`Mark draw ${n} funded`}
+                    disabled={disabled}
+                    onClick={() => onFund(draw)}
+                  />
+                  <ActionButton
+                    text="Back to draft"
+                    label={`Set draw ${n} back to draft`}
+                    disabled={disabled}
+                    onClick={() => onStatus(draw, { status: 'draft' }, `Draw ${n} is a draft again.`)}
+                  />
+                </>
+              )}
+              {draw.status === 'funded' && (
+                <ActionButton
+                  text="Back to submitted"
+                  label={`Set draw ${n} back to submitted`}
+                  disabled={disabled}
+                  onClick={() =>
+                    onStatus(
+                      draw,
+                      { status: 'submitted' },
+                      `Draw ${n} is submitted again; its funded amount is cleared.`,
+                    )
+                  }
+                />
+              )}
               <ActionButton
-                primary
-                text="Mark funded"
-                label={`Mark draw ${n} funded`}
+                text="Edit"
+                label={draw.status === 'draft' ? `Edit draw ${n}` : `Edit draw ${n}'s inspection and note`}
                 disabled={disabled}
-                onClick={() => onFund(draw)}
-              />
-              <ActionButton
-                text="Back to draft"
-                label={`Set draw ${n} back to draft`}
-                disabled={disabled}
-                onClick={() => onStatus(draw, { status: 'draft' }, `Draw ${n} is a draft again.`)}
+                onClick={() => onEdit(draw)}
               />
             </>
           )}
-          {draw.status === 'funded' && (
-            <ActionButton
-              text="Back to submitted"
-              label={`Set draw ${n} back to submitted`}
-              disabled={disabled}
-              onClick={() =>
-                onStatus(draw, { status: 'submitted' }, `Draw ${n} is submitted again; its funded amount is cleared.`)
-              }
-            />
-          )}
-          <ActionButton
-            text="Edit"
-            label={draw.status === 'draft' ? `Edit draw ${n}` : `Edit draw ${n}'s inspection and note`}
-            disabled={disabled}
-            onClick={() => onEdit(draw)}
-          />
           <ActionButton
             text={exporting === 'pdf' ? 'Preparing…' : 'Download PDF'}
             label={`Download draw ${n} as PDF`}
@@ -171,13 +184,15 @@ function DrawRow({
             disabled={!canExport || exporting !== null}
             onClick={() => onPackage(draw)}
           />
-          <ActionButton
-            danger
-            text="Delete"
-            label={`Delete draw ${n}`}
-            disabled={disabled}
-            onClick={() => onDelete(draw)}
-          />
+          {canEdit && (
+            <ActionButton
+              danger
+              text="Delete"
+              label={`Delete draw ${n}`}
+              disabled={disabled}
+              onClick={() => onDelete(draw)}
+            />
+          )}
         </div>
       </td>
     </tr>
@@ -187,6 +202,7 @@ function DrawRow({
 /** Lender draws: the list, a new request pre-filled from the work, status changes, delete and PDF. */
 export function DrawsSection({ projectId, project, tasks, summary, payments, onChanged }: Props) {
   const qc = useQueryClient();
+  const canEdit = useCanEdit();
   const draws = useQuery(drawsQuery(projectId));
   // Every status change or delete ends in the page's refresh, whether it went through or not.
   const {
@@ -298,6 +314,8 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
   };
 
   const hasLoan = summary && summary.loan_amount !== null && summary.loan_amount !== undefined;
+  // A viewer cannot set the loan (issue 35): no pointer to Update Budget.
+  const whereToSetLoan = canEdit ? ' (add one in Update Budget on the board)' : '';
 
   return (
     <section className="card" aria-labelledby="money-draws-title" data-testid="draws-section">
@@ -309,12 +327,14 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
               ? 'Construction loan: loading…'
               : hasLoan
                 ? `Loan ${formatMoney(summary.loan_amount)} · drawn ${formatMoney(summary.drawn)} · loan left ${formatMoney(summary.loan_left)}`
-                : `No construction loan set (add one in Update Budget on the board). Funded draws so far: ${formatMoney(summary.drawn)}.`}
+                : `No construction loan set${whereToSetLoan}. Funded draws so far: ${formatMoney(summary.drawn)}.`}
           </p>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
-          New draw request
-        </button>
+        {canEdit && (
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            New draw request
+          </button>
+        )}
       </div>
       <SectionStatus status={status} error={error} errorTestId="draws-error" />
       {draws.isPending ? (
@@ -363,6 +383,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
                   onDelete={setDeleting}
                   onPdf={(draw) => void onPdf(draw)}
                   onPackage={(draw) => void onPackage(draw)}
+                  canEdit={canEdit}
                 />
               ))}
             </tbody>

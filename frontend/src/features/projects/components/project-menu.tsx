@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import type { ProjectRole } from '../types';
 
 interface Props {
   projectName: string;
@@ -11,17 +12,34 @@ interface Props {
   onDelete: () => void;
   /** Opens the project's property and loan (issue 34). */
   onEditLending: () => void;
+  /**
+   * Issue 35: the user's role on the project. A partner neither deletes the project nor manages
+   * its members; a viewer changes nothing. Owner when not given.
+   */
+  userRole?: ProjectRole;
+  /** Opens the project's members (managed by the owner; listed, and left, by a member). */
+  onMembers?: () => void;
 }
 
 /** Three-dot menu of a project row. The page keeps at most one open. */
-export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onDelete, onEditLending }: Props) {
+export function ProjectMenu({
+  projectName,
+  shareTo,
+  open,
+  onToggle,
+  onClose,
+  onDelete,
+  onEditLending,
+  userRole = 'owner',
+  onMembers,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRef = useRef<HTMLAnchorElement>(null);
+  const canEdit = userRole !== 'viewer';
 
   useEffect(() => {
     if (!open) return;
-    itemRef.current?.focus();
+    ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (e: MouseEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) onClose();
     };
@@ -60,31 +78,50 @@ export function ProjectMenu({ projectName, shareTo, open, onToggle, onClose, onD
       </button>
       {open && (
         <div className="menu-popover" role="menu" aria-label={`Actions for ${projectName}`}>
-          <Link ref={itemRef} to={shareTo} role="menuitem" className="menu-item" onClick={onClose}>
-            Share…
-          </Link>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              onClose();
-              onEditLending();
-            }}
-          >
-            Property and loan…
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item danger"
-            onClick={() => {
-              onClose();
-              onDelete();
-            }}
-          >
-            Delete
-          </button>
+          {canEdit && (
+            <Link to={shareTo} role="menuitem" className="menu-item" onClick={onClose}>
+              Share…
+            </Link>
+          )}
+          {canEdit && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => {
+                onClose();
+                onEditLending();
+              }}
+            >
+              Property and loan…
+            </button>
+          )}
+          {onMembers && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item"
+              onClick={() => {
+                onClose();
+                onMembers();
+              }}
+            >
+              Members…
+            </button>
+          )}
+          {userRole === 'owner' && (
+            <button
+              type="button"
+              role="menuitem"
+              className="menu-item danger"
+              onClick={() => {
+                onClose();
+                onDelete();
+              }}
+            >
+              Delete
+            </button>
+          )}
         </div>
       )}
     </div>

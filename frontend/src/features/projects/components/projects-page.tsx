@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ import {
   updateProjectLending,
 } from '../api';
 import { lendingPayload, type LendingValues } from '../lending';
-import type { Project, ProjectFormValues } from '../types';
+import type { Project, ProjectFormValues, ProjectRole } from '../types';
 import {
   buildProjectPayload,
   createProjectErrors,
@@ -25,7 +25,17 @@ import { ProjectLendingDialog } from './project-lending-dialog';
 import { ProjectMenu } from './project-menu';
 import '../projects.css';
 
-export function ProjectsPage() {
+interface Props {
+  /** Issue 35: the project's members dialog (composed by the app), closed with `close`. */
+  renderMembers?: (project: Project, close: () => void) => ReactNode;
+}
+
+const SHARED_LABEL: Record<Exclude<ProjectRole, 'owner'>, string> = {
+  partner: 'Shared · Partner',
+  viewer: 'Shared · Viewer',
+};
+
+export function ProjectsPage({ renderMembers }: Props = {}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery());
@@ -36,6 +46,8 @@ export function ProjectsPage() {
   const [openMenu, setOpenMenu] = useState<number | null>(null);
   const closeMenu = useCallback(() => setOpenMenu(null), []);
   const [lending, setLending] = useState<Project | null>(null);
+  const [members, setMembers] = useState<Project | null>(null);
+  const closeMembers = useCallback(() => setMembers(null), []);
 
   if (projects.isError) console.error('Failed to load projects', projects.error);
 
@@ -155,12 +167,16 @@ export function ProjectsPage() {
             {list.map((p) => (
               <li key={p.id} className="project-item">
                 <Link to={`/kanban/${p.id}`} className="project-link">
-                  <span className="project-name">{p.name}</span>
+                  <span className="project-name">
+                    {p.name}
+                    {p.role && p.role !== 'owner' && <span className="project-badge">{SHARED_LABEL[p.role]}</span>}
+                  </span>
                   <span className="project-meta">
                     <span>Type: {p.project_type_display}</span>
                     {p.zip_code && <span>Zip {p.zip_code}</span>}
                     {p.square_footage ? <span>{formatNumber(p.square_footage)} sq ft</span> : null}
                     {p.budget !== null && <span>Budget {formatMoney(p.budget)}</span>}
+                    {p.role && p.role !== 'owner' && p.owner && <span>Owner {p.owner}</span>}
                   </span>
                   {p.address && <span className="project-address">{p.address}</span>}
                 </Link>
@@ -172,6 +188,8 @@ export function ProjectsPage() {
                   onClose={closeMenu}
                   onDelete={() => void onDelete(p)}
                   onEditLending={() => setLending(p)}
+                  userRole={p.role ?? 'owner'}
+                  onMembers={renderMembers ? () => setMembers(p) : undefined}
                 />
               </li>
             ))}
@@ -186,6 +204,8 @@ export function ProjectsPage() {
           onCancel={() => setLending(null)}
         />
       )}
+
+      {members && renderMembers?.(members, closeMembers)}
 
       <section className="resource-links" aria-label="Planning resources">
         <Link to="/find-lender" className="resource-card">

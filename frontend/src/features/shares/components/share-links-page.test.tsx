@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render';
 import { tokens } from '../../../lib/auth-store';
+import { EditAccess } from '../../../lib/edit-access';
 import { createdFixture, createdListed, shareFixture, TOKEN } from '../test-fixtures';
 import type { Share } from '../types';
 import { ShareLinksPage } from './share-links-page';
@@ -204,5 +205,22 @@ describe('ShareLinksPage', () => {
     expect(calls.filter((c) => c.key.startsWith('DELETE')).map((c) => c.key)).toEqual(['DELETE /api/shares/4/']);
     expect(screen.getByText('The link for Bank is revoked.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Revoke the link for Inspector' })).toBeTruthy();
+  });
+
+  it('shows a viewer (issue 35) the links, without the form or Revoke', async () => {
+    tokens.set('A', 'R');
+    const calls = stubServer([shareFixture], () => json(201, createdFixture));
+    renderWithProviders(
+      <EditAccess value={false}>
+        <ShareLinksPage projectId={3} projectName="Willow Creek House" />
+      </EditAccess>,
+      { path: '/kanban/:projectId/share', url: '/kanban/3/share' },
+    );
+    const list = await screen.findByTestId('share-list');
+    expect(within(list).getByText(shareFixture.label)).toBeTruthy();
+    expect(screen.getByTestId('share-view-only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
+    expect(within(list).queryByRole('button', { name: /^Revoke/ })).toBeNull();
+    expect(calls.map((c) => c.key)).toEqual(['GET /api/projects/3/shares/']);
   });
 });

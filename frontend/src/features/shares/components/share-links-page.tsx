@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/edit-access';
 import { useAppPageMeta } from '../../../lib/page-meta';
 import { useCreateShare, useProjectShares, useRevokeShare } from '../hooks/use-shares';
 import type { CreatedShare, Share } from '../types';
@@ -27,6 +28,8 @@ const UNREACHABLE = 'The server could not be reached. Please try again.';
  * is shown once; the list says who each link is for and until when, and revokes it.
  */
 export function ShareLinksPage({ projectId, projectName }: Props) {
+  // Issue 35: a viewer sees the links, and neither creates nor revokes one.
+  const canEdit = useCanEdit();
   const valid = Number.isSafeInteger(projectId) && projectId > 0;
   const shares = useProjectShares(projectId);
   const create = useCreateShare(projectId);
@@ -109,7 +112,13 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
       ) : (
         <div className="stack">
           {created && <CreatedLink share={created} projectName={projectName} onDone={() => setCreated(null)} />}
-          <ShareForm onSubmit={onCreate} />
+          {canEdit ? (
+            <ShareForm onSubmit={onCreate} />
+          ) : (
+            <p className="muted" data-testid="share-view-only">
+              You can view this project but not share it: its owner and partners make and revoke its links.
+            </p>
+          )}
 
           <section className="card" aria-labelledby="share-list-title">
             <h2 id="share-list-title">Links</h2>
@@ -137,7 +146,7 @@ export function ShareLinksPage({ projectId, projectName }: Props) {
                 shares={shares.data}
                 today={today}
                 revoking={revoke.isPending ? (revoke.variables?.id ?? null) : null}
-                onRevoke={setConfirming}
+                onRevoke={canEdit ? setConfirming : undefined}
               />
             )}
           </section>

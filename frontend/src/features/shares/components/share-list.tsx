@@ -5,7 +5,8 @@ import { expiryText, includedText, isExpired } from '../utils';
 interface Props {
   shares: readonly Share[];
   today: string;
-  onRevoke: (share: Share) => void;
+  /** Revokes a link; left out for a viewer (issue 35), whose list has no Revoke. */
+  onRevoke?: (share: Share) => void;
   /** The link being revoked (its button waits). */
   revoking: number | null;
 }
@@ -15,7 +16,7 @@ export function ShareList({ shares, today, onRevoke, revoking }: Props) {
   if (shares.length === 0) {
     return (
       <p className="muted share-empty" data-testid="share-empty">
-        No links yet. Create one above to give someone a read-only view.
+        {onRevoke ? 'No links yet. Create one above to give someone a read-only view.' : 'No links yet.'}
       </p>
     );
   }
@@ -36,15 +37,17 @@ export function ShareList({ shares, today, onRevoke, revoking }: Props) {
                 <li>Created {formatDate(s.created_at)}</li>
               </ul>
             </div>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              aria-label={`Revoke the link for ${s.label}`}
-              disabled={revoking === s.id}
-              onClick={() => onRevoke(s)}
-            >
-              {revoking === s.id ? 'Revoking…' : 'Revoke'}
-            </button>
+            {onRevoke && (
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                aria-label={`Revoke the link for ${s.label}`}
+                disabled={revoking === s.id}
+                onClick={() => onRevoke(s)}
+              >
+                {revoking === s.id ? 'Revoking…' : 'Revoke'}
+              </button>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useIsLoggedIn } from '../../../lib/use-session';
+import type { NoticeState } from '../../../lib/route-state';
+import { acceptInvitation } from '../api';
+import { forgetJoinToken, rememberJoinToken } from '../pending-join';
+import type { RoleProject } from '../types';
+import '../members.css';
+
+interface Props {
+  /** The project just joined: the page's caller updates its caches and opens the board. */
+  onJoined: (project: RoleProject) => void;
+}
+
+export const MSG_NO_TOKEN = 'This invitation link is incomplete. Open the link from the invitation email again.';
+const UNREACHABLE = 'The server could not be reached. Please try again.';
+
+/** The refusal's words: the server's message about the token (expired, used, another email). */
+function refusal(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return error.fields?.token?.[0] ?? error.message;
+  }
+  return UNREACHABLE;
+}
+
+/**
+ * /join?token=... (issue 35): the invitation link. A visitor logs in or signs up first and comes
+ * back here (the token is kept for the tab meanwhile); a signed-in user joins the project at once
+ * and goes to its board, or reads why the invitation no longer works.
+ */
+export function JoinInvitation({ onJoined }: Props) {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const loggedIn = useIsLoggedIn();
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  // One request per token and attempt (StrictMode runs effects twice in development).
+  const sent = useRef('');
+  const joined = useRef(onJoined);
+  useEffect(() => {
+    joined.current = onJoined;
+  });
+
+  useEffect(() => {
+    if (!token) return;
+    if (!loggedIn) {
+      rememberJoinToken(token);
+      return;
+    }
+    // Signed in with the link in the address: nothing to come back to any more.
+    forgetJoinToken();
+    const key = `${token}#${attempt}`;
+    if (sent.current === key) return;
+    sent.current = key;
+    acceptInvitation(token).then(
+      (project) => joined.current(project),
+      (e: unknown) => setError(refusal(e)),
+    );
+  }, [token, loggedIn, attempt]);
+
+  if (!token) {
+    return (
+      <main className="page join-page">
+        <div className="card stack-sm">
+          <h1>Join a project</h1>
+          <p className="form-error" role="alert">
+            {MSG_NO_TOKEN}
+          </p>
+          <Link to="/projects">Go to your projects</Link>
+        </div>
+      </main>
+    );
+  }
+
+  if (!loggedIn) {
+    return (
+      <main className="page join-page">
+        <div className="card stack-sm">
+          <h1>Join a project</h1>
+          <p>You have been invited to a project on BuildLedger. Log in or create an account to join it.</p>
+          <div className="modal-actions">
+            <Link
+              className="btn"
+              to="/signup"
+              state={{ notice: 'Create your account to join the project.' } satisfies NoticeState}
+            >
+              Sign up
+            </Link>
+            <Link
+              className="btn btn-primary"
+              to="/login"
+              state={{ notice: 'Log in to join the project.' } satisfies NoticeState}
+            >
+              Log in
+            </Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page join-page">
+      <div className="card stack-sm">
+        <h1>Join a project</h1>
+        {error ? (
+          <>
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+            {error === UNREACHABLE && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  setError('');
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Try again
+              </button>
+            )}
+            <Link to="/projects">Go to your projects</Link>
+          </>
+        ) : (
+          <p className="muted" role="status">
+            Joining the project…
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
