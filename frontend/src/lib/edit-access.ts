@@ -11,3 +11,13 @@ export const EditAccess = createContext<boolean>(true);
 
 /** True when the user may change the project on screen (owner or partner). */
 export const useCanEdit = () => use(EditAccess);
+
+/**
+ * Whether the signed-in user owns the project on screen. A member's own contractor roster
+ * (/contractors) is not the project's (the owner's, listed inside the project's forms), so links
+ * to it are the owner's alone. Default true, as for [EditAccess].
+ */
+export const ProjectOwnership = createContext<boolean>(true);
+
+/** True when the signed-in user owns the project on screen. */
+export const useOwnsProject = () => use(ProjectOwnership);

@@ -16,7 +16,7 @@ import type { Payment } from '../../features/ledger/types';
 import { useProjectRole } from '../../features/members/use-project-role';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useSyncState } from '../../features/offline/hooks';
-import { EditAccess } from '../../lib/edit-access';
+import { EditAccess, ProjectOwnership } from '../../lib/edit-access';
 import { preloadable } from '../../lib/preloadable';
 import { useBoardMoneyRefresh } from '../board-money-refresh';
 import { useWaiverRefresh } from '../waiver-refresh';
@@ -149,18 +149,20 @@ function OfflineNotice() {
  */
 export default function BoardRoute() {
   const { projectId } = useParams();
-  const { canEdit } = useProjectRole(Number(projectId));
+  const { canEdit, isOwner } = useProjectRole(Number(projectId));
   return (
     <EditAccess value={canEdit}>
-      <TaskFormExtras value={renderTaskMoney}>
-        <BoardTimeline value={timelineSlot}>
-          <BudgetSummaryExtras value={renderBoardSchedule}>
-            <ExportMenuExtras value={scheduleExports}>
-              <BoardPage notice={<OfflineNotice />} />
-            </ExportMenuExtras>
-          </BudgetSummaryExtras>
-        </BoardTimeline>
-      </TaskFormExtras>
+      <ProjectOwnership value={isOwner}>
+        <TaskFormExtras value={renderTaskMoney}>
+          <BoardTimeline value={timelineSlot}>
+            <BudgetSummaryExtras value={renderBoardSchedule}>
+              <ExportMenuExtras value={scheduleExports}>
+                <BoardPage notice={<OfflineNotice />} />
+              </ExportMenuExtras>
+            </BudgetSummaryExtras>
+          </BoardTimeline>
+        </TaskFormExtras>
+      </ProjectOwnership>
     </EditAccess>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useOwnsProject } from '../../../lib/edit-access';
 import './board-first-steps.css';
 
 /**
@@ -6,13 +7,20 @@ import './board-first-steps.css';
  * start (the contractors, whose bids are then added to tasks), in place of a row of $0.00 figures.
  */
 export function EmptyLedgerLine() {
+  const ownsProject = useOwnsProject();
   return (
     <p className="empty-ledger" data-testid="empty-ledger">
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
         <path d="M4 7h16M4 12h10M4 17h7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
       <span>
-        No bids or payments yet — <Link to="/contractors">add contractors and bids</Link>
+        No bids or payments yet
+        {ownsProject && (
+          <>
+            {' '}
+            — <Link to="/contractors">add contractors and bids</Link>
+          </>
+        )}
       </span>
     </p>
   );

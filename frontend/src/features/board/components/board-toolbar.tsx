@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { useTheme, type Theme } from '../../../lib/theme';
+import { useOwnsProject } from '../../../lib/edit-access';
 import type { BoardView } from '../view-preference';
 import { trackExport } from '../export';
 import { useExportMenuExtras } from '../task-form-extras';
@@ -111,6 +112,8 @@ export function BoardToolbar({
   // Issue 35: the activity trail (features/activity).
   const activityPath = `/kanban/${projectId}/activity`;
   const exportExtras = useExportMenuExtras();
+  // A member's /contractors is their own roster, not this project's (the owner's).
+  const ownsProject = useOwnsProject();
 
   if (phone) {
     return (
@@ -169,9 +172,11 @@ export function BoardToolbar({
           <Link className="btn" to={moneyPath}>
             Money
           </Link>
-          <Link className="btn" to="/contractors">
-            Contractors
-          </Link>
+          {ownsProject && (
+            <Link className="btn" to="/contractors">
+              Contractors
+            </Link>
+          )}
         </div>
       </div>
     );
@@ -205,9 +210,11 @@ export function BoardToolbar({
         <Link className="btn" to={activityPath}>
           Activity
         </Link>
-        <Link className="btn" to="/contractors">
-          Contractors
-        </Link>
+        {ownsProject && (
+          <Link className="btn" to="/contractors">
+            Contractors
+          </Link>
+        )}
         <Link className="btn" to={sharePath}>
           Share
         </Link>
