@@ -76,4 +76,18 @@ describe('shared projects in the list (issue 35)', () => {
     expect(screen.queryByRole('button', { name: 'Members of Duplex' })).toBeNull();
     expect(opened).toEqual(['Members of Duplex']);
   });
+
+  it('offers a member without a subscription the plan instead of a new-project form', async () => {
+    tokens.set('A', 'R');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json(200, [project(2, 'Cabin', { role: 'partner', owner: 'sam' })]))),
+    );
+    renderWithProviders(<ProjectsPage canCreate={false} />, { path: '/projects' });
+    await screen.findByText('Cabin');
+    expect(screen.queryByRole('button', { name: 'Create New Project' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Subscribe to start your own project' }).getAttribute('href')).toBe(
+      '/choose-plan',
+    );
+  });
 });

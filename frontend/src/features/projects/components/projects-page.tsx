@@ -28,6 +28,11 @@ import '../projects.css';
 interface Props {
   /** Issue 35: the project's members dialog (composed by the app), closed with `close`. */
   renderMembers?: (project: Project, close: () => void) => ReactNode;
+  /**
+   * Issue 35: false for a member of someone's project without a subscription of their own: they
+   * are offered the plan instead of a new-project form the server would refuse (402).
+   */
+  canCreate?: boolean;
 }
 
 const SHARED_LABEL: Record<Exclude<ProjectRole, 'owner'>, string> = {
@@ -35,7 +40,7 @@ const SHARED_LABEL: Record<Exclude<ProjectRole, 'owner'>, string> = {
   viewer: 'Shared · Viewer',
 };
 
-export function ProjectsPage({ renderMembers }: Props = {}) {
+export function ProjectsPage({ renderMembers, canCreate = true }: Props = {}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery());
@@ -133,18 +138,24 @@ export function ProjectsPage({ renderMembers }: Props = {}) {
           <h1>Your Projects</h1>
           <p className="muted">Pick a project to open its board, or start a new one.</p>
         </div>
-        <button
-          type="button"
-          className={showForm ? 'btn' : 'btn btn-primary'}
-          aria-expanded={showForm}
-          onClick={() => {
-            setShowForm((s) => !s);
-            setError('');
-            setFieldErrors(undefined);
-          }}
-        >
-          {showForm ? 'Cancel' : 'Create New Project'}
-        </button>
+        {canCreate ? (
+          <button
+            type="button"
+            className={showForm ? 'btn' : 'btn btn-primary'}
+            aria-expanded={showForm}
+            onClick={() => {
+              setShowForm((s) => !s);
+              setError('');
+              setFieldErrors(undefined);
+            }}
+          >
+            {showForm ? 'Cancel' : 'Create New Project'}
+          </button>
+        ) : (
+          <Link className="btn" to="/choose-plan">
+            Subscribe to start your own project
+          </Link>
+        )}
       </header>
 
       {!showForm && error && (
