@@ -13,6 +13,7 @@ LABELS = {
     "board": "board read `GET /api/projects/{id}/tasks/`",
     "board_single": "board read, one connection (`wrk -t1 -c1`)",
     "board_304": "board revalidated (`If-None-Match`, 304)",
+    "board_member": "board read by a partner of the project (issue 35)",
     "summary": "money summary `GET /api/projects/{id}/summary/`",
     "patch": "task PATCH, moves between columns",
     "login": "login `POST /api/token/`",
@@ -149,7 +150,7 @@ def main():
         md += [f"## {'SQLite' if b == 'sqlite' else 'PostgreSQL'}", "",
                "| scenario | tasks | req/s | p50 ms | p90 ms | p99 ms | req/s vs plain | errors |",
                "|---|---:|---:|---:|---:|---:|---:|---:|"]
-        order = ["plain", "board", "board_single", "board_304", "summary", "schedule", "schedule_304", "patch", "login",
+        order = ["plain", "board", "board_member", "board_single", "board_304", "summary", "schedule", "schedule_304", "patch", "login",
                  "estimate"]
         keys = sorted((k for k in res if k[0] in order), key=lambda k: (order.index(k[0]), k[1]))
         print(f"\n== {b} ==")

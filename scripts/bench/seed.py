@@ -185,6 +185,7 @@ def main():
     ap.add_argument("--change-orders-per-task", type=int, default=1)
     ap.add_argument("--schedule-tasks", type=int, default=1000)
     ap.add_argument("--schedule-links", type=int, default=1500)
+    ap.add_argument("--outbox", help="DATA_DIR/outbox: a partner joins every board through the invitation mail")
     a = ap.parse_args()
 
     user = "bench_" + uuid.uuid4().hex[:10]
@@ -238,7 +239,45 @@ def main():
         c.call("POST", f"/api/projects/{project['id']}/baseline/", None, expect=(201,))
         out["seed_seconds"]["schedule"] = round(time.monotonic() - t0, 2)
         out["schedule"] = {"project": project["id"], "tasks": len(ids), "links": links}
+    if a.outbox:
+        out["member_access"] = join_as_partner(a, c, user, list(out["projects"].values()))
     json.dump(out, sys.stdout)
+
+
+def join_as_partner(a, owner, owner_name, project_ids):
+    """A partner without a subscription of their own joins every board (issue 35: a member's
+    read goes through the project's authorization check); their access token."""
+    import email, glob, os, re
+    partner = owner_name + "_p"
+    p = Client(a.host, a.port)
+    p.call("POST", "/api/register/", {"username": partner, "email": f"{partner}@example.com", "password": a.password},
+           expect=(201,))
+    tokens, _ = p.call("POST", "/api/token/", {"username": partner, "password": a.password})
+    p.token = tokens["access"]
+    used = set()
+    for pid in project_ids:
+        owner.call("POST", f"/api/projects/{pid}/members/", {"email": f"{partner}@example.com", "role": "partner"},
+                   expect=(201,))
+        token = None
+        for _ in range(100):
+            for path in sorted(glob.glob(os.path.join(a.outbox, "*.eml")), key=os.path.getmtime, reverse=True):
+                msg = email.message_from_binary_file(open(path, "rb"))
+                if partner not in msg.get("To", ""):
+                    continue
+                text = "".join(part.get_payload(decode=True).decode() for part in msg.walk()
+                               if part.get_content_type() == "text/plain")
+                found = re.search(r"/join\?token=([A-Za-z0-9_-]+)", text)
+                if found and found.group(1) not in used:
+                    token = found.group(1)
+                    break
+            if token:
+                break
+            time.sleep(0.05)
+        if not token:
+            raise SystemExit(f"no invitation mail for project {pid} in {a.outbox}")
+        used.add(token)
+        p.call("POST", "/api/invitations/accept/", {"token": token})
+    return p.token
 
 
 if __name__ == "__main__":
