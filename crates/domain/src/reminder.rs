@@ -84,6 +84,8 @@ pub struct ReminderTask {
     pub duration_days: Option<i32>,
     pub actual_start: Option<NaiveDate>,
     pub actual_finish: Option<NaiveDate>,
+    /// The spec's due date (the board's), when one is set.
+    pub due_date: Option<NaiveDate>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,12 +164,19 @@ pub fn select(today: NaiveDate, data: &ReminderData) -> Vec<ReminderGroup> {
     for project in &data.projects {
         let mut lines = Vec::new();
         for t in data.tasks.iter().filter(|t| t.project_id == project.id && !t.paid) {
-            let Some(start) = t.planned_start else { continue };
-            let finish = project.calendar.finish_of(start, t.duration_days.unwrap_or(0));
-            if t.actual_finish.is_none() && finish < today {
-                lines.push(format!("Late: {} was planned to finish on {}.", t.title, date(finish)));
-            } else if t.actual_start.is_none() && within(start, today, START_WITHIN_DAYS) {
-                lines.push(format!("Starts this week: {} on {}.", t.title, date(start)));
+            let planned = t.planned_start.map(|s| (s, project.calendar.finish_of(s, t.duration_days.unwrap_or(0))));
+            // One line a task: late against the plan, else past its due date, else starting soon.
+            match (planned, t.due_date) {
+                (Some((_, finish)), _) if t.actual_finish.is_none() && finish < today => {
+                    lines.push(format!("Late: {} was planned to finish on {}.", t.title, date(finish)));
+                }
+                (_, Some(due)) if due < today => {
+                    lines.push(format!("Overdue: {} was due on {}.", t.title, date(due)));
+                }
+                (Some((start, _)), _) if t.actual_start.is_none() && within(start, today, START_WITHIN_DAYS) => {
+                    lines.push(format!("Starts this week: {} on {}.", t.title, date(start)));
+                }
+                _ => {}
             }
         }
         for i in data.inspections.iter().filter(|i| i.project_id == project.id && !i.passed) {

@@ -26,6 +26,7 @@ fn task(start: Option<&str>, duration: i32) -> ReminderTask {
         duration_days: Some(duration),
         actual_start: None,
         actual_finish: None,
+        due_date: None,
     }
 }
 
@@ -56,7 +57,7 @@ fn frequency_codes_and_days() {
 }
 
 #[test]
-fn tasks_that_start_this_week_or_are_late() {
+fn tasks_that_start_this_week_are_late_or_overdue() {
     let started = |mut t: ReminderTask| {
         t.actual_start = Some(d("2026-11-20"));
         t
@@ -67,6 +68,10 @@ fn tasks_that_start_this_week_or_are_late() {
     };
     let paid = |mut t: ReminderTask| {
         t.paid = true;
+        t
+    };
+    let due = |day: &str, mut t: ReminderTask| {
+        t.due_date = Some(d(day));
         t
     };
     // (task, lines expected)
@@ -84,6 +89,12 @@ fn tasks_that_start_this_week_or_are_late() {
         (finished(task(Some("2026-11-23"), 5)), vec![]),
         (paid(task(Some("2026-11-23"), 5)), vec![]),
         (paid(task(Some("2026-12-01"), 1)), vec![]),
+        // The board's due date: past it and not paid is overdue, planned or not; due today is not.
+        (due("2026-11-20", task(None, 3)), vec!["Overdue: Framing was due on Nov 20."]),
+        (due("2026-11-20", task(Some("2026-12-01"), 3)), vec!["Overdue: Framing was due on Nov 20."]),
+        (due("2026-11-30", task(Some("2026-12-01"), 3)), vec!["Starts this week: Framing on Dec 1."]),
+        (due("2026-11-20", task(Some("2026-11-23"), 5)), vec!["Late: Framing was planned to finish on Nov 27."]),
+        (due("2026-11-20", paid(task(None, 3))), vec![]),
     ];
     for (t, expected) in cases {
         let label = format!("{t:?}");

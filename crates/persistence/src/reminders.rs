@@ -211,7 +211,7 @@ fn set_frequency(
 }
 
 type ProjectRow = (i64, i64, String, String, String, i64, String, Option<i64>);
-type TaskRow = (i64, i64, String, String, Option<String>, Option<i32>, Option<String>, Option<String>);
+type TaskRow = (i64, i64, String, String, Option<String>, Option<i32>, Option<String>, Option<String>, Option<String>);
 
 /// Who of the batch reads each project: its owner and its joined members among `user_ids`.
 #[derive(Default)]
@@ -304,10 +304,11 @@ fn data_for(
             tasks::duration_days,
             tasks::actual_start,
             tasks::actual_finish,
+            tasks::due_date,
         ))
         .load(conn)?;
     let mut title_of: HashMap<i64, String> = HashMap::new();
-    for (id, project_id, title, status, start, duration, actual_start, actual_finish) in task_rows {
+    for (id, project_id, title, status, start, duration, actual_start, actual_finish, due) in task_rows {
         title_of.insert(id, title.clone());
         let task = ReminderTask {
             project_id,
@@ -317,6 +318,7 @@ fn data_for(
             duration_days: duration,
             actual_start: optional_date(actual_start)?,
             actual_finish: optional_date(actual_finish)?,
+            due_date: optional_date(due)?,
         };
         readers.share(&mut out, project_id, task, |d| &mut d.tasks);
     }
