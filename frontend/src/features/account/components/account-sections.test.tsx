@@ -99,7 +99,9 @@ describe('Sign out everywhere', () => {
     expect(await screen.findByText(`at /login: ${SIGNED_OUT_EVERYWHERE}`)).toBeTruthy();
     expect(fetch.mock.calls[0][0]).toBe('/api/logout-all/');
     expect(fetch.mock.calls[0][1].method).toBe('POST');
-    expect(tokens.getAccess()).toBeNull();
+    // The tokens go when the page being left unmounts, a passive effect that may run after
+    // the new page first paints.
+    await vi.waitFor(() => expect(tokens.getAccess()).toBeNull());
     expect(tokens.getRefresh()).toBeNull();
   });
 });
@@ -130,7 +132,9 @@ describe('Delete account', () => {
     fireEvent.change(password, { target: { value: 'right-password' } });
     fireEvent.click(submit);
     expect(await screen.findByText(`at /signup: ${ACCOUNT_DELETED}`)).toBeTruthy();
-    expect(tokens.getAccess()).toBeNull();
+    // The tokens go when the page being left unmounts, a passive effect that may run after
+    // the new page first paints.
+    await vi.waitFor(() => expect(tokens.getAccess()).toBeNull());
     expect(tokens.getRefresh()).toBeNull();
     expect(client.getQueryData(['subscription', 'status'])).toBeUndefined();
   });
