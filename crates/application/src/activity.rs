@@ -8,6 +8,7 @@ pub use buildledger_domain::activity::ActivityQuery;
 use buildledger_domain::activity::{ActivityEntry, DEFAULT_LIMIT, MAX_LIMIT};
 use buildledger_domain::ids::{ProjectId, TypedId, UserId};
 use buildledger_domain::member::Need;
+use buildledger_domain::project::Project;
 use buildledger_domain::DomainError;
 
 use crate::access::{Authorizer, Target};
@@ -62,6 +63,20 @@ impl ActivityService {
         entries.truncate(limit as usize);
         let next = if more { entries.last().map(|e| e.id) } else { None };
         Ok(ActivityPage { entries, next })
+    }
+
+    /// The whole feed of `project`, newest first, read as `owner_id`'s in one query, without the
+    /// caller's check: for the use cases that act for the owner themself (the data export).
+    /// Another user's project is not found, as [`Self::list`] answers it.
+    pub(crate) fn all_for_owner(
+        &self,
+        owner_id: UserId,
+        project: &Project,
+    ) -> Result<Vec<ActivityEntry>, UseCaseError> {
+        if project.owner_id != owner_id.get() {
+            return Err(UseCaseError::not_found("project"));
+        }
+        Ok(self.activity.list(project.id, None, None, i64::MAX)?)
     }
 }
 
@@ -129,5 +144,24 @@ mod tests {
         assert_eq!(page.next, Some(88));
         let last = service.list(UserId::new(2), ProjectId::new(1), Ok(ActivityQuery::default())).unwrap();
         assert_eq!((last.entries.len(), last.next), (1, None));
+    }
+
+    #[test]
+    fn the_export_reads_the_owners_whole_trail_in_one_query_and_nobody_elses() {
+        let mut activity = MockActivityRepository::new();
+        activity
+            .expect_list()
+            .with(eq(1), eq(None), eq(None), eq(i64::MAX))
+            .times(1)
+            .returning(|_, _, _, _| Ok((1..=300).rev().map(entry).collect()));
+        // Nobody may read anything: the export acts for the owner, not for a caller.
+        let service = ActivityService::new(Arc::new(activity), crate::access::testing::with_access(|_, _| None));
+        let project = crate::schedule::dependencies::tests::project(1);
+        let all = service.all_for_owner(UserId::new(3), &project).unwrap();
+        assert_eq!((all.len(), all[0].id, all[299].id), (300, 300, 1), "every entry, newest first");
+        assert!(matches!(
+            service.all_for_owner(UserId::new(4), &project),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
     }
 }

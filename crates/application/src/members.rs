@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use buildledger_domain::ids::{MemberId, ProjectId, TypedId, UserId};
 use buildledger_domain::member::{
-    check_accept, invitation_expiry, InvitationState, Need, Role, INVITATION_DAYS, MSG_INVITATION_INVALID,
-    MSG_INVITE_SELF,
+    check_accept, check_open, invitation_expiry, Acceptance, InvitationState, Need, Role, INVITATION_DAYS,
+    MSG_INVITATION_INVALID, MSG_INVITE_SELF,
 };
 use buildledger_domain::user::Email;
 use buildledger_domain::{DomainError, FieldErrors};
@@ -70,6 +70,19 @@ pub struct Invitation {
     pub member: Member,
     pub project_owner_id: i64,
     pub email_key: String,
+}
+
+/// An invitation as its link's holder sees it before joining.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvitationPreview {
+    /// The project's name.
+    pub project: String,
+    /// The owner's username.
+    pub owner: String,
+    /// The address the invitation was sent to.
+    pub email: String,
+    pub role: Role,
+    pub expires_at: NaiveDateTime,
 }
 
 /// How a member's row goes.
@@ -220,6 +233,41 @@ impl MemberService {
         }
     }
 
+    /// What an invitation link is for, told to whoever holds it before they sign in: the
+    /// project's name, its owner, the address it was sent to and the role. A link that cannot be
+    /// used any more is a `token` field error with the words accepting it would answer.
+    pub fn preview(&self, token: &str) -> Result<InvitationPreview, UseCaseError> {
+        let refuse = |message: &'static str| UseCaseError::from(FieldErrors::single("token", message));
+        let token = token.trim();
+        let found = if token.is_empty() { None } else { self.ports.members.find_by_token(&token_hash(token))? };
+        let Some(invitation) = found else {
+            return Err(refuse(MSG_INVITATION_INVALID));
+        };
+        let member = invitation.member;
+        let state = InvitationState {
+            project_owner_id: invitation.project_owner_id,
+            email_key: invitation.email_key,
+            expires_at: member.expires_at,
+            joined_at: member.joined_at,
+            joined_by: member.user_id,
+        };
+        check_open(&state, self.ports.clock.now()).map_err(refuse)?;
+        let owner_id = UserId::new(invitation.project_owner_id);
+        let project = self
+            .ports
+            .projects
+            .find_for_owner(owner_id, ProjectId::new(member.project_id))?
+            .ok_or_else(|| refuse(MSG_INVITATION_INVALID))?;
+        let owner = self.ports.users.find_by_id(owner_id.get())?.map(|u| u.username).unwrap_or_default();
+        Ok(InvitationPreview {
+            project: project.details.name,
+            owner,
+            email: member.email,
+            role: member.role,
+            expires_at: member.expires_at,
+        })
+    }
+
     /// Joins the signed-in user to the project of the invitation with this token; the project
     /// as they now see it. A token that cannot be used is a `token` field error.
     pub fn accept(&self, user_id: UserId, token: &str) -> Result<ProjectView, UseCaseError> {
@@ -242,9 +290,12 @@ impl MemberService {
             email_key: invitation.email_key.clone(),
             expires_at: invitation.member.expires_at,
             joined_at: invitation.member.joined_at,
+            joined_by: invitation.member.user_id,
         };
-        check_accept(&state, user.id, &email_key(&user.email), now).map_err(refuse)?;
-        let member = self.ports.members.accept(invitation.member.id, user.id, now)?;
+        let member = match check_accept(&state, user.id, &email_key(&user.email), now).map_err(refuse)? {
+            Acceptance::Join => self.ports.members.accept(invitation.member.id, user.id, now)?,
+            Acceptance::AlreadyJoined => invitation.member,
+        };
         let owner_id = UserId::new(invitation.project_owner_id);
         let project = self
             .ports

@@ -251,6 +251,53 @@ fn an_invitation_that_cannot_be_used_is_a_token_error_and_joins_nobody() {
 }
 
 #[test]
+fn the_member_who_used_the_link_opens_it_again_and_nothing_is_written() {
+    let mut m = Mocks::new();
+    // Used by SAM, and expired since: SAM still opens the project from the mail.
+    let used = Member { expires_at: now() - Duration::days(1), ..member(4, Role::Partner, Some(SAM)) };
+    m.members.expect_find_by_token().returning(move |_| Ok(Some(invitation(used.clone()))));
+    m.members.expect_accept().never();
+    let view = m.service().accept(UserId::new(SAM), "tok").unwrap();
+    assert_eq!((view.project.id, view.role, view.owner.as_str()), (1, Role::Partner, "dana"));
+}
+
+#[test]
+fn a_preview_names_the_project_its_owner_the_address_and_the_role() {
+    let mut m = Mocks::new();
+    m.members
+        .expect_find_by_token()
+        .with(eq(token_hash("tok")))
+        .returning(|_| Ok(Some(invitation(member(4, Role::Viewer, None)))));
+    let preview = m.service().preview(" tok ").unwrap();
+    assert_eq!(
+        preview,
+        InvitationPreview {
+            project: "Lake house".into(),
+            owner: "dana".into(),
+            email: "sam@example.com".into(),
+            role: Role::Viewer,
+            expires_at: invitation_expiry(now()),
+        }
+    );
+}
+
+#[test]
+fn a_preview_of_a_link_that_cannot_be_used_says_why() {
+    let expired = Member { expires_at: now(), ..member(4, Role::Partner, None) };
+    let cases: Vec<(Option<Member>, &str, &str)> = vec![
+        (None, "tok", MSG_INVITATION_INVALID),
+        (Some(member(4, Role::Partner, None)), " ", MSG_INVITATION_INVALID),
+        (Some(expired), "tok", MSG_INVITATION_EXPIRED),
+        (Some(member(4, Role::Partner, Some(SAM))), "tok", MSG_INVITATION_USED),
+    ];
+    for (found, token, message) in cases {
+        let mut m = Mocks::new();
+        m.members.expect_find_by_token().returning(move |_| Ok(found.clone().map(invitation)));
+        assert_eq!(token_error(m.service().preview(token).unwrap_err()), message);
+    }
+}
+
+#[test]
 fn a_race_lost_on_the_row_is_the_repositorys_token_error() {
     let mut m = Mocks::new();
     m.members.expect_find_by_token().returning(|_| Ok(Some(invitation(member(4, Role::Partner, None)))));

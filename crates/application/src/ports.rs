@@ -336,6 +336,8 @@ pub trait DocumentStore: Send + Sync {
     fn get(&self, key: &str) -> Result<Vec<u8>, RepoError>;
     /// Deleting a missing key is not an error.
     fn delete(&self, key: &str) -> Result<(), RepoError>;
+    /// Whether the store can be used now (`/healthz`): cheap, writes nothing that stays.
+    fn check(&self) -> Result<(), RepoError>;
 }
 
 #[cfg_attr(any(test, feature = "mocks"), automock)]

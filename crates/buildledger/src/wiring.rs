@@ -30,7 +30,7 @@ use buildledger_domain::project::ProjectDetails;
 use buildledger_domain::task::MaterialQuality;
 use buildledger_http::body_cache::BodyCache;
 use buildledger_http::throttle::Throttle;
-use buildledger_http::{AppState, PublicConfig};
+use buildledger_http::{AppState, Health, PublicConfig};
 use buildledger_mail::{BackgroundMailer, MailTransport};
 use buildledger_persistence::subscription::DieselSubscriptionRepository;
 use buildledger_persistence::DieselMemberRepository;
@@ -183,6 +183,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
     let signer = Arc::new(HmacLinkSigner::new(settings.jwt_secret.as_bytes(), LINK_TTL_SECONDS));
     let rates = Arc::new(CatalogueRates(CostCatalogue::embedded()));
     let health_db = db.clone();
+    let health_store = store.clone();
     let accounts = account_service(db, settings)?;
     let users = Arc::new(DieselUserRepository::new(db.clone()));
     let recovery = RecoveryService::new(RecoveryPorts {
@@ -301,6 +302,12 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         bids: bid_service.clone(),
         ledger: ledger.clone(),
         shares: shares.clone(),
+        delays: delays.clone(),
+        inspections: inspections.clone(),
+        dependencies: dependencies.clone(),
+        timeline: timeline.clone(),
+        members: Arc::new(DieselMemberRepository::new(db.clone())),
+        activity: activity.clone(),
         subscription: subscription.service.clone(),
         users,
         store,
@@ -335,7 +342,7 @@ pub fn app_state(db: &Db, settings: &Settings) -> anyhow::Result<AppState> {
         },
         frontend_dist: Some(settings.frontend_dist.clone()),
         upload_tmp: settings.data_dir.join("tmp"),
-        health: Arc::new(move || health_db.ping()),
+        health: Arc::new(move || Health { database: health_db.ping(), documents: health_store.check().is_ok() }),
         throttle: Arc::new(Throttle::default()),
         trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
         board_cache: Arc::new(BodyCache::default()),

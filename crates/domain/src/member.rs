@@ -117,6 +117,18 @@ pub struct InvitationState {
     pub email_key: String,
     pub expires_at: NaiveDateTime,
     pub joined_at: Option<NaiveDateTime>,
+    /// Who joined with it, once used.
+    pub joined_by: Option<i64>,
+}
+
+/// What accepting an invitation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Acceptance {
+    /// The user joins the project.
+    Join,
+    /// The user joined with this very link before (opened again from the mail): nothing to
+    /// write, the project opens as it does for a member.
+    AlreadyJoined,
 }
 
 /// When an invitation sent at `at` stops working.
@@ -126,24 +138,39 @@ pub fn invitation_expiry(at: NaiveDateTime) -> NaiveDateTime {
 
 /// Whether `user` (with `email_key`, see `user::email_key`) may accept the invitation at `now`:
 /// the field message of the `token` otherwise. A missing invitation (never sent, revoked) is
-/// [`MSG_INVITATION_INVALID`], answered by the caller.
+/// [`MSG_INVITATION_INVALID`], answered by the caller. The link stays single use: only the user
+/// who used it may open it again, and that writes nothing.
 pub fn check_accept(
     invitation: &InvitationState,
     user_id: i64,
     email_key: &str,
     now: NaiveDateTime,
-) -> Result<(), &'static str> {
+) -> Result<Acceptance, &'static str> {
     if invitation.joined_at.is_some() {
-        return Err(MSG_INVITATION_USED);
+        return if invitation.joined_by == Some(user_id) {
+            Ok(Acceptance::AlreadyJoined)
+        } else {
+            Err(MSG_INVITATION_USED)
+        };
     }
-    if now >= invitation.expires_at {
-        return Err(MSG_INVITATION_EXPIRED);
-    }
+    check_open(invitation, now)?;
     if invitation.project_owner_id == user_id {
         return Err(MSG_OWNER_OF_PROJECT);
     }
     if invitation.email_key != email_key {
         return Err(MSG_INVITATION_OTHER_EMAIL);
+    }
+    Ok(Acceptance::Join)
+}
+
+/// Whether the invitation can still be accepted by the person it was sent to, before knowing
+/// who they are (the join page names the project to a visitor).
+pub fn check_open(invitation: &InvitationState, now: NaiveDateTime) -> Result<(), &'static str> {
+    if invitation.joined_at.is_some() {
+        return Err(MSG_INVITATION_USED);
+    }
+    if now >= invitation.expires_at {
+        return Err(MSG_INVITATION_EXPIRED);
     }
     Ok(())
 }
@@ -216,12 +243,19 @@ mod tests {
             email_key: "sam@example.com".into(),
             expires_at: invitation_expiry(sent),
             joined_at: None,
+            joined_by: None,
         };
-        assert_eq!(check_accept(&inv, 2, "sam@example.com", at(10)), Ok(()));
+        assert_eq!(check_accept(&inv, 2, "sam@example.com", at(10)), Ok(Acceptance::Join));
+        assert_eq!(check_open(&inv, at(10)), Ok(()));
+        assert_eq!(check_open(&inv, sent + Duration::days(7)), Err(MSG_INVITATION_EXPIRED));
         assert_eq!(check_accept(&inv, 2, "sam@example.com", sent + Duration::days(7)), Err(MSG_INVITATION_EXPIRED));
         assert_eq!(check_accept(&inv, 2, "other@example.com", at(10)), Err(MSG_INVITATION_OTHER_EMAIL));
         assert_eq!(check_accept(&inv, 1, "sam@example.com", at(10)), Err(MSG_OWNER_OF_PROJECT));
-        let used = InvitationState { joined_at: Some(at(10)), ..inv };
-        assert_eq!(check_accept(&used, 2, "sam@example.com", at(11)), Err(MSG_INVITATION_USED));
+        let used = InvitationState { joined_at: Some(at(10)), joined_by: Some(2), ..inv };
+        assert_eq!(check_accept(&used, 3, "sam@example.com", at(11)), Err(MSG_INVITATION_USED));
+        assert_eq!(check_open(&used, at(11)), Err(MSG_INVITATION_USED));
+        // The one who used it opens the mail's link again: nothing to write, even once expired.
+        assert_eq!(check_accept(&used, 2, "sam@example.com", at(11)), Ok(Acceptance::AlreadyJoined));
+        assert_eq!(check_accept(&used, 2, "sam@example.com", sent + Duration::days(30)), Ok(Acceptance::AlreadyJoined));
     }
 }

@@ -268,8 +268,57 @@ struct ExportProject {
     tasks: Vec<ExportTask>,
     /// Lender draw requests, by number.
     draws: Vec<crate::draws::DrawResponse>,
+    /// Contractors' lien waivers, oldest first.
+    lien_waivers: Vec<crate::ledger::WaiverResponse>,
+    /// Links between the project's tasks, oldest first.
+    dependencies: Vec<crate::schedule::dependencies::DependencyResponse>,
+    /// The schedule's baseline; null when none was taken.
+    #[schema(required = true)]
+    baseline: Option<ExportBaseline>,
+    /// Members and open invitations, by id (without invitation tokens, which are not kept).
+    members: Vec<crate::members::MemberResponse>,
+    /// The whole activity trail, newest first.
+    activity: Vec<crate::activity::ActivityEntryResponse>,
     /// Read-only share links (without their tokens, which are not kept).
     shares: Vec<crate::shares::ShareResponse>,
+}
+
+/// A project's baseline: each task's dates when it was taken, and the latest of them.
+#[derive(Serialize, ToSchema)]
+#[schema(as = AccountExportBaseline)]
+struct ExportBaseline {
+    #[schema(format = Date)]
+    baseline_finish: String,
+    /// By task id.
+    tasks: Vec<ExportBaselineTask>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[schema(as = AccountExportBaselineTask)]
+struct ExportBaselineTask {
+    task: i64,
+    #[schema(format = Date)]
+    baseline_start: String,
+    #[schema(format = Date)]
+    baseline_finish: String,
+}
+
+impl ExportBaseline {
+    /// `None` without entries (no baseline taken).
+    fn of(entries: Vec<buildledger_domain::schedule::BaselineEntry>) -> Option<Self> {
+        let finish = entries.iter().map(|e| e.finish).max()?;
+        Some(ExportBaseline {
+            baseline_finish: finish.to_string(),
+            tasks: entries
+                .into_iter()
+                .map(|e| ExportBaselineTask {
+                    task: e.task,
+                    baseline_start: e.start.to_string(),
+                    baseline_finish: e.finish.to_string(),
+                })
+                .collect(),
+        })
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -282,6 +331,15 @@ struct ExportTask {
     bids: Vec<crate::bids::BidResponse>,
     payments: Vec<crate::ledger::PaymentResponse>,
     change_orders: Vec<crate::ledger::ChangeOrderResponse>,
+    /// Delays recorded on the task, by date recorded.
+    delays: Vec<crate::schedule::delays::DelayResponse>,
+    /// The task's inspections, by date scheduled.
+    inspections: Vec<crate::schedule::inspections::InspectionResponse>,
+}
+
+/// The records of `all` on task `task_id`, in the API's shape, in their order.
+fn of_task<T: Clone, R: From<T>>(all: &[T], task_id: i64, task_of: impl Fn(&T) -> i64) -> Vec<R> {
+    all.iter().filter(|x| task_of(x) == task_id).cloned().map(R::from).collect()
 }
 
 /// Everything the account holds, in the API's own shapes.
@@ -300,7 +358,7 @@ struct ExportResponse {
 
 #[utoipa::path(
     tag = "account", operation_id = "exportAccount", summary = "Download my data (JSON)",
-    description = "The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders), lender draws and share links (without tokens). Answered as an attachment.",
+    description = "The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments, change orders, delays and inspections), lender draws, lien waivers, task links (dependencies), the schedule's baseline (null without one), members and open invitations (without invitation tokens), the whole activity trail (newest first) and share links (without tokens). Answered as an attachment.",
     security(("bearerAuth" = [])),
     responses(
         (status = 200, description = "The export.", body = ExportResponse),
@@ -317,6 +375,7 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
         .into_iter()
         .map(|p| {
             let (bids, payments, change_orders) = (p.bids, p.payments, p.change_orders);
+            let (delays, inspections) = (p.delays, p.inspections);
             ExportProject {
                 tasks: p
                     .board
@@ -330,23 +389,20 @@ pub async fn export(state: web::Data<AppState>, Authenticated(user): Authenticat
                         ExportTask {
                             task: view.into(),
                             documents: mine.into_iter().map(DocumentResponse::from).collect(),
-                            bids: bids.iter().filter(|b| b.task_id == task_id).cloned().map(Into::into).collect(),
-                            payments: payments
-                                .iter()
-                                .filter(|x| x.task_id == task_id)
-                                .cloned()
-                                .map(Into::into)
-                                .collect(),
-                            change_orders: change_orders
-                                .iter()
-                                .filter(|x| x.task_id == task_id)
-                                .cloned()
-                                .map(Into::into)
-                                .collect(),
+                            bids: of_task(&bids, task_id, |b| b.task_id),
+                            payments: of_task(&payments, task_id, |x| x.task_id),
+                            change_orders: of_task(&change_orders, task_id, |x| x.task_id),
+                            delays: of_task(&delays, task_id, |x| x.task_id),
+                            inspections: of_task(&inspections, task_id, |x| x.task_id),
                         }
                     })
                     .collect(),
                 draws: p.draws.into_iter().map(Into::into).collect(),
+                lien_waivers: p.lien_waivers.into_iter().map(Into::into).collect(),
+                dependencies: p.dependencies.into_iter().map(Into::into).collect(),
+                baseline: ExportBaseline::of(p.baseline),
+                members: p.members.into_iter().map(Into::into).collect(),
+                activity: p.activity.into_iter().map(Into::into).collect(),
                 shares: p.shares.into_iter().map(Into::into).collect(),
                 project: p.board.project.into(),
             }

@@ -16,6 +16,7 @@ pub mod error;
 pub mod estimate;
 pub mod fields;
 pub mod frontend;
+pub mod head;
 pub mod headers;
 pub mod ledger;
 pub mod members;
@@ -45,7 +46,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::AppExt;
 
 pub use error::ApiError;
-pub use state::{AppState, PublicConfig};
+pub use state::{AppState, Health, PublicConfig};
 
 /// Every API route. Each `service(...)` registers a handler and adds its `#[utoipa::path]` to
 /// the OpenAPI document, so the router and the document are one list.
@@ -148,6 +149,7 @@ pub fn api_routes(cfg: &mut ServiceConfig) {
                 .service(members::update_member)
                 .service(members::remove_member)
                 .service(members::accept_invitation)
+                .service(members::preview_invitation)
                 .service(tasks::create)
                 .service(tasks::delete)
                 .service(documents::list)
@@ -206,6 +208,8 @@ pub fn app(
                 .error_handler(|e, _| ApiError::bad_request("invalid_query", e.to_string()).into()),
         )
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::not_found("Resource").into()))
+        // Innermost, so that routing sees it: HEAD is answered as GET without a body (head.rs).
+        .wrap(actix_web::middleware::from_fn(head::head_as_get))
         .wrap(actix_web::middleware::from_fn(compression::compress_responses))
         .wrap(actix_web::middleware::from_fn(headers::security_headers))
         // Outermost: the request's span covers every other layer (request_log.rs).

@@ -24,6 +24,18 @@ use crate::projects::ProjectResponse;
 use crate::request::{collect, Patch, ValidJson};
 use crate::state::AppState;
 
+/// A member's role: what the API sends and takes (`owner` is no member's role).
+#[derive(Serialize, ToSchema)]
+#[schema(as = MemberRole)]
+#[allow(dead_code)] // The document's enum; the values are `Role::as_str`.
+#[serde(rename_all = "lowercase")]
+pub enum MemberRoleSchema {
+    /// Changes everything in the project except deleting it and managing its members.
+    Partner,
+    /// Reads everything, changes nothing.
+    Viewer,
+}
+
 /// A member of the project, or an open invitation (`user` and `joined_at` null).
 #[derive(Serialize, ToSchema)]
 #[schema(as = Member)]
@@ -34,7 +46,7 @@ pub struct MemberResponse {
     user: Option<String>,
     /// The address the invitation went to.
     email: String,
-    #[schema(value_type = String, pattern = "^(partner|viewer)$")]
+    #[schema(value_type = MemberRoleSchema)]
     role: &'static str,
     #[schema(format = DateTime)]
     invited_at: String,
@@ -69,7 +81,7 @@ pub struct InviteRequest {
     #[schema(value_type = String, format = Email, max_length = 254)]
     #[serde(default)]
     email: Patch<String>,
-    #[schema(value_type = String, pattern = "^(partner|viewer)$")]
+    #[schema(value_type = MemberRoleSchema)]
     #[serde(default)]
     role: Patch<String>,
 }
@@ -95,7 +107,7 @@ fn role_field(role: Patch<String>, errors: &mut FieldErrors) -> Option<Role> {
 #[schema(as = MemberPatch)]
 #[serde(deny_unknown_fields)]
 pub struct RoleRequest {
-    #[schema(value_type = String, pattern = "^(partner|viewer)$")]
+    #[schema(value_type = MemberRoleSchema)]
     #[serde(default)]
     role: Patch<String>,
 }
@@ -109,6 +121,34 @@ pub struct AcceptRequest {
     #[schema(value_type = String)]
     #[serde(default)]
     token: Patch<String>,
+}
+
+/// `POST /api/invitations/preview/`.
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[schema(as = InvitationPreviewRequest)]
+#[serde(deny_unknown_fields)]
+pub struct PreviewRequest {
+    /// The `token` of the invitation link (`/join?token=...`).
+    #[schema(value_type = String)]
+    #[serde(default)]
+    token: Patch<String>,
+}
+
+/// What an invitation link is for, before its holder signs in.
+#[derive(Serialize, ToSchema)]
+#[schema(as = InvitationPreview)]
+pub struct PreviewResponse {
+    /// The project's name.
+    project: String,
+    /// The project owner's username.
+    owner: String,
+    /// The address the invitation was sent to: the account that may accept it.
+    email: String,
+    #[schema(value_type = MemberRoleSchema)]
+    role: &'static str,
+    /// When the link stops working.
+    #[schema(format = DateTime)]
+    expires_at: String,
 }
 
 /// The `{id}` (project) and `{member_id}` of a member's path. A bad id answers 404 like an
@@ -218,7 +258,8 @@ pub async fn invite_member(
     tag = "members", operation_id = "acceptInvitation", summary = "Join a project through an invitation",
     description = "Signed in with the invited address; no subscription of one's own is needed (the owner's covers \
         members). 400 with `fields.token` for an expired, used, unknown or withdrawn invitation, one sent to another \
-        address, or one to the caller's own project.",
+        address, or one to the caller's own project. The member who used the link may open it again: 200, \
+        nothing changes.",
     request_body = AcceptRequest,
     security(("bearerAuth" = [])),
     responses(
@@ -240,6 +281,38 @@ pub async fn accept_invitation(
     let svc = state.members.clone();
     let view = blocking(move || svc.accept(user.owner(), &token)).await?;
     Ok(HttpResponse::Ok().json(ProjectResponse::from(view)))
+}
+
+#[utoipa::path(
+    tag = "members", operation_id = "previewInvitation", summary = "What an invitation link is for",
+    description = "No login: the join page names the project, its owner, the invited address and the role before \
+        its visitor signs in or signs up. 400 with `fields.token`, in the words accepting would answer, for an \
+        expired, used, unknown or withdrawn invitation.",
+    request_body = PreviewRequest,
+    security(()),
+    responses(
+        (status = 200, description = "The invitation.", body = PreviewResponse),
+        crate::openapi::JsonBodyErrors,
+    )
+)]
+#[post("/invitations/preview/")]
+pub async fn preview_invitation(
+    state: web::Data<AppState>,
+    body: ValidJson<PreviewRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = body.shape_errors;
+    let token = body.body.token.required_not_null(&mut errors, "token");
+    crate::request::finish(errors)?;
+    let token = token.unwrap_or_default();
+    let svc = state.members.clone();
+    let p = blocking(move || svc.preview(&token)).await?;
+    Ok(HttpResponse::Ok().json(PreviewResponse {
+        project: p.project,
+        owner: p.owner,
+        email: p.email,
+        role: p.role.as_str(),
+        expires_at: rfc3339(p.expires_at),
+    }))
 }
 
 #[utoipa::path(

@@ -18,6 +18,14 @@ fn declared_methods() -> &'static [(Vec<String>, String)] {
                     .map(|m| m.to_uppercase())
                     .collect();
                 if !methods.is_empty() {
+                    // Whatever answers GET answers HEAD too (head.rs).
+                    let methods = if item.get("get").is_some() {
+                        let mut m = methods;
+                        m.insert(1, "HEAD".to_owned());
+                        m
+                    } else {
+                        methods
+                    };
                     out.push((template.split('/').map(str::to_owned).collect(), methods.join(", ")));
                 }
             }

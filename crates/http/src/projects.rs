@@ -29,6 +29,17 @@ use buildledger_application::projects::ProjectView;
 use buildledger_domain::ids::ProjectId;
 use buildledger_domain::member::Role;
 
+/// The caller's relation to a project (issue 35), as the API sends it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ProjectRole)]
+#[allow(dead_code)] // The document's enum; the values are `Role::as_str`.
+#[serde(rename_all = "lowercase")]
+pub enum ProjectRoleSchema {
+    Owner,
+    Partner,
+    Viewer,
+}
+
 /// A project as stored.
 #[derive(Serialize, ToSchema)]
 #[schema(as = Project)]
@@ -96,7 +107,7 @@ pub struct ProjectResponse {
     waiver_threshold: f64,
     /// The caller's role in the project (issue 35): `owner`, `partner` (changes everything but
     /// deleting the project and its members) or `viewer` (reads only).
-    #[schema(value_type = String, pattern = "^(owner|partner|viewer)$")]
+    #[schema(value_type = ProjectRoleSchema)]
     role: &'static str,
     /// The owner's username; null where the owner is not named (a share page, the owner's own
     /// account export).

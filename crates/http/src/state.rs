@@ -87,8 +87,8 @@ pub struct AppState {
     pub frontend_dist: Option<PathBuf>,
     /// Where uploads are spooled before they are checked and stored.
     pub upload_tmp: PathBuf,
-    /// Whether the database answers (health check).
-    pub health: Arc<dyn Fn() -> bool + Send + Sync>,
+    /// Whether the database and the document store answer (`/healthz`).
+    pub health: Arc<dyn Fn() -> Health + Send + Sync>,
     /// Password reset by email.
     pub recovery: RecoveryService,
     /// The data export and account deletion.
@@ -101,4 +101,12 @@ pub struct AppState {
     pub board_cache: Arc<BodyCache>,
     /// Serialized money summaries by project, valid for one project version.
     pub summary_cache: Arc<BodyCache>,
+}
+
+/// What `/healthz` checks: each part the product cannot work without.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Health {
+    pub database: bool,
+    /// The document store (a local folder, or the S3 bucket).
+    pub documents: bool,
 }

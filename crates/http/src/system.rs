@@ -4,37 +4,55 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::state::AppState;
+use crate::state::{AppState, Health};
 
-/// Whether the database answers.
+/// Whether the server can serve: its database and its document store answer.
 #[derive(Serialize, ToSchema)]
 #[schema(as = Health)]
 pub struct HealthResponse {
+    /// `ok` when every part answers.
     #[schema(value_type = String, pattern = "^(ok|unavailable)$", example = "ok")]
     status: &'static str,
+    #[schema(value_type = String, pattern = "^(ok|unavailable)$", example = "ok")]
+    database: &'static str,
+    /// The document store: the local folder or the S3 bucket.
+    #[schema(value_type = String, pattern = "^(ok|unavailable)$", example = "ok")]
+    documents: &'static str,
 }
 
-/// `GET /healthz`: 200 when the database answers, else 503.
+fn word(ok: bool) -> &'static str {
+    if ok {
+        "ok"
+    } else {
+        "unavailable"
+    }
+}
+
+/// `GET /healthz`: 200 when the database and the document store answer, else 503.
 #[utoipa::path(
     tag = "system", operation_id = "healthz", summary = "Health check",
+    description = "Readiness: the database answers a query and the document store (the local folder takes a file, \
+        or the S3 bucket answers a listing with these credentials).",
     security(()),
     responses(
-        (status = 200, description = "The database answers.", body = HealthResponse,
+        (status = 200, description = "Every part answers.", body = HealthResponse,
             headers(("Cache-Control" = String))),
-        (status = 503, description = "The database does not answer.", body = HealthResponse),
+        (status = 503, description = "The database or the document store does not answer; the body says which.",
+            body = HealthResponse),
     )
 )]
 #[get("/healthz")]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let health = state.health.clone();
-    let ok = web::block(move || health()).await.unwrap_or(false);
-    if ok {
-        HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(HealthResponse { status: "ok" })
-    } else {
-        HttpResponse::ServiceUnavailable()
-            .insert_header(("Cache-Control", "no-store"))
-            .json(HealthResponse { status: "unavailable" })
-    }
+    let health = web::block(move || health()).await.unwrap_or(Health { database: false, documents: false });
+    let body = HealthResponse {
+        status: word(health.database && health.documents),
+        database: word(health.database),
+        documents: word(health.documents),
+    };
+    let mut res =
+        if health.database && health.documents { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
+    res.insert_header(("Cache-Control", "no-store")).json(body)
 }
 
 /// `GET /api/config/`

@@ -63,6 +63,17 @@ impl DocumentStore for LocalDocumentStore {
             Err(e) => Err(RepoError::Other(Box::new(e))),
         }
     }
+
+    /// The directory is there and takes a file (a full or read-only disk refuses it).
+    fn check(&self) -> Result<(), RepoError> {
+        static PROBES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // A name no key can have (keys are `p<id>/...`), unique to this process and call.
+        let probe = self.root.join(format!(".healthz-{}-{n}", std::process::id()));
+        let unavailable = |e: std::io::Error| RepoError::Unavailable(Box::new(e));
+        fs::write(&probe, b"").map_err(unavailable)?;
+        fs::remove_file(&probe).map_err(unavailable)
+    }
 }
 
 #[cfg(test)]
@@ -78,6 +89,12 @@ mod tests {
         store.put("p1/t2/abc", &src).unwrap();
         assert_eq!(store.get("p1/t2/abc").unwrap(), b"%PDF-1.4 hello");
         store.delete("p1/t2/abc").unwrap();
+        store.check().unwrap();
+        // A store whose directory became a file (or went read-only) is not healthy.
+        let gone = LocalDocumentStore::new(dir.path().join("gone")).unwrap();
+        fs::remove_dir(dir.path().join("gone")).unwrap();
+        fs::write(dir.path().join("gone"), b"not a directory").unwrap();
+        assert!(matches!(gone.check(), Err(RepoError::Unavailable(_))));
         store.delete("p1/t2/abc").unwrap();
         assert!(matches!(store.get("p1/t2/abc"), Err(RepoError::NotFound)));
     }

@@ -15,7 +15,7 @@ use buildledger_application::error::RepoError;
 use buildledger_application::ports::DocumentStore;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::path::Path as ObjectPath;
-use object_store::{BackoffConfig, ClientOptions, ObjectStoreExt, PutPayload, RetryConfig};
+use object_store::{BackoffConfig, ClientOptions, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig};
 
 /// Where the bucket is and how to sign requests to it.
 #[derive(Clone)]
@@ -199,6 +199,22 @@ impl DocumentStore for S3DocumentStore {
             }
         })
     }
+
+    /// Lists a folder that is never written (an empty answer): a bucket that is there and takes
+    /// these credentials answers; a missing bucket, refused credentials or no answer is an error.
+    /// (A HEAD of a missing key could not tell a missing bucket from a missing key: both are 404
+    /// without a body.)
+    fn check(&self) -> Result<(), RepoError> {
+        let location = self.location(".healthz")?;
+        let store = self.store.clone();
+        self.run(async move {
+            store
+                .list_with_delimiter(Some(&location))
+                .await
+                .map(|_| ())
+                .map_err(|e| RepoError::Unavailable(Box::new(e)))
+        })
+    }
 }
 
 #[cfg(test)]
@@ -255,6 +271,7 @@ mod tests {
         let started = std::time::Instant::now();
         let err = store.get("p1/t1/x").unwrap_err();
         assert!(matches!(err, RepoError::Unavailable(_)), "{err:?}");
+        assert!(matches!(store.check(), Err(RepoError::Unavailable(_))));
         assert!(started.elapsed() < RETRY_TIMEOUT + Duration::from_secs(5));
     }
 

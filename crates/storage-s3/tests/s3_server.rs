@@ -157,4 +157,16 @@ fn a_missing_bucket_is_a_storage_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
     let err = s.put("p1/t1/x", &temp_file(&dir, "x", b"x")).unwrap_err();
     assert!(!matches!(err, RepoError::NotFound), "{err:?}");
+    // /healthz tells it too.
+    assert!(matches!(s.check(), Err(RepoError::Unavailable(_))), "{:?}", s.check());
+}
+
+#[test]
+fn a_reachable_bucket_is_healthy_and_the_check_leaves_nothing() {
+    let endpoint = require_s3!();
+    let bucket = create_bucket(&endpoint);
+    let s = store(&endpoint, &bucket, Some("tenant"));
+    s.check().unwrap();
+    s.check().unwrap();
+    assert!(matches!(s.get(".healthz"), Err(RepoError::NotFound)));
 }

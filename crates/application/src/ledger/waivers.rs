@@ -48,7 +48,17 @@ impl Named {
 impl LedgerService {
     pub fn waivers(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<LienWaiver>, UseCaseError> {
         let grant = self.authorize(user_id, Target::Project(project_id), Need::Read)?;
-        let project = self.own_project(grant.owner_id, project_id)?;
+        self.waivers_for_owner(grant.owner_id, project_id)
+    }
+
+    /// The lien waivers of one of `owner_id`'s projects, oldest first, without the caller's
+    /// check: for the use cases that act for the owner themself (the data export).
+    pub(crate) fn waivers_for_owner(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<Vec<LienWaiver>, UseCaseError> {
+        let project = self.own_project(owner_id, project_id)?;
         Ok(self.ports.waivers.list_for_project(project.id)?)
     }
 
@@ -406,5 +416,24 @@ mod tests {
         let change = LienWaiverInput { payment: Some(Some(12)), ..input() };
         let w = m.service().create_waiver(UserId::new(PARTNER), refs, Ok(change)).unwrap();
         assert_eq!(w.details.payment_id, Some(12));
+    }
+
+    #[test]
+    fn the_export_reads_the_owners_waivers_without_a_caller_check() {
+        let mut m = owned();
+        m.access = crate::access::testing::with_access(|_, _| None);
+        let stored = LienWaiverDetails::parse(input(), None, day("2026-11-01")).unwrap();
+        m.waivers
+            .expect_list_for_project()
+            .with(eq(1))
+            .times(1)
+            .returning(move |_| Ok(vec![waiver(4, stored.clone())]));
+        let svc = m.service();
+        let all = svc.waivers_for_owner(UserId::new(OWNER), ProjectId::new(1)).unwrap();
+        assert_eq!(all.iter().map(|w| (w.id, w.details.amount.cents())).collect::<Vec<_>>(), [(4, 200_000)]);
+        assert!(matches!(
+            svc.waivers_for_owner(UserId::new(OWNER), ProjectId::new(2)),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
     }
 }

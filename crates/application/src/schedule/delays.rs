@@ -106,11 +106,18 @@ impl DelayService {
     /// cost at the project's monthly carrying cost (none without one).
     pub fn delays(&self, user_id: UserId, project_id: ProjectId) -> Result<ProjectDelays, UseCaseError> {
         let grant = self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
-        let project = self
-            .ports
-            .projects
-            .find_for_owner(grant.owner_id, project_id)?
-            .ok_or(UseCaseError::not_found("project"))?;
+        self.delays_for_owner(grant.owner_id, project_id)
+    }
+
+    /// [`Self::delays`] of one of `owner_id`'s projects, without the caller's check: for the use
+    /// cases that act for the owner themself (the data export).
+    pub(crate) fn delays_for_owner(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<ProjectDelays, UseCaseError> {
+        let project =
+            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
         let mut delays = self.ports.delays.list_for_project(project.id)?;
         delays.sort_by_key(|d| (d.details.recorded_on, d.id));
         let details = &project.details;
@@ -334,5 +341,26 @@ mod tests {
             Err(UseCaseError::NotFound { entity: "delay" })
         ));
         assert!(matches!(svc.delete_delay(stranger, DelayId::new(7)), Err(UseCaseError::NotFound { entity: "delay" })));
+    }
+
+    #[test]
+    fn the_export_reads_the_owners_delays_without_a_caller_check() {
+        let mut m = Mocks::new();
+        // Nobody may read anything: the export acts for the owner, not for a caller.
+        m.access = crate::access::testing::with_access(|_, _| None);
+        let owner = UserId::new(OWNER);
+        m.projects.expect_find_for_owner().with(eq(owner), eq(ProjectId::new(1))).returning(|_, _| Ok(Some(project())));
+        m.projects.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.delays.expect_list_for_project().with(eq(1)).times(1).returning(|_| {
+            Ok(vec![stored(2, 2, DelayReason::Labor, "2026-11-05"), stored(1, 5, DelayReason::Weather, "2026-11-03")])
+        });
+        let svc = m.delays_service();
+        let d = svc.delays_for_owner(owner, ProjectId::new(1)).unwrap();
+        assert_eq!(d.delays.iter().map(|d| (d.id, d.details.days)).collect::<Vec<_>>(), [(1, 5), (2, 2)]);
+        assert_eq!(d.totals.days, 7);
+        assert!(matches!(
+            svc.delays_for_owner(UserId::new(STRANGER), ProjectId::new(1)),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
     }
 }

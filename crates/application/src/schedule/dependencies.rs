@@ -77,6 +77,16 @@ impl DependencyService {
         Ok(self.ports.dependencies.list_for_project(project_id)?)
     }
 
+    /// The links of `project`, read as `owner_id`'s, without the caller's check: for the use
+    /// cases that act for the owner themself (the data export). Another user's project is not
+    /// found, as [`Self::list`] answers it.
+    pub(crate) fn list_for_owner(&self, owner_id: UserId, project: &Project) -> Result<Vec<Dependency>, UseCaseError> {
+        if project.owner_id != owner_id.get() {
+            return Err(UseCaseError::not_found("project"));
+        }
+        Ok(self.ports.dependencies.list_for_project(ProjectId::new(project.id))?)
+    }
+
     pub fn get(&self, user_id: UserId, id: DependencyId) -> Result<Dependency, UseCaseError> {
         self.granted(user_id, id, Need::Read)
     }
@@ -402,5 +412,23 @@ pub(crate) mod tests {
         {
             assert!(matches!(r, Err(UseCaseError::NotFound { entity: "dependency" })), "{r:?}");
         }
+    }
+
+    #[test]
+    fn the_export_reads_the_owners_links_in_one_query_and_nobody_elses() {
+        let mut m = Mocks::new();
+        m.access = crate::access::testing::with_access(|_, _| None);
+        m.dependencies
+            .expect_list_for_project()
+            .with(eq(ProjectId::new(1)))
+            .times(1)
+            .returning(|_| Ok(vec![link(1, 10, 11), link(2, 11, 12)]));
+        let svc = m.service();
+        let links = svc.list_for_owner(UserId::new(OWNER), &project_fixture(1)).unwrap();
+        assert_eq!(links.iter().map(|l| (l.predecessor, l.successor)).collect::<Vec<_>>(), [(10, 11), (11, 12)]);
+        assert!(matches!(
+            svc.list_for_owner(UserId::new(STRANGER), &project_fixture(1)),
+            Err(UseCaseError::NotFound { entity: "project" })
+        ));
     }
 }

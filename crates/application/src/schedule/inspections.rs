@@ -49,11 +49,18 @@ impl InspectionService {
     /// The project's inspections by date scheduled, then id.
     pub fn inspections(&self, user_id: UserId, project_id: ProjectId) -> Result<Vec<Inspection>, UseCaseError> {
         let grant = self.ports.access.authorize(user_id, Target::Project(project_id), Need::Read)?;
-        let project = self
-            .ports
-            .projects
-            .find_for_owner(grant.owner_id, project_id)?
-            .ok_or(UseCaseError::not_found("project"))?;
+        self.inspections_for_owner(grant.owner_id, project_id)
+    }
+
+    /// [`Self::inspections`] of one of `owner_id`'s projects, without the caller's check: for the
+    /// use cases that act for the owner themself (the data export).
+    pub(crate) fn inspections_for_owner(
+        &self,
+        owner_id: UserId,
+        project_id: ProjectId,
+    ) -> Result<Vec<Inspection>, UseCaseError> {
+        let project =
+            self.ports.projects.find_for_owner(owner_id, project_id)?.ok_or(UseCaseError::not_found("project"))?;
         let mut all = self.ports.inspections.list_for_project(project.id)?;
         all.sort_by_key(|i| (i.details.scheduled_on, i.id));
         Ok(all)
@@ -298,6 +305,27 @@ mod tests {
         assert!(matches!(
             svc.delete_inspection(stranger, InspectionId::new(7)),
             Err(UseCaseError::NotFound { entity: "inspection" })
+        ));
+    }
+
+    #[test]
+    fn the_export_reads_the_owners_inspections_without_a_caller_check() {
+        let mut m = Mocks::new();
+        m.access = crate::access::testing::with_access(|_, _| None);
+        let owner = UserId::new(OWNER);
+        m.projects.expect_find_for_owner().with(eq(owner), eq(ProjectId::new(1))).returning(|_, _| Ok(Some(project())));
+        m.projects.expect_find_for_owner().returning(|_, _| Ok(None));
+        m.inspections
+            .expect_list_for_project()
+            .with(eq(1))
+            .times(1)
+            .returning(|_| Ok(vec![stored(2, "2026-12-02", None), stored(1, "2026-12-01", Some(40))]));
+        let svc = m.inspections_service();
+        let all = svc.inspections_for_owner(owner, ProjectId::new(1)).unwrap();
+        assert_eq!(all.iter().map(|i| (i.id, i.details.document_id)).collect::<Vec<_>>(), [(1, Some(40)), (2, None)]);
+        assert!(matches!(
+            svc.inspections_for_owner(UserId::new(STRANGER), ProjectId::new(1)),
+            Err(UseCaseError::NotFound { entity: "project" })
         ));
     }
 }

@@ -355,6 +355,138 @@ async fn my_data_holds_my_account_projects_tasks_and_documents_and_nothing_of_ot
     app.get("/api/account/export/").await.assert_error(401, "not_authenticated");
 }
 
+/// The invitation token of the last mail to `to` (the mail's quoted-printable undone).
+fn invitation_token(app: &TestApp, to: &str) -> String {
+    let mails = crate::members::mails_to(&app.outbox_dir(), to, 1);
+    let text = mails.last().expect("the invitation mail").replace("=\r\n", "").replace("=\n", "").replace("=3D", "=");
+    let after = text.split("/join?token=").nth(1).expect("a join link");
+    let token: String = after.chars().take_while(char::is_ascii_hexdigit).collect();
+    assert_eq!(token.len(), 64, "{text}");
+    token
+}
+
+#[actix_web::test]
+async fn my_data_holds_the_schedule_the_lien_waivers_the_team_and_the_whole_trail() {
+    let app = TestApp::new().await;
+    let ana = app.user("ana").await;
+    let bob = app.user("bob").await;
+    let project = app.create_project(&ana, json!({})).await["id"].as_i64().unwrap();
+    let task = |title: &'static str, days: i64| {
+        let (app, ana) = (&app, &ana);
+        async move {
+            app.create_task(ana, project, json!({"title": title, "duration_days": days})).await["id"].as_i64().unwrap()
+        }
+    };
+    let (foundation, framing) = (task("Foundation", 3).await, task("Framing", 2).await);
+    let post = |path: &'static str, body: Value| {
+        let (app, ana) = (&app, &ana);
+        async move { app.authed_json(Method::POST, path, ana, Some(body)).await.ok_json(201) }
+    };
+    let link = post("/api/dependencies/", json!({"predecessor": foundation, "successor": framing, "lag_days": 1})).await;
+    // The baseline of the plan as it stands: Foundation Mon 5 to Wed 7 January, Framing (a
+    // working day of lag) Fri 9 to Mon 12.
+    app.authed_json(Method::POST, &format!("/api/projects/{project}/baseline/"), &ana, None).await.ok_json(201);
+    let acme = post("/api/contractors/", json!({"name": "Acme Framing"})).await["id"].as_i64().unwrap();
+    let pay = json!({"task": framing, "amount": 2000, "contractor": acme, "paid_on": "2026-11-20"});
+    let payment = post("/api/task-payments/", pay).await["id"].as_i64().unwrap();
+    let waiver = post(
+        "/api/lien-waivers/",
+        json!({"project": project, "contractor": acme, "payment": payment, "kind": "conditional_progress",
+               "amount": "2000.00", "through_date": "2026-11-15"}),
+    )
+    .await;
+    let delay = json!({"task": framing, "days": 3, "reason": "weather", "note": "Rain", "recorded_on": "2026-01-09"});
+    let delay = post("/api/delays/", delay).await;
+    let inspection = post(
+        "/api/inspections/",
+        json!({"task": foundation, "kind": "Footing", "scheduled_on": "2026-01-07", "inspector": "City of Austin",
+               "result": "passed", "notes": "Rebar ok"}),
+    )
+    .await;
+    crate::members::join(&app, &ana, project, &bob, "partner").await;
+    let joined_token = invitation_token(&app, "bob@example.com");
+    let invite = json!({"email": "carl@example.com", "role": "viewer"});
+    app.authed_json(Method::POST, &format!("/api/projects/{project}/members/"), &ana, Some(invite)).await.ok_json(201);
+    let open_token = invitation_token(&app, "carl@example.com");
+
+    let data = app.authed_get("/api/account/export/", &ana).await.ok_json(200);
+    let p = &data["projects"][0];
+    assert_eq!(p["id"], project);
+    let tasks = p["tasks"].as_array().unwrap();
+    let of = |id: i64| tasks.iter().find(|t| t["id"] == id).unwrap_or_else(|| panic!("task {id}: {p}"));
+    // Per task: its delays and inspections, as the API answers them.
+    assert_eq!(
+        of(framing)["delays"],
+        json!([{"id": delay["id"], "project": project, "task": framing, "days": 3, "reason": "weather",
+                "note": "Rain", "recorded_on": "2026-01-09"}])
+    );
+    assert_eq!(of(foundation)["delays"], json!([]));
+    assert_eq!(
+        of(foundation)["inspections"],
+        json!([{"id": inspection["id"], "project": project, "task": foundation, "kind": "Footing",
+                "scheduled_on": "2026-01-07", "inspector": "City of Austin", "result": "passed",
+                "notes": "Rebar ok", "document": null}])
+    );
+    assert_eq!(of(framing)["inspections"], json!([]));
+    assert_eq!(of(framing)["payments"][0]["amount"], 2000.0);
+    // Per project: lien waivers, links, the baseline, the team, the trail.
+    assert_eq!(
+        p["lien_waivers"],
+        json!([{"id": waiver["id"], "project": project, "contractor": acme, "contractor_name": "Acme Framing",
+                "payment": payment, "kind": "conditional_progress", "amount": 2000.0,
+                "through_date": "2026-11-15", "status": "requested", "received_on": null, "document": null,
+                "document_name": null}])
+    );
+    assert_eq!(
+        p["dependencies"],
+        json!([{"id": link["id"], "project": project, "predecessor": foundation, "successor": framing,
+                "type": "FS", "lag_days": 1}])
+    );
+    assert_eq!(
+        p["baseline"],
+        json!({"baseline_finish": "2026-01-12", "tasks": [
+            {"task": foundation, "baseline_start": "2026-01-05", "baseline_finish": "2026-01-07"},
+            {"task": framing, "baseline_start": "2026-01-09", "baseline_finish": "2026-01-12"}]})
+    );
+    let members = p["members"].as_array().unwrap();
+    let who: Vec<_> = members.iter().map(|m| (m["user"].clone(), m["email"].clone(), m["role"].clone())).collect();
+    assert_eq!(
+        who,
+        [
+            (json!("bob"), json!("bob@example.com"), json!("partner")),
+            (Value::Null, json!("carl@example.com"), json!("viewer"))
+        ]
+    );
+    assert!(members[0]["joined_at"].is_string() && members[1]["joined_at"].is_null(), "{members:?}");
+    let listed = app.authed_get(&format!("/api/projects/{project}/members/"), &ana).await.ok_json(200);
+    assert_eq!(p["members"], listed, "the members as the API lists them");
+    let text = data.to_string();
+    for token in [&joined_token, &open_token] {
+        assert!(!text.contains(token.as_str()), "an invitation token is never exported");
+    }
+    assert!(!text.contains("token"), "no token field either: {text}");
+    // The whole trail, newest first, as the feed pages it.
+    let trail = p["activity"].as_array().unwrap();
+    let feed = app.authed_get(&format!("/api/projects/{project}/activity/?limit=200"), &ana).await.ok_json(200);
+    assert_eq!(p["activity"], feed["entries"]);
+    assert!(feed["next"].is_null(), "{feed}");
+    let ids: Vec<i64> = trail.iter().map(|e| e["id"].as_i64().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
+    let actions: Vec<&str> = trail.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    for action in ["task.created", "payment.created", "member.invited", "member.joined"] {
+        assert!(actions.contains(&action), "{action} in {actions:?}");
+    }
+    assert_eq!(actions.iter().filter(|a| **a == "task.created").count(), 2, "{actions:?}");
+    assert_eq!(trail[0]["action"], "member.invited", "the last change comes first");
+    // A project without a baseline exports null; a member's own export holds none of ana's.
+    let bare = app.create_project(&ana, json!({"name": "Bare"})).await["id"].as_i64().unwrap();
+    let data = app.authed_get("/api/account/export/", &ana).await.ok_json(200);
+    let bare = data["projects"].as_array().unwrap().iter().find(|p| p["id"] == bare).unwrap().clone();
+    assert_eq!((bare["baseline"].clone(), bare["members"].clone()), (Value::Null, json!([])));
+    let theirs = app.authed_get("/api/account/export/", &bob).await.ok_json(200);
+    assert_eq!(theirs["projects"], json!([]));
+}
+
 #[actix_web::test]
 async fn deleting_my_account_needs_my_password_and_removes_everything() {
     let app = TestApp::new().await;

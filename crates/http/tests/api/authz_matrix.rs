@@ -120,6 +120,7 @@ const ACCESS: &[(&str, &str, Access, Shared)] = &[
     ("PATCH", "/api/projects/{id}/members/{member_id}/", Access::Subscribed, Shared::Own),
     ("DELETE", "/api/projects/{id}/members/{member_id}/", Access::Subscribed, Shared::Own),
     ("POST", "/api/invitations/accept/", Access::Login, Shared::No),
+    ("POST", "/api/invitations/preview/", Access::Public, Shared::No),
     ("GET", "/api/projects/{id}/delays/", Access::Subscribed, Shared::Read),
     ("POST", "/api/delays/", Access::Subscribed, Shared::Write),
     ("PATCH", "/api/delays/{id}/", Access::Subscribed, Shared::Write),

@@ -67,6 +67,10 @@ async fn invite(app: &TestApp, owner: &User, project: i64, email: &str, role: &s
     .await
 }
 
+async fn preview(app: &TestApp, token: &str) -> crate::helpers::Res {
+    app.json(Method::POST, "/api/invitations/preview/", None, Some(json!({"token": token}))).await
+}
+
 async fn accept(app: &TestApp, user: &User, token: &str) -> crate::helpers::Res {
     app.authed_json(Method::POST, "/api/invitations/accept/", user, Some(json!({"token": token}))).await
 }
@@ -147,6 +151,16 @@ async fn an_invited_partner_joins_from_the_mailed_link_and_works_on_the_project(
     assert!(mail.contains("The link works once, for 7 days: until "), "{mail}");
     let token = link_token(&mails[0]).unwrap();
 
+    // Before signing in, the link's page names the project, who invites, the address and the role.
+    let seen = preview(&app, &token).await.ok_json(200);
+    assert_eq!(
+        (seen["project"].as_str(), seen["owner"].as_str(), seen["email"].as_str(), seen["role"].as_str()),
+        (Some("Lake house"), Some("dana"), Some("Sam@Example.com"), Some("partner"))
+    );
+    let at = |v: &Value| chrono::DateTime::parse_from_rfc3339(v.as_str().unwrap()).unwrap();
+    assert_eq!(at(&seen["expires_at"]) - at(&invited["invited_at"]), chrono::Duration::days(7));
+    assert!(seen.get("token").is_none(), "{seen}");
+
     // Sam signs up from the link (no subscription of their own) and joins.
     let sam = app.unsubscribed_user("sam").await;
     let joined = accept(&app, &sam, &token).await.ok_json(200);
@@ -216,16 +230,29 @@ async fn invitations_expired_reused_for_another_address_or_withdrawn_are_refused
     let token = link_token(mails_to(&app.outbox_dir(), "sam@example.com", 1).last().unwrap()).unwrap();
     set_invited_at(&app, first, 8);
     assert_eq!(token_message(&accept(&app, &sam, &token).await), MSG_INVITATION_EXPIRED);
+    assert_eq!(token_message(&preview(&app, &token).await), MSG_INVITATION_EXPIRED);
+    assert_eq!(token_message(&preview(&app, &"ab".repeat(32)).await), MSG_INVITATION_INVALID);
 
     // Re-inviting replaces the expired invitation; its link is for sam's address only.
     invite(&app, &dana, id, "sam@example.com", "viewer").await.ok_json(201);
     let token = link_token(mails_to(&app.outbox_dir(), "sam@example.com", 2).last().unwrap()).unwrap();
     assert_eq!(token_message(&accept(&app, &bob, &token).await), MSG_INVITATION_OTHER_EMAIL);
     assert_eq!(token_message(&accept(&app, &dana, &token).await), MSG_OWNER_OF_PROJECT);
+    assert_eq!(preview(&app, &token).await.ok_json(200)["role"], "viewer");
     accept(&app, &sam, &token).await.ok_json(200);
-    // Used once.
-    assert_eq!(token_message(&accept(&app, &sam, &token).await), MSG_INVITATION_USED);
+    // Used once: by anyone else, and for the preview, it is used; Sam opening the mail again
+    // goes to the project, joined once.
     assert_eq!(token_message(&accept(&app, &bob, &token).await), MSG_INVITATION_USED);
+    assert_eq!(token_message(&preview(&app, &token).await), MSG_INVITATION_USED);
+    let again = accept(&app, &sam, &token).await.ok_json(200);
+    assert_eq!((again["id"].as_i64(), again["role"].as_str()), (Some(id), Some("viewer")));
+    let joined = app.authed_get(&format!("/api/projects/{id}/activity/"), &dana).await.ok_json(200)["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "member.joined")
+        .count();
+    assert_eq!(joined, 1);
 
     // Withdrawn by the owner: the link no longer works.
     let pending = invite(&app, &dana, id, "bob@example.com", "partner").await.ok_json(201)["id"].as_i64().unwrap();

@@ -70,6 +70,30 @@ async fn every_documented_operation_is_a_real_route() {
     }
 }
 
+/// HEAD is answered as GET (status and headers) wherever GET is, pages and files included; the
+/// body is left out on the wire by HTTP/1's encoder (head.rs).
+#[actix_web::test]
+async fn head_answers_as_get_does() {
+    use actix_web::http::Method;
+    let app = TestApp::new().await;
+    let spec = spec();
+    let mut paths: Vec<String> = operations(&spec)
+        .keys()
+        .filter(|(method, _)| method == "get")
+        .map(|(_, path)| path.replace("{id}", "1").replace("{session_id}", "cs_none"))
+        .collect();
+    paths.extend(["/healthz", "/", "/login", "/api/nothing-here/"].map(str::to_owned));
+    for path in paths {
+        let get = app.send(actix_web::test::TestRequest::default().method(Method::GET).uri(&path)).await;
+        let head = app.send(actix_web::test::TestRequest::default().method(Method::HEAD).uri(&path)).await;
+        assert_eq!(head.status, get.status, "HEAD {path}: {}", head.text());
+        assert_eq!(head.header("content-type"), get.header("content-type"), "HEAD {path}");
+    }
+    // A path without GET still says what it allows, HEAD with GET where there is one.
+    let res = app.send(actix_web::test::TestRequest::default().method(Method::PUT).uri("/api/config/")).await;
+    assert_eq!((res.status, res.header("allow").as_deref()), (405, Some("GET, HEAD")));
+}
+
 /// Links let a client (and schemathesis's stateful phase) follow a created resource's id.
 #[test]
 fn created_resources_link_to_their_operations() {

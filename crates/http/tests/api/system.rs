@@ -11,7 +11,20 @@ use crate::helpers::{TestApp, INDEX_HTML};
 async fn healthz_is_200_when_the_database_answers() {
     let app = TestApp::new().await;
     let res = app.get("/healthz").await;
-    assert_eq!(res.ok_json(200), json!({"status": "ok"}));
+    assert_eq!(res.ok_json(200), json!({"status": "ok", "database": "ok", "documents": "ok"}));
+}
+
+#[actix_web::test]
+async fn healthz_is_503_when_documents_cannot_be_stored() {
+    let app = TestApp::new().await;
+    // The documents folder is replaced by a file: nothing could be uploaded.
+    let dir = app.documents_dir();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, b"not a folder").unwrap();
+    let res = app.get("/healthz").await;
+    assert_eq!(res.status, 503, "{}", res.text());
+    assert_eq!(res.json(), json!({"status": "unavailable", "database": "ok", "documents": "unavailable"}));
+    assert_eq!(res.header("cache-control").as_deref(), Some("no-store"));
 }
 
 #[actix_web::test]

@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * Download my data (JSON)
-     * @description The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments and change orders), lender draws and share links (without tokens). Answered as an attachment.
+     * @description The account, its subscription and invoices, its contractor roster, and `projects` with their tasks (each with its documents (download links valid 15 minutes), bids, payments, change orders, delays and inspections), lender draws, lien waivers, task links (dependencies), the schedule's baseline (null without one), members and open invitations (without invitation tokens), the whole activity trail (newest first) and share links (without tokens). Answered as an attachment.
      */
     get: operations['exportAccount'];
     put?: never;
@@ -493,9 +493,29 @@ export interface paths {
     put?: never;
     /**
      * Join a project through an invitation
-     * @description Signed in with the invited address; no subscription of one's own is needed (the owner's covers members). 400 with `fields.token` for an expired, used, unknown or withdrawn invitation, one sent to another address, or one to the caller's own project.
+     * @description Signed in with the invited address; no subscription of one's own is needed (the owner's covers members). 400 with `fields.token` for an expired, used, unknown or withdrawn invitation, one sent to another address, or one to the caller's own project. The member who used the link may open it again: 200, nothing changes.
      */
     post: operations['acceptInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invitations/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What an invitation link is for
+     * @description No login: the join page names the project, its owner, the invited address and the role before its visitor signs in or signs up. 400 with `fields.token`, in the words accepting would answer, for an expired, used, unknown or withdrawn invitation.
+     */
+    post: operations['previewInvitation'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1403,7 +1423,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Health check */
+    /**
+     * Health check
+     * @description Readiness: the database answers a query and the document store (the local folder takes a file, or the S3 bucket answers a listing with these credentials).
+     */
     get: operations['healthz'];
     put?: never;
     post?: never;
@@ -1688,6 +1711,21 @@ export interface components {
       subscription?: components['schemas']['AccountExportSubscription'] | null;
       user: components['schemas']['AccountExportUser'];
     };
+    /** @description A project's baseline: each task's dates when it was taken, and the latest of them. */
+    AccountExportBaseline: {
+      /** Format: date */
+      baseline_finish: string;
+      /** @description By task id. */
+      tasks: components['schemas']['AccountExportBaselineTask'][];
+    };
+    AccountExportBaselineTask: {
+      /** Format: date */
+      baseline_finish: string;
+      /** Format: date */
+      baseline_start: string;
+      /** Format: int64 */
+      task: number;
+    };
     AccountExportInvoice: {
       /**
        * Format: double
@@ -1701,8 +1739,18 @@ export interface components {
       status: string;
     };
     AccountExportProject: components['schemas']['Project'] & {
+      /** @description The whole activity trail, newest first. */
+      activity: components['schemas']['ActivityEntryResponse'][];
+      /** @description The schedule's baseline; null when none was taken. */
+      baseline: components['schemas']['AccountExportBaseline'] | null;
+      /** @description Links between the project's tasks, oldest first. */
+      dependencies: components['schemas']['Dependency'][];
       /** @description Lender draw requests, by number. */
       draws: components['schemas']['Draw'][];
+      /** @description Contractors' lien waivers, oldest first. */
+      lien_waivers: components['schemas']['LienWaiver'][];
+      /** @description Members and open invitations, by id (without invitation tokens, which are not kept). */
+      members: components['schemas']['Member'][];
       /** @description Read-only share links (without their tokens, which are not kept). */
       shares: components['schemas']['Share'][];
       tasks: components['schemas']['AccountExportTask'][];
@@ -1716,8 +1764,12 @@ export interface components {
     AccountExportTask: components['schemas']['Task'] & {
       bids: components['schemas']['Bid'][];
       change_orders: components['schemas']['ChangeOrder'][];
+      /** @description Delays recorded on the task, by date recorded. */
+      delays: components['schemas']['Delay'][];
       /** @description The task's files; each `file` is a download link valid 15 minutes. */
       documents: components['schemas']['Document'][];
+      /** @description The task's inspections, by date scheduled. */
+      inspections: components['schemas']['Inspection'][];
       payments: components['schemas']['TaskPayment'][];
     };
     AccountExportUser: {
@@ -2578,9 +2630,19 @@ export interface components {
       sources: string[];
       task: string;
     };
-    /** @description Whether the database answers. */
+    /** @description Whether the server can serve: its database and its document store answer. */
     Health: {
       /** @example ok */
+      database: string;
+      /**
+       * @description The document store: the local folder or the S3 bucket.
+       * @example ok
+       */
+      documents: string;
+      /**
+       * @description `ok` when every part answers.
+       * @example ok
+       */
       status: string;
     };
     /** @description An inspection of a task. */
@@ -2633,6 +2695,26 @@ export interface components {
     };
     /** @description `POST /api/invitations/accept/`. */
     InvitationAccept: {
+      /** @description The `token` of the invitation link (`/join?token=...`). */
+      token?: string;
+    };
+    /** @description What an invitation link is for, before its holder signs in. */
+    InvitationPreview: {
+      /** @description The address the invitation was sent to: the account that may accept it. */
+      email: string;
+      /**
+       * Format: date-time
+       * @description When the link stops working.
+       */
+      expires_at: string;
+      /** @description The project owner's username. */
+      owner: string;
+      /** @description The project's name. */
+      project: string;
+      role: components['schemas']['MemberRole'];
+    };
+    /** @description `POST /api/invitations/preview/`. */
+    InvitationPreviewRequest: {
       /** @description The `token` of the invitation link (`/join?token=...`). */
       token?: string;
     };
@@ -2733,7 +2815,7 @@ export interface components {
        * @description When the member joined; null while the invitation is open.
        */
       joined_at: string | null;
-      role: string;
+      role: components['schemas']['MemberRole'];
       /** @description The member's username; null while the invitation is open. */
       user: string | null;
     };
@@ -2744,12 +2826,17 @@ export interface components {
        * @description Who to invite: the link works only for the account with this address.
        */
       email?: string;
-      role?: string;
+      role?: components['schemas']['MemberRole'];
     };
     /** @description `PATCH /api/projects/{id}/members/{member_id}/`. */
     MemberPatch: {
-      role?: string;
+      role?: components['schemas']['MemberRole'];
     };
+    /**
+     * @description A member's role: what the API sends and takes (`owner` is no member's role).
+     * @enum {string}
+     */
+    MemberRole: 'partner' | 'viewer';
     Message: {
       message: string;
     };
@@ -2872,7 +2959,7 @@ export interface components {
        * @description The caller's role in the project (issue 35): `owner`, `partner` (changes everything but
        *     deleting the project and its members) or `viewer` (reads only).
        */
-      role: string;
+      role: components['schemas']['ProjectRole'];
       /** Format: int64 */
       square_footage: number;
       /** Format: date */
@@ -3075,6 +3162,11 @@ export interface components {
     ProjectPayment: components['schemas']['TaskPayment'] & {
       task_title: string;
     };
+    /**
+     * @description The caller's relation to a project (issue 35), as the API sends it.
+     * @enum {string}
+     */
+    ProjectRole: 'owner' | 'partner' | 'viewer';
     /**
      * @description The board's money figures, summed on the server in integer cents (domain/budget.rs); dollars
      *     on the wire, at most two decimals.
@@ -5136,6 +5228,33 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  previewInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvitationPreviewRequest'];
+      };
+    };
+    responses: {
+      /** @description The invitation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationPreview'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedMedia'];
+    };
+  };
   createLienWaiver: {
     parameters: {
       query?: never;
@@ -6807,7 +6926,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The database answers. */
+      /** @description Every part answers. */
       200: {
         headers: {
           'Cache-Control'?: string;
@@ -6817,7 +6936,7 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
-      /** @description The database does not answer. */
+      /** @description The database or the document store does not answer; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
