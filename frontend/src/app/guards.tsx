@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { noticeFrom, type NoticeState } from '../lib/route-state';
 import { useIsLoggedIn } from '../lib/use-session';
 import { checkSubscriptionQuery } from '../features/subscription/api';
 import { joinPath, pendingJoinToken } from '../features/members/pending-join';
@@ -49,7 +50,10 @@ export function ProtectedRoute() {
   if (subscribed || onChoosePlan) return <Outlet />;
   if (projects.isPending && projects.fetchStatus !== 'idle') return loading;
   if (member) return <Outlet />;
-  return <Navigate to="/choose-plan" replace />;
+  // A notice the page was opened with goes on to the plan page (e.g. "You left <project>." for a
+  // member who left their last shared project: ./left-project.ts).
+  const notice = noticeFrom(location.state);
+  return <Navigate to="/choose-plan" replace state={notice ? ({ notice } satisfies NoticeState) : undefined} />;
 }
 
 /** Login only (admin dashboard: the server answers 403 for non-admins). */

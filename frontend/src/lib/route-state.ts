@@ -6,6 +6,14 @@ export interface NoticeState {
   notice: string;
 }
 
+/**
+ * The sign-up page's state: a notice and the email to start the form with (an invitation's
+ * address, issue 35); the field stays editable.
+ */
+export interface SignupState extends NoticeState {
+  email: string;
+}
+
 /** The string under `key` in a location's state, or ''. */
 export function stateString(state: unknown, key: string): string {
   if (state === null || typeof state !== 'object') return '';

@@ -10,6 +10,7 @@ import {
   TaskFormExtras,
   type TaskFormExtrasProps,
 } from '../../features/board/task-form-extras';
+import { BoardMembers, type BoardMembersSlot } from '../../features/board/members-slot';
 import { BoardTimeline, type BoardTimelineProps, type BoardTimelineSlot } from '../../features/board/timeline-slot';
 import type { Task } from '../../features/board/types';
 import type { Payment } from '../../features/ledger/types';
@@ -138,6 +139,15 @@ const timelineSlot: BoardTimelineSlot = {
   preload: () => void TimelineView.preload().catch(() => {}),
 };
 
+// The members dialog (issue 35): its own chunk (the members feature, its form and styles), fetched
+// when the toolbar's Members button is pointed at, focused or pressed, never with the board.
+const BoardMembersDialog = preloadable(() => import('../board-members'));
+
+const membersSlot: BoardMembersSlot = {
+  render: (props) => <BoardMembersDialog {...props} />,
+  preload: () => void BoardMembersDialog.preload().catch(() => {}),
+};
+
 /** "You're offline": the board shown is the last one seen, with the changes waiting to be sent. */
 function OfflineNotice() {
   return <OfflineBanner state={useSyncState(offlineSync)} />;
@@ -157,7 +167,9 @@ export default function BoardRoute() {
           <BoardTimeline value={timelineSlot}>
             <BudgetSummaryExtras value={renderBoardSchedule}>
               <ExportMenuExtras value={scheduleExports}>
-                <BoardPage notice={<OfflineNotice />} />
+                <BoardMembers value={membersSlot}>
+                  <BoardPage notice={<OfflineNotice />} />
+                </BoardMembers>
               </ExportMenuExtras>
             </BudgetSummaryExtras>
           </BoardTimeline>

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { client, ok } from '../../lib/api/client';
+import { client, ok, publicClient } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
-import type { Member, MemberRole, RoleProject } from './types';
+import type { InvitationPreview, Member, MemberRole, RoleProject } from './types';
 
 // Issue 35: a project's members and invitations (docs/api.md, "Members"). Reading the list needs
 // a place on the project; inviting, changing a role and removing are the owner's; a member may
-// leave (DELETE of their own row). The document gives `role` as a string with a pattern: the
-// server sends only the codes `Member` and `RoleProject` name.
+// leave (DELETE of their own row). The server sends only the role codes `Member` and
+// `RoleProject` name.
 
 type WireMember = components['schemas']['Member'];
 const member = (answer: Promise<WireMember>) => answer as Promise<Member>;
@@ -58,7 +58,25 @@ export const removeMember = (projectId: number, memberId: number): Promise<void>
  * `fields.token` when the invitation expired, was used or revoked, or is for another email.
  */
 export const acceptInvitation = (token: string): Promise<RoleProject> =>
-  ok(client.POST('/api/invitations/accept/', { body: { token } })) as Promise<RoleProject>;
+  ok(client.POST('/api/invitations/accept/', { body: { token } }));
+
+/**
+ * What the invitation link's `token` is for, before any login: 200 with the project's name, its
+ * owner, the invited email and role; 400 with `fields.token` (expired, used, unknown: the words of
+ * accept). Sent without the session (`publicClient`: the visitor has none, and a stale token in
+ * this browser must not send them to the login page).
+ */
+export const previewInvitation = (token: string, signal?: AbortSignal): Promise<InvitationPreview> =>
+  ok(publicClient.POST('/api/invitations/preview/', { body: { token }, credentials: 'omit', signal }));
+
+export const invitationPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitations', 'preview', token] as const,
+    queryFn: ({ signal }) => previewInvitation(token, signal),
+    staleTime: Infinity,
+    // A refusal (400) is the answer; an unreachable server falls back to the generic text at once.
+    retry: false,
+  });
 
 /** The signed-in user's username: finds their own row of the list (to leave). */
 export const myUsernameQuery = () =>

@@ -27,6 +27,9 @@ export type RoleProject = Pick<components['schemas']['Project'], 'id' | 'name'> 
   owner?: string | null;
 };
 
+/** What an invitation link is for (`POST /api/invitations/preview/`, no login needed). */
+export type InvitationPreview = components['schemas']['InvitationPreview'];
+
 export const MEMBER_ROLES: { value: MemberRole; label: string; hint: string }[] = [
   { value: 'partner', label: 'Partner', hint: 'Can edit everything except deleting the project and managing members' },
   { value: 'viewer', label: 'Viewer', hint: 'Can see everything, change nothing' },

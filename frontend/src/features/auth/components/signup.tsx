@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AppForm, Field, FormMessage, RequiredNote, useAppForm } from '../../../components/form';
 import { toFormErrors } from '../../../lib/form-errors';
-import { noticeFrom } from '../../../lib/route-state';
+import { noticeFrom, stateString } from '../../../lib/route-state';
 import { signup } from '../api';
 import { validateSignup } from '../utils';
 import '../auth.css';
@@ -18,12 +18,15 @@ interface SignupValues {
 export function Signup() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  // Set by the page that sent the user here (a deleted account).
-  const notice = noticeFrom(useLocation().state);
+  // Set by the page that sent the user here (a deleted account, an invitation link).
+  const state: unknown = useLocation().state;
+  const notice = noticeFrom(state);
+  // An invitation's address (issue 35, SignupState): the form starts with it; it stays editable.
+  const invitedEmail = stateString(state, 'email');
   // The browser's checks beside the fields; the server's reasons too (a taken username), under
   // the spec's message.
   const kit = useAppForm<SignupValues>({
-    defaultValues: { username: '', email: '', password: '' },
+    defaultValues: { username: '', email: invitedEmail, password: '' },
     native: true,
     clearOnEdit: false,
     mapError: (err) => ({

@@ -13,6 +13,7 @@ import {
 } from '../../../components/form';
 import { DocumentSlot } from '../../../components/form/document-slot';
 import { Modal } from '../../../components/ui/modal';
+import { useOwnsProject } from '../../../lib/edit-access';
 import { toFormErrors } from '../../../lib/form-errors';
 import { documentName } from '../../../lib/task-documents';
 import { contractorKeys, createBid, createContractor, projectContractorsQuery, updateBid } from '../api';
@@ -46,6 +47,12 @@ const IDS: Record<FieldName, string> = {
   notes: 'bid-notes',
 };
 
+// Where a new contractor's other details go: the owner's Contractors page holds the project's
+// roster; a partner's own page is not it (issue 35), so they are told whose it is.
+const OWNER_HINT = 'Phone, email, license and insurance can be added later on the Contractors page.';
+const PARTNER_HINT =
+  "Phone, email, license and insurance can be added by the project's owner on their Contractors page.";
+
 /** The bid, and the trade of a contractor added on the spot. */
 type Values = BidFormValues & { newTrade: string };
 
@@ -73,6 +80,7 @@ export function BidForm({ projectId, taskId, bid, documents, onClose, onSaved }:
   const roster = projectContractorsQuery(projectId);
   const contractors = useQuery(roster);
   const [uploading, setUploading] = useState(false);
+  const ownsProject = useOwnsProject();
   // Each refused save: messages beside the fields (`name`: the new contractor's), the first field
   // in error focused and scrolled into view.
   const kit = useAppForm<Values>({
@@ -160,9 +168,7 @@ export function BidForm({ projectId, taskId, bid, documents, onClose, onSaved }:
               <Field id={IDS.name} name="newContractorName" label="Name" required="aria" autoComplete="organization" />
               <Field id="bid-new-trade" name="newTrade" label="Trade" placeholder="e.g. Framing" />
             </div>
-            <small className="hint">
-              Phone, email, license and insurance can be added later on the Contractors page.
-            </small>
+            <small className="hint">{ownsProject ? OWNER_HINT : PARTNER_HINT}</small>
           </fieldset>
         )}
         <div className="grid-2">

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { useOwnsProject } from '../../../lib/edit-access';
+import { useBoardMembers } from '../members-slot';
 import type { BoardView } from '../view-preference';
 import { trackExport } from '../export';
 import { useExportMenuExtras } from '../task-form-extras';
@@ -114,6 +115,30 @@ export function BoardToolbar({
   const exportExtras = useExportMenuExtras();
   // A member's /contractors is their own roster, not this project's (the owner's).
   const ownsProject = useOwnsProject();
+  // Issue 35: the project's members, for every role (src/app provides the dialog, a lazy chunk).
+  // Wide: a button beside View and Theme (the way-on row stays one row at 1280 px); phone: an item
+  // of More, beside Share (the phone's two rows stay two at 390 px).
+  const members = useBoardMembers();
+  const [showMembers, setShowMembers] = useState(false);
+  const openMembers = () => {
+    members?.preload();
+    setShowMembers(true);
+  };
+  const membersButton = members && (
+    <button
+      type="button"
+      className="btn"
+      aria-haspopup="dialog"
+      onClick={openMembers}
+      onPointerEnter={members.preload}
+      onFocus={members.preload}
+    >
+      Members
+    </button>
+  );
+  const membersDialog = members && showMembers && (
+    <Suspense fallback={null}>{members.render({ projectId, onClose: () => setShowMembers(false) })}</Suspense>
+  );
 
   if (phone) {
     return (
@@ -131,6 +156,7 @@ export function BoardToolbar({
                   { label: 'Inspections', onSelect: () => void navigate(inspectionsPath) },
                   { label: 'Lien waivers', onSelect: () => void navigate(waiversPath) },
                   { label: 'Activity', onSelect: () => void navigate(activityPath) },
+                  ...(members ? [{ label: 'Members', onSelect: openMembers }] : []),
                   ...(onBudget ? [{ label: 'Update Budget', onSelect: () => !budgetDisabled && onBudget() }] : []),
                   { label: 'Export CSV', onSelect: () => onExport('csv') },
                   { label: exporting ? 'Exporting PDF…' : 'Export PDF', onSelect: () => onExport('pdf') },
@@ -178,6 +204,7 @@ export function BoardToolbar({
             </Link>
           )}
         </div>
+        {membersDialog}
       </div>
     );
   }
@@ -220,6 +247,7 @@ export function BoardToolbar({
         </Link>
       </div>
       <div className="toolbar-group">
+        {membersButton}
         <label className="inline-field">
           <span>View</span>
           <select
@@ -244,6 +272,7 @@ export function BoardToolbar({
           </select>
         </label>
       </div>
+      {membersDialog}
     </div>
   );
 }

@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { tokens } from '../../../lib/auth-store';
 import { renderWithProviders } from '../../../testing/render';
 import { pendingJoinToken } from '../pending-join';
 import { json, stubFetch } from '../test-fetch';
 import { JoinInvitation, MSG_NO_TOKEN } from './join-invitation';
+
+/** The next page: the state the link handed it (the sign-up form reads `email` from it). */
+function Signup() {
+  return <output aria-label="Handed state">{JSON.stringify(useLocation().state)}</output>;
+}
+
+/** A paragraph whose whole text (across its <strong>s) is `text`. */
+const paragraph = (text: string) => (_: string, el: Element | null) =>
+  el?.tagName === 'P' && (el.textContent ?? '').replace(/\s+/g, ' ').trim() === text;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,13 +22,104 @@ afterEach(() => {
 });
 
 describe('the join page', () => {
-  it('sends a visitor to log in or sign up and keeps the token for their return', () => {
-    const asked = stubFetch(() => undefined);
-    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, { path: '/join', url: '/join?token=abc123' });
+  it('names the invitation to a visitor, keeps the token, and starts the sign-up with the invited email', async () => {
+    const asked = stubFetch((method, path) =>
+      method === 'POST' && path === '/api/invitations/preview/'
+        ? json(200, {
+            project: 'Lake house',
+            owner: 'ana',
+            email: 'sam@example.com',
+            role: 'partner',
+            expires_at: '2026-12-04T10:00:00Z',
+          })
+        : undefined,
+    );
+    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, {
+      path: '/join',
+      url: '/join?token=abc123',
+      routes: [{ path: '/signup', element: <Signup /> }],
+    });
+    expect(screen.getByRole('status').textContent).toBe('Loading the invitation…');
+    expect(await screen.findByText(paragraph('ana invited you to Lake house as a partner.'))).toBeTruthy();
+    expect(screen.getByText(paragraph('Log in or create an account with sam@example.com to join it.'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Join a project');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
     expect(pendingJoinToken()).toBe('abc123');
-    expect(asked).toEqual([]);
+    // Asked once, without the session: only the token.
+    expect(asked).toEqual([{ method: 'POST', path: '/api/invitations/preview/', body: { token: 'abc123' } }]);
+    const headers = new Headers(vi.mocked(fetch).mock.calls[0][1]?.headers);
+    expect(headers.get('Authorization')).toBeNull();
+
+    const signUp = screen.getByRole('link', { name: 'Sign up' });
+    expect(signUp.getAttribute('href')).toBe('/signup');
+    fireEvent.click(signUp);
+    expect(JSON.parse((await screen.findByLabelText('Handed state')).textContent ?? '')).toEqual({
+      notice: 'Create your account to join the project.',
+      email: 'sam@example.com',
+    });
+  });
+
+  it('names a viewer invitation as such', async () => {
+    stubFetch(() =>
+      json(200, {
+        project: 'Cabin',
+        owner: 'olga',
+        email: 'lender@bank.example',
+        role: 'viewer',
+        expires_at: '2026-12-04T10:00:00Z',
+      }),
+    );
+    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, { path: '/join', url: '/join?token=t9' });
+    expect(await screen.findByText(paragraph('olga invited you to Cabin as a viewer.'))).toBeTruthy();
+  });
+
+  it('says why a refused invitation no longer works, instead of the buttons', async () => {
+    const asked = stubFetch(() =>
+      json(400, {
+        error: 'validation_error',
+        detail: 'Invalid input.',
+        message: 'Invalid input.',
+        fields: { token: ['This invitation was already used.'] },
+      }),
+    );
+    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, { path: '/join', url: '/join?token=used1' });
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation was already used.');
+    expect(screen.getByRole('link', { name: 'Go to your projects' }).getAttribute('href')).toBe('/projects');
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    expect(asked).toHaveLength(1);
+  });
+
+  it('falls back to the generic words and the buttons when the preview cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, {
+      path: '/join',
+      url: '/join?token=abc123',
+      routes: [{ path: '/signup', element: <Signup /> }],
+    });
+    expect(
+      await screen.findByText(
+        'You have been invited to a project on BuildLedger. Log in or create an account to join it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(JSON.parse((await screen.findByLabelText('Handed state')).textContent ?? '')).toEqual({
+      notice: 'Create your account to join the project.',
+    });
+    expect(pendingJoinToken()).toBe('abc123');
+  });
+
+  it('falls back too when the server answers something other than a refusal', async () => {
+    stubFetch(() => json(500, { error: 'internal', message: 'Something went wrong' }));
+    renderWithProviders(<JoinInvitation onJoined={() => undefined} />, { path: '/join', url: '/join?token=abc123' });
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/You have been invited to a project on BuildLedger/)).toBeTruthy();
   });
 
   it('joins the project once signed in, and hands the project on', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/use-session';
-import type { NoticeState } from '../../../lib/route-state';
-import { acceptInvitation } from '../api';
+import type { NoticeState, SignupState } from '../../../lib/route-state';
+import { acceptInvitation, invitationPreviewQuery } from '../api';
 import { forgetJoinToken, rememberJoinToken } from '../pending-join';
-import type { RoleProject } from '../types';
+import type { InvitationPreview, RoleProject } from '../types';
 import '../members.css';
 
 interface Props {
@@ -22,6 +23,71 @@ function refusal(error: unknown): string {
     return error.fields?.token?.[0] ?? error.message;
   }
   return UNREACHABLE;
+}
+
+const SIGNUP_NOTICE = 'Create your account to join the project.';
+const LOGIN_NOTICE = 'Log in to join the project.';
+
+/**
+ * A visitor's view of the link (not signed in): what the invitation is for, from the preview
+ * (who invited them, to which project, as what, for which address), then Log in and Sign up (its
+ * form starts with the invited address). A refused preview (expired, used, unknown) says why
+ * instead; an unreachable one falls back to the generic words.
+ */
+function VisitorJoin({ token }: { token: string }) {
+  const preview = useQuery(invitationPreviewQuery(token));
+  const refused = preview.error instanceof ApiError && preview.error.status === 400;
+  const invitation: InvitationPreview | undefined = preview.data;
+  return (
+    <main className="page join-page">
+      <div className="card stack-sm">
+        <h1>Join a project</h1>
+        {preview.isPending ? (
+          <p className="muted" role="status">
+            Loading the invitation…
+          </p>
+        ) : refused ? (
+          <>
+            <p className="form-error" role="alert">
+              {refusal(preview.error)}
+            </p>
+            <Link to="/projects">Go to your projects</Link>
+          </>
+        ) : (
+          <>
+            {invitation ? (
+              <>
+                <p>
+                  {invitation.owner} invited you to <strong>{invitation.project}</strong> as a {invitation.role}.
+                </p>
+                <p>
+                  Log in or create an account with <strong>{invitation.email}</strong> to join it.
+                </p>
+              </>
+            ) : (
+              <p>You have been invited to a project on BuildLedger. Log in or create an account to join it.</p>
+            )}
+            <div className="modal-actions">
+              <Link
+                className="btn"
+                to="/signup"
+                state={
+                  invitation
+                    ? ({ notice: SIGNUP_NOTICE, email: invitation.email } satisfies SignupState)
+                    : ({ notice: SIGNUP_NOTICE } satisfies NoticeState)
+                }
+              >
+                Sign up
+              </Link>
+              <Link className="btn btn-primary" to="/login" state={{ notice: LOGIN_NOTICE } satisfies NoticeState}>
+                Log in
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </main>
+  );
 }
 
 /**
@@ -73,32 +139,7 @@ export function JoinInvitation({ onJoined }: Props) {
     );
   }
 
-  if (!loggedIn) {
-    return (
-      <main className="page join-page">
-        <div className="card stack-sm">
-          <h1>Join a project</h1>
-          <p>You have been invited to a project on BuildLedger. Log in or create an account to join it.</p>
-          <div className="modal-actions">
-            <Link
-              className="btn"
-              to="/signup"
-              state={{ notice: 'Create your account to join the project.' } satisfies NoticeState}
-            >
-              Sign up
-            </Link>
-            <Link
-              className="btn btn-primary"
-              to="/login"
-              state={{ notice: 'Log in to join the project.' } satisfies NoticeState}
-            >
-              Log in
-            </Link>
-          </div>
-        </div>
-      </main>
-    );
-  }
+  if (!loggedIn) return <VisitorJoin token={token} />;
 
   return (
     <main className="page join-page">

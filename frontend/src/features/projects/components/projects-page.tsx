@@ -1,8 +1,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { noticeFrom } from '../../../lib/route-state';
 import {
   createProject,
   createTemplateTasks,
@@ -44,6 +45,8 @@ export function ProjectsPage({ renderMembers, canCreate = true }: Props = {}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery());
+  // Set by the page that sent the user here (issue 35: "You left <project>.").
+  const notice = noticeFrom(useLocation().state);
   const [showForm, setShowForm] = useState(false);
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]> | undefined>();
@@ -158,6 +161,11 @@ export function ProjectsPage({ renderMembers, canCreate = true }: Props = {}) {
         )}
       </header>
 
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       {!showForm && error && (
         <div className="form-error" role="alert">
           {error}

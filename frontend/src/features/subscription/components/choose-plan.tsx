@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery } from '../../../config/config-query';
+import { noticeFrom } from '../../../lib/route-state';
 import { checkSubscriptionQuery, createCheckoutSession } from '../api';
 import '../subscription.css';
 
@@ -9,6 +10,8 @@ export function ChoosePlan() {
   const config = useQuery(configQuery());
   const check = useQuery(checkSubscriptionQuery());
   const [busy, setBusy] = useState(false);
+  // Handed on by the guard (issue 35: "You left <project>." after a member's last shared project).
+  const notice = noticeFrom(useLocation().state);
 
   const subscribe = async () => {
     setBusy(true);
@@ -31,6 +34,11 @@ export function ChoosePlan() {
         <h1>Choose a Subscription Plan</h1>
         <p className="muted">Everything you need to estimate, track and manage your construction budget.</p>
       </header>
+      {notice && (
+        <p className="notice center" role="status">
+          {notice}
+        </p>
+      )}
       {check.data?.is_subscribed && (
         <p className="notice center" role="status">
           You already have an active subscription. <Link to="/projects">Go to your projects</Link>
