@@ -142,6 +142,9 @@ export const journeys = [
       const partnerLink = await mailedLink(ctx, partner.email);
       await p.page.goto(partnerLink);
       await p.page.getByRole('heading', { name: 'Join a project' }).waitFor();
+      // Before signing in, the page names who invites, to what, as what, and the address.
+      await expectText(p.page.locator('main'), `${owner.username} invited you to ${project.name} as a partner.`);
+      await expectText(p.page.locator('main'), `create an account with ${partner.email} to join it`);
       await shot(ctx, p.page, 'team-02-join-signed-out');
       await p.page.getByRole('link', { name: 'Log in' }).click();
       await expectUrl(p.page, /^\/login$/);
@@ -150,7 +153,7 @@ export const journeys = [
       await p.page.getByRole('button', { name: 'Login' }).click();
       await expectUrl(p.page, new RegExp(`^/kanban/${project.id}$`));
       await p.page.locator(`[data-task-id="${task.id}"]`).first().waitFor();
-      // The link works once.
+      // Opening the mail's link again, in another browser, goes back to the project.
       const again = await visitorPage(ctx);
       await again.page.goto('/login');
       await again.page.getByLabel('Email or Username').fill(partner.username);
@@ -158,8 +161,7 @@ export const journeys = [
       await again.page.getByRole('button', { name: 'Login' }).click();
       await expectUrl(again.page, /^\/(projects|choose-plan)$/);
       await again.page.goto(partnerLink);
-      await expectText(again.page.getByRole('alert'), 'This invitation has already been used.');
-      await shot(ctx, again.page, 'team-03-join-used-link');
+      await expectUrl(again.page, new RegExp(`^/kanban/${project.id}$`));
       await again.context.close();
 
       // The viewer opens the link, signs up from it with the invited email, and lands on the board.
@@ -168,12 +170,18 @@ export const journeys = [
       await v.page.goto(await mailedLink(ctx, viewer.email));
       await v.page.getByRole('link', { name: 'Sign up' }).click();
       await expectUrl(v.page, /^\/signup$/);
+      const email = v.page.getByLabel('Email');
+      const prefilled = await email.inputValue();
+      assert(prefilled === viewer.email, `the sign-up form holds ${prefilled}, not the invited address`);
       await v.page.getByLabel('Username').fill(viewer.username);
-      await v.page.getByLabel('Email').fill(viewer.email);
       await v.page.getByLabel('Password').fill(viewer.password);
       await v.page.getByRole('button', { name: 'Sign Up' }).click();
       await expectUrl(v.page, new RegExp(`^/kanban/${project.id}$`));
       await v.page.locator(`[data-task-id="${task.id}"]`).first().waitFor();
+      // The partner's link, used, works for nobody else.
+      await v.page.goto(partnerLink);
+      await expectText(v.page.getByRole('alert'), 'This invitation has already been used.');
+      await shot(ctx, v.page, 'team-03-join-used-link');
 
       // The owner's dialog now names both, with the dates they joined.
       await o.page.reload();
