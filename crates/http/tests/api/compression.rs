@@ -86,7 +86,7 @@ async fn other_json_is_compressed_and_tiny_bodies_are_not() {
 
     let health = get_with(&app, "/healthz", None, BROWSER).await;
     assert_eq!(health.header("content-encoding"), None);
-    assert_eq!(health.text(), r#"{"status":"ok"}"#);
+    assert_eq!(health.text(), r#"{"status":"ok","database":"ok","documents":"ok"}"#);
     // Errors are JSON too, small and plain.
     let missing = get_with(&app, "/api/nothing/", None, BROWSER).await;
     assert_eq!(missing.status, 404);

@@ -167,19 +167,28 @@ async fn the_built_application_serves_on_its_port_with_request_ids() {
     let port = app.port();
     assert_ne!(port, 0);
     let server = actix_web::rt::spawn(app.run_until_stopped());
-    let response = actix_web::web::block(move || {
-        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-        stream
-            .write_all(b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: socket-1\r\nConnection: close\r\n\r\n")
-            .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        response
-    })
+    let exchange = |request: &'static [u8]| {
+        actix_web::web::block(move || {
+            let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+            stream.write_all(request).unwrap();
+            let mut response = String::new();
+            stream.read_to_string(&mut response).unwrap();
+            response
+        })
+    };
+    let response = exchange(
+        b"GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: socket-1\r\nConnection: close\r\n\r\n",
+    )
     .await
     .unwrap();
+    // HEAD: the same status and length, and no body on the wire (head.rs).
+    let head = exchange(b"HEAD /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").await.unwrap();
     server.abort();
     assert!(response.starts_with("HTTP/1.1 200 OK\r\n"), "{response}");
     assert!(response.to_ascii_lowercase().contains("\r\nx-request-id: socket-1\r\n"), "{response}");
-    assert!(response.ends_with(r#"{"status":"ok"}"#), "{response}");
+    let body = r#"{"status":"ok","database":"ok","documents":"ok"}"#;
+    assert!(response.ends_with(body), "{response}");
+    assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+    assert!(head.contains(&format!("content-length: {}\r\n", body.len())), "{head}");
+    assert!(head.ends_with("\r\n\r\n"), "a body after the headers: {head}");
 }
