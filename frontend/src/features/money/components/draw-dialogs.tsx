@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useController, useFormContext } from 'react-hook-form';
 import {
@@ -20,10 +21,18 @@ import type { Draw, NextDraw } from '../types';
 import { amountEditText, parseDollars, sumDollars, toCents } from '../utils';
 import { localToday } from '../../../lib/dates';
 import { UNREACHABLE } from '../../../lib/use-item-actions';
+import {
+  PercentDrawLines,
+  percentDrawLines,
+  percentTasks,
+  validatePercentLines,
+  type PercentTask,
+  type PercentValues,
+} from './percent-draw-lines';
 
 type DrawableItem = NextDraw['items'][number] & { task: number };
 
-interface NewDrawValues {
+interface NewDrawValues extends PercentValues {
   /** The ticked tasks; null until one is (un)ticked: every task with work to draw for. */
   tasks: number[] | null;
   requested_on: string;
@@ -93,46 +102,98 @@ function DrawTasks({ items }: { items: readonly DrawableItem[] }) {
   );
 }
 
+/** Why nothing paid is waiting to be drawn for, and that the lender can fund by percent complete. */
+function NothingToDraw({ paid }: { paid?: number }) {
+  return (
+    <p className="muted" data-testid="no-draw-items">
+      {paid !== undefined && toCents(paid) === 0
+        ? 'Nothing has been paid yet, so no paid work is waiting to be drawn for.'
+        : 'Every payment so far is already covered by a draw.'}{' '}
+      If your lender funds by its inspector&apos;s percent complete (for example when the loan pays the contractor),
+      tick the tasks it inspected below and enter each one&apos;s percent.
+    </p>
+  );
+}
+
+/** The percent lines, or why there are none yet. */
+function PercentPart({ tasks }: { tasks: readonly PercentTask[] | undefined }) {
+  if (tasks === undefined)
+    return (
+      <p className="page-loading" role="status">
+        Loading the tasks…
+      </p>
+    );
+  if (percentTasks(tasks).length === 0)
+    return (
+      <p className="muted" data-testid="no-percent-tasks">
+        No task has a committed cost (an awarded bid) or an actual cost yet, so there is nothing to ask for by percent
+        complete. Award a bid on the board, then request a draw.
+      </p>
+    );
+  return <PercentDrawLines tasks={percentTasks(tasks)} />;
+}
+
 /**
  * "New draw request": what the work to date not yet covered by other draws comes to, task by
- * task (GET /api/projects/{id}/draws/next/), all ticked; the server fixes the amounts on create.
+ * task (GET /api/projects/{id}/draws/next/), all ticked; or, by percent complete (the lender's
+ * inspection), the tasks with a scheduled value and each one's percent. With no paid work to draw
+ * for, the percent is the way offered. The server fixes the amounts on create.
  */
 export function NewDrawDialog({
   projectId,
   paid,
+  tasks,
   onClose,
   onCreated,
 }: {
   projectId: number;
-  /** The summary's Paid, when known: with nothing paid yet, there is nothing to draw. */
+  /** The summary's Paid, when known: with nothing paid yet, there is no paid work to draw for. */
   paid?: number;
+  /** The project's tasks as the Money page has them (the board's cached list); undefined while loading. */
+  tasks?: readonly PercentTask[];
   onClose: () => void;
   onCreated: (draw: Draw) => void;
 }) {
   const next = useQuery(nextDrawQuery(projectId));
+  const [percentChosen, setPercentChosen] = useState(false);
   // Lines of deleted tasks (task null) cannot be asked for again.
   const items = (next.data?.items ?? []).filter((i): i is DrawableItem => i.task !== null);
+  const byPercent = next.isSuccess && (items.length === 0 || percentChosen);
+  const listed = percentTasks(tasks ?? []);
   const chosenOf = (values: NewDrawValues) => values.tasks ?? drawnByDefault(items);
   // Each refused save: messages beside the fields, the first field in error focused and scrolled into view.
   const kit = useAppForm<NewDrawValues>({
-    defaultValues: { tasks: null, requested_on: localToday(), note: '', final: false },
-    fields: ['tasks', 'requested_on', 'note', 'final'],
+    defaultValues: { tasks: null, percent_tasks: [], requested_on: localToday(), note: '', final: false },
+    fields: ['tasks', 'items', 'requested_on', 'note', 'final'],
     fallback: UNREACHABLE,
-    validate: (values): FieldErrors => (chosenOf(values).length === 0 ? { tasks: ['Choose at least one task.'] } : {}),
+    validate: (values): FieldErrors =>
+      byPercent
+        ? validatePercentLines(listed, values)
+        : chosenOf(values).length === 0
+          ? { tasks: ['Choose at least one task.'] }
+          : {},
     onError: (err) => console.error('Draw request failed', err),
   });
   const { busy } = kit;
 
   const save = async (values: NewDrawValues) => {
     const chosen = new Set(chosenOf(values));
+    const lines = byPercent
+      ? percentDrawLines(listed, values)
+      : { tasks: items.filter((i) => chosen.has(i.task)).map((i) => i.task) };
     const draw = await createDraw({
       project: projectId,
-      tasks: items.filter((i) => chosen.has(i.task)).map((i) => i.task),
+      ...lines,
       requested_on: values.requested_on || undefined,
       note: values.note.trim(),
       ...(values.final ? { final: true } : {}),
     });
     onCreated(draw);
+  };
+
+  const switchTo = (percent: boolean) => {
+    kit.form.clearErrors();
+    setPercentChosen(percent);
   };
 
   return (
@@ -149,13 +210,28 @@ export function NewDrawDialog({
             What the draw would cover could not be loaded. Close this and try again.
           </p>
         ) : items.length === 0 ? (
-          <p className="muted" data-testid="no-draw-items">
-            {paid !== undefined && toCents(paid) === 0
-              ? 'Nothing has been paid yet, so there is no work to draw for. Record payments (or move finished work to Paid) on the board, then request a draw.'
-              : 'Every payment so far is already covered by a draw. Record new payments (or move finished work to Paid) on the board, then request the next draw.'}
-          </p>
+          <>
+            <NothingToDraw paid={paid} />
+            <PercentPart tasks={tasks} />
+          </>
+        ) : byPercent ? (
+          <>
+            <p className="draw-mode-switch">
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => switchTo(false)}>
+                Ask for the work paid instead
+              </button>
+            </p>
+            <PercentPart tasks={tasks} />
+          </>
         ) : (
-          <DrawTasks items={items} />
+          <>
+            <DrawTasks items={items} />
+            <p className="draw-mode-switch">
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => switchTo(true)}>
+                Ask by percent complete (lender&apos;s inspection) instead
+              </button>
+            </p>
+          </>
         )}
         <Field id="draw-requested-on" name="requested_on" label="Requested on" type="date" />
         <Field id="draw-note" name="note" label="Note for the lender (optional)">
@@ -167,14 +243,19 @@ export function NewDrawDialog({
           </label>
           <small className="hint" id="new-draw-final-hint">
             The last draw of the loan: every contractor with an awarded bid then needs an unconditional final lien
-            waiver. Percent complete per line and the lender&apos;s inspection are set with Edit once the draft exists.
+            waiver. The lender&apos;s inspection (and any change to a line&apos;s percent complete) is set with Edit
+            once the draft exists.
           </small>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || items.length === 0}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy || !next.isSuccess || (byPercent && listed.length === 0)}
+          >
             {busy ? 'Creating…' : 'Create draw request'}
           </button>
         </div>

@@ -407,6 +407,7 @@ export function DrawsSection({ projectId, project, tasks, summary, payments, onC
         <NewDrawDialog
           projectId={projectId}
           paid={summary?.paid_to_date}
+          tasks={tasks}
           onClose={() => setCreating(false)}
           onCreated={(draw) => {
             setCreating(false);
