@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tokens } from '../../../lib/auth-store';
+import { formatDate } from '../../../lib/format';
 import { renderWithProviders } from '../../../testing/render';
 import { json, stubFetch } from '../test-fetch';
 import type { Member } from '../types';
@@ -143,8 +144,19 @@ describe('the members dialog, for a member', () => {
       />,
     );
     const table = await screen.findByRole('table', { name: 'Members' });
-    expect(within(table).getAllByRole('row')[1].textContent).toContain('olga');
-    expect(within(table).getAllByRole('row')[1].textContent).toContain('Owner');
+    const rows = within(table).getAllByRole('row');
+    // The owner's row: no join date (nor a dash) in the Joined column.
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['olga', 'Owner', '']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['anaana@example.com', 'Partner', formatDate(ana.joined_at ?? '')]);
+    expect(within(rows[3]).getAllByRole('cell')[2].textContent).toBe(`Invited ${formatDate(bank.invited_at)}`);
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Remove|Revoke/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
@@ -157,5 +169,31 @@ describe('the members dialog, for a member', () => {
     );
     await waitFor(() => expect(onLeft).toHaveBeenCalled());
     expect(asked.filter((a) => a.method === 'DELETE').map((a) => a.path)).toEqual(['/api/projects/5/members/1/']);
+  });
+});
+
+describe('the members table on a phone', () => {
+  // members.css turns each row of `.members-table` into a block under 560 px: the first cell (name
+  // over email) across, then the other cells side by side; empty cells are hidden. (Vitest loads no
+  // CSS: this checks the structure those rules select.)
+  it('has the rows and cells the stacked layout selects', async () => {
+    tokens.set('A', 'R');
+    stubFetch((method) => (method === 'GET' ? json(200, [ana, bank]) : undefined));
+    renderWithProviders(<MembersDialog projectId={5} projectName="Cabin" userRole="owner" onClose={() => undefined} />);
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(table.classList.contains('members-table')).toBe(true);
+    expect(table.parentElement?.classList.contains('table-wrap')).toBe(true);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    for (const [row, person] of [
+      [rows[0], ana],
+      [rows[1], bank],
+    ] as const) {
+      const cells = row.querySelectorAll(':scope > td');
+      expect(cells).toHaveLength(4);
+      expect(cells[0].querySelector('.member-name')?.textContent).toBe(person.user ?? 'Invited');
+      expect(cells[0].querySelector('.member-email')?.textContent).toBe(person.email);
+    }
+    expect(rows[1].querySelectorAll(':scope > td')[2].textContent).toBe(`Invited ${formatDate(bank.invited_at)}`);
   });
 });

@@ -137,7 +137,8 @@ export function MembersDialog({ projectId, projectName, userRole, owner, onClose
                   <tr>
                     <td>{owner}</td>
                     <td>Owner</td>
-                    <td>-</td>
+                    {/* Nobody invited the owner: no join date (the role says who they are). */}
+                    <td />
                     {isOwner && <td />}
                   </tr>
                 )}
