@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { Navbar } from '../components/navbar';
+import { setSubscribedStanding } from '../components/navbar-standing';
 import { tokens } from '../lib/auth-store';
 import { renderWithProviders } from '../testing/render';
-import { ProtectedRoute } from './guards';
+import { ProtectedRoute, RequireLogin } from './guards';
 import { isMemberPage, onMemberPage, setMemberProjects } from './member-access';
 
 const json = (status: number, body: unknown) =>
@@ -12,6 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   setMemberProjects([]);
+  setSubscribedStanding(null);
 });
 
 const PAYMENT_REQUIRED = { error: 'subscription_required', message: 'An active subscription is required.' };
@@ -106,6 +110,58 @@ describe('the subscription guard', () => {
     const { router } = open('/projects');
     expect(await screen.findByRole('heading', { name: 'Join' })).toBeTruthy();
     expect(router.state.location.search).toBe('?token=abc%20123');
+  });
+});
+
+describe("the site menu after the guard's check", () => {
+  const withMenu = [
+    {
+      element: (
+        <>
+          <Navbar />
+          <Outlet />
+        </>
+      ),
+      children: [
+        {
+          element: <ProtectedRoute />,
+          children: [
+            { path: '/kanban/:id', element: page('Board') },
+            { path: '/account-settings', element: page('Account Settings') },
+            { path: '/choose-plan', element: page('Choose a plan') },
+          ],
+        },
+        { element: <RequireLogin />, children: [{ path: '/account', element: page('Your Account') }] },
+      ],
+    },
+  ];
+  const openMenu = () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    return within(screen.getByRole('navigation', { name: 'Main' }));
+  };
+
+  it('takes a member without a subscription to their account page, and has no Contractors', async () => {
+    server(false, shared);
+    tokens.set('A', 'R');
+    renderWithProviders(<p>start</p>, { path: '/start', url: '/kanban/8', routes: withMenu });
+    expect(await screen.findByRole('heading', { name: 'Board' })).toBeTruthy();
+    const menu = openMenu();
+    expect(menu.queryByRole('link', { name: 'Contractors' })).toBeNull();
+    fireEvent.click(menu.getByRole('link', { name: 'Account Settings' }));
+    // Their account (password, reminders, data, deletion), not "Choose a Subscription Plan".
+    expect(await screen.findByRole('heading', { name: 'Your Account' })).toBeTruthy();
+    expect(openMenu().getByRole('link', { name: 'Account Settings' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('keeps Account Settings and Contractors for a subscriber', async () => {
+    server(true, []);
+    tokens.set('A', 'R');
+    renderWithProviders(<p>start</p>, { path: '/start', url: '/kanban/3', routes: withMenu });
+    expect(await screen.findByRole('heading', { name: 'Board' })).toBeTruthy();
+    const menu = openMenu();
+    expect(menu.getByRole('link', { name: 'Contractors' }).getAttribute('href')).toBe('/contractors');
+    fireEvent.click(menu.getByRole('link', { name: 'Account Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { setSubscribedStanding } from '../components/navbar-standing';
 import { noticeFrom, type NoticeState } from '../lib/route-state';
 import { useIsLoggedIn } from '../lib/use-session';
 import { checkSubscriptionQuery } from '../features/subscription/api';
@@ -20,6 +21,18 @@ export const joinedProjectIds = (projects: readonly Project[] | undefined): Set<
   new Set((projects ?? []).filter((p) => p.role !== undefined && p.role !== 'owner').map((p) => p.id));
 
 /**
+ * The subscription check, its answer told to the site menu (components/navbar-standing.ts): a user
+ * without a subscription of their own gets their account page and no Contractors there. A failed
+ * check counts as none, as in the guard.
+ */
+function useSubscriptionCheck(loggedIn: boolean) {
+  const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn, networkMode: 'offlineFirst' });
+  const standing = !loggedIn || check.isPending ? null : check.data?.is_subscribed === true;
+  useEffect(() => setSubscribedStanding(standing), [standing]);
+  return check;
+}
+
+/**
  * Login + subscription guard of the spec (section 2). Issue 35: a user without a subscription of
  * their own who joined someone's project may open the project list and that project's pages (the
  * server answers GET /api/projects/ for them, 402 elsewhere); everyone else without one goes to
@@ -28,7 +41,7 @@ export const joinedProjectIds = (projects: readonly Project[] | undefined): Set<
 export function ProtectedRoute() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
-  const check = useQuery({ ...checkSubscriptionQuery(), enabled: loggedIn, networkMode: 'offlineFirst' });
+  const check = useSubscriptionCheck(loggedIn);
   const subscribed = check.isSuccess && check.data?.is_subscribed === true;
   const onChoosePlan = location.pathname === '/choose-plan';
   const maybeMember = loggedIn && !check.isPending && !subscribed && !onChoosePlan;
@@ -56,9 +69,10 @@ export function ProtectedRoute() {
   return <Navigate to="/choose-plan" replace state={notice ? ({ notice } satisfies NoticeState) : undefined} />;
 }
 
-/** Login only (admin dashboard: the server answers 403 for non-admins). */
+/** Login only (admin dashboard: the server answers 403 for non-admins; the account page). */
 export function RequireLogin() {
   const loggedIn = useIsLoggedIn();
+  useSubscriptionCheck(loggedIn);
   if (!loggedIn) return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import { renderWithProviders } from '../testing/render';
 import { tokens } from '../lib/auth-store';
 import { setApiHandlers } from '../lib/api-client';
 import { Navbar } from './navbar';
+import { setSubscribedStanding } from './navbar-standing';
 
 const routes = [{ path: '/login', element: <p>at /login</p> }];
 
@@ -50,5 +51,48 @@ describe('Navbar logout', () => {
   it("has no theme toggle: the board's theme selector is the one theme control", () => {
     renderWithProviders(<Navbar />, { path: '/projects', routes });
     expect(screen.queryByRole('button', { name: /theme/i })).toBeNull();
+  });
+});
+
+describe('Navbar for a user without a subscription of their own', () => {
+  afterEach(() => {
+    setSubscribedStanding(null);
+    tokens.clear();
+  });
+
+  const menuLinks = () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    return Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+  };
+
+  it('leads Account Settings to their account page and leaves Contractors out', () => {
+    tokens.set('A1', 'R1');
+    setSubscribedStanding(false);
+    renderWithProviders(<Navbar />, { path: '/projects', routes });
+    expect(menuLinks()).toEqual([
+      ['Projects', '/projects'],
+      ['Resource Hub', '/resource-hub'],
+      ['Account Settings', '/account'],
+      ['Tell Us What You Think', '/tell-us-what-you-think'],
+      ['What is BuildLedger?', '/what-is-buildledger'],
+    ]);
+  });
+
+  it.each([
+    ['a subscriber', true],
+    ['a user whose check has not answered', null],
+  ])('keeps the full menu for %s', (_who, standing) => {
+    tokens.set('A1', 'R1');
+    setSubscribedStanding(standing);
+    renderWithProviders(<Navbar />, { path: '/projects', routes });
+    expect(menuLinks()).toEqual([
+      ['Projects', '/projects'],
+      ['Contractors', '/contractors'],
+      ['Resource Hub', '/resource-hub'],
+      ['Account Settings', '/account-settings'],
+      ['Tell Us What You Think', '/tell-us-what-you-think'],
+      ['What is BuildLedger?', '/what-is-buildledger'],
+    ]);
   });
 });

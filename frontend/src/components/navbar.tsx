@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { logout as endSession } from '../lib/api-client';
 import { useIsLoggedIn } from '../lib/use-session';
+import { useSubscribedStanding } from './navbar-standing';
 import './navbar.css';
 
 interface Item {
@@ -17,6 +18,16 @@ const loggedInItems: Item[] = [
   { to: '/tell-us-what-you-think', label: 'Tell Us What You Think' },
   { to: '/what-is-buildledger', label: 'What is BuildLedger?' },
 ];
+
+/**
+ * Signed in without an active subscription of one's own (never subscribed, lapsed, or a member of
+ * someone's project, issue 35): Account Settings is the account page the subscription guard lets
+ * them open (/account: password, reminders, data, deletion; it links to the plans), and there is no
+ * Contractors (a member's contractors are the project owner's, chosen inside the project).
+ */
+const unsubscribedItems: Item[] = loggedInItems
+  .filter((item) => item.to !== '/contractors')
+  .map((item) => (item.to === '/account-settings' ? { ...item, to: '/account' } : item));
 
 const loggedOutItems: Item[] = [
   { to: '/', label: 'Home' },
@@ -74,7 +85,9 @@ export function Navbar() {
     void navigate('/login');
   };
 
-  const items = loggedIn ? loggedInItems : loggedOutItems;
+  // The guards' subscription check (./navbar-standing.ts); until it answers, the subscriber's menu.
+  const subscribed = useSubscribedStanding();
+  const items = !loggedIn ? loggedOutItems : subscribed === false ? unsubscribedItems : loggedInItems;
 
   return (
     <header className="navbar" ref={navRef}>

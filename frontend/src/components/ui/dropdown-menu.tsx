@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { headerBottom, placeMenu, type MenuPlace } from './menu-placement';
 import './menu.css';
 
 export interface MenuItem {
@@ -28,17 +29,15 @@ interface Props {
   align?: 'start' | 'end';
 }
 
-const GAP = 4;
-const MARGIN = 8;
-
 /**
  * A button with a popup menu (WAI-ARIA menu button): Arrow keys, Home and End move, Escape and
  * Tab close, the first item (or the checked one) takes focus. The menu is placed in the viewport
- * (fixed), above the button when there is no room below, so no scrolling container clips it.
+ * (fixed), so no scrolling container clips it: below the button, else above it, never under the
+ * sticky site header (./menu-placement.ts).
  */
 export function DropdownMenu({ label, children, sections, buttonClassName = 'btn', align = 'end' }: Props) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; left: number; maxHeight?: number } | null>(null);
+  const [place, setPlace] = useState<MenuPlace | null>(null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -54,26 +53,16 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
     const button = buttonRef.current;
     const menu = menuRef.current;
     if (!button || !menu) return;
-    const b = button.getBoundingClientRect();
-    const w = menu.offsetWidth;
-    const h = menu.offsetHeight;
-    const room = window.innerHeight - 2 * MARGIN;
-    let top = b.bottom + GAP;
-    let maxHeight: number | undefined;
-    if (top + h > window.innerHeight - MARGIN) {
-      if (b.top - GAP - h >= MARGIN) top = b.top - GAP - h;
-      else {
-        // Taller than the room on either side (a phone's long menu): the side with more room,
-        // scrolling inside, so every item can be reached (scrolling the page closes the menu).
-        const below = window.innerHeight - MARGIN - top;
-        const above = b.top - GAP - MARGIN;
-        maxHeight = Math.min(room, Math.max(below, above));
-        top = below >= above ? top : b.top - GAP - maxHeight;
-      }
-    }
-    const wanted = align === 'end' ? b.right - w : b.left;
-    const left = Math.max(MARGIN, Math.min(wanted, window.innerWidth - w - MARGIN));
-    setPlace({ top, left, maxHeight });
+    const p = placeMenu({
+      anchor: button.getBoundingClientRect(),
+      width: menu.offsetWidth,
+      height: menu.offsetHeight,
+      viewportWidth: window.innerWidth,
+      viewportHeight: window.innerHeight,
+      topEdge: headerBottom(),
+      align,
+    });
+    setPlace(p);
     const items = Array.from(menu.querySelectorAll<HTMLElement>('[role^="menuitem"]'));
     (items.find((i) => i.getAttribute('aria-checked') === 'true') ?? items[0])?.focus({ preventScroll: true });
   }, [open, align]);
@@ -154,6 +143,8 @@ export function DropdownMenu({ label, children, sections, buttonClassName = 'btn
                   left: place.left,
                   maxHeight: place.maxHeight,
                   overflowY: place.maxHeight ? 'auto' : undefined,
+                  // Its own scrolling stops at its ends: the page scrolling on would close it.
+                  overscrollBehavior: place.maxHeight ? 'contain' : undefined,
                 }
               : { visibility: 'hidden', top: 0, left: 0 }
           }

@@ -5,6 +5,8 @@ import { renderWithProviders } from '../../../testing/render';
 import type { Task } from '../types';
 import { TaskFormModal } from './task-form-modal';
 import { localToday } from '../../../lib/dates';
+import { EditAccess } from '../../../lib/edit-access';
+import { DATE_NOT_SET } from './task-form-parts';
 
 const kitchen: Task = {
   id: 9,
@@ -33,7 +35,7 @@ const kitchen: Task = {
   remaining_to_pay: null,
 };
 
-function open(task: Task, ratio: number | null, answers: Record<string, () => Response> = {}) {
+function open(task: Task, ratio: number | null, answers: Record<string, () => Response> = {}, canEdit = true) {
   tokens.set('A', 'R');
   const calls: { call: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -49,15 +51,17 @@ function open(task: Task, ratio: number | null, answers: Record<string, () => Re
   );
   const onClose = vi.fn();
   renderWithProviders(
-    <TaskFormModal
-      projectId={1}
-      task={task}
-      squareFootage={2400}
-      prediction={{ use_calibration: ratio !== null, calibrated: ratio === null ? null : { ratio } }}
-      onClose={onClose}
-      onBanner={() => {}}
-      onDelete={() => {}}
-    />,
+    <EditAccess value={canEdit}>
+      <TaskFormModal
+        projectId={1}
+        task={task}
+        squareFootage={2400}
+        prediction={{ use_calibration: ratio !== null, calibrated: ratio === null ? null : { ratio } }}
+        onClose={onClose}
+        onBanner={() => {}}
+        onDelete={() => {}}
+      />
+    </EditAccess>,
   );
   return { calls, onClose };
 }
@@ -148,5 +152,36 @@ describe('the task form moving a task to Paid', () => {
     expect(document.getElementById('tf-cost-error')?.textContent).toBe('The actual cost cannot be negative.');
     expect(calls).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('a viewer’s task form (view only)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const scheduled: Task = { ...kitchen, due_date: null, planned_start: '2026-03-02', actual_start: null };
+
+  it('says "Not set" for an empty date, not the browser’s mm/dd/yyyy, and shows a set one as a date', async () => {
+    open(scheduled, null, {}, false);
+    await screen.findByTestId('form-predicted');
+    for (const label of ['Due Date', 'Actual start', 'Actual finish']) {
+      const box = screen.getByLabelText<HTMLInputElement>(label);
+      expect([label, box.type, box.placeholder, box.value, box.matches(':disabled')]).toEqual([
+        label,
+        'text',
+        DATE_NOT_SET,
+        '',
+        true,
+      ]);
+    }
+    const planned = screen.getByLabelText<HTMLInputElement>('Planned start');
+    expect([planned.type, planned.value, planned.placeholder]).toEqual(['date', '2026-03-02', '']);
+  });
+
+  it('keeps date boxes for an editor, empty or not', async () => {
+    open(scheduled, null);
+    await screen.findByTestId('form-predicted');
+    for (const label of ['Due Date', 'Planned start', 'Actual start', 'Actual finish'])
+      expect(screen.getByLabelText<HTMLInputElement>(label).type).toBe('date');
+    expect(screen.queryByPlaceholderText(DATE_NOT_SET)).toBeNull();
   });
 });

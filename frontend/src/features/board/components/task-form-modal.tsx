@@ -297,8 +297,9 @@ export function TaskFormModal({
         costHint={
           editing && <PredictionHint prediction={prediction} ratio={activeRatio(settings)} pricing={saved.pricing} />
         }
+        viewOnly={!canEdit}
       />
-      <ScheduleFields />
+      <ScheduleFields viewOnly={!canEdit} />
     </>
   );
 

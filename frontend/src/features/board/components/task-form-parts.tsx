@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Field, MoneyInput } from '../../../components/form';
 import { pricingLabel } from '../range-display';
 import type { ShownPrediction } from '../money';
@@ -79,17 +80,30 @@ export function schedulePayload(values: Pick<TaskValues, (typeof SCHEDULE_FIELDS
   };
 }
 
+/** What a view-only form shows in a date field without a date (not the browser's "mm/dd/yyyy"). */
+export const DATE_NOT_SET = 'Not set';
+
+/**
+ * A date field of the task form. In a viewer's form (view-only, issue 35) an empty one reads
+ * "Not set": a text box with that placeholder, since a date box shows its typing mask.
+ */
+function DateField({ viewOnly = false, ...field }: ComponentProps<typeof Field> & { viewOnly?: boolean }) {
+  const value: unknown = useWatch({ name: field.name });
+  const unset = viewOnly && (value === '' || value === null || value === undefined);
+  return <Field {...field} type={unset ? 'text' : 'date'} placeholder={unset ? DATE_NOT_SET : undefined} />;
+}
+
 /**
  * The task's place in the schedule (issue 33): planned start and duration in working days (what the
  * timeline's bar drag and resize change: here they are typed, the same for keyboard users), and
  * the actual start and finish (set when the task moves to In Progress and to Paid, when empty).
  */
-export function ScheduleFields() {
+export function ScheduleFields({ viewOnly = false }: { viewOnly?: boolean }) {
   return (
     <fieldset className="span-2 options-fieldset schedule-fields">
       <legend>Schedule</legend>
       <div className="grid-2">
-        <Field id="tf-planned-start" name="planned_start" label="Planned start" type="date" />
+        <DateField id="tf-planned-start" name="planned_start" label="Planned start" viewOnly={viewOnly} />
         <Field
           id="tf-duration"
           name="duration_days"
@@ -101,19 +115,19 @@ export function ScheduleFields() {
           inputMode="numeric"
           hint="Days worked, by the project's work week; 0 for a milestone."
         />
-        <Field
+        <DateField
           id="tf-actual-start"
           name="actual_start"
           label="Actual start"
-          type="date"
           hint="Set when the task moves to In Progress, if empty."
+          viewOnly={viewOnly}
         />
-        <Field
+        <DateField
           id="tf-actual-finish"
           name="actual_finish"
           label="Actual finish"
-          type="date"
           hint="Set when the task moves to Paid, if empty."
+          viewOnly={viewOnly}
         />
       </div>
     </fieldset>
@@ -129,9 +143,17 @@ const QUALITIES: { value: MaterialQuality; label: string }[] = [
 /**
  * The task's own fields (inside the task form's `AppForm`): title (with the usual titles offered),
  * description, material quality, status, the cost (described by `costHint`, the prediction, when
- * given) and the due date.
+ * given) and the due date. `viewOnly`: a viewer's form (its empty dates read "Not set").
  */
-export function TaskFields({ suggestions, costHint }: { suggestions: readonly string[]; costHint: ReactNode }) {
+export function TaskFields({
+  suggestions,
+  costHint,
+  viewOnly = false,
+}: {
+  suggestions: readonly string[];
+  costHint: ReactNode;
+  viewOnly?: boolean;
+}) {
   const listId = useId();
   return (
     <>
@@ -165,7 +187,7 @@ export function TaskFields({ suggestions, costHint }: { suggestions: readonly st
       >
         {(control) => <MoneyInput type="number" step="0.01" min="0" inputMode="decimal" {...control} />}
       </Field>
-      <Field id="tf-due" name="due_date" label="Due Date" type="date" />
+      <DateField id="tf-due" name="due_date" label="Due Date" viewOnly={viewOnly} />
     </>
   );
 }
