@@ -150,7 +150,14 @@ describe("the site menu after the guard's check", () => {
     fireEvent.click(menu.getByRole('link', { name: 'Account Settings' }));
     // Their account (password, reminders, data, deletion), not "Choose a Subscription Plan".
     expect(await screen.findByRole('heading', { name: 'Your Account' })).toBeTruthy();
-    expect(openMenu().getByRole('link', { name: 'Account Settings' }).getAttribute('href')).toBe('/account');
+    expect(openMenu().getByRole('link', { name: 'Account Settings' }).getAttribute('href')).toBe('/account-settings');
+  });
+
+  it('sends a user without a subscription who is a member nowhere to the plans, as the spec says', async () => {
+    server(false, []);
+    tokens.set('A', 'R');
+    renderWithProviders(<p>start</p>, { path: '/start', url: '/account-settings', routes: withMenu });
+    expect(await screen.findByRole('heading', { name: 'Choose a plan' })).toBeTruthy();
   });
 
   it('keeps Account Settings and Contractors for a subscriber', async () => {

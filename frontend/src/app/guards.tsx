@@ -63,6 +63,11 @@ export function ProtectedRoute() {
   if (subscribed || onChoosePlan) return <Outlet />;
   if (projects.isPending && projects.fetchStatus !== 'idle') return loading;
   if (member) return <Outlet />;
+  // A member without a subscription of their own has no billing here: their account page instead
+  // (password, reminders, data). Anyone else without one goes to the plans, as the spec says.
+  if (location.pathname === '/account-settings' && joined !== null && joined.size > 0) {
+    return <Navigate to="/account" replace />;
+  }
   // A notice the page was opened with goes on to the plan page (e.g. "You left <project>." for a
   // member who left their last shared project: ./left-project.ts).
   const notice = noticeFrom(location.state);

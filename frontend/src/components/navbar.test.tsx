@@ -66,14 +66,14 @@ describe('Navbar for a user without a subscription of their own', () => {
     return Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
   };
 
-  it('leads Account Settings to their account page and leaves Contractors out', () => {
+  it('leaves Contractors out (Account Settings stays the spec link)', () => {
     tokens.set('A1', 'R1');
     setSubscribedStanding(false);
     renderWithProviders(<Navbar />, { path: '/projects', routes });
     expect(menuLinks()).toEqual([
       ['Projects', '/projects'],
       ['Resource Hub', '/resource-hub'],
-      ['Account Settings', '/account'],
+      ['Account Settings', '/account-settings'],
       ['Tell Us What You Think', '/tell-us-what-you-think'],
       ['What is BuildLedger?', '/what-is-buildledger'],
     ]);

@@ -21,13 +21,11 @@ const loggedInItems: Item[] = [
 
 /**
  * Signed in without an active subscription of one's own (never subscribed, lapsed, or a member of
- * someone's project, issue 35): Account Settings is the account page the subscription guard lets
- * them open (/account: password, reminders, data, deletion; it links to the plans), and there is no
- * Contractors (a member's contractors are the project owner's, chosen inside the project).
+ * someone's project, issue 35): no Contractors (a member's contractors are the project owner's,
+ * chosen inside the project). Account Settings stays the spec's link; the guard sends a member
+ * without a subscription on to their account page (../app/guards.tsx).
  */
-const unsubscribedItems: Item[] = loggedInItems
-  .filter((item) => item.to !== '/contractors')
-  .map((item) => (item.to === '/account-settings' ? { ...item, to: '/account' } : item));
+const unsubscribedItems: Item[] = loggedInItems.filter((item) => item.to !== '/contractors');
 
 const loggedOutItems: Item[] = [
   { to: '/', label: 'Home' },
