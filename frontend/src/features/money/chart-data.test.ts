@@ -34,6 +34,7 @@ const colors: ChartColors = {
   predicted: '#00f',
   committed: '#f80',
   paid: '#080',
+  countsInTotal: '#666',
 };
 
 describe('task bars', () => {
@@ -76,18 +77,25 @@ describe('task bars', () => {
 
   it('is drawn as horizontal grouped bars in the theme colours, full titles in the tooltip', () => {
     const long = 'Excavation, foundation, concrete and retaining walls';
-    const bars = taskBars([task(1, { title: long, committed_cost: 900 })]);
+    const bars = taskBars([task(1, { title: long, committed_cost: 900, best_known: 900 })]);
     const config = taskChartConfig(bars, colors);
     expect(config.type).toBe('bar');
     expect(config.options?.indexAxis).toBe('y');
     expect(config.data.labels).toEqual([axisLabel(long)]);
     expect(String(config.data.labels?.[0]).length).toBeLessThanOrEqual(28);
     // Named with the summary's words.
-    expect(config.data.datasets.map((d) => d.label)).toEqual(['Predicted', 'Committed', 'Paid']);
-    expect(config.data.datasets.map((d) => d.data[0])).toEqual([1000, 900, 0]);
-    expect(config.data.datasets.map((d) => d.backgroundColor)).toEqual(['#00f', '#f80', '#080']);
+    expect(config.data.datasets.map((d) => d.label)).toEqual(['Predicted', 'Committed', 'Paid', 'Counts in total']);
+    // What the task counts for in the predicted total: the committed cost here (no cost of one's own).
+    expect(config.data.datasets.map((d) => d.data[0])).toEqual([1000, 900, 0, 900]);
+    expect(config.data.datasets.map((d) => d.backgroundColor)).toEqual(['#00f', '#f80', '#080', '#666']);
     // The axis is scaled to the largest bar.
     expect(config.options?.scales?.x).toMatchObject({ max: 1200 });
+    // A cost of one's own is what the task counts for, whatever the prediction.
+    const own = taskChartConfig(
+      taskBars([task(2, { predicted: 47900, actual_cost: 40000, best_known: 40000 })]),
+      colors,
+    );
+    expect(own.data.datasets.map((d) => d.data[0])).toEqual([47900, 0, 0, 40000]);
     const title = config.options?.plugins?.tooltip?.callbacks?.title as (items: { dataIndex: number }[]) => string;
     expect(title([{ dataIndex: 0 }])).toBe(long);
   });

@@ -160,17 +160,23 @@ export interface ChartColors {
   predicted: string;
   committed: string;
   paid: string;
+  countsInTotal: string;
 }
 
-/** The bars of a task, named with the summary's words (docs/money.md). */
+/**
+ * The bars of a task, named with the summary's words (docs/money.md). The last is what the task
+ * counts for in the predicted total (the user's own cost where entered), so the bars add up to the
+ * figure above the chart.
+ */
 export const BAR_SERIES = [
   { key: 'predicted', label: 'Predicted' },
   { key: 'committed', label: 'Committed' },
   { key: 'paid', label: 'Paid' },
+  { key: 'countsInTotal', label: 'Counts in total' },
 ] as const;
 
-/** Height of the horizontal bar chart: room for three bars per row, plus axis and legend. */
-export const barChartHeight = (rows: number) => Math.max(200, 90 + rows * 36);
+/** Height of the horizontal bar chart: room for four bars per row, plus axis and legend. */
+export const barChartHeight = (rows: number) => Math.max(200, 90 + rows * 46);
 
 const commonPlugins = (colors: ChartColors) => ({
   legend: {
@@ -179,7 +185,7 @@ const commonPlugins = (colors: ChartColors) => ({
   },
 });
 
-/** Grouped horizontal bars: per row, predicted, committed and paid; the axis scaled to the largest bar. */
+/** Grouped horizontal bars: per row, predicted, committed, paid and counted in the total; the axis scaled to the largest bar. */
 export function taskChartConfig(bars: TaskBars, colors: ChartColors): ChartConfiguration<'bar'> {
   const labels = bars.rows.map((r) => r.label);
   return {

@@ -21,6 +21,7 @@ export function readChartColors(): ChartColors {
     predicted: token('--color-primary', '#1c5bbf'),
     committed: token('--color-progress', '#9a4f00'),
     paid: token('--color-paid', '#17653a'),
+    countsInTotal: token('--color-todo', '#5b6b82'),
   };
 }
 

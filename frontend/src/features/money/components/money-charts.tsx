@@ -22,9 +22,9 @@ const money = (value: number | null) => (value === null ? '–' : formatMoney(va
 export type TaskTotals = Pick<MoneySummary, 'committed' | 'paid_to_date' | 'predicted_total'>;
 
 /**
- * Predicted, committed and paid per task (or the top tasks and "Other"), in the summary's words;
- * the table beside it adds what each task counts for in the predicted total, and its totals row
- * gives the summary's figures.
+ * Predicted, committed, paid and what each task counts for in the predicted total, per task (or
+ * the top tasks and "Other"), in the summary's words; the table's totals row gives the summary's
+ * figures.
  */
 export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; totals?: TaskTotals }) {
   const narrow = useMediaQuery('(max-width: 640px)');
@@ -45,15 +45,15 @@ export function TaskChart({ tasks, totals }: { tasks: readonly MoneyTask[]; tota
   const paidTotal = totals ? totals.paid_to_date : bars.total.paid;
   const countsTotal = totals ? totals.predicted_total : bars.total.countsInTotal;
   const titleId = 'money-chart-tasks';
-  const label = `Bar chart of predicted, committed and paid ${bars.grouped ? `for the ${TOP_TASKS} largest tasks and the others` : 'per task'}. Totals: predicted total ${formatMoney(countsTotal)}, committed ${money(committedTotal)}, paid ${formatMoney(paidTotal)}. The figures are in the table below.`;
+  const label = `Bar chart of predicted, committed, paid and counted in the total ${bars.grouped ? `for the ${TOP_TASKS} largest tasks and the others` : 'per task'}. Totals: predicted total ${formatMoney(countsTotal)}, committed ${money(committedTotal)}, paid ${formatMoney(paidTotal)}. The figures are in the table below.`;
 
   return (
     <section className="card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{bars.grouped ? 'Largest tasks' : 'Tasks'}: predicted, committed, paid</h2>
+      <h2 id={titleId}>{bars.grouped ? 'Largest tasks' : 'Tasks'}: predicted, committed, paid, counted in total</h2>
       <p className="muted money-lead">
         Predicted is the prediction the board shows for the task; committed is the awarded bid with its approved change
-        orders; paid is its payments, or its final cost once in Paid. The table adds what each task counts for in the
-        predicted total (actual, else committed, else predicted). Predictions are in whole dollars.
+        orders; paid is its payments, or its final cost once in Paid; counts in total is what it adds to the predicted
+        total (your cost where you entered one, else committed, else predicted). Predictions are in whole dollars.
         {bars.grouped &&
           ` The ${TOP_TASKS} tasks that count for most have their own bars; the other ${tasks.length - TOP_TASKS} are summed in "Other".`}
       </p>

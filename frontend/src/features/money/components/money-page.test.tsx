@@ -153,7 +153,7 @@ describe('MoneyPage', () => {
     const paidTable = screen.getByRole('region', { name: 'Payments by date table' });
     expect(within(paidTable).getAllByRole('row').at(-2)?.textContent).toContain('$22,500.00');
     expect(screen.getAllByRole('img').map((c) => c.getAttribute('aria-label'))).toEqual([
-      expect.stringContaining('Bar chart of predicted, committed and paid per task'),
+      expect.stringContaining('Bar chart of predicted, committed, paid and counted in the total per task'),
       expect.stringContaining('$22,500.00 paid of $46,100.00 committed'),
     ]);
 
